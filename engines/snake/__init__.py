@@ -1,0 +1,34 @@
+"""The snake battle: rules, positions, their text form and JSON codec."""
+
+from engines.snake.battle import Battle, Policy, StepReport, ranks_of
+from engines.snake.board import (
+    CODE_COUNT,
+    ELEMENT_LUT,
+    PAD,
+    Bite,
+    Board,
+    Eaten,
+    Event,
+    IllegalMoveError,
+    Moved,
+    Skipped,
+)
+from engines.snake.position import (
+    POSITION_FORMAT,
+    Position,
+    PositionError,
+    SnakeBody,
+    position_from_json,
+    position_to_json,
+    start_position,
+)
+from engines.snake.text import position_from_text, position_to_text
+from engines.snake.types import ELEMENT_COUNT, GAME_INFO, Cell, Direction, Element, EndReason
+
+__all__ = [
+    "Battle", "Bite", "Board", "CODE_COUNT", "Cell", "Direction", "ELEMENT_COUNT", "ELEMENT_LUT",
+    "Eaten", "Element", "EndReason", "Event", "GAME_INFO", "IllegalMoveError", "Moved", "PAD",
+    "POSITION_FORMAT", "Policy", "Position", "PositionError", "Skipped", "SnakeBody", "StepReport",
+    "position_from_json", "position_from_text", "position_to_json", "position_to_text", "ranks_of",
+    "start_position",
+]

@@ -1,0 +1,111 @@
+"""Basic vocabulary of the snake battle: directions, elements, end reasons, game metadata."""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+Cell = tuple[int, int]
+"""A field cell as ``(x, y)``: x to the right, y downwards, 0-based."""
+
+
+class Direction(enum.IntEnum):
+    """A move direction. The order (clockwise from up) is the order used everywhere in output."""
+
+    UP = 0
+    RIGHT = 1
+    DOWN = 2
+    LEFT = 3
+
+    @property
+    def dx(self) -> int:
+        return _DELTAS[self][0]
+
+    @property
+    def dy(self) -> int:
+        return _DELTAS[self][1]
+
+    @property
+    def label(self) -> str:
+        """The lowercase name used in files and JSON output (``"up"``)."""
+        return self.name.lower()
+
+    @classmethod
+    def from_label(cls, label: str) -> Direction:
+        try:
+            return cls[label.upper()]
+        except KeyError:
+            raise ValueError(f"unknown direction {label!r} (expected up, right, down or left)") from None
+
+    def turned(self, quarter_turns_clockwise: int) -> Direction:
+        return Direction((self + quarter_turns_clockwise) % 4)
+
+
+_DELTAS = {
+    Direction.UP: (0, -1),
+    Direction.RIGHT: (1, 0),
+    Direction.DOWN: (0, 1),
+    Direction.LEFT: (-1, 0),
+}
+
+
+class Element(enum.IntEnum):
+    """What a snake sees in a cell. The values are the uint8 codes the matcher uses."""
+
+    EMPTY = 0
+    BORDER = 1
+    OWN_BODY = 2
+    OWN_TAIL = 3
+    ENEMY_HEAD = 4
+    ENEMY_BODY = 5
+    ENEMY_TAIL = 6
+
+    @property
+    def label(self) -> str:
+        """The lowercase name used in program files (``"enemy_tail"``)."""
+        return self.name.lower()
+
+    @classmethod
+    def from_label(cls, label: str) -> Element:
+        try:
+            return cls[label.upper()]
+        except KeyError:
+            raise ValueError(f"unknown element {label!r}") from None
+
+
+ELEMENT_COUNT = len(Element)
+
+
+class EndReason(enum.Enum):
+    """Why a battle ended."""
+
+    ONE_LEFT = "one_left"
+    """At most one snake is not eaten."""
+    NO_MOVES = "no_moves"
+    """No snake that is not eaten has a possible move."""
+    STEP_LIMIT = "step_limit"
+    """The step limit was reached."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """Declared metadata of the snake battle."""
+
+    name: str
+    min_snakes: int
+    max_snakes: int
+    default_width: int
+    default_height: int
+    default_length: int
+    default_steps: int
+
+
+GAME_INFO = GameInfo(
+    name="snake",
+    min_snakes=2,
+    max_snakes=4,
+    default_width=25,
+    default_height=25,
+    default_length=10,
+    default_steps=1000,
+)

@@ -1,0 +1,286 @@
+"""The ``snake-program/1`` JSON file format: load, save, validate.
+
+Unknown keys are errors so typos are caught. Every error is a :class:`ProgramError` whose one-line
+message names the file and the card, cell, set or test, and the rule that is broken."""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from engines.snake import Direction, Element, PositionError, position_from_json, position_to_json
+from matcher.model import (
+    CARD_SIZE,
+    MAX_CARDS,
+    MAX_SETS,
+    Card,
+    CardCell,
+    ElementSet,
+    Group,
+    Head,
+    Pattern,
+    Program,
+    ProgramTest,
+    match_from_label,
+)
+from matcher.validate import Problem, ProgramError, validate_program
+
+PROGRAM_FORMAT = "snake-program/1"
+PROGRAM_SUFFIX = ".snake.json"
+POSITION_SUFFIX = ".position.json"
+_HEAD_NAMES = {"head", "own_head"}
+
+
+class _Fail(Exception):
+    def __init__(self, problem: Problem) -> None:
+        self.problem = problem
+
+
+def _fail(message: str, **where: Any) -> _Fail:
+    return _Fail(Problem(message, **where))
+
+
+def _keys(value: object, required: set[str], optional: set[str], what: str, **where: Any) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(f"{what} must be a JSON object, got {type(value).__name__}", **where)
+    unknown = sorted(set(value) - required - optional)
+    if unknown:
+        raise _fail(f"unknown key {unknown[0]!r} in {what} (allowed: {', '.join(sorted(required | optional))})", **where)
+    missing = sorted(required - set(value))
+    if missing:
+        raise _fail(f"{what} is missing the key {missing[0]!r}", **where)
+    return value
+
+
+def _str(value: object, what: str, **where: Any) -> str:
+    if not isinstance(value, str):
+        raise _fail(f"{what} must be a string, got {value!r}", **where)
+    return value
+
+
+def _int(value: object, what: str, **where: Any) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _fail(f"{what} must be an integer, got {value!r}", **where)
+    return value
+
+
+def _list(value: object, what: str, **where: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise _fail(f"{what} must be a list, got {type(value).__name__}", **where)
+    return value
+
+
+# --- JSON value -> model --------------------------------------------------------------------
+
+
+def program_from_json(data: object, source: str = "<program>") -> Program:
+    """Build and validate a program from a parsed JSON value; errors start with ``source``."""
+    try:
+        program = _program(data)
+    except _Fail as fail:
+        raise ProgramError(f"{source}: {fail.problem}") from None
+    problems = validate_program(program)
+    if problems:
+        raise ProgramError(f"{source}: {problems[0]}")
+    return program
+
+
+def _program(data: object) -> Program:
+    top = _keys(data, {"format", "cards"}, {"name", "description", "sets", "tests"}, "the program")
+    if top["format"] != PROGRAM_FORMAT:
+        raise _fail(f"format is {top['format']!r}, expected {PROGRAM_FORMAT!r}")
+    raw_sets = _list(top.get("sets", []), "'sets'")
+    if len(raw_sets) > MAX_SETS:
+        raise _fail(f"a program has at most {MAX_SETS} user sets, this one has {len(raw_sets)}")
+    sets = tuple(_set(raw, i) for i, raw in enumerate(raw_sets))
+    raw_cards = _list(top["cards"], "'cards'")
+    if not 1 <= len(raw_cards) <= MAX_CARDS:
+        raise _fail(f"a program has 1..{MAX_CARDS} cards, this one has {len(raw_cards)}")
+    cards = tuple(_card(raw, i) for i, raw in enumerate(raw_cards))
+    tests = tuple(_test(raw, i) for i, raw in enumerate(_list(top.get("tests", []), "'tests'")))
+    return Program(
+        name=_str(top.get("name", ""), "'name'"),
+        description=_str(top.get("description", ""), "'description'"),
+        sets=sets,
+        cards=cards,
+        tests=tests,
+    )
+
+
+def _set(raw: object, index: int) -> ElementSet:
+    entry = _keys(raw, {"elements"}, {"name"}, "a user set", set_index=index)
+    names = _list(entry["elements"], "'elements'", set_index=index)
+    elements = []
+    for name in names:
+        try:
+            elements.append(Element.from_label(_str(name, "an element", set_index=index)))
+        except ValueError as err:
+            raise _fail(str(err), set_index=index) from None
+    if len(set(elements)) != len(elements):
+        raise _fail("lists an element twice", set_index=index)
+    return ElementSet(_str(entry.get("name", f"set{index + 1}"), "'name'", set_index=index), frozenset(elements))
+
+
+def _card(raw: object, index: int) -> Card:
+    entry = _keys(raw, set(), {"head", "cells", "description"}, "a card", card=index)
+    if "head" not in entry:
+        raise _fail("has no head (every card needs exactly one 'head')", card=index)
+    head = _head(entry["head"], index)
+    cells: dict[CardCell, Pattern] = {}
+    for raw_cell in _list(entry.get("cells", []), "'cells'", card=index):
+        cell, pattern = _cell(raw_cell, index)
+        if cell in cells:
+            raise _fail("is listed twice", card=index, cell=cell)
+        if cell == head.cell:
+            raise _fail("a pattern cannot sit on the head", card=index, cell=cell)
+        cells[cell] = pattern
+    return Card(head, cells, _str(entry.get("description", ""), "'description'", card=index))
+
+
+def _coordinate(entry: dict[str, Any], key: str, **where: Any) -> int:
+    value = _int(entry[key], f"'{key}'", **where)
+    if not 0 <= value < CARD_SIZE:
+        raise _fail(f"{key} {value} is outside the {CARD_SIZE}x{CARD_SIZE} map (0..{CARD_SIZE - 1})", **where)
+    return value
+
+
+def _head(raw: object, index: int) -> Head:
+    if isinstance(raw, list):
+        raise _fail("has two heads or more; a card has exactly one head", card=index)
+    entry = _keys(raw, {"row", "col"}, {"facing"}, "the head", card=index)
+    row, col = _coordinate(entry, "row", card=index), _coordinate(entry, "col", card=index)
+    try:
+        facing = Direction.from_label(_str(entry.get("facing", "up"), "'facing'", card=index))
+    except ValueError as err:
+        raise _fail(f"head: {err}", card=index) from None
+    return Head(row, col, facing)
+
+
+def _cell(raw: object, index: int) -> tuple[CardCell, Pattern]:
+    entry = _keys(raw, {"row", "col", "match"}, {"not", "group"}, "a cell", card=index)
+    row, col = _int(entry["row"], "'row'", card=index), _int(entry["col"], "'col'", card=index)
+    cell = (row, col)
+    if not (0 <= row < CARD_SIZE and 0 <= col < CARD_SIZE):
+        raise _fail(f"is outside the {CARD_SIZE}x{CARD_SIZE} map (rows and cols are 0..{CARD_SIZE - 1})", card=index, cell=cell)
+    label = _str(entry["match"], "'match'", card=index, cell=cell)
+    if label in _HEAD_NAMES:
+        raise _fail("a second head; a card has exactly one head, given by its 'head' key", card=index, cell=cell)
+    try:
+        match = match_from_label(label)
+        group = Group.from_label(_str(entry.get("group", "and1"), "'group'", card=index, cell=cell))
+    except ValueError as err:
+        raise _fail(str(err), card=index, cell=cell) from None
+    negate = entry.get("not", False)
+    if not isinstance(negate, bool):
+        raise _fail(f"'not' must be true or false, got {negate!r}", card=index, cell=cell)
+    return cell, Pattern(match, negate, group)
+
+
+def _test(raw: object, index: int) -> ProgramTest:
+    entry = _keys(raw, {"position", "snake", "expect"}, {"name"}, "a test", test=index)
+    try:
+        position = position_from_json(entry["position"], "position")
+    except PositionError as err:
+        raise _fail(str(err), test=index) from None
+    expect = []
+    for label in _list(entry["expect"], "'expect'", test=index):
+        try:
+            expect.append(Direction.from_label(_str(label, "a move", test=index)))
+        except ValueError as err:
+            raise _fail(f"expect: {err}", test=index) from None
+    name = _str(entry.get("name", f"test {index + 1}"), "'name'", test=index)
+    return ProgramTest(name, position, _int(entry["snake"], "'snake'", test=index), frozenset(expect))
+
+
+# --- model -> JSON value --------------------------------------------------------------------
+
+
+def program_to_json(program: Program) -> dict[str, Any]:
+    data: dict[str, Any] = {"format": PROGRAM_FORMAT, "name": program.name}
+    if program.description:
+        data["description"] = program.description
+    if program.sets:
+        data["sets"] = [
+            {"name": s.name, "elements": [e.label for e in sorted(s.elements)]} for s in program.sets
+        ]
+    data["cards"] = [_card_json(card) for card in program.cards]
+    if program.tests:
+        data["tests"] = [
+            {
+                "name": t.name,
+                "position": position_to_json(t.position),
+                "snake": t.snake,
+                "expect": [d.label for d in sorted(t.expect)],
+            }
+            for t in program.tests
+        ]
+    return data
+
+
+def _card_json(card: Card) -> dict[str, Any]:
+    data: dict[str, Any] = {}
+    if card.description:
+        data["description"] = card.description
+    data["head"] = {"row": card.head.row, "col": card.head.col, "facing": card.head.facing.label}
+    cells = []
+    for (row, col), pattern in card.sorted_cells():
+        cell: dict[str, Any] = {"row": row, "col": col, "match": pattern.match.label}
+        if pattern.negate:
+            cell["not"] = True
+        cell["group"] = pattern.group.label
+        cells.append(cell)
+    data["cells"] = cells
+    return data
+
+
+# --- text and files -------------------------------------------------------------------------
+
+
+def loads_json(text: str, source: str, error: type[ValueError] = ProgramError) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise error(f"{source}: line {err.lineno}, column {err.colno}: invalid JSON: {err.msg}") from None
+
+
+def read_text(path: str | os.PathLike[str], error: type[ValueError] = ProgramError) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise error(f"{os.fspath(path)}: cannot read: {reason}") from None
+
+
+def loads_program(text: str, source: str = "<program>") -> Program:
+    return program_from_json(loads_json(text, source), source)
+
+
+def dumps_program(program: Program) -> str:
+    return json.dumps(program_to_json(program), indent=2, ensure_ascii=False) + "\n"
+
+
+def load_program(path: str | os.PathLike[str]) -> Program:
+    return loads_program(read_text(path), os.fspath(path))
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
+    """Write through a temporary file in the same folder and rename it over ``path``, so a crash
+    never leaves a half-written file."""
+    target = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def save_program(path: str | os.PathLike[str], program: Program) -> None:
+    atomic_write_text(path, dumps_program(program))

@@ -1,0 +1,110 @@
+"""Rules a program must keep, as a list of problems that name the card, cell, set or test.
+
+The file loader raises the first problem; the editor lists them all live."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.snake import Direction
+from matcher.model import (
+    ALL_ELEMENTS,
+    CARD_SIZE,
+    MAX_CARDS,
+    MAX_SET_SIZE,
+    MAX_SETS,
+    MIN_SET_SIZE,
+    Card,
+    CardCell,
+    Program,
+    SetRef,
+)
+
+
+class ProgramError(ValueError):
+    """A program file or program breaks a rule. The message names the file and the place."""
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One broken rule. ``card`` is the 0-based card index; messages count cards from 1 as the
+    editor's card list does."""
+
+    message: str
+    card: int | None = None
+    cell: CardCell | None = None
+    set_index: int | None = None
+    test: int | None = None
+
+    @property
+    def where(self) -> str:
+        parts = []
+        if self.card is not None:
+            parts.append(f"card {self.card + 1}")
+        if self.cell is not None:
+            parts.append(f"cell (row {self.cell[0]}, col {self.cell[1]})")
+        if self.set_index is not None:
+            parts.append(f"set{self.set_index + 1}")
+        if self.test is not None:
+            parts.append(f"test {self.test + 1}")
+        return ", ".join(parts)
+
+    def __str__(self) -> str:
+        return f"{self.where}: {self.message}" if self.where else self.message
+
+
+def in_card(cell: CardCell) -> bool:
+    return 0 <= cell[0] < CARD_SIZE and 0 <= cell[1] < CARD_SIZE
+
+
+def validate_program(program: Program) -> list[Problem]:
+    problems: list[Problem] = []
+    if not 1 <= len(program.cards) <= MAX_CARDS:
+        problems.append(Problem(f"a program has 1..{MAX_CARDS} cards, this one has {len(program.cards)}"))
+    if len(program.sets) > MAX_SETS:
+        problems.append(Problem(f"a program has at most {MAX_SETS} user sets, this one has {len(program.sets)}"))
+    for index, user_set in enumerate(program.sets):
+        if not MIN_SET_SIZE <= len(user_set.elements) <= MAX_SET_SIZE:
+            problems.append(
+                Problem(
+                    f"a user set holds {MIN_SET_SIZE}..{MAX_SET_SIZE} elements, {user_set.name!r} holds {len(user_set.elements)}",
+                    set_index=index,
+                )
+            )
+        if not user_set.elements <= ALL_ELEMENTS:
+            problems.append(Problem("holds something that is not an element", set_index=index))
+    for index, card in enumerate(program.cards):
+        problems.extend(_card_problems(program, index, card))
+    for index, test in enumerate(program.tests):
+        snakes = test.position.snakes
+        if not 0 <= test.snake < len(snakes):
+            problems.append(Problem(f"snake {test.snake} is out of range (the position has {len(snakes)})", test=index))
+        elif snakes[test.snake].eaten:
+            problems.append(Problem(f"snake {test.snake} is eaten and cannot move", test=index))
+        if not test.expect or not test.expect <= set(Direction):
+            problems.append(Problem("'expect' lists one or more of up, right, down, left", test=index))
+    return problems
+
+
+def _card_problems(program: Program, index: int, card: Card) -> list[Problem]:
+    problems = []
+    head = card.head
+    if not in_card(head.cell):
+        problems.append(Problem(f"the head at {list(head.cell)} is outside the {CARD_SIZE}x{CARD_SIZE} map", card=index))
+    for cell, pattern in card.sorted_cells():
+        if not in_card(cell):
+            problems.append(Problem(f"outside the {CARD_SIZE}x{CARD_SIZE} map", card=index, cell=cell))
+        elif cell == head.cell:
+            problems.append(Problem("a pattern cannot sit on the head", card=index, cell=cell))
+        match = pattern.match
+        if isinstance(match, SetRef):
+            if not 0 <= match.index < len(program.sets):
+                problems.append(
+                    Problem(f"uses {match.label}, but the program has {len(program.sets)} user sets", card=index, cell=cell)
+                )
+            elif not MIN_SET_SIZE <= len(program.sets[match.index].elements) <= MAX_SET_SIZE:
+                problems.append(
+                    Problem(f"uses {match.label} ({program.sets[match.index].name!r}), which must hold 1..6 elements",
+                            card=index, cell=cell)
+                )
+    return problems

@@ -1,0 +1,58 @@
+"""The compiled matcher agrees with the literal reference on random programs and positions."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+
+from engines.snake import Board, Direction, Position
+from matcher.compiled import best_moves, compile_program, decide_many, evaluate_board, choose, possible_mask
+from matcher.model import Program
+from tests.reference_matcher import reference_decide
+from tests.strategies import positions, programs
+
+
+def _compare(program: Program, position: Position) -> int:
+    compiled = compile_program(program)
+    board = Board(position)
+    checked = 0
+    for snake in range(len(position.snakes)):
+        if position.snakes[snake].eaten:
+            continue
+        ref = reference_decide(program, position, snake)
+        assert board.possible_moves(snake) == ref.possible
+        best, card = best_moves(compiled, board, snake)
+        assert (best, card) == (ref.best, ref.card), f"snake {snake}"
+        if ref.card is not None:
+            choice = choose(evaluate_board(compiled, board, snake), possible_mask(ref.possible)[None, :])
+            for d, (valid, score) in ref.moves.items():
+                assert bool(choice.move_valid[0, ref.card, d]) == valid, f"snake {snake} card {ref.card} {d.label}"
+                assert int(choice.move_score[0, ref.card, d]) == score, f"snake {snake} card {ref.card} {d.label}"
+        checked += 1
+    return checked
+
+
+@settings(max_examples=1000, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(programs, positions)
+def test_compiled_equals_reference(program: Program, position: Position) -> None:
+    _compare(program, position)
+
+
+@settings(max_examples=60, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(programs, positions)
+def test_batched_equals_single(program: Program, position: Position) -> None:
+    compiled = compile_program(program)
+    board = Board(position)
+    views = [i for i, s in enumerate(position.snakes) if not s.eaten]
+    possible = np.array([possible_mask(board.possible_moves(i)) for i in views])
+    # The same board stacked three times, viewed through the middle copy and the others.
+    stacked = np.stack([board.codes] * 3)
+    choice = decide_many(compiled, stacked, [1] * len(views), [board.head(i) for i in views], views, possible)
+    for row, snake in enumerate(views):
+        best, card = best_moves(compiled, board, snake)
+        moves = board.possible_moves(snake)
+        if len(moves) >= 2:
+            assert [d for d in Direction if choice.best[row, d]] == best
+            assert (None if choice.card[row] < 0 else int(choice.card[row])) == card
