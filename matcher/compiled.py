@@ -15,6 +15,7 @@ returns the whole set of best moves and the caller draws one with the battle's g
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -212,7 +213,7 @@ def gather_codes(
     return codes
 
 
-def possible_mask(moves: list[Direction]) -> BoolArray:
+def possible_mask(moves: Sequence[Direction]) -> BoolArray:
     mask = np.zeros(N_DIRECTIONS, dtype=bool)
     for d in moves:
         mask[int(d)] = True
@@ -227,9 +228,12 @@ def evaluate_board(compiled: CompiledProgram, board: Board, snake: int) -> Evalu
     return evaluate_codes(compiled, codes, np.array([snake], dtype=np.intp))
 
 
-def best_moves(compiled: CompiledProgram, board: Board, snake: int) -> tuple[list[Direction], int | None]:
-    """The moves the snake picks from at random and the deciding card (None if none decided)."""
-    moves = board.possible_moves(snake)
+def best_moves(
+    compiled: CompiledProgram, board: Board, snake: int, moves: Sequence[Direction] | None = None
+) -> tuple[list[Direction], int | None]:
+    """The moves the snake picks from at random and the deciding card (None if none decided).
+    ``moves`` are the snake's possible moves when the caller already has them."""
+    moves = list(board.possible_moves(snake) if moves is None else moves)
     if len(moves) < 2:
         return moves, None
     choice = choose(evaluate_board(compiled, board, snake), possible_mask(moves)[None, :])

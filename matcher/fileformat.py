@@ -11,7 +11,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from engines.snake import Direction, Element, PositionError, position_from_json, position_to_json
+from engines.snake import Direction, Element, Position, PositionError, position_from_json, position_to_json
 from matcher.model import (
     CARD_SIZE,
     MAX_CARDS,
@@ -284,3 +284,21 @@ def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
 
 def save_program(path: str | os.PathLike[str], program: Program) -> None:
     atomic_write_text(path, dumps_program(program))
+
+
+# --- positions ------------------------------------------------------------------------------
+
+
+def load_position(path: str | os.PathLike[str]) -> Position:
+    """Read a ``snake-position/1`` file; errors are :class:`PositionError` naming the file."""
+    source = os.fspath(path)
+    data = loads_json(read_text(path, PositionError), source, PositionError)
+    return position_from_json(data, source)
+
+
+def dumps_position(position: Position) -> str:
+    return json.dumps(position_to_json(position), indent=2) + "\n"
+
+
+def save_position(path: str | os.PathLike[str], position: Position) -> None:
+    atomic_write_text(path, dumps_position(position))

@@ -1,0 +1,143 @@
+"""The snake referee: card programs play a battle in-process, in the engine's random order, with
+every random choice drawn from the battle's seeded generator; optionally recorded as JSONL."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, TextIO
+
+from engines.snake import (
+    GAME_INFO,
+    Battle,
+    Bite,
+    Board,
+    Direction,
+    Eaten,
+    Event,
+    Moved,
+    Policy,
+    Skipped,
+    StepReport,
+    start_position,
+)
+from matcher import CompiledProgram, Program, best_moves, compile_program, program_to_json
+
+REPLAY_FORMAT = "snake-replay/1"
+
+
+@dataclass(frozen=True)
+class BattleSettings:
+    seed: int = 0
+    width: int = GAME_INFO.default_width
+    height: int = GAME_INFO.default_height
+    length: int = GAME_INFO.default_length
+    max_steps: int = GAME_INFO.default_steps
+
+
+@dataclass(frozen=True)
+class BattleResult:
+    steps: int
+    end: str
+    lengths: list[int]
+    ranks: list[int]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"steps": self.steps, "end": self.end, "lengths": self.lengths, "ranks": self.ranks}
+
+
+def program_policy(compiled: CompiledProgram, rng: random.Random) -> Policy:
+    """A policy that plays ``compiled``: the matcher's best moves, one drawn with ``rng`` on ties."""
+
+    def choose(board: Board, snake: int, moves: Sequence[Direction]) -> Direction:
+        if len(moves) == 1:
+            return moves[0]
+        best, _ = best_moves(compiled, board, snake, moves)
+        return best[0] if len(best) == 1 else best[rng.randrange(len(best))]
+
+    return choose
+
+
+@dataclass
+class SnakeMatch:
+    """A battle of card programs, stepped by the caller (CLI, GUI worker, tournament)."""
+
+    programs: Sequence[Program]
+    settings: BattleSettings = field(default_factory=BattleSettings)
+    battle: Battle = field(init=False)
+    _policies: list[Policy] = field(init=False)
+
+    def __post_init__(self) -> None:
+        position = start_position(len(self.programs), self.settings.width, self.settings.height, self.settings.length)
+        self.battle = Battle(position, random.Random(self.settings.seed), self.settings.max_steps)
+        compiled = [compile_program(p) for p in self.programs]
+        self.compiled = compiled
+        self._policies = [program_policy(c, self.battle.rng) for c in compiled]
+
+    def policy(self, board: Board, snake: int, moves: Sequence[Direction]) -> Direction:
+        return self._policies[snake](board, snake, moves)
+
+    def step(self) -> StepReport:
+        return self.battle.step(self.policy)
+
+    def result(self) -> BattleResult:
+        end = self.battle.end.value if self.battle.end else "unfinished"
+        return BattleResult(self.battle.steps, end, self.battle.lengths(), self.battle.ranks())
+
+
+def event_to_json(event: Event) -> list[Any]:
+    if isinstance(event, Moved):
+        return ["move", event.snake, event.direction.label]
+    if isinstance(event, Bite):
+        return ["bite", event.biter, event.victim, list(event.cell)]
+    if isinstance(event, Eaten):
+        return ["eaten", event.snake, event.by]
+    if isinstance(event, Skipped):
+        return ["skip", event.snake]
+    raise TypeError(f"unknown event {event!r}")
+
+
+def _line(value: dict[str, Any]) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+def play_battle(
+    programs: Sequence[Program],
+    settings: BattleSettings = BattleSettings(),
+    record: TextIO | None = None,
+    names: Sequence[str] | None = None,
+    on_step: Callable[[SnakeMatch, StepReport], None] | None = None,
+) -> BattleResult:
+    """Play a whole battle. With ``record``, write the JSONL replay as it goes (flushed per step,
+    so a killed battle keeps every finished step)."""
+    match = SnakeMatch(programs, settings)
+    if record is not None:
+        header = {
+            "type": "header",
+            "format": REPLAY_FORMAT,
+            "game": "snake",
+            "seed": settings.seed,
+            "width": settings.width,
+            "height": settings.height,
+            "length": settings.length,
+            "max_steps": settings.max_steps,
+            "seats": [
+                {"name": (names[i] if names else p.name), "program": program_to_json(p)} for i, p in enumerate(programs)
+            ],
+        }
+        record.write(_line(header))
+    while not match.battle.over:
+        report = match.step()
+        if record is not None:
+            record.write(_line({"type": "step", "step": report.step, "order": list(report.order),
+                                "events": [event_to_json(e) for e in report.events]}))
+            record.flush()
+        if on_step is not None:
+            on_step(match, report)
+    result = match.result()
+    if record is not None:
+        record.write(_line({"type": "result", **result.to_json()}))
+        record.flush()
+    return result
