@@ -1,13 +1,20 @@
 """The compiled matcher: a program turned once into numpy tables, then decisions as a handful of
-vector operations over (views × slots).
+vector operations over (cards × patterns × variants × views).
 
-A **slot** is one pattern of one card in one of its 8 variants. Slots are ordered by card, then
-variant (``2 * direction + mirrored``), then group, then card cell, so every group and every
-variant is a contiguous run of slots; run sums are differences of cumulative sums, which handles
-empty runs (cards without patterns) for free.
+Layout. Every card's patterns are numbered ``0..n-1`` (``n`` = the largest card's pattern count;
+smaller cards are padded with patterns that never match and weigh nothing). A **slot** is one
+pattern in one of the card's 8 variants (``2 * direction + mirrored``), so the slot tables have
+shape ``(C, n, 8)``. A view is the 13×13 window of board codes around a snake's head (a 7×7 card
+whose head sits in a corner reaches 6 cells out). Views are the *last* axis throughout, so that
+gathering slots from the windows copies whole rows.
 
-Dtype policy: board codes and element bitmasks are ``uint8``; per-viewer code masks ``uint16``
-(one bit per board code); counts and scores ``int32``.
+Per card, one small matrix product turns the matched slots into the match count of each of the
+8 groups and the score of each variant: ``W[c] @ matched[c]`` with ``W[c]`` of shape ``(9, n)``:
+rows 0–7 are group membership (and1–and4, or1–or4), row 8 the pattern weights.
+
+Dtype policy: board codes ``uint8``; element sets as ``uint8`` bitmasks (bit ``e`` for element
+``e``); matched slots ``float32`` 0/1 so the products run in BLAS (exact: all sums are < 2**24);
+scores come out as ``int32``.
 
 Tie rule: moves are always listed and compared in the order up, right, down, left; the matcher
 returns the whole set of best moves and the caller draws one with the battle's generator.
@@ -20,16 +27,25 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
+from numpy.lib.stride_tricks import sliding_window_view
 
-from engines.snake import CODE_COUNT, ELEMENT_LUT, GAME_INFO, PAD, Board, Direction
-from matcher.model import ALL_GROUPS, VARIANTS, CardCell, GroupKind, Program, iter_variant_cells
+from engines.snake import CODE_COUNT, ELEMENT_LUT, PAD, Board, Direction
+from matcher.model import ALL_GROUPS, VARIANTS, CardCell, GroupKind, Program, variant_offset
 
 N_VARIANTS = len(VARIANTS)
 N_DIRECTIONS = len(Direction)
-_OR_FAIL = 1 << 8  # an OR group without a match counts this much in a variant's group sum
+N_GROUPS = len(ALL_GROUPS)
+WINDOW = 2 * PAD + 1
+_AND = slice(0, 4)
+_OR = slice(4, 8)
+_NEVER = np.float32(1 << 20)  # target of an empty AND group: it never counts as passed
 
 IntArray = npt.NDArray[np.int32]
 BoolArray = npt.NDArray[np.bool_]
+FloatArray = npt.NDArray[np.float32]
+
+# ELEMENT_BITS[viewer * CODE_COUNT + code] = 1 << (the element ``viewer`` sees for ``code``)
+ELEMENT_BITS = (np.uint8(1) << ELEMENT_LUT.astype(np.uint8)).astype(np.uint8).reshape(-1)
 
 
 @dataclass(frozen=True, eq=False)
@@ -38,140 +54,87 @@ class CompiledProgram:
 
     program: Program
     n_cards: int
-    slot_dx: IntArray  # (S,) offset from the snake's head in field coordinates
-    slot_dy: IntArray
-    slot_card_cell: npt.NDArray[np.int8]  # (S, 2) (row, col) on the card, for explanations
-    slot_weight: IntArray  # (S,)
-    slot_codemask: npt.NDArray[np.uint16]  # (max_snakes, S) bit c set when board code c matches
-    group_start: IntArray  # (G,) slot run of each non-empty group of each variant
-    group_end: IntArray
-    group_target: IntArray  # (G,) count that makes the group pass (its size for AND, 1 for OR)
-    group_is_and: BoolArray  # (G,)
-    variant_group_start: IntArray  # (C*8,) run of groups of each card variant
-    variant_group_end: IntArray
-    variant_slot_start: IntArray  # (C*8,) run of slots of each card variant
-    variant_slot_end: IntArray
-    variant_has_and: BoolArray  # (C*8,) whether the card has a non-empty AND group
-    _flat_offsets: dict[int, IntArray] = field(default_factory=dict, repr=False)
+    n_patterns: int
+    card_cells: tuple[tuple[CardCell, ...], ...]
+    """Per card, the card cell of each pattern number (padding patterns are not listed)."""
+    offset: npt.NDArray[np.int8]  # (C, n, 8, 2) (dx, dy) of each slot from the snake's head
+    window_index: npt.NDArray[np.intp]  # (C, n, 8) index of each slot in the flat 13×13 window
+    element_mask: npt.NDArray[np.uint8]  # (C, n, 1, 1) elements each pattern matches
+    matrix: FloatArray  # (C, 9, n) group membership rows, then the weight row
+    group_target: FloatArray  # (C, 8, 1, 1) count that passes each group
+    no_and: BoolArray  # (C, 1, 1) the card has no non-empty AND group
+    _single: dict[int, _SingleTables] = field(default_factory=dict, repr=False)
 
-    @property
-    def slot_count(self) -> int:
-        return int(self.slot_dx.shape[0])
-
-    def flat_offsets(self, stride: int) -> IntArray:
-        """Slot offsets into a flattened padded code grid of row length ``stride``."""
-        offsets = self._flat_offsets.get(stride)
-        if offsets is None:
-            offsets = (self.slot_dy * stride + self.slot_dx).astype(np.intp)
-            self._flat_offsets[stride] = offsets
-        return offsets
+    def single_tables(self, stride: int) -> _SingleTables:
+        tables = self._single.get(stride)
+        if tables is None:
+            tables = self._single[stride] = _SingleTables.build(self, stride)
+        return tables
 
 
 def compile_program(program: Program) -> CompiledProgram:
     """Turn a (valid) program into the tables of :class:`CompiledProgram`."""
-    dx: list[int] = []
-    dy: list[int] = []
-    card_cells: list[CardCell] = []
-    weights: list[int] = []
-    element_masks: list[int] = []
-    g_start: list[int] = []
-    g_end: list[int] = []
-    g_target: list[int] = []
-    g_and: list[bool] = []
-    v_gstart: list[int] = []
-    v_gend: list[int] = []
-    v_sstart: list[int] = []
-    v_send: list[int] = []
-    v_has_and: list[bool] = []
-    for card in program.cards:
-        has_and = any(p.group.kind is GroupKind.AND for p in card.cells.values())
-        for variant in VARIANTS:
-            v_sstart.append(len(dx))
-            v_gstart.append(len(g_start))
-            cells = list(iter_variant_cells(card, variant))
-            for group in ALL_GROUPS:
-                members = [(cell, p, off) for cell, p, off in cells if p.group == group]
-                if not members:
-                    continue
-                g_start.append(len(dx))
-                for cell, pattern, (ox, oy) in members:
-                    dx.append(ox)
-                    dy.append(oy)
-                    card_cells.append(cell)
-                    weights.append(program.weight(pattern))
-                    element_masks.append(sum(1 << int(e) for e in program.allowed(pattern)))
-                g_end.append(len(dx))
-                is_and = group.kind is GroupKind.AND
-                g_and.append(is_and)
-                g_target.append(len(members) if is_and else 1)
-            v_send.append(len(dx))
-            v_gend.append(len(g_start))
-            v_has_and.append(has_and)
-    masks = np.array(element_masks, dtype=np.uint16)
-    # For each viewer, which board codes satisfy each slot: folds the element lookup into the mask.
-    codemask = np.zeros((GAME_INFO.max_snakes, len(dx)), dtype=np.uint16)
-    for viewer in range(GAME_INFO.max_snakes):
-        for code in range(CODE_COUNT):
-            element = int(ELEMENT_LUT[viewer, code])
-            codemask[viewer] |= (((masks >> element) & 1) << code).astype(np.uint16)
-
-    def i32(values: list[int]) -> IntArray:
-        return np.array(values, dtype=np.int32)
-
+    cards = program.cards
+    n = max([1, *(len(card.cells) for card in cards)])
+    offset = np.zeros((len(cards), n, N_VARIANTS, 2), dtype=np.int8)
+    element_mask = np.zeros((len(cards), n, 1, 1), dtype=np.uint8)
+    matrix = np.zeros((len(cards), N_GROUPS + 1, n), dtype=np.float32)
+    group_target = np.zeros((len(cards), N_GROUPS, 1, 1), dtype=np.float32)
+    no_and = np.zeros((len(cards), 1, 1), dtype=bool)
+    card_cells = []
+    for c, card in enumerate(cards):
+        cells = card.sorted_cells()
+        card_cells.append(tuple(cell for cell, _ in cells))
+        for k, (cell, pattern) in enumerate(cells):
+            for v, variant in enumerate(VARIANTS):
+                offset[c, k, v] = variant_offset(card, cell, variant)
+            element_mask[c, k] = sum(1 << int(e) for e in program.allowed(pattern))
+            matrix[c, ALL_GROUPS.index(pattern.group), k] = 1
+            matrix[c, N_GROUPS, k] = program.weight(pattern)
+        sizes = matrix[c, :N_GROUPS].sum(axis=1)
+        for g, group in enumerate(ALL_GROUPS):
+            if group.kind is GroupKind.AND:
+                group_target[c, g] = sizes[g] if sizes[g] else _NEVER
+            else:
+                group_target[c, g] = 1 if sizes[g] else 0  # an empty OR group always passes
+        no_and[c] = not sizes[_AND].any()
+    window_index = ((offset[..., 1].astype(np.intp) + PAD) * WINDOW + offset[..., 0] + PAD).astype(np.intp)
     return CompiledProgram(
-        program=program,
-        n_cards=len(program.cards),
-        slot_dx=i32(dx),
-        slot_dy=i32(dy),
-        slot_card_cell=np.array(card_cells, dtype=np.int8).reshape(-1, 2),
-        slot_weight=i32(weights),
-        slot_codemask=codemask,
-        group_start=i32(g_start),
-        group_end=i32(g_end),
-        group_target=i32(g_target),
-        group_is_and=np.array(g_and, dtype=bool),
-        variant_group_start=i32(v_gstart),
-        variant_group_end=i32(v_gend),
-        variant_slot_start=i32(v_sstart),
-        variant_slot_end=i32(v_send),
-        variant_has_and=np.array(v_has_and, dtype=bool),
+        program, len(cards), n, tuple(card_cells), offset, window_index, element_mask, matrix, group_target, no_and
     )
 
 
 @dataclass(frozen=True)
 class Evaluation:
-    """Per view: which slots matched, and each card variant's validity and score.
+    """Every card variant's validity and score for a batch of views, views on the last axis.
 
-    Shapes: ``matched`` (B, S) bool; ``valid`` (B, C, 4, 2) bool; ``score`` (B, C, 4, 2) int32,
-    axes card, direction, mirrored."""
+    ``matched`` (C, n, 8, B) bool per slot; ``valid`` (C, 4, 2, B) bool and ``score``
+    (C, 4, 2, B) int32, axes card, direction, mirrored, view."""
 
     matched: BoolArray
     valid: BoolArray
     score: IntArray
 
 
-def _run_sums(values: npt.NDArray[np.int32], start: IntArray, end: IntArray) -> IntArray:
-    """Sums of ``values[:, start:end]`` for every run, via one cumulative sum. (B, runs)."""
-    sums = np.zeros((values.shape[0], values.shape[1] + 1), dtype=np.int32)
-    np.cumsum(values, axis=1, dtype=np.int32, out=sums[:, 1:])
-    result: IntArray = sums[:, end] - sums[:, start]
-    return result
+def evaluate_windows(compiled: CompiledProgram, windows: npt.NDArray[np.uint8], viewers: npt.NDArray[np.intp]) -> Evaluation:
+    """Match every slot of every card against a batch of views.
 
-
-def evaluate_codes(compiled: CompiledProgram, codes: npt.NDArray[np.uint8], viewers: npt.NDArray[np.intp]) -> Evaluation:
-    """Match every slot against board codes already gathered per slot.
-
-    ``codes``: (B, S) uint8, the board code under each slot for each view; ``viewers``: (B,)
-    snake index of each view."""
-    matched = ((compiled.slot_codemask[viewers] >> codes) & 1).astype(np.int32)
-    counts = _run_sums(matched, compiled.group_start, compiled.group_end)
-    passed = counts >= compiled.group_target
-    group_value = np.where(compiled.group_is_and, passed, np.where(passed, 0, _OR_FAIL)).astype(np.int32)
-    per_variant = _run_sums(group_value, compiled.variant_group_start, compiled.variant_group_end)
-    valid = (per_variant < _OR_FAIL) & (((per_variant & (_OR_FAIL - 1)) > 0) | ~compiled.variant_has_and)
-    score = _run_sums(matched * compiled.slot_weight, compiled.variant_slot_start, compiled.variant_slot_end)
-    shape = (codes.shape[0], compiled.n_cards, N_DIRECTIONS, 2)
-    return Evaluation(matched.astype(bool), valid.reshape(shape), score.reshape(shape))
+    ``windows``: (B, 169) uint8, the 13×13 board codes around each view's head, row-major;
+    ``viewers``: (B,) the snake index of each view."""
+    views = windows.shape[0]
+    bits = ELEMENT_BITS.take(viewers[:, None] * CODE_COUNT + windows)
+    rows = np.ascontiguousarray(bits.T)  # (169, B): a slot gather copies whole rows
+    matched = (rows[compiled.window_index] & compiled.element_mask) != 0  # (C, n, 8, B)
+    cards, n = compiled.n_cards, compiled.n_patterns
+    sums = np.matmul(compiled.matrix, matched.astype(np.float32).reshape(cards, n, N_VARIANTS * views))
+    sums = sums.reshape(cards, N_GROUPS + 1, N_VARIANTS, views)
+    passed = sums[:, :N_GROUPS] >= compiled.group_target  # (C, 8 groups, 8 variants, B)
+    any_and = passed[:, 0] | passed[:, 1] | passed[:, 2] | passed[:, 3] | compiled.no_and
+    all_or = passed[:, 4] & passed[:, 5] & passed[:, 6] & passed[:, 7]
+    shape = (cards, N_DIRECTIONS, 2, views)
+    valid = (any_and & all_or).reshape(shape)
+    score = sums[:, N_GROUPS].astype(np.int32).reshape(shape)
+    return Evaluation(matched, valid, score)
 
 
 @dataclass(frozen=True)
@@ -187,30 +150,27 @@ class Choice:
 
 
 def choose(evaluation: Evaluation, possible: BoolArray) -> Choice:
-    """Apply the spec's choice over cards: first card with a valid possible move decides; its
-    top-scoring valid moves are best. Fewer than two possible moves, or no deciding card: all
-    possible moves are best and ``card`` is -1."""
-    valid = evaluation.valid.any(axis=3) & possible[:, None, :]  # (B, C, 4)
-    score = np.where(evaluation.valid, evaluation.score, 0).max(axis=3)
-    score = np.where(valid, score, 0).astype(np.int32)
-    card_valid = np.asarray(valid.any(axis=2))  # (B, C)
-    card = card_valid.argmax(axis=1)
-    rows = np.arange(valid.shape[0])
-    decided = card_valid[rows, card] & (possible.sum(axis=1) >= 2)
-    chosen_valid = valid[rows, card]
-    chosen_score = np.where(chosen_valid, score[rows, card], -1)
-    top = chosen_score.max(axis=1, keepdims=True)
-    best = np.where(decided[:, None], chosen_valid & (chosen_score == top), possible)
-    return Choice(best, np.where(decided, card, -1).astype(np.int32), valid, score)
-
-
-def gather_codes(
-    compiled: CompiledProgram, flat_codes: npt.NDArray[np.uint8], head_index: npt.NDArray[np.intp], stride: int
-) -> npt.NDArray[np.uint8]:
-    """Board codes under every slot for heads at ``head_index`` in ``flat_codes`` (B, S)."""
-    index = head_index[:, None] + compiled.flat_offsets(stride)[None, :]
-    codes: npt.NDArray[np.uint8] = flat_codes[index]
-    return codes
+    """Apply the spec's choice over cards: the first card with a valid possible move decides and
+    its top-scoring valid moves are best. With fewer than two possible moves, or no deciding
+    card, all possible moves are best and ``card`` is -1. ``possible``: (B, 4) bool."""
+    valid, score = evaluation.valid, evaluation.score
+    allowed = possible.T  # (4, B)
+    move_valid = (valid[:, :, 0] | valid[:, :, 1]) & allowed  # (C, 4, B)
+    move_score = np.maximum(np.where(valid[:, :, 0], score[:, :, 0], -1), np.where(valid[:, :, 1], score[:, :, 1], -1))
+    move_score = np.where(move_valid, move_score, -1)
+    card_valid = move_valid[:, 0] | move_valid[:, 1] | move_valid[:, 2] | move_valid[:, 3]  # (C, B)
+    card = card_valid.argmax(axis=0)
+    views = np.arange(possible.shape[0])
+    decided = card_valid[card, views] & (possible.sum(axis=1) >= 2)
+    chosen = move_score[card, :, views]  # (B, 4)
+    top = chosen.max(axis=1, keepdims=True)
+    best = np.where(decided[:, None], (chosen == top) & (chosen >= 0), possible)
+    return Choice(
+        best,
+        np.where(decided, card, -1).astype(np.int32),
+        np.moveaxis(move_valid, 2, 0),
+        np.moveaxis(np.maximum(move_score, 0), 2, 0).astype(np.int32),
+    )
 
 
 def possible_mask(moves: Sequence[Direction]) -> BoolArray:
@@ -220,12 +180,57 @@ def possible_mask(moves: Sequence[Direction]) -> BoolArray:
     return mask
 
 
+def board_window(board: Board, snake: int) -> npt.NDArray[np.uint8]:
+    """The 13×13 codes around ``snake``'s head, flattened (169,)."""
+    x, y = board.head(snake)
+    window: npt.NDArray[np.uint8] = board.codes[y : y + WINDOW, x : x + WINDOW].reshape(-1)
+    return window
+
+
 def evaluate_board(compiled: CompiledProgram, board: Board, snake: int) -> Evaluation:
     """Evaluate one view: ``snake`` on ``board``."""
-    x, y = board.head(snake)
-    head = np.array([(y + PAD) * board.stride + x + PAD], dtype=np.intp)
-    codes = gather_codes(compiled, board.codes.reshape(-1), head, board.stride)
-    return evaluate_codes(compiled, codes, np.array([snake], dtype=np.intp))
+    return evaluate_windows(compiled, board_window(board, snake)[None, :], np.array([snake], dtype=np.intp))
+
+
+# --- single decisions -------------------------------------------------------------------------
+# One decision at a time (a battle's snakes move one after another) is dominated by numpy's
+# per-call overhead, not by arithmetic, so this path is arranged for the fewest calls: gather the
+# slots' codes, look up matches, one product for group counts and scores, one for validity, then
+# the choice over cards in plain Python with an early exit.
+
+_AND_WEIGHT, _OR_WEIGHT = 1.0, 16.0  # passed AND groups count 1, passed OR groups 16
+_ALL_OR = 4 * _OR_WEIGHT  # every OR group passed (empty ones always pass)
+
+
+@dataclass(frozen=True)
+class _SingleTables:
+    slot_offset: npt.NDArray[np.intp]  # (S,) flat offset of each slot from the window corner
+    lookup_base: npt.NDArray[np.intp]  # (S,) slot * CODE_COUNT
+    lookup: FloatArray  # (viewers, S * CODE_COUNT) 1.0 where the code matches the slot
+    group_weights: FloatArray  # (C, 1, 8)
+    valid_from: FloatArray  # (C, 1): a variant is valid when its weighted pass count reaches it
+    corner: int  # flat distance from the window corner to the head
+
+    @classmethod
+    def build(cls, compiled: CompiledProgram, stride: int) -> _SingleTables:
+        dx = compiled.offset[..., 0].astype(np.intp).reshape(-1)
+        dy = compiled.offset[..., 1].astype(np.intp).reshape(-1)
+        corner = PAD * stride + PAD
+        masks = np.broadcast_to(compiled.element_mask[:, :, :, 0], compiled.window_index.shape).reshape(-1)
+        slots = masks.shape[0]
+        lookup = np.zeros((ELEMENT_LUT.shape[0], slots, CODE_COUNT), dtype=np.float32)
+        for viewer in range(ELEMENT_LUT.shape[0]):
+            for code in range(CODE_COUNT):
+                lookup[viewer, :, code] = (masks >> ELEMENT_LUT[viewer, code]) & 1
+        weights = np.array([_AND_WEIGHT] * 4 + [_OR_WEIGHT] * 4, dtype=np.float32)
+        return cls(
+            slot_offset=(dy * stride + dx + corner).astype(np.intp),
+            lookup_base=np.arange(slots, dtype=np.intp) * CODE_COUNT,
+            lookup=lookup.reshape(ELEMENT_LUT.shape[0], -1),
+            group_weights=np.broadcast_to(weights, (compiled.n_cards, 1, N_GROUPS)).copy(),
+            valid_from=(_ALL_OR + _AND_WEIGHT - compiled.no_and[:, :, 0] * _AND_WEIGHT).astype(np.float32),
+            corner=corner,
+        )
 
 
 def best_moves(
@@ -236,9 +241,41 @@ def best_moves(
     moves = list(board.possible_moves(snake) if moves is None else moves)
     if len(moves) < 2:
         return moves, None
-    choice = choose(evaluate_board(compiled, board, snake), possible_mask(moves)[None, :])
-    card = int(choice.card[0])
-    return [d for d in Direction if choice.best[0, d]], (card if card >= 0 else None)
+    tables = compiled.single_tables(board.stride)
+    x, y = board.head(snake)
+    start = (y + PAD) * board.stride + x + PAD - tables.corner
+    codes = board.codes.reshape(-1)[start:].take(tables.slot_offset)
+    matched = tables.lookup[snake].take(tables.lookup_base + codes)
+    cards, n = compiled.n_cards, compiled.n_patterns
+    sums = np.matmul(compiled.matrix, matched.reshape(cards, n, N_VARIANTS))  # (C, 9, 8)
+    passed = np.empty((cards, N_GROUPS, N_VARIANTS), dtype=np.float32)
+    np.greater_equal(sums[:, :N_GROUPS], compiled.group_target[:, :, :, 0], out=passed, casting="unsafe")
+    valid = (np.matmul(tables.group_weights, passed)[:, 0] >= tables.valid_from).tolist()
+    scores = sums[:, N_GROUPS].tolist()
+    for card in range(cards):
+        v_row, s_row = valid[card], scores[card]
+        top, best = -1.0, []
+        for move in moves:
+            i = 2 * move
+            score = max(s_row[i] if v_row[i] else -1.0, s_row[i + 1] if v_row[i + 1] else -1.0)
+            if score > top:
+                top, best = score, [move]
+            elif score == top and score >= 0:
+                best.append(move)
+        if best:
+            return best, card
+    return moves, None
+
+
+def gather_windows(
+    codes: npt.NDArray[np.uint8], board_index: npt.ArrayLike, heads: npt.ArrayLike
+) -> npt.NDArray[np.uint8]:
+    """The 13×13 windows (B, 169) around ``heads`` (B, 2) of ``(x, y)`` in the stacked padded
+    code grids ``codes`` (N, H+2·PAD, W+2·PAD), view ``i`` reading grid ``board_index[i]``."""
+    heads_arr = np.asarray(heads, dtype=np.intp).reshape(-1, 2)
+    windows = sliding_window_view(codes, (WINDOW, WINDOW), axis=(1, 2))
+    picked: npt.NDArray[np.uint8] = windows[np.asarray(board_index, dtype=np.intp), heads_arr[:, 1], heads_arr[:, 0]]
+    return picked.reshape(-1, WINDOW * WINDOW)
 
 
 def decide_many(
@@ -252,12 +289,8 @@ def decide_many(
     """Decide for many views in one call.
 
     ``codes``: (N, H+2·PAD, W+2·PAD) uint8, stacked padded code grids of same-size boards (e.g.
-    :attr:`Board.codes` of N battles sharing one buffer); ``board_index`` (B,) which grid each view
-    reads; ``heads`` (B, 2) head ``(x, y)``; ``snakes`` (B,) the viewer's snake index;
-    ``possible`` (B, 4) bool possible moves."""
-    n, height, stride = codes.shape
-    heads_arr = np.asarray(heads, dtype=np.intp).reshape(-1, 2)
-    index = (np.asarray(board_index, dtype=np.intp) * height + heads_arr[:, 1] + PAD) * stride + heads_arr[:, 0] + PAD
-    gathered = gather_codes(compiled, codes.reshape(-1), index, stride)
-    evaluation = evaluate_codes(compiled, gathered, np.asarray(snakes, dtype=np.intp))
+    :attr:`Board.codes` of N battles); ``board_index`` (B,) which grid each view reads; ``heads``
+    (B, 2) head ``(x, y)``; ``snakes`` (B,) the viewer's snake index; ``possible`` (B, 4) bool."""
+    windows = gather_windows(codes, board_index, heads)
+    evaluation = evaluate_windows(compiled, windows, np.asarray(snakes, dtype=np.intp))
     return choose(evaluation, np.asarray(possible, dtype=bool).reshape(-1, N_DIRECTIONS))

@@ -11,7 +11,7 @@ from typing import Any
 import numpy as np
 
 from engines.snake import ELEMENT_LUT, Board, Cell, Direction, Element, Position
-from matcher.compiled import N_VARIANTS, CompiledProgram, choose, evaluate_board, possible_mask
+from matcher.compiled import CompiledProgram, choose, evaluate_board, possible_mask
 from matcher.model import CardCell, Pattern, Variant
 
 
@@ -97,13 +97,13 @@ def explain(compiled: CompiledProgram, position: Position | Board, snake: int) -
     moves = {}
     for d in possible:
         valid = bool(choice.move_valid[0, card, d])
-        v_valid = evaluation.valid[0, card, d]
-        v_score = np.where(v_valid, evaluation.score[0, card, d], -1)
+        v_valid = evaluation.valid[card, d, :, 0]
+        v_score = np.where(v_valid, evaluation.score[card, d, :, 0], -1)
         mirrored = bool(valid and v_score[1] > v_score[0])
         variant = Variant(d, mirrored)
         moves[d] = MoveExplanation(
             valid, int(choice.move_score[0, card, d]), variant,
-            _patterns(compiled, board, snake, evaluation.matched[0], card, variant),
+            _patterns(compiled, board, snake, evaluation.matched[card, :, variant.index, 0], card, variant),
         )
     return Explanation(snake, head, possible, card, moves, best)
 
@@ -111,19 +111,14 @@ def explain(compiled: CompiledProgram, position: Position | Board, snake: int) -
 def _patterns(
     compiled: CompiledProgram, board: Board, snake: int, matched: Any, card: int, variant: Variant
 ) -> tuple[PatternMatch, ...]:
-    run = card * N_VARIANTS + variant.index
-    start, end = int(compiled.variant_slot_start[run]), int(compiled.variant_slot_end[run])
     hx, hy = board.head(snake)
     card_model = compiled.program.cards[card]
     result = []
-    for slot in range(start, end):
-        cell = (int(compiled.slot_card_cell[slot, 0]), int(compiled.slot_card_cell[slot, 1]))
+    for k, cell in enumerate(compiled.card_cells[card]):
         pattern = card_model.cells[cell]
-        x, y = hx + int(compiled.slot_dx[slot]), hy + int(compiled.slot_dy[slot])
+        dx, dy = (int(v) for v in compiled.offset[card, k, variant.index])
+        x, y = hx + dx, hy + dy
         inside = 0 <= x < board.width and 0 <= y < board.height
         element = Element(int(ELEMENT_LUT[snake, board.code_at((x, y))])) if inside else Element.BORDER
-        result.append(
-            PatternMatch(cell, (x, y), pattern, int(compiled.slot_weight[slot]), element, bool(matched[slot]))
-        )
-    result.sort(key=lambda p: p.card_cell)
+        result.append(PatternMatch(cell, (x, y), pattern, compiled.program.weight(pattern), element, bool(matched[k])))
     return tuple(result)

@@ -6,6 +6,9 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+import numpy.typing as npt
+
 from engines.snake.board import Board, Event, IllegalMoveError, Skipped
 from engines.snake.position import Position
 from engines.snake.types import GAME_INFO, Direction, EndReason
@@ -32,12 +35,14 @@ class Battle:
     position: Position
     rng: random.Random
     max_steps: int = GAME_INFO.default_steps
+    codes: npt.NDArray[np.uint8] | None = field(default=None, repr=False)
+    """Where the board keeps its code grid (see :class:`Board`); its own array when None."""
     board: Board = field(init=False)
     steps: int = field(init=False, default=0)
     end: EndReason | None = field(init=False, default=None)
 
     def __post_init__(self) -> None:
-        self.board = Board(self.position)
+        self.board = Board(self.position, self.codes)
         self.end = self._end_before_moving()
 
     @property
@@ -64,27 +69,42 @@ class Battle:
         ``policy`` is a callback asked at each snake's turn (so it sees the earlier moves of the
         step), or a mapping of moves given in advance (replays, rule tests); a move the snake
         cannot make raises :class:`IllegalMoveError`."""
+        choose = policy if callable(policy) else _fixed_moves(policy)
+        for snake in self.begin_step():
+            if self.end is not None:  # the battle ended in the middle of the step
+                break
+            self.turn(snake, choose)
+        return self.finish_step()
+
+    # The step in three parts, for callers that interleave many battles (batched decisions).
+
+    def begin_step(self) -> list[int]:
+        """Start a step: draw and return the move order."""
         if self.end is not None:
             raise IllegalMoveError(f"the battle is over ({self.end.value})")
-        choose = policy if callable(policy) else _fixed_moves(policy)
-        order = self.draw_order()
-        events: list[Event] = []
+        self._order = self.draw_order()
+        self._events: list[Event] = []
+        return self._order
+
+    def turn(self, snake: int, choose: Policy) -> None:
+        """Play ``snake``'s turn within the current step (nothing if it is eaten or the battle
+        has ended)."""
         board = self.board
-        for snake in order:
-            if board.eaten[snake]:
-                continue
-            moves = board.possible_moves(snake)
-            if not moves:
-                events.append(Skipped(snake))
-                continue
-            events.extend(board.move(snake, choose(board, snake, moves)))
-            if self._alive_count() <= 1:
-                self.end = EndReason.ONE_LEFT
-                break
+        if self.end is not None or board.eaten[snake]:
+            return
+        moves = board.possible_moves(snake)
+        if not moves:
+            self._events.append(Skipped(snake))
+            return
+        self._events.extend(board.move(snake, choose(board, snake, moves)))
+        if self._alive_count() <= 1:
+            self.end = EndReason.ONE_LEFT
+
+    def finish_step(self) -> StepReport:
         self.steps += 1
         if self.end is None:
             self.end = self._end_after_step()
-        return StepReport(self.steps, tuple(order), tuple(events), self.end)
+        return StepReport(self.steps, tuple(self._order), tuple(self._events), self.end)
 
     def _alive_count(self) -> int:
         return sum(1 for eaten in self.board.eaten if not eaten)

@@ -84,11 +84,19 @@ Event = Moved | Bite | Eaten | Skipped
 class Board:
     """The field during a battle: snakes as deques of cells (head first) plus the code grid."""
 
-    def __init__(self, position: Position) -> None:
+    def __init__(self, position: Position, codes: npt.NDArray[np.uint8] | None = None) -> None:
+        """``codes``, when given, is the (H+2·PAD, W+2·PAD) uint8 array the board keeps its code
+        grid in, e.g. one slice of a stack shared by many battles for batched decisions."""
         self.width = position.width
         self.height = position.height
         self.stride = self.width + 2 * PAD
-        self.codes = np.full((self.height + 2 * PAD, self.stride), CODE_BORDER, dtype=np.uint8)
+        shape = (self.height + 2 * PAD, self.stride)
+        if codes is None:
+            codes = np.empty(shape, dtype=np.uint8)
+        elif codes.shape != shape or codes.dtype != np.uint8 or not codes.flags.c_contiguous:
+            raise ValueError(f"codes must be a C-contiguous uint8 array of shape {shape}")
+        self.codes = codes
+        self.codes[...] = CODE_BORDER
         self.codes[PAD : PAD + self.height, PAD : PAD + self.width] = CODE_EMPTY
         self._flat = self.codes.reshape(-1)
         self.bodies: list[deque[Cell]] = [deque(s.cells) for s in position.snakes]

@@ -1,0 +1,5 @@
+"""`make bench`: every benchmark, each printing ratios against a baseline measured in the same run."""
+
+from tests.bench import snake_matcher
+
+snake_matcher.report()
