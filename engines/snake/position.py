@@ -57,6 +57,8 @@ def validate_position(position: Position) -> None:
     w, h = position.width, position.height
     if not (isinstance(w, int) and isinstance(h, int)) or not (1 <= w <= MAX_FIELD_SIDE and 1 <= h <= MAX_FIELD_SIDE):
         raise PositionError(f"field size {w!r}x{h!r} is out of range 1..{MAX_FIELD_SIDE}")
+    if len(position.snakes) > GAME_INFO.max_snakes:
+        raise PositionError(f"a position holds at most {GAME_INFO.max_snakes} snakes, not {len(position.snakes)}")
     owner: dict[Cell, int] = {}
     for index, snake in enumerate(position.snakes):
         where = f"snake {index}"

@@ -2,7 +2,7 @@
 
 ::
 
-    7x5
+    7x4
     .......
     .Aaa...
     ...bbB.
@@ -96,6 +96,9 @@ def _body(index: int, head: Cell | None, cells: set[Cell], eaten: bool, path: li
     if path is not None:
         if set(path) != cells or len(path) != len(cells):
             raise PositionError(f"snake {letter}: the listed cells do not match the {letter} cells of the field")
+        if path and not eaten and path[0] != head:
+            shown = f"at {list(head)}" if head is not None else "not shown on the field"
+            raise PositionError(f"snake {letter}: the listed cells start at {list(path[0])}, but its head {letter.upper()} is {shown}")
         return SnakeBody(tuple(path), eaten)
     if not cells:
         if not eaten:
