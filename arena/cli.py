@@ -14,7 +14,7 @@ from pathlib import Path
 
 from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, play_battle
-from engines.snake import GAME_INFO, PositionError
+from engines.snake import GAME_INFO, PositionError, start_position
 from matcher import ProgramError, compile_program, load_program
 from matcher.explain import explain
 from matcher.fileformat import load_position
@@ -38,8 +38,10 @@ def _size(text: str) -> tuple[int, int]:
 def cmd_explain(args: argparse.Namespace) -> int:
     program = load_program(resolve_program(args.program))
     position = load_position(args.position)
-    if not 0 <= args.snake < len(position.snakes):
-        raise UsageError(f"{args.position}: snake {args.snake} is out of range (the position has {len(position.snakes)} snakes: 0..{len(position.snakes) - 1})")
+    count = len(position.snakes)
+    if not 0 <= args.snake < count:
+        has = "no snakes" if count == 0 else "1 snake: 0" if count == 1 else f"{count} snakes: 0..{count - 1}"
+        raise UsageError(f"{args.position}: snake {args.snake} is out of range (the position has {has})")
     print(json.dumps(explain(compile_program(program), position, args.snake).to_json(), indent=2))
     return 0
 
@@ -50,15 +52,20 @@ def cmd_battle(args: argparse.Namespace) -> int:
     paths = [resolve_program(p) for p in args.programs]
     programs = [load_program(p) for p in paths]
     width, height = args.size
-    try:
-        settings = BattleSettings(args.seed, width, height, args.length, args.steps)
-        if args.record:
-            with open(args.record, "w", encoding="utf-8") as record:
-                result = play_battle(programs, settings, record, names=[p.name for p in paths])
-        else:
-            result = play_battle(programs, settings)
+    if args.length < 2:
+        raise UsageError(f"--length {args.length}: a snake has at least 2 cells (head and tail)")
+    if args.steps < 0:
+        raise UsageError(f"--steps {args.steps}: the step limit cannot be negative")
+    try:  # check the field before a --record file is created
+        start_position(len(programs), width, height, args.length)
     except PositionError as err:
-        raise UsageError(str(err)) from None
+        raise UsageError(f"--size {width}x{height}: {err}") from None
+    settings = BattleSettings(args.seed, width, height, args.length, args.steps)
+    if args.record:
+        with open(args.record, "w", encoding="utf-8") as record:
+            result = play_battle(programs, settings, record, names=[p.name for p in paths])
+    else:
+        result = play_battle(programs, settings)
     print(json.dumps(result.to_json()))
     return 0
 
@@ -75,7 +82,8 @@ def cmd_check(args: argparse.Namespace) -> int:
             continue
         results = run_tests(program)
         failed = [r for r in results if not r.passed]
-        print(f"{path}: valid, {len(program.cards)} cards, {len(results) - len(failed)}/{len(results)} tests passed")
+        cards = f"{len(program.cards)} card{'s' if len(program.cards) != 1 else ''}"
+        print(f"{path}: valid, {cards}, {len(results) - len(failed)}/{len(results)} tests passed")
         for result in results:
             if args.verbose or not result.passed:
                 print(f"  {result.describe()}")

@@ -43,9 +43,52 @@ def _fail(message: str, **where: Any) -> _Fail:
     return _Fail(Problem(message, **where))
 
 
+class _JsonObject(dict[str, Any]):
+    """A parsed JSON object that remembers the first key its text listed twice (plain
+    :func:`json.loads` keeps the last value silently, which would hide a second ``head``)."""
+
+    duplicate: str | None = None
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> _JsonObject:
+    result = _JsonObject()
+    for key, value in pairs:
+        if key in result and result.duplicate is None:
+            result.duplicate = key
+        result[key] = value
+    return result
+
+
+def _first_duplicate(value: object) -> tuple[list[str | int], str] | None:
+    """The path to the first JSON object inside ``value`` that lists a key twice, and that key."""
+    stack: list[tuple[list[str | int], object]] = [([], value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, dict):
+            duplicate = getattr(item, "duplicate", None)
+            if duplicate is not None:
+                return path, duplicate
+            stack.extend((path + [k], v) for k, v in reversed(list(item.items())))
+        elif isinstance(item, list):
+            stack.extend((path + [i], v) for i, v in reversed(list(enumerate(item))))
+    return None
+
+
+def _check_position_json(data: object, where: str) -> None:
+    """What :func:`position_from_json` cannot see in a parsed value: keys listed twice."""
+    found = _first_duplicate(data)
+    if found is not None:
+        path, key = found
+        place = f"snake {path[1]}: " if len(path) >= 2 and path[0] == "snakes" else ""
+        raise PositionError(f"{where}: {place}the key {key!r} is listed twice")
+
+
 def _keys(value: object, required: set[str], optional: set[str], what: str, **where: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
         raise _fail(f"{what} must be a JSON object, got {type(value).__name__}", **where)
+    duplicate = getattr(value, "duplicate", None)
+    if duplicate is not None:
+        raise _fail(f"the key {duplicate!r} is listed twice in {what}", **where)
     unknown = sorted(set(value) - required - optional)
     if unknown:
         raise _fail(f"unknown key {unknown[0]!r} in {what} (allowed: {', '.join(sorted(required | optional))})", **where)
@@ -110,28 +153,47 @@ def _program(data: object) -> Program:
     )
 
 
+def _element(label: str) -> Element:
+    """An element by its exact name (``enemy_tail``, not ``Enemy_Tail``)."""
+    element = Element.from_label(label)
+    if element.label != label:
+        raise ValueError(f"unknown element {label!r} (did you mean {element.label!r}?)")
+    return element
+
+
+def _direction(label: str) -> Direction:
+    """A direction by its exact name (``up``, not ``UP``)."""
+    direction = Direction.from_label(label)
+    if direction.label != label:
+        raise ValueError(f"unknown direction {label!r} (did you mean {direction.label!r}?)")
+    return direction
+
+
 def _set(raw: object, index: int) -> ElementSet:
     entry = _keys(raw, {"elements"}, {"name"}, "a user set", set_index=index)
     names = _list(entry["elements"], "'elements'", set_index=index)
     elements = []
     for name in names:
         try:
-            elements.append(Element.from_label(_str(name, "an element", set_index=index)))
+            elements.append(_element(_str(name, "an element", set_index=index)))
         except ValueError as err:
-            raise _fail(str(err), set_index=index) from None
+            known = ", ".join(e.label for e in Element)
+            raise _fail(f"{err} (elements: {known})", set_index=index) from None
     if len(set(elements)) != len(elements):
         raise _fail("lists an element twice", set_index=index)
     return ElementSet(_str(entry.get("name", f"set{index + 1}"), "'name'", set_index=index), frozenset(elements))
 
 
 def _card(raw: object, index: int) -> Card:
+    if getattr(raw, "duplicate", None) == "head":
+        raise _fail("has two heads ('head' is listed twice); a card has exactly one head", card=index)
     entry = _keys(raw, set(), {"head", "cells", "description"}, "a card", card=index)
     if "head" not in entry:
         raise _fail("has no head (every card needs exactly one 'head')", card=index)
     head = _head(entry["head"], index)
     cells: dict[CardCell, Pattern] = {}
-    for raw_cell in _list(entry.get("cells", []), "'cells'", card=index):
-        cell, pattern = _cell(raw_cell, index)
+    for number, raw_cell in enumerate(_list(entry.get("cells", []), "'cells'", card=index), 1):
+        cell, pattern = _cell(raw_cell, index, number)
         if cell in cells:
             raise _fail("is listed twice", card=index, cell=cell)
         if cell == head.cell:
@@ -141,9 +203,11 @@ def _card(raw: object, index: int) -> Card:
 
 
 def _coordinate(entry: dict[str, Any], key: str, **where: Any) -> int:
-    value = _int(entry[key], f"'{key}'", **where)
+    value = _int(entry[key], f"the head's '{key}'", **where)
     if not 0 <= value < CARD_SIZE:
-        raise _fail(f"{key} {value} is outside the {CARD_SIZE}x{CARD_SIZE} map (0..{CARD_SIZE - 1})", **where)
+        raise _fail(
+            f"the head's {key} {value} is outside the {CARD_SIZE}x{CARD_SIZE} map (0..{CARD_SIZE - 1})", **where
+        )
     return value
 
 
@@ -153,15 +217,21 @@ def _head(raw: object, index: int) -> Head:
     entry = _keys(raw, {"row", "col"}, {"facing"}, "the head", card=index)
     row, col = _coordinate(entry, "row", card=index), _coordinate(entry, "col", card=index)
     try:
-        facing = Direction.from_label(_str(entry.get("facing", "up"), "'facing'", card=index))
+        facing = _direction(_str(entry.get("facing", "up"), "the head's 'facing'", card=index))
     except ValueError as err:
         raise _fail(f"head: {err}", card=index) from None
     return Head(row, col, facing)
 
 
-def _cell(raw: object, index: int) -> tuple[CardCell, Pattern]:
-    entry = _keys(raw, {"row", "col", "match"}, {"not", "group"}, "a cell", card=index)
-    row, col = _int(entry["row"], "'row'", card=index), _int(entry["col"], "'col'", card=index)
+def _cell(raw: object, index: int, number: int) -> tuple[CardCell, Pattern]:
+    what = f"'cells' entry {number}"
+    required, optional = {"row", "col", "match"}, {"not", "group"}
+    if isinstance(raw, dict) and all(type(raw.get(k)) is int for k in ("row", "col")):
+        # Coordinates are readable: name the cell by them, as every later message does.
+        entry = _keys(raw, required, optional, "the cell", card=index, cell=(raw["row"], raw["col"]))
+    else:
+        entry = _keys(raw, required, optional, what, card=index)
+    row, col = _int(entry["row"], f"{what}: 'row'", card=index), _int(entry["col"], f"{what}: 'col'", card=index)
     cell = (row, col)
     if not (0 <= row < CARD_SIZE and 0 <= col < CARD_SIZE):
         raise _fail(f"is outside the {CARD_SIZE}x{CARD_SIZE} map (rows and cols are 0..{CARD_SIZE - 1})", card=index, cell=cell)
@@ -170,7 +240,12 @@ def _cell(raw: object, index: int) -> tuple[CardCell, Pattern]:
         raise _fail("a second head; a card has exactly one head, given by its 'head' key", card=index, cell=cell)
     try:
         match = match_from_label(label)
-        group = Group.from_label(_str(entry.get("group", "and1"), "'group'", card=index, cell=cell))
+        if match.label != label:
+            raise ValueError(f"unknown element or set {label!r} (did you mean {match.label!r}?)")
+        group_label = _str(entry.get("group", "and1"), "'group'", card=index, cell=cell)
+        group = Group.from_label(group_label)
+        if group.label != group_label:
+            raise ValueError(f"bad group {group_label!r} (did you mean {group.label!r}?)")
     except ValueError as err:
         raise _fail(str(err), card=index, cell=cell) from None
     negate = entry.get("not", False)
@@ -182,15 +257,18 @@ def _cell(raw: object, index: int) -> tuple[CardCell, Pattern]:
 def _test(raw: object, index: int) -> ProgramTest:
     entry = _keys(raw, {"position", "snake", "expect"}, {"name"}, "a test", test=index)
     try:
+        _check_position_json(entry["position"], "position")
         position = position_from_json(entry["position"], "position")
     except PositionError as err:
         raise _fail(str(err), test=index) from None
     expect = []
     for label in _list(entry["expect"], "'expect'", test=index):
         try:
-            expect.append(Direction.from_label(_str(label, "a move", test=index)))
+            expect.append(_direction(_str(label, "a move", test=index)))
         except ValueError as err:
             raise _fail(f"expect: {err}", test=index) from None
+    if len(set(expect)) != len(expect):
+        raise _fail("'expect' lists a move twice", test=index)
     name = _str(entry.get("name", f"test {index + 1}"), "'name'", test=index)
     return ProgramTest(name, position, _int(entry["snake"], "'snake'", test=index), frozenset(expect))
 
@@ -240,10 +318,15 @@ def _card_json(card: Card) -> dict[str, Any]:
 
 
 def loads_json(text: str, source: str, error: type[ValueError] = ProgramError) -> Any:
+    """Parse JSON text; objects remember keys listed twice. Every failure is one ``error`` line."""
     try:
-        return json.loads(text)
+        return json.loads(text, object_pairs_hook=_json_object)
     except json.JSONDecodeError as err:
         raise error(f"{source}: line {err.lineno}, column {err.colno}: invalid JSON: {err.msg}") from None
+    except RecursionError:
+        raise error(f"{source}: invalid JSON: nested too deeply") from None
+    except ValueError as err:  # e.g. an integer literal longer than Python converts
+        raise error(f"{source}: invalid JSON: {err}") from None
 
 
 def read_text(path: str | os.PathLike[str], error: type[ValueError] = ProgramError) -> str:
@@ -293,6 +376,7 @@ def load_position(path: str | os.PathLike[str]) -> Position:
     """Read a ``snake-position/1`` file; errors are :class:`PositionError` naming the file."""
     source = os.fspath(path)
     data = loads_json(read_text(path, PositionError), source, PositionError)
+    _check_position_json(data, source)
     return position_from_json(data, source)
 
 

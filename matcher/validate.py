@@ -9,13 +9,16 @@ from dataclasses import dataclass
 from engines.snake import Direction
 from matcher.model import (
     ALL_ELEMENTS,
+    AND_GROUPS,
     CARD_SIZE,
     MAX_CARDS,
     MAX_SET_SIZE,
     MAX_SETS,
     MIN_SET_SIZE,
+    OR_GROUPS,
     Card,
     CardCell,
+    GroupKind,
     Program,
     SetRef,
 )
@@ -53,6 +56,10 @@ class Problem:
         return f"{self.where}: {self.message}" if self.where else self.message
 
 
+def _count(n: int, noun: str) -> str:
+    return f"no {noun}s" if n == 0 else f"1 {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def in_card(cell: CardCell) -> bool:
     return 0 <= cell[0] < CARD_SIZE and 0 <= cell[1] < CARD_SIZE
 
@@ -78,7 +85,9 @@ def validate_program(program: Program) -> list[Problem]:
     for index, test in enumerate(program.tests):
         snakes = test.position.snakes
         if not 0 <= test.snake < len(snakes):
-            problems.append(Problem(f"snake {test.snake} is out of range (the position has {len(snakes)})", test=index))
+            problems.append(
+                Problem(f"snake {test.snake} is out of range (the position has {_count(len(snakes), 'snake')})", test=index)
+            )
         elif snakes[test.snake].eaten:
             problems.append(Problem(f"snake {test.snake} is eaten and cannot move", test=index))
         if not test.expect or not test.expect <= set(Direction):
@@ -90,21 +99,43 @@ def _card_problems(program: Program, index: int, card: Card) -> list[Problem]:
     problems = []
     head = card.head
     if not in_card(head.cell):
-        problems.append(Problem(f"the head at {list(head.cell)} is outside the {CARD_SIZE}x{CARD_SIZE} map", card=index))
+        problems.append(
+            Problem(
+                f"the head at (row {head.row}, col {head.col}) is outside the {CARD_SIZE}x{CARD_SIZE} map", card=index
+            )
+        )
     for cell, pattern in card.sorted_cells():
         if not in_card(cell):
-            problems.append(Problem(f"outside the {CARD_SIZE}x{CARD_SIZE} map", card=index, cell=cell))
+            problems.append(Problem(f"is outside the {CARD_SIZE}x{CARD_SIZE} map", card=index, cell=cell))
         elif cell == head.cell:
             problems.append(Problem("a pattern cannot sit on the head", card=index, cell=cell))
+        group = pattern.group
+        count = AND_GROUPS if group.kind is GroupKind.AND else OR_GROUPS
+        if not 1 <= group.number <= count:
+            problems.append(
+                Problem(
+                    f"bad group {group.label!r} (expected and1..and{AND_GROUPS} or or1..or{OR_GROUPS})",
+                    card=index,
+                    cell=cell,
+                )
+            )
         match = pattern.match
         if isinstance(match, SetRef):
             if not 0 <= match.index < len(program.sets):
                 problems.append(
-                    Problem(f"uses {match.label}, but the program has {len(program.sets)} user sets", card=index, cell=cell)
+                    Problem(
+                        f"uses {match.label}, but the program has {_count(len(program.sets), 'user set')}",
+                        card=index,
+                        cell=cell,
+                    )
                 )
             elif not MIN_SET_SIZE <= len(program.sets[match.index].elements) <= MAX_SET_SIZE:
                 problems.append(
-                    Problem(f"uses {match.label} ({program.sets[match.index].name!r}), which must hold 1..6 elements",
-                            card=index, cell=cell)
+                    Problem(
+                        f"uses {match.label} ({program.sets[match.index].name!r}), which must hold "
+                        f"{MIN_SET_SIZE}..{MAX_SET_SIZE} elements",
+                        card=index,
+                        cell=cell,
+                    )
                 )
     return problems
