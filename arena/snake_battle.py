@@ -24,6 +24,7 @@ from engines.snake import (
     start_position,
 )
 from matcher import CompiledProgram, Program, best_moves, compile_program, program_to_json
+from matcher.explain import Explanation, explain
 
 REPLAY_FORMAT = "snake-replay/1"
 
@@ -141,3 +142,23 @@ def play_battle(
         record.write(_line({"type": "result", **result.to_json()}))
         record.flush()
     return result
+
+
+def explain_turn(programs: Sequence[Program], settings: BattleSettings, step: int, snake: int) -> Explanation | None:
+    """Why ``snake`` moved as it did in ``step`` (1-based) of the battle these programs and
+    settings play: the battle is replayed from its seed up to that snake's turn in that step and
+    the decision there is explained. None when the snake had no turn in that step (it was eaten,
+    or the battle had ended)."""
+    match = SnakeMatch(programs, settings)
+    battle = match.battle
+    while battle.steps < step - 1 and not battle.over:
+        match.step()
+    if battle.over or step < 1:
+        return None
+    for mover in battle.begin_step():
+        if battle.end is not None:
+            return None
+        if mover == snake:
+            return None if battle.board.eaten[snake] else explain(match.compiled[snake], battle.board, snake)
+        battle.turn(mover, match.policy)
+    return None

@@ -21,3 +21,33 @@ def test_batched_battles_equal_single_battles() -> None:
     single = [play_battle(seats, settings) for seats, settings in battles]
     assert batched == single
     assert len({(r.steps, tuple(r.lengths)) for r in single}) > 3  # the battles really differ
+
+
+def test_explain_turn_gives_the_move_the_battle_made() -> None:
+    """For every snake turn of a recorded battle, the replayed explanation's best moves contain
+    the move the snake actually made (and equal it when only one move was best)."""
+    import io
+    import json
+
+    from arena.snake_battle import explain_turn
+    from arena.samples import sample_programs
+    from matcher import load_program
+
+    programs = [load_program(p) for p in sample_programs()[:3]]
+    settings = BattleSettings(seed=5, width=13, height=13, length=5, max_steps=40)
+    record = io.StringIO()
+    play_battle(programs, settings, record)
+    checked = 0
+    for line in record.getvalue().splitlines():
+        entry = json.loads(line)
+        if entry["type"] != "step" or entry["step"] % 7:
+            continue
+        for event in entry["events"]:
+            if event[0] != "move":
+                continue
+            explanation = explain_turn(programs, settings, entry["step"], event[1])
+            assert explanation is not None
+            best = [d.label for d in explanation.best]
+            assert event[2] in best
+            checked += 1
+    assert checked >= 5
