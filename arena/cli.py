@@ -11,6 +11,7 @@ import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import NoReturn
 
 from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, play_battle
@@ -92,8 +93,15 @@ def cmd_check(args: argparse.Namespace) -> int:
     return status
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with usage errors on one line like every other input error."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="snakepit", description="A studio for programming games.")
+    parser = _Parser(prog="snakepit", description="A studio for programming games.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("explain", help="explain a snake program's choice in a position (JSON)")

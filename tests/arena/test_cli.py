@@ -380,7 +380,10 @@ def test_bad_command_line_syntax_exits_2(files: dict[str, Path], capsys: pytest.
         with pytest.raises(SystemExit) as caught:
             main([str(a) for a in args])
         assert caught.value.code == 2
-        assert "Traceback" not in capsys.readouterr().err
+        err = capsys.readouterr().err
+        assert "Traceback" not in err
+        assert len(err.strip().splitlines()) == 1, err
+        assert err.startswith(f"snakepit {args[0]}: ")
 
 
 # --- the installed console script -------------------------------------------------------------------
