@@ -9,10 +9,12 @@ kept here so every widget agrees on them, but they are not undoable."""
 from __future__ import annotations
 
 import itertools
+import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
@@ -112,10 +114,16 @@ class ProgramDocument(QObject):
         self._derived: _Derived | None = None
         self._decided_card: int | None = None
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(self._clean_changed)
+        # Not a bound method: when a dirty document is collected, the stack's destructor still
+        # announces cleanChanged, and a slot on the half-destroyed document crashes the process.
+        document = weakref.ref(self)
 
-    def _clean_changed(self, clean: bool) -> None:
-        self.dirtyChanged.emit(not clean)
+        def clean_changed(clean: bool) -> None:
+            alive = document()
+            if alive is not None and shiboken6.isValid(alive):
+                alive.dirtyChanged.emit(not clean)
+
+        self.undo_stack.cleanChanged.connect(clean_changed)
 
     # --- reading -----------------------------------------------------------------------------
 
@@ -210,9 +218,11 @@ class ProgramDocument(QObject):
         """Show card ``index`` (clamped); ``force`` re-announces it even when unchanged."""
         index = max(0, min(index, len(self._program.cards) - 1))
         if index != self._current_card or force:
+            changed = index != self._current_card
             self._current_card = index
             self.currentCardChanged.emit(index)
-            self.select_cell(None)
+            if changed:  # a re-announced card keeps its selected cell (edits re-announce it)
+                self.select_cell(None)
 
     def select_cell(self, cell: CardCell | None) -> None:
         if cell != self._selected_cell:
@@ -242,9 +252,10 @@ class ProgramDocument(QObject):
         self._program = program
         self._derived = None
         self._current_card = 0
-        self._selected_cell = None
         self.programChanged.emit()
         self.currentCardChanged.emit(0)
+        self.select_cell(None)
+        self.set_decided_card(None)
         self.pathChanged.emit()
         self.undo_stack.setClean()
         self.dirtyChanged.emit(False)
