@@ -29,3 +29,13 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV) build *.egg-info
+
+# The README's screenshots in docs/: under a virtual X display when xvfb-run is installed,
+# otherwise with Qt's offscreen platform (both render the same pixels).
+.PHONY: screenshots
+screenshots: $(STAMP)
+	@if command -v xvfb-run >/dev/null 2>&1; then \
+		xvfb-run -a -s "-screen 0 1920x1200x24" $(PY) -m editor.screenshots docs; \
+	else \
+		QT_QPA_PLATFORM=offscreen $(PY) -m editor.screenshots docs; \
+	fi

@@ -1,15 +1,24 @@
-"""Start the desktop app: check for a display, create the QApplication, show the main window."""
+"""Start the desktop app: check for a display, create the QApplication, open the main window.
+
+``snakepit`` opens the program used last (or, on the first start, a sample); ``snakepit edit
+FILE`` opens FILE. A session that ended without closing its window is offered for restore."""
 
 from __future__ import annotations
 
 import os
-import secrets
 import sys
 from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from PySide6.QtCore import QSettings
+
+    from editor.document import ProgramDocument
 
 NO_DISPLAY = "snakepit: no display found; set DISPLAY, or run under xvfb-run, or QT_QPA_PLATFORM=offscreen"
-SEED_RANGE = 1_000_000
-"""Each start plays a fresh battle; its seed is shown and can be typed in again to replay it."""
+FIRST_SAMPLE = "tail_biter"
+"""The sample a first start shows: small, valid, and it bites."""
 
 
 def display_problem(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> str | None:
@@ -24,20 +33,50 @@ def display_problem(environ: Mapping[str, str] = os.environ, platform: str = sys
     return NO_DISPLAY
 
 
+def initial_document(path: str | None, settings: QSettings) -> tuple[ProgramDocument, str | None]:
+    """The document to open and, when ``path`` could not be opened, the error to show.
+
+    ``path`` given: that file (a path, or a sample's name). Else the most recent file, else the
+    first sample, else a fresh program."""
+    from arena.samples import resolve_program
+    from editor.document import ProgramDocument
+    from editor.program_files import fresh_program, recent_files
+    from matcher import ProgramError, load_program
+
+    if path is not None:
+        target = resolve_program(path)
+        if not target.exists():  # `snakepit edit new.snake.json` starts that file
+            return ProgramDocument(fresh_program(), Path(path)), None
+        try:
+            return ProgramDocument(load_program(target), target), None
+        except ProgramError as err:
+            return ProgramDocument(fresh_program()), str(err)
+    for recent in recent_files(settings)[:1]:
+        try:
+            return ProgramDocument(load_program(recent), Path(recent)), None
+        except ProgramError:
+            pass
+    try:
+        # Untitled, so that Save asks for a name instead of overwriting the shipped sample.
+        return ProgramDocument(load_program(resolve_program(FIRST_SAMPLE)), None), None
+    except ProgramError:
+        return ProgramDocument(fresh_program()), None
+
+
 def run_app(path: str | None = None) -> int:
-    """Open the main window playing four samples, or the program ``path`` against three."""
+    """Open the main window on ``path`` (or the last program) and run the event loop."""
     problem = display_problem()
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
 
     # Qt only now, so the display check works where Qt's libraries would not even load.
+    from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
     import editor.qt_compat  # noqa: F401  (before any widget: PySide6 6.12.0 + Python 3.11 fix)
-    from arena.snake_battle import BattleSettings
-    from editor.main_window import MainWindow, show_load_error
-    from editor.seats import builtin_program, sample_seats, seats_for_file, unique_names
+    from editor.main_window import MainWindow
+    from editor.program_files import remember_file, show_error
     from matcher import ProgramError
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -45,20 +84,13 @@ def run_app(path: str | None = None) -> int:
     app.setOrganizationName("snakepit")
     app.setOrganizationDomain("snakepit.local")
 
-    seats = None
-    if path is not None:
-        try:
-            seats = seats_for_file(path)
-        except ProgramError as err:
-            show_load_error(None, f"Could not open the program {path!r}; playing the samples instead.", err)
-    if seats is None:
-        try:
-            seats = sample_seats()
-        except ProgramError as err:  # a broken sample must not keep the app from starting
-            show_load_error(None, "A sample program could not be loaded; playing the built-in program.", err)
-            seats = unique_names([(builtin_program().name, builtin_program())] * 4)
-
-    window = MainWindow(seats, BattleSettings(seed=secrets.randbelow(SEED_RANGE)))
+    settings = QSettings()
+    document, error = initial_document(path, settings)
+    window = MainWindow(document, settings=settings)
+    if document.path is not None and path is not None:
+        remember_file(settings, document.path)
     window.show()
-    window.player.play()
+    if error is not None:
+        show_error(window, f"Could not open {path}; starting with a new program.", ProgramError(error))
+    QTimer.singleShot(0, window.offer_recovery)
     return app.exec()

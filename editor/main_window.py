@@ -1,107 +1,515 @@
-"""The main window, for now a battle player: File (Open Program, Quit) and Help (About).
+"""The main window: one program document shown by the editor's panes, plus files and recovery.
 
-The full editor (card canvas, test bench, arena pane) replaces the central widget later; the window
-only wires widgets together."""
+The window only wires widgets to the document and owns what is about the file as a whole: New,
+Open, Open Recent, Save, Save As, Revert, the unsaved-changes question, the title, drag-and-drop
+of files, crash recovery and the window layout. Every pane edits the document itself."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QSettings
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMainWindow, QMessageBox, QWidget
+from PySide6.QtCore import QByteArray, QMimeData, QSettings, Qt, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShowEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QDockWidget,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QTabWidget,
+    QUndoView,
+    QWidget,
+)
 
 from arena.samples import SNAKE_SAMPLES
-from arena.snake_battle import BattleSettings
-from editor.seats import Seat, seats_for_file
-from editor.widgets.battle_player import BattlePlayer
-from matcher import ProgramError
-from matcher.fileformat import PROGRAM_SUFFIX
+from editor.document import ProgramDocument
+from editor.recovery import IDLE_MS, Autosaver, Recovered, RecoveryStore, read_recovery
+from editor.widgets.card_editor import CardEditor
+from editor.widgets.problems_view import ProblemsView
+from editor.widgets.program_panel import ProgramPanel
+from editor.widgets.quick_battle import QuickBattle
+from editor.widgets.test_bench import TestBench
+from editor.program_files import (
+    APP_NAME,
+    FILE_FILTER,
+    RECENT_KEY,
+    fresh_program,
+    recent_files,
+    remember_file,
+    show_error,
+    with_program_suffix,
+)
+from matcher import Program, ProgramError, load_program
+
+GEOMETRY_KEY = "main_window/geometry"
+STATE_KEY = "main_window/state"
+STATE_VERSION = 1
+DECIDE_KEY = "Ctrl+Return"
+DEFAULT_SIZE = (1440, 900)
 
 ABOUT = """<h3>snakepit</h3>
 <p>A desktop studio for programming games.</p>
 <p>Snake programs are decks of 7&times;7 pattern cards: each step, a snake takes the move of the
 first card whose patterns match the field around its head. Snakes win by biting their rivals'
 tails.</p>
-<p>This window plays a battle of sample programs; the card editor is on its way.</p>"""
+<p>Draw cards in the middle, test them on positions in the <b>Test bench</b>, and let them fight
+in the <b>Battle</b> tab (F5).</p>"""
 
 
 class MainWindow(QMainWindow):
-    def __init__(self, seats: Sequence[Seat], settings: BattleSettings, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("snakepit")
-        self.player = BattlePlayer(seats, settings)
-        self.setCentralWidget(self.player)
-        self._build_menus()
-        self._show_seats()
-        self.resize(1200, 800)
-        self._restore_geometry()
+    """The editor for ``document`` (default: a fresh program). ``settings`` and ``recovery`` are
+    injectable so tests never touch the user's; ``autosave_ms`` is the idle time before an
+    autosave."""
 
-    def open_program(self, path: str) -> bool:
-        """Play the program in ``path`` against three samples; a bad file is reported, not raised."""
-        try:
-            seats = seats_for_file(path)
-        except ProgramError as err:
-            show_load_error(self, f"Could not open the program {path!r}.", err)
+    def __init__(self, document: ProgramDocument | None = None, *, settings: QSettings | None = None,
+                 recovery: RecoveryStore | None = None, autosave_ms: int = IDLE_MS,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document if document is not None else ProgramDocument(fresh_program())
+        self.settings = settings if settings is not None else QSettings()
+        self.recovery = recovery if recovery is not None else RecoveryStore()
+        self.autosaver = Autosaver(self.document, self.recovery, autosave_ms, parent=self)
+        self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.setAcceptDrops(True)
+        self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
+
+        self._build_panes()
+        self._build_actions()
+        self._build_menus()
+        self._build_toolbar()
+        self._build_status()
+        self.document.pathChanged.connect(self._update_title)
+        self.document.dirtyChanged.connect(self._update_title)
+        self.document.programChanged.connect(self._update_summary)
+        self._update_title()
+        self._update_summary()
+        self.resize(*DEFAULT_SIZE)
+        self._needs_sizing = not self._restore_window_state()
+
+    # --- files -------------------------------------------------------------------------------
+
+    def new_program(self) -> bool:
+        if not self.maybe_save():
             return False
-        self.player.deleteLater()
-        self.player = BattlePlayer(seats, self.player.settings)
-        self.setCentralWidget(self.player)
-        self._show_seats()
-        self.player.play()
+        self.document.replace_all(fresh_program(), None)
+        self.statusBar().showMessage("New program", 4000)
         return True
+
+    def ask_open(self) -> bool:
+        path, _ = QFileDialog.getOpenFileName(self, "Open Program", self._dialog_folder(), FILE_FILTER)
+        return bool(path) and self.open_file(path)
+
+    def open_file(self, path: str | Path, ask: bool = True) -> bool:
+        """Open ``path`` (after offering to save unsaved changes when ``ask``); a file that is not
+        a valid program is reported in a message box and the open program stays as it was."""
+        if ask and not self.maybe_save():
+            return False
+        try:
+            self.document.open(Path(path))
+        except ProgramError as err:
+            show_error(self, f"Could not open {Path(path).name}.", err)
+            return False
+        remember_file(self.settings, Path(path))
+        self.statusBar().showMessage(f"Opened {path}", 4000)
+        return True
+
+    def save(self) -> bool:
+        if self.document.path is None:
+            return self.save_as()
+        return self._save_to(self.document.path)
+
+    def save_as(self, path: str | Path | None = None) -> bool:
+        """Save under ``path``, or a name asked for (``.snake.json`` is added when missing)."""
+        if path is None:
+            start = str(self.document.path) if self.document.path else str(Path(self._dialog_folder()) / self.document.display_name())
+            chosen, _ = QFileDialog.getSaveFileName(self, "Save Program As", start, FILE_FILTER)
+            if not chosen:
+                return False
+            path = with_program_suffix(chosen)
+            if path != chosen and Path(path).exists() and not self._confirm_overwrite(Path(path)):
+                return False
+        return self._save_to(Path(path))
+
+    def revert(self) -> bool:
+        """Reload the file from disk, after confirming when there are unsaved changes."""
+        path = self.document.path
+        if path is None:
+            return False
+        if self.document.dirty:
+            answer = QMessageBox.question(
+                self, APP_NAME, f"Discard your changes and reload {path.name} from disk?",
+                QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Cancel,
+            )
+            if answer != QMessageBox.StandardButton.Discard:
+                return False
+        return self.open_file(path, ask=False)
+
+    def maybe_save(self) -> bool:
+        """Before the program goes away: True when it may (saved, discarded or unchanged)."""
+        if not self.document.dirty:
+            return True
+        answer = QMessageBox.question(
+            self, APP_NAME, f"Save the changes to {self.document.display_name()}?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Save,
+        )
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def recent_files(self) -> list[str]:
+        return recent_files(self.settings)
+
+    def _save_to(self, path: Path) -> bool:
+        try:
+            self.document.save(path)
+        except (OSError, ValueError) as err:
+            show_error(self, f"Could not save {path.name}; the program is still open, nothing is lost.", err)
+            return False
+        self.autosaver.discard()
+        remember_file(self.settings, path)
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True
+
+    def _confirm_overwrite(self, path: Path) -> bool:
+        answer = QMessageBox.question(self, APP_NAME, f"{path.name} already exists. Replace it?",
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                      QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _dialog_folder(self) -> str:
+        if self.document.path is not None:
+            return str(self.document.path.parent)
+        recent = self.recent_files()
+        if recent:
+            return str(Path(recent[0]).parent)
+        return str(SNAKE_SAMPLES) if SNAKE_SAMPLES.is_dir() else str(Path.home())
+
+    # --- recovery ----------------------------------------------------------------------------
+
+    def offer_recovery(self) -> bool:
+        """If an earlier session left unsaved changes behind, offer to restore the newest.
+        Restore: the program comes back dirty, under its original path. Discard: the file goes.
+        Cancel: it is offered again next time."""
+        for file in self.recovery.abandoned():
+            try:
+                recovered = read_recovery(file)
+            except ProgramError as err:
+                self.recovery.discard(file)
+                self.statusBar().showMessage(f"A broken recovery file was removed: {err}", 8000)
+                continue
+            answer = QMessageBox.question(
+                self, "Restore unsaved changes?",
+                f"snakepit did not close normally last time. Restore {recovered.describe()}?\n\n"
+                "Yes restores it (you can save it or undo the restore); Discard throws it away; "
+                "Cancel keeps it for the next start.",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Discard | QMessageBox.StandardButton.Cancel,
+                QMessageBox.StandardButton.Yes,
+            )
+            if answer == QMessageBox.StandardButton.Discard:
+                self.recovery.discard(file)
+                return False
+            if answer != QMessageBox.StandardButton.Yes or not self.maybe_save():
+                return False
+            self.restore(self.recovery.take(file))
+            return True
+        return False
+
+    def restore(self, recovered: Recovered) -> None:
+        """Show a recovered program. When its file still loads, the restore is one undo step on
+        top of it; either way the document is dirty and keeps the original path."""
+        base: Program | None = None
+        if recovered.path is not None:
+            try:
+                base = load_program(recovered.path)
+            except ProgramError:
+                base = None
+        self.document.replace_all(base if base is not None else recovered.program, recovered.path)
+        if base is None or not self.document.edit(lambda _old: recovered.program, "Restore unsaved changes"):
+            self.document.undo_stack.resetClean()
+        self.autosaver.save_now()
+        self.statusBar().showMessage("Restored the unsaved changes of the last session", 6000)
+
+    # --- battle ------------------------------------------------------------------------------
+
+    def show_battle(self) -> None:
+        self.bench_dock.show()
+        self.bench_tabs.setCurrentWidget(self.quick_battle)
+
+    def show_test_bench(self) -> None:
+        self.bench_dock.show()
+        self.bench_tabs.setCurrentWidget(self.test_bench)
 
     # --- building ----------------------------------------------------------------------------
 
-    def _build_menus(self) -> None:
-        file_menu = self.menuBar().addMenu("&File")
-        self.open_action = QAction("&Open Program…", self)
-        self.open_action.setShortcut(QKeySequence.StandardKey.Open)
-        self.open_action.setStatusTip("Play a program file against three samples")
-        self.open_action.triggered.connect(self._ask_program)
-        file_menu.addAction(self.open_action)
-        file_menu.addSeparator()
-        self.quit_action = QAction("&Quit", self)
-        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+    def _build_panes(self) -> None:
+        doc = self.document
+        self.card_editor = CardEditor(doc)
+        self.setCentralWidget(self.card_editor)
+        self.program_panel = ProgramPanel(doc)
+        self.test_bench = TestBench(doc)
+        self.quick_battle = QuickBattle(doc)
+        self.quick_battle.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.problems_view = ProblemsView(doc)
+        self.history_view = QUndoView(doc.undo_stack)
+        self.history_view.setEmptyLabel("(as opened)")
+        self.history_view.setToolTip("Every edit of the program; click a line to go back to it")
+
+        area = Qt.DockWidgetArea
+        self.program_dock = self._dock("Program", "programDock", self.program_panel)
+        # Tabs rather than tabified docks: the tab bar is the title, nothing is said twice.
+        self.bench_tabs = QTabWidget()
+        self.bench_tabs.setDocumentMode(True)
+        self.bench_tabs.addTab(self.test_bench, "Test bench")
+        self.bench_tabs.addTab(self.quick_battle, "Battle")
+        self.bench_tabs.setTabToolTip(0, "Try the program on positions; its tests")
+        self.bench_tabs.setTabToolTip(1, "Let the program fight (F5)")
+        self.bench_dock = self._dock("Test bench && Battle", "benchDock", self.bench_tabs)
+        self.bench_dock.setTitleBarWidget(QWidget())
+        self.problems_dock = self._dock("Problems", "problemsDock", self.problems_view)
+        self.history_dock = self._dock("History", "historyDock", self.history_view)
+        self.setCorner(Qt.Corner.BottomLeftCorner, area.LeftDockWidgetArea)
+        self.setCorner(Qt.Corner.BottomRightCorner, area.RightDockWidgetArea)
+        self._place_docks()
+        doc.focusTestRequested.connect(lambda _index: self.show_test_bench())
+
+    def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetClosable | QDockWidget.DockWidgetFeature.DockWidgetMovable
+                         | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        return dock
+
+    def _place_docks(self) -> None:
+        """Every pane where a first start shows it: the program on the left, test bench and
+        battle on the right, problems and history under the card."""
+        area = Qt.DockWidgetArea
+        for dock, where in ((self.program_dock, area.LeftDockWidgetArea), (self.bench_dock, area.RightDockWidgetArea),
+                            (self.problems_dock, area.BottomDockWidgetArea)):
+            dock.setFloating(False)
+            self.addDockWidget(where, dock)
+            dock.show()
+        self.history_dock.setFloating(False)
+        self.splitDockWidget(self.problems_dock, self.history_dock, Qt.Orientation.Horizontal)
+        self.history_dock.show()
+
+    def _size_docks(self) -> None:
+        """Share the width: the card in the middle gets what the side panes leave."""
+        width = self.width()
+        self.resizeDocks([self.program_dock, self.bench_dock], [round(width * 0.2), round(width * 0.42)],
+                         Qt.Orientation.Horizontal)
+        self.resizeDocks([self.problems_dock], [round(self.height() * 0.17)], Qt.Orientation.Vertical)
+        self.resizeDocks([self.problems_dock, self.history_dock], [3, 1], Qt.Orientation.Horizontal)
+
+    def reset_layout(self) -> None:
+        self._place_docks()
+        self.show_test_bench()
+        self._size_docks()
+
+    def _action(self, text: str, slot: Callable[[], object], shortcuts: list[QKeySequence | str] | None = None,
+                tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcuts:
+            action.setShortcuts([QKeySequence(s) for s in shortcuts])
+        if tip:
+            action.setStatusTip(tip)
+            keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            action.setToolTip(f"{tip} ({keys})" if keys else tip)
+        action.triggered.connect(lambda: slot())
+        self.addAction(action)
+        return action
+
+    def _build_actions(self) -> None:
+        key = QKeySequence.StandardKey
+        self.new_action = self._action("&New", self.new_program, [QKeySequence(key.New)], "Start a new program with one blank card")
+        self.open_action = self._action("&Open…", self.ask_open, [QKeySequence(key.Open)], "Open a program file")
+        self.save_action = self._action("&Save", self.save, [QKeySequence(key.Save)], "Save the program")
+        self.save_as_action = self._action("Save &As…", self.save_as, ["Ctrl+Shift+S"], "Save the program under a new name")
+        self.revert_action = self._action("&Revert", self.revert, None, "Reload the program from its file, dropping unsaved changes")
+        self.quit_action = self._action("&Quit", self.close, [QKeySequence(key.Quit), "Ctrl+Q"], "Quit snakepit")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
-        self.quit_action.triggered.connect(self.close)
+
+        stack = self.document.undo_stack
+        self.undo_action = stack.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcuts([QKeySequence("Ctrl+Z")])
+        self.redo_action = stack.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
+        for action, tip in ((self.undo_action, "Undo the last edit (Ctrl+Z)"), (self.redo_action, "Redo (Ctrl+Shift+Z)")):
+            action.setStatusTip(tip.split(" (")[0])
+            action.setToolTip(tip)
+            self.addAction(action)
+
+        self.battle_action = self.quick_battle.start_action
+        self.battle_action.triggered.connect(self.show_battle)
+        self._free_battle_key()
+        self.about_action = self._action("&About snakepit", lambda: QMessageBox.about(self, "About snakepit", ABOUT))
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self.show_bench_action = self._action("&Test Bench", self.show_test_bench, ["Ctrl+1"], "Show the test bench")
+        self.show_battle_action = self._action("&Battle", self.show_battle, ["Ctrl+2"], "Show the battle")
+        self.reset_layout_action = self._action("Reset &Layout", self.reset_layout,
+                                                None, "Put every pane back where it was at the first start")
+
+    def _free_battle_key(self) -> None:
+        """F5 starts a battle here; the test bench, which on its own decides with F5, decides with
+        Ctrl+Return in the window (one key with two actions would do neither)."""
+        decide = getattr(self.test_bench, "decide_action", None)
+        if isinstance(decide, QAction) and decide.shortcut() == self.battle_action.shortcut():
+            old = decide.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            decide.setShortcut(QKeySequence(DECIDE_KEY))
+            decide.setToolTip(decide.toolTip().replace(f"({old})", f"({DECIDE_KEY})"))
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.new_action, self.open_action])
+        self.recent_menu = file_menu.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self._fill_recent_menu()
+        file_menu.addSeparator()
+        file_menu.addActions([self.save_action, self.save_as_action, self.revert_action])
+        file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
 
-        help_menu = self.menuBar().addMenu("&Help")
-        self.about_action = QAction("&About snakepit", self)
-        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        self.about_action.triggered.connect(lambda: QMessageBox.about(self, "About snakepit", ABOUT))
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+
+        view_menu = bar.addMenu("&View")
+        for dock in (self.program_dock, self.bench_dock, self.problems_dock, self.history_dock):
+            view_menu.addAction(dock.toggleViewAction())
+        view_menu.addSeparator()
+        view_menu.addActions([self.show_bench_action, self.show_battle_action])
+        view_menu.addSeparator()
+        view_menu.addAction(self.reset_layout_action)
+
+        battle_menu = bar.addMenu("&Battle")
+        battle_menu.addAction(self.battle_action)
+
+        help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about_action)
         about_qt = QAction("About &Qt", self)
         about_qt.setMenuRole(QAction.MenuRole.AboutQtRole)
         about_qt.triggered.connect(QApplication.aboutQt)
         help_menu.addAction(about_qt)
 
-    def _show_seats(self) -> None:
-        self.statusBar().showMessage("Battle: " + " vs ".join(self.player.names))
+    def _build_toolbar(self) -> None:
+        from PySide6.QtWidgets import QStyle
 
-    def _ask_program(self) -> None:
-        start = str(SNAKE_SAMPLES) if SNAKE_SAMPLES.is_dir() else str(Path.home())
-        path, _ = QFileDialog.getOpenFileName(self, "Open Program", start, f"Snake programs (*{PROGRAM_SUFFIX});;All files (*)")
-        if path:
-            self.open_program(path)
+        icons = {
+            self.new_action: QStyle.StandardPixmap.SP_FileIcon,
+            self.open_action: QStyle.StandardPixmap.SP_DialogOpenButton,
+            self.save_action: QStyle.StandardPixmap.SP_DialogSaveButton,
+            self.undo_action: QStyle.StandardPixmap.SP_ArrowBack,
+            self.redo_action: QStyle.StandardPixmap.SP_ArrowForward,
+        }
+        for action, pixmap in icons.items():
+            action.setIcon(self.style().standardIcon(pixmap))
+        toolbar = self.addToolBar("Main")
+        toolbar.setObjectName("mainToolBar")
+        toolbar.setMovable(False)
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        toolbar.addActions([self.new_action, self.open_action, self.save_action])
+        toolbar.addSeparator()
+        toolbar.addActions([self.undo_action, self.redo_action])
+        toolbar.addSeparator()
+        toolbar.addAction(self.battle_action)
 
-    # --- window state ------------------------------------------------------------------------
+    def _build_status(self) -> None:
+        self.summary_label = QLabel()
+        self.summary_label.setObjectName("programSummary")
+        self.statusBar().addPermanentWidget(self.summary_label)
 
-    def _restore_geometry(self) -> None:
-        geometry = QSettings().value("main_window/geometry")
+    def _fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        paths = self.recent_files()
+        self.settings.setValue(RECENT_KEY, paths)  # missing files are pruned for good
+        for number, path in enumerate(paths, 1):
+            action = self.recent_menu.addAction(f"&{number} {Path(path).name}")
+            action.setStatusTip(path)
+            action.setToolTip(path)
+            action.triggered.connect(lambda _checked=False, p=path: self.open_file(p))
+        if not paths:
+            self.recent_menu.addAction("No recent files").setEnabled(False)
+            return
+        self.recent_menu.addSeparator()
+        self.recent_menu.addAction("&Clear Menu", lambda: self.settings.setValue(RECENT_KEY, []))
+
+    # --- showing state -----------------------------------------------------------------------
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(f"{self.document.display_name()}[*] — {APP_NAME}")
+        self.setWindowModified(self.document.dirty)
+        self.revert_action.setEnabled(self.document.path is not None)
+
+    def _update_summary(self) -> None:
+        problems = self.document.problems()
+        if problems:
+            self.summary_label.setText(f"⚠ {len(problems)} problem{'s' if len(problems) > 1 else ''}")
+            self.summary_label.setToolTip(str(problems[0]))
+            return
+        results = self.document.test_results()
+        passed = sum(1 for r in results if r.passed)
+        cards = len(self.document.program.cards)
+        tests = f" · tests {passed}/{len(results)} pass" if results else " · no tests"
+        self.summary_label.setText(f"✓ valid · {cards} card{'s' if cards > 1 else ''}{tests}")
+        self.summary_label.setToolTip("The program is valid" + (f"; {len(results) - passed} test(s) fail" if passed < len(results) else ""))
+
+    def _restore_window_state(self) -> bool:
+        """Geometry and panes as the last window left them; False when there was nothing."""
+        geometry = self.settings.value(GEOMETRY_KEY)
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
+        state = self.settings.value(STATE_KEY)
+        return isinstance(state, QByteArray) and self.restoreState(state, STATE_VERSION)
+
+    # --- Qt overrides --------------------------------------------------------------------------
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._needs_sizing:  # the first start: docks only take sizes once the window has one
+            self._needs_sizing = False
+            QTimer.singleShot(0, self._first_size)
+
+    def _first_size(self) -> None:
+        # Panes that adapt to their width report their true minimum only once shown.
+        self.resize(*DEFAULT_SIZE)
+        self._size_docks()
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if _dropped_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = _dropped_file(event.mimeData())
+        if path is None:
+            event.ignore()
+            return
+        event.acceptProposedAction()
+        # Not inside the drop handler: the drag source may wait for it while a dialog is open.
+        QTimer.singleShot(0, lambda: self.open_file(path))
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        self.player.pause()
-        QSettings().setValue("main_window/geometry", self.saveGeometry())
-        super().closeEvent(event)
+        if not self.maybe_save():
+            event.ignore()
+            return
+        if self.quick_battle.player is not None:
+            self.quick_battle.player.pause()
+        self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
+        self.settings.setValue(STATE_KEY, self.saveState(STATE_VERSION))
+        self.settings.sync()
+        self.autosaver.shutdown()
+        event.accept()
 
 
-def show_load_error(parent: QWidget | None, headline: str, error: Exception) -> None:
-    """A modal error box: ``headline`` on top, the error's own message below it."""
-    box = QMessageBox(QMessageBox.Icon.Critical, "snakepit", headline, parent=parent)
-    box.setInformativeText(str(error))
-    box.exec()
+def _dropped_file(mime: QMimeData | None) -> str | None:
+    """The first local file among dropped URLs, or None."""
+    urls = mime.urls() if mime is not None and mime.hasUrls() else []
+    for url in urls:
+        if url.isLocalFile() and Path(url.toLocalFile()).is_file():
+            return str(url.toLocalFile())
+    return None

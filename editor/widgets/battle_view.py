@@ -24,8 +24,11 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from editor.widgets.explanation_overlay import overlay_tooltip, paint_explanation, shown_move
 from editor.widgets.snake_colors import blend, is_dark, seat_color
-from engines.snake import Board, Cell
+from engines.snake import Board, Cell, Direction
+from matcher.explain import Explanation
+from matcher.model import Card
 
 MARGIN = 10
 """Pixels kept free around the field so its frame and the snakes' outlines are never clipped."""
@@ -54,6 +57,9 @@ class BattleView(QWidget):
         self._names: list[str] = []
         self._highlighted: int | None = None
         self._hovered: Cell | None = None
+        self._explanation: Explanation | None = None
+        self._explained_move: Direction | None = None
+        self._explained_card: Card | None = None
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -85,6 +91,24 @@ class BattleView(QWidget):
         if index != self._highlighted:
             self._highlighted = index
             self.update()
+
+    def explanation(self) -> Explanation | None:
+        return self._explanation
+
+    def explained_move(self) -> Direction | None:
+        """The move whose variant the explanation overlay shows (None without one)."""
+        return shown_move(self._explanation, self._explained_move) if self._explanation is not None else None
+
+    def set_explanation(
+        self, explanation: Explanation | None, shown_move: Direction | None = None, card: Card | None = None
+    ) -> None:
+        """Overlay why a snake moves (``None`` removes it): arrows with scores for its possible
+        moves and the patterns of the variant of ``shown_move`` (default: the first best move),
+        ticked or crossed. ``card``, the deciding card, adds its outline over the field."""
+        self._explanation = explanation
+        self._explained_move = shown_move
+        self._explained_card = card
+        self.update()
 
     def cell_size(self) -> int:
         """Pixels per cell at the current widget size (whole pixels keep the grid crisp)."""
@@ -181,6 +205,9 @@ class BattleView(QWidget):
         for index, body in enumerate(board.bodies):
             if not board.eaten[index] and body:
                 self._paint_snake(painter, palette, index, list(body))
+        if self._explanation is not None:
+            paint_explanation(painter, self._explanation, self.cell_rect, self.cell_size(), palette,
+                              self._explained_move, self._explained_card, (board.width, board.height))
         if self._hovered is not None:
             self._paint_hover(painter, palette, self._hovered)
 
@@ -308,6 +335,14 @@ class BattleView(QWidget):
         painter.drawRoundedRect(self.cell_rect(*cell).adjusted(1, 1, -1, -1), 2, 2)
 
     def _tooltip(self, point: QPointF) -> str:
+        text, cell = self._board_tooltip(point), self.cell_at(point)
+        if text and cell is not None and self._explanation is not None:
+            explained = overlay_tooltip(self._explanation, cell, self.explained_move())
+            if explained:
+                text = f"{text}\n{explained}"
+        return text
+
+    def _board_tooltip(self, point: QPointF) -> str:
         cell = self.cell_at(point)
         if cell is None or self._board is None:
             return ""

@@ -5,12 +5,13 @@ import json
 import sys
 
 import pytest
-from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtWidgets import QApplication
 
-from arena.snake_battle import BattleSettings
+import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from editor import app
 from editor.main_window import MainWindow
+from editor.program_files import remember_file
 from editor.seats import builtin_program, sample_seats, seats_for_file, unique_names
 from matcher import ProgramError, dumps_program
 
@@ -44,58 +45,76 @@ def test_other_systems_are_not_checked(no_display):
 
 
 @pytest.fixture
-def window(qtbot, seats):
-    window = MainWindow(seats, BattleSettings(seed=5))
-    qtbot.addWidget(window)
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+def settings(tmp_path):
+    old_format = QSettings.defaultFormat()
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qsettings"))
+    QStandardPaths.setTestModeEnabled(True)
+    yield QSettings(str(tmp_path / "snakepit.ini"), QSettings.Format.IniFormat)
+    QStandardPaths.setTestModeEnabled(False)
+    QSettings.setDefaultFormat(old_format)
 
 
-def test_the_main_window_has_its_title_menus_and_a_player(window):
-    assert window.windowTitle() == "snakepit"
-    menus = [action.text() for action in window.menuBar().actions()]
-    assert menus == ["&File", "&Help"]
-    assert window.quit_action.text() == "&Quit"
-    assert window.about_action.text() == "&About snakepit"
-    assert window.player.step_label.text() == "Step 0 / 1000"
+def write(path, name="Mine"):
+    program = dataclasses.replace(builtin_program(), name=name)
+    path.write_text(dumps_program(program), encoding="utf-8")
+    return program
 
 
-def test_quit_closes_the_window(qtbot, window):
-    window.quit_action.trigger()
-    qtbot.waitUntil(lambda: not window.isVisible())
-
-
-def test_opening_a_program_plays_it_against_three_rivals(qtbot, window, tmp_path):
+def test_edit_file_opens_that_file(settings, tmp_path):
     path = tmp_path / "mine.snake.json"
-    mine = dataclasses.replace(builtin_program(), name="Mine")
-    path.write_text(dumps_program(mine), encoding="utf-8")
-    assert window.open_program(str(path))
-    assert window.player.names[0] == "Mine"
-    assert len(window.player.names) == 4
-    assert window.player.is_playing()
-    window.player.pause()
+    program = write(path)
+    document, error = app.initial_document(str(path), settings)
+    assert error is None and document.program == program and document.path == path
 
 
-def test_a_bad_program_file_is_reported_in_a_message_box(qtbot, window, tmp_path):
+def test_edit_a_sample_name_opens_the_sample(settings):
+    document, error = app.initial_document("hunter", settings)
+    assert error is None and document.program.name == "Hunter"
+
+
+def test_edit_a_new_file_starts_a_fresh_program_saved_there(settings, tmp_path):
+    path = tmp_path / "new.snake.json"
+    document, error = app.initial_document(str(path), settings)
+    assert error is None and document.path == path and len(document.program.cards) == 1
+    assert not path.exists()
+
+
+def test_edit_a_broken_file_reports_it_and_starts_fresh(settings, tmp_path):
     path = tmp_path / "broken.snake.json"
     path.write_text(json.dumps({"format": "snake-program/1", "name": "x", "cards": [], "colour": 1}), encoding="utf-8")
-    seen = []
+    document, error = app.initial_document(str(path), settings)
+    assert error is not None and "colour" in error and "broken.snake.json" in error
+    assert document.path is None
 
-    def answer_box():
-        box = QApplication.activeModalWidget()
-        if isinstance(box, QMessageBox):
-            seen.append((box.text(), box.informativeText()))
-            box.accept()
-        else:
-            QTimer.singleShot(10, answer_box)
 
-    QTimer.singleShot(0, answer_box)
-    before = window.player
-    assert not window.open_program(str(path))
-    assert window.player is before
-    assert seen and "broken.snake.json" in seen[0][0]
-    assert "colour" in seen[0][1]
+def test_a_plain_start_reopens_the_last_file(settings, tmp_path):
+    path = tmp_path / "last.snake.json"
+    program = write(path, "Last")
+    remember_file(settings, path)
+    document, error = app.initial_document(None, settings)
+    assert error is None and document.program == program and document.path == path.resolve()
+
+
+def test_the_first_start_shows_a_sample_as_an_untitled_copy(settings):
+    document, error = app.initial_document(None, settings)
+    assert error is None
+    assert document.program.name == "Tail biter"
+    assert document.path is None, "Save must not overwrite the shipped sample"
+
+
+def test_run_app_opens_the_main_window_on_the_file(qtbot, settings, tmp_path, monkeypatch):
+    path = tmp_path / "mine.snake.json"
+    write(path)
+    monkeypatch.setattr(QApplication, "exec", lambda self=None: 0)
+    assert app.run_app(str(path)) == 0
+    windows = [w for w in QApplication.topLevelWidgets() if isinstance(w, MainWindow) and w.isVisible()]
+    assert windows
+    window = windows[-1]
+    qtbot.addWidget(window)
+    assert window.windowTitle() == "mine.snake.json[*] — snakepit"
+    # The app used its own QSettings(), which the fixture points at a file of this test.
+    assert QSettings().value("files/recent") in ([str(path.resolve())], str(path.resolve()))
 
 
 def test_seats_for_a_missing_file_raise_a_program_error(tmp_path):

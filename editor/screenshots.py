@@ -1,0 +1,166 @@
+"""Render the README's screenshots into a folder: ``python -m editor.screenshots [OUT_DIR]``.
+
+Works without a display (Qt's offscreen platform is chosen when there is none) and under
+``xvfb-run``; ``QWidget.grab()`` renders the same pixels either way. Settings and recovery files
+go to a temporary folder, so taking screenshots never touches the user's. Everything shown is
+deterministic: fixed samples, fixed seeds, fixed sizes."""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QApplication, QWidget
+
+import editor.qt_compat  # noqa: F401  (before any widget)
+from arena.samples import SNAKE_SAMPLES, resolve_program
+from arena.snake_battle import explain_turn
+from editor.app import display_problem
+from editor.document import ProgramDocument
+from editor.main_window import MainWindow
+from editor.recovery import RecoveryStore
+from editor.widgets.quick_battle import QuickBattle
+from editor.widgets.test_bench import TestBench
+from matcher import load_program
+
+WINDOW_SIZE = (1440, 900)
+PANE_SIZE = (1280, 820)
+BATTLE_SIZE = (1120, 820)
+SHOWN_PROGRAM = "hunter"
+SHOWN_CARD = 1
+BATTLE_PROGRAM = "tail_biter"
+BATTLE_OPPONENTS = ("hunter", "wall_hugger", "head_avoider")
+BATTLE_SEED = 11
+BATTLE_STEPS = 36
+
+
+def dark_palette() -> QPalette:
+    """A dark Fusion palette (the usual one: grey surfaces, light text, blue highlight)."""
+    palette = QPalette()
+    role, group = QPalette.ColorRole, QPalette.ColorGroup
+    colors = {
+        role.Window: "#2b2d30", role.WindowText: "#dfe1e5", role.Base: "#1e1f22", role.AlternateBase: "#2b2d30",
+        role.ToolTipBase: "#3c3f41", role.ToolTipText: "#dfe1e5", role.Text: "#dfe1e5", role.Button: "#393b40",
+        role.ButtonText: "#dfe1e5", role.BrightText: "#ff6b68", role.Link: "#589df6", role.Highlight: "#2f65ca",
+        role.HighlightedText: "#ffffff", role.PlaceholderText: "#8c8f94", role.Mid: "#4e5157", role.Dark: "#1b1c1f",
+        role.Light: "#4a4d52", role.Midlight: "#3e4146", role.Shadow: "#101012",
+    }
+    for r, value in colors.items():
+        palette.setColor(r, QColor(value))
+    for r in (role.WindowText, role.Text, role.ButtonText):
+        palette.setColor(group.Disabled, r, QColor("#6f737a"))
+    return palette
+
+
+def _sample(name: str) -> Path:
+    return resolve_program(name)
+
+
+def _settle(widget: QWidget, rounds: int = 5) -> None:
+    for _ in range(rounds):
+        QApplication.processEvents()
+
+
+def _main_window(workdir: Path) -> MainWindow:
+    path = _sample(SHOWN_PROGRAM)
+    document = ProgramDocument(load_program(path), path)
+    window = MainWindow(document, settings=QSettings(str(workdir / "settings.ini"), QSettings.Format.IniFormat),
+                        recovery=RecoveryStore(workdir / "recovery"))
+    window.resize(*WINDOW_SIZE)
+    window.show()
+    _settle(window)
+    window.resize(*WINDOW_SIZE)  # again: some panes only report their true minimum once shown
+    document.set_current_card(SHOWN_CARD)
+    cells = document.card.sorted_cells()
+    if cells:
+        document.select_cell(cells[len(cells) // 2][0])
+    return window
+
+
+def shoot_main_window(out: Path, workdir: Path, name: str = "main_window.png") -> Path:
+    window = _main_window(workdir)
+    _settle(window)
+    target = out / name
+    window.grab().save(str(target))
+    window.document.undo_stack.setClean()
+    window.close()
+    return target
+
+
+def shoot_test_bench(out: Path) -> Path:
+    path = _sample("tail_biter")
+    document = ProgramDocument(load_program(path), path)
+    bench = TestBench(document)
+    bench.setWindowTitle("Test bench")
+    bench.resize(*PANE_SIZE)
+    bench.show()
+    if document.program.tests:
+        bench.load_test(len(document.program.tests) - 1)
+    bench.decide()
+    _settle(bench)
+    target = out / "test_bench.png"
+    bench.grab().save(str(target))
+    bench.close()
+    return target
+
+
+def shoot_battle(out: Path) -> Path:
+    path = _sample(BATTLE_PROGRAM)
+    document = ProgramDocument(load_program(path), path)
+    battle = QuickBattle(document)
+    battle.set_opponents([SNAKE_SAMPLES / f"{name}.snake.json" for name in BATTLE_OPPONENTS])
+    battle.seed_box.setValue(BATTLE_SEED)
+    battle.resize(*BATTLE_SIZE)
+    battle.show()
+    battle.start()
+    player = battle.player
+    assert player is not None, "the battle sample must be a valid program"
+    player.pause()
+    programs = list(player.match.programs)
+    for _ in range(BATTLE_STEPS):
+        player.step()
+    # On to a step where a card chose among several moves: that explanation shows the most.
+    while not player.match.battle.over and player.match.battle.steps < BATTLE_STEPS * 3:
+        explanation = explain_turn(programs, player.settings, player.match.battle.steps, 0)
+        if explanation is not None and explanation.card is not None and len(explanation.possible) > 1:
+            break
+        player.step()
+    player.select_snake(0)
+    battle.explain_snake(0)
+    _settle(battle)
+    target = out / "battle.png"
+    battle.grab().save(str(target))
+    battle.close()
+    return target
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    out = Path(args[0] if args else "docs")
+    out.mkdir(parents=True, exist_ok=True)
+    if display_problem() is not None:
+        os.environ["QT_QPA_PLATFORM"] = "offscreen"  # read when the QApplication is created
+
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    app.setApplicationName("snakepit-screenshots")
+    app.setStyle("Fusion")
+    light = app.palette()
+    with tempfile.TemporaryDirectory(prefix="snakepit-shots-") as tmp:
+        workdir = Path(tmp)
+        shots = [shoot_main_window(out, workdir), shoot_test_bench(out), shoot_battle(out)]
+        app.setPalette(dark_palette())
+        shots.append(shoot_main_window(out, workdir, "main_window_dark.png"))
+        app.setPalette(light)
+    for shot in shots:
+        print(shot)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

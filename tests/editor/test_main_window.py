@@ -1,0 +1,382 @@
+"""The main window driven by its shortcuts and menu actions: files, title, dirty flag, undo/redo,
+closing with unsaved changes, recent files, drag-and-drop, window state and the Battle action."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QTimer, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+
+import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
+from editor import main_window as main_window_module
+from editor.document import ProgramDocument
+from editor.main_window import MainWindow
+from editor.program_files import MAX_RECENT, with_program_suffix
+from editor.recovery import RecoveryStore
+from editor.seats import builtin_program
+from engines.snake import Direction, Element
+from matcher import Pattern, Program, dumps_program, load_program
+from matcher.editing import paint, turn_head
+from matcher.model import CARD_SIZE
+
+Button = QMessageBox.StandardButton
+
+
+@pytest.fixture
+def settings(tmp_path) -> Iterator[QSettings]:
+    """Window settings in a file of the test's own; QSettings() of any pane goes there too."""
+    old_format = QSettings.defaultFormat()
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qsettings"))
+    yield QSettings(str(tmp_path / "snakepit.ini"), QSettings.Format.IniFormat)
+    QSettings.setDefaultFormat(old_format)
+
+
+class Answers(list[Button]):
+    """Answers queued for the window's questions, and the questions asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+
+@pytest.fixture
+def answers(monkeypatch) -> Answers:
+    """Queue the answers to the window's questions; an unexpected question fails the test."""
+    queue = Answers()
+
+    def question(parent, title, text, *args, **kwargs):
+        queue.asked.append(text)
+        assert queue, f"unexpected question: {text!r}"
+        return queue.pop(0)
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    return queue
+
+
+@pytest.fixture
+def make_window(qtbot, settings, answers, tmp_path) -> Callable[..., MainWindow]:
+
+    def make(program: Program | None = None, path: Path | None = None) -> MainWindow:
+        document = ProgramDocument(program if program is not None else builtin_program(), path)
+        window = MainWindow(document, settings=settings, recovery=RecoveryStore(tmp_path / "recovery"))
+        # qtbot closes it after the test: unsaved changes are dropped first, so nothing asks.
+        qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+        window.show()
+        window.activateWindow()
+        qtbot.waitExposed(window)
+        return window
+
+    return make
+
+
+def key(qtbot, window: MainWindow, sequence: str) -> None:
+    """Press a shortcut the way a user does: on the focused widget of the active window."""
+    window.activateWindow()
+    QApplication.processEvents()
+    target = QApplication.focusWidget() or window
+    qtbot.keySequence(target, sequence)
+
+
+def paint_corner(window: MainWindow, element: Element = Element.ENEMY_TAIL) -> None:
+    window.document.edit_card(lambda card: paint(card, [(0, 0)], Pattern(element)), "Paint")
+
+
+def write_program(path: Path, name: str) -> Program:
+    program = dataclasses.replace(builtin_program(), name=name)
+    path.write_text(dumps_program(program), encoding="utf-8")
+    return program
+
+
+# --- title and dirty flag ---------------------------------------------------------------------
+
+
+def test_title_shows_the_file_name_and_a_dirty_mark(make_window, tmp_path):
+    path = tmp_path / "mine.snake.json"
+    window = make_window(write_program(path, "Mine"), path)
+    assert window.windowTitle() == "mine.snake.json[*] — snakepit"
+    assert not window.isWindowModified()
+    paint_corner(window)
+    assert window.isWindowModified()
+    window.document.undo_stack.undo()
+    assert not window.isWindowModified()
+
+
+def test_ctrl_s_saves_to_the_file_and_clears_the_dirty_mark(qtbot, make_window, tmp_path):
+    path = tmp_path / "mine.snake.json"
+    window = make_window(write_program(path, "Mine"), path)
+    paint_corner(window)
+    key(qtbot, window, "Ctrl+S")
+    assert not window.isWindowModified()
+    assert load_program(path) == window.document.program
+    assert load_program(path).cards[0].cells[(0, 0)] == Pattern(Element.ENEMY_TAIL)
+    assert not list(tmp_path.glob(".*.tmp")), "the atomic save left its temporary file behind"
+
+
+def test_save_as_then_new_then_open_round_trips_the_program(qtbot, make_window, tmp_path, monkeypatch):
+    window = make_window()
+    paint_corner(window, Element.BORDER)
+    edited = window.document.program
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "round"), "")))
+    key(qtbot, window, "Ctrl+Shift+S")
+    saved = tmp_path / "round.snake.json"
+    assert saved.is_file()
+    assert window.windowTitle() == "round.snake.json[*] — snakepit"
+
+    key(qtbot, window, "Ctrl+N")
+    assert window.document.path is None
+    assert window.windowTitle() == "untitled.snake.json[*] — snakepit"
+    card = window.document.program.cards[0]
+    assert len(window.document.program.cards) == 1 and not card.cells
+    assert (card.head.row, card.head.col, card.head.facing) == (CARD_SIZE // 2, CARD_SIZE // 2, Direction.UP)
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(saved), "")))
+    key(qtbot, window, "Ctrl+O")
+    assert window.document.program == edited
+    assert window.document.path == saved
+    assert not window.document.dirty
+
+
+@pytest.mark.parametrize("typed, saved", [("a", "a.snake.json"), ("b.json", "b.snake.json"), ("c.snake.json", "c.snake.json")])
+def test_save_as_adds_the_program_suffix(typed, saved):
+    assert with_program_suffix(typed) == saved
+
+
+def test_a_failing_save_is_reported_and_keeps_the_changes(qtbot, make_window, tmp_path, monkeypatch):
+    window = make_window()
+    paint_corner(window)
+    errors = []
+    monkeypatch.setattr(main_window_module, "show_error", lambda parent, headline, err: errors.append((headline, str(err))))
+    assert not window.save_as(tmp_path / "no-such-folder" / "x.snake.json")
+    assert errors and "x.snake.json" in errors[0][0]
+    assert window.document.dirty and window.isWindowModified()
+
+
+def test_opening_a_broken_file_shows_a_message_box_and_keeps_the_program(qtbot, make_window, tmp_path):
+    window = make_window()
+    before = window.document.program
+    broken = tmp_path / "broken.snake.json"
+    broken.write_text(json.dumps({"format": "snake-program/1", "name": "x", "cards": [], "colour": 1}), encoding="utf-8")
+    seen = []
+
+    def answer_box():
+        box = QApplication.activeModalWidget()
+        if isinstance(box, QMessageBox):
+            seen.append((box.text(), box.informativeText()))
+            box.accept()
+        else:
+            QTimer.singleShot(10, answer_box)
+
+    QTimer.singleShot(0, answer_box)
+    assert not window.open_file(broken)
+    assert seen and "broken.snake.json" in seen[0][0] and "colour" in seen[0][1]
+    assert "Traceback" not in seen[0][1]
+    assert window.document.program == before
+
+
+# --- undo / redo --------------------------------------------------------------------------------
+
+
+def test_undo_and_redo_shortcuts_and_menu_texts(qtbot, make_window):
+    window = make_window()
+    original = window.document.program
+    window.document.edit_card(lambda card: turn_head(card), "Turn head")
+    turned = window.document.program
+    assert window.undo_action.text() == "&Undo Turn head"
+    key(qtbot, window, "Ctrl+Z")
+    assert window.document.program == original
+    assert window.redo_action.text() == "&Redo Turn head"
+    key(qtbot, window, "Ctrl+Shift+Z")
+    assert window.document.program == turned
+    key(qtbot, window, "Ctrl+Z")
+    key(qtbot, window, "Ctrl+Y")
+    assert window.document.program == turned
+    assert window.history_view.stack() is window.document.undo_stack
+
+
+# --- closing with unsaved changes ---------------------------------------------------------------
+
+
+def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot, make_window, answers):
+    window = make_window()
+    paint_corner(window)
+    answers.append(Button.Cancel)
+    key(qtbot, window, "Ctrl+Q")
+    assert window.isVisible()
+    assert answers.asked == ["Save the changes to untitled.snake.json?"]
+    assert window.document.dirty
+
+
+def test_closing_with_discard_closes_without_saving(qtbot, make_window, answers, tmp_path):
+    path = tmp_path / "mine.snake.json"
+    original = write_program(path, "Mine")
+    window = make_window(original, path)
+    paint_corner(window)
+    answers.append(Button.Discard)
+    assert window.close()
+    assert not window.isVisible()
+    assert load_program(path) == original
+
+
+def test_closing_with_save_writes_the_file(qtbot, make_window, answers, tmp_path):
+    path = tmp_path / "mine.snake.json"
+    window = make_window(write_program(path, "Mine"), path)
+    paint_corner(window)
+    answers.append(Button.Save)
+    assert window.close()
+    assert load_program(path) == window.document.program
+
+
+def test_a_clean_window_closes_without_asking(qtbot, make_window, answers):
+    window = make_window()
+    assert window.close()
+    assert answers.asked == []
+
+
+def test_new_with_unsaved_changes_asks_first(qtbot, make_window, answers):
+    window = make_window()
+    paint_corner(window)
+    edited = window.document.program
+    answers.append(Button.Cancel)
+    key(qtbot, window, "Ctrl+N")
+    assert window.document.program == edited
+    answers.append(Button.Discard)
+    key(qtbot, window, "Ctrl+N")
+    assert window.document.program != edited and not window.document.dirty
+
+
+def test_revert_reloads_the_file_after_confirming(qtbot, make_window, answers, tmp_path):
+    path = tmp_path / "mine.snake.json"
+    original = write_program(path, "Mine")
+    window = make_window(original, path)
+    paint_corner(window)
+    answers.append(Button.Cancel)
+    window.revert_action.trigger()
+    assert window.document.dirty
+    answers.append(Button.Discard)
+    window.revert_action.trigger()
+    assert window.document.program == original and not window.document.dirty
+
+
+# --- recent files -------------------------------------------------------------------------------
+
+
+def recent_menu_entries(window: MainWindow) -> list[str]:
+    window.recent_menu.aboutToShow.emit()
+    return [a.statusTip() for a in window.recent_menu.actions() if a.statusTip()]
+
+
+def test_opened_and_saved_files_are_recent_newest_first_and_missing_ones_pruned(make_window, tmp_path):
+    window = make_window()
+    files = [tmp_path / f"p{i}.snake.json" for i in range(3)]
+    for i, path in enumerate(files):
+        write_program(path, f"P{i}")
+        assert window.open_file(path)
+    assert recent_menu_entries(window) == [str(p.resolve()) for p in reversed(files)]
+    files[1].unlink()
+    assert recent_menu_entries(window) == [str(files[2].resolve()), str(files[0].resolve())]
+    window.recent_menu.actions()[1].trigger()  # "&2 p0.snake.json"
+    assert window.document.path == files[0].resolve() or window.document.path == Path(str(files[0].resolve()))
+    assert recent_menu_entries(window)[0] == str(files[0].resolve())
+
+
+def test_recent_files_keep_at_most_eight(make_window, tmp_path):
+    window = make_window()
+    for i in range(MAX_RECENT + 3):
+        path = tmp_path / f"p{i}.snake.json"
+        write_program(path, f"P{i}")
+        window.open_file(path)
+    entries = recent_menu_entries(window)
+    assert len(entries) == MAX_RECENT
+    assert entries[0].endswith(f"p{MAX_RECENT + 2}.snake.json")
+
+
+# --- drag and drop ------------------------------------------------------------------------------
+
+
+def test_dropping_a_program_file_opens_it(qtbot, make_window, tmp_path):
+    window = make_window()
+    path = tmp_path / "dropped.snake.json"
+    dropped = write_program(path, "Dropped")
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    point = QPointF(window.width() / 2, window.height() / 2)
+    enter = QDragEnterEvent(point.toPoint(), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+                            Qt.KeyboardModifier.NoModifier)
+    window.dragEnterEvent(enter)
+    assert enter.isAccepted()
+    event = QDropEvent(point, Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    assert event.isAccepted()
+    qtbot.waitUntil(lambda: window.document.path == path)
+    assert window.document.program == dropped
+    assert window.windowTitle().startswith("dropped.snake.json")
+
+
+def test_dropping_text_is_refused(make_window):
+    window = make_window()
+    mime = QMimeData()
+    mime.setText("not a file")
+    event = QDropEvent(QPointF(5, 5), Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    assert not event.isAccepted()
+
+
+# --- window state -------------------------------------------------------------------------------
+
+
+def test_dock_visibility_is_restored_in_the_next_window(qtbot, make_window):
+    window = make_window()
+    assert window.history_dock.isVisible()
+    window.history_dock.toggleViewAction().trigger()
+    assert not window.history_dock.isVisible()
+    window.close()
+    again = make_window()
+    assert not again.history_dock.isVisible()
+    assert again.program_dock.isVisible()
+
+
+def test_view_menu_toggles_every_pane(make_window):
+    window = make_window()
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    texts = [a.text() for a in view.actions() if a.text()]
+    for title in ("Program", "Problems", "History", "&Test Bench", "&Battle"):
+        assert title in texts
+
+
+# --- battle -------------------------------------------------------------------------------------
+
+
+def test_f5_switches_to_the_battle_tab_and_starts_a_battle(qtbot, make_window):
+    window = make_window()
+    assert window.bench_tabs.currentWidget() is window.test_bench
+    key(qtbot, window, "F5")
+    assert window.bench_tabs.currentWidget() is window.quick_battle
+    player = window.quick_battle.player
+    assert player is not None and player.is_playing()
+    assert player.names[0] == window.document.program.name
+    player.pause()
+
+
+def test_f5_on_an_invalid_program_says_why_instead_of_starting(qtbot, make_window):
+    program = builtin_program()
+    broken = dataclasses.replace(program, cards=(paint(program.cards[0], [(0, 0)], Pattern(_missing_set())),))
+    window = make_window(broken)
+    assert window.document.problems()
+    key(qtbot, window, "F5")
+    assert window.quick_battle.player is None
+    message = window.quick_battle.message_label
+    assert message.isVisible() and "problems" in message.text() and "set1" in message.text()
+    assert "set1" in window.statusBar().currentMessage()
+
+
+def _missing_set():
+    from matcher import SetRef
+
+    return SetRef(0)

@@ -1,0 +1,254 @@
+"""Crash recovery: autosave after idle, cleanup on clean save/close, and restore after a crash —
+a window destroyed without its close event, and a real process killed with SIGKILL."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+import shiboken6
+from PySide6.QtCore import QSettings, QStandardPaths
+from PySide6.QtWidgets import QMessageBox
+
+import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
+from editor.document import ProgramDocument
+from editor.main_window import MainWindow
+from editor.recovery import RECOVERY_FORMAT, RecoveryStore, default_recovery_dir, read_recovery
+from editor.seats import builtin_program
+from engines.snake import Element
+from matcher import Pattern, Program, dumps_program, load_program
+from matcher.editing import paint
+
+Button = QMessageBox.StandardButton
+ROOT = Path(__file__).resolve().parents[2]
+AUTOSAVE_MS = 40
+
+
+@pytest.fixture
+def settings(tmp_path) -> Iterator[QSettings]:
+    old_format = QSettings.defaultFormat()
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qsettings"))
+    yield QSettings(str(tmp_path / "snakepit.ini"), QSettings.Format.IniFormat)
+    QSettings.setDefaultFormat(old_format)
+
+
+@pytest.fixture
+def recovery_dir(tmp_path) -> Path:
+    return tmp_path / "recovery"
+
+
+@pytest.fixture
+def answers(monkeypatch) -> list[Button]:
+    """Answers for the window's questions, in order; an unexpected question fails the test."""
+    queue: list[Button] = []
+
+    def question(parent, title, text, *args, **kwargs):
+        assert queue, f"unexpected question: {text!r}"
+        return queue.pop(0)
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    return queue
+
+
+@pytest.fixture
+def make_window(qtbot, settings, recovery_dir, answers) -> Callable[..., MainWindow]:
+    def make(program: Program | None = None, path: Path | None = None, register: bool = True) -> MainWindow:
+        document = ProgramDocument(program if program is not None else builtin_program(), path)
+        window = MainWindow(document, settings=settings, recovery=RecoveryStore(recovery_dir), autosave_ms=AUTOSAVE_MS)
+        if register:
+            qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+        window.show()
+        qtbot.waitExposed(window)
+        return window
+
+    return make
+
+
+def edit(window: MainWindow, cell: tuple[int, int] = (0, 0), element: Element = Element.ENEMY_TAIL) -> None:
+    window.document.edit_card(lambda card: paint(card, [cell], Pattern(element)), "Paint")
+
+
+def write_program(path: Path, name: str) -> Program:
+    program = dataclasses.replace(builtin_program(), name=name)
+    path.write_text(dumps_program(program), encoding="utf-8")
+    return program
+
+
+# --- autosave -----------------------------------------------------------------------------------
+
+
+def test_an_edit_is_autosaved_after_the_idle_time(qtbot, make_window, tmp_path):
+    path = tmp_path / "mine.snake.json"
+    window = make_window(write_program(path, "Mine"), path)
+    store = window.recovery
+    assert not store.has_file()
+    edit(window)
+    assert window.autosaver.pending() and not store.has_file()
+    qtbot.waitUntil(store.has_file, timeout=2000)
+    data = json.loads(store.file.read_text(encoding="utf-8"))
+    assert data["format"] == RECOVERY_FORMAT and data["path"] == str(path)
+    recovered = read_recovery(store.file)
+    assert recovered.program == window.document.program and recovered.path == path
+
+
+def test_saving_or_undoing_back_to_the_file_removes_the_recovery_file(qtbot, make_window, tmp_path):
+    path = tmp_path / "mine.snake.json"
+    window = make_window(write_program(path, "Mine"), path)
+    edit(window)
+    qtbot.waitUntil(window.recovery.has_file, timeout=2000)
+    assert window.save()
+    assert not window.recovery.has_file()
+    edit(window, (0, 1))
+    qtbot.waitUntil(window.recovery.has_file, timeout=2000)
+    window.document.undo_stack.undo()
+    assert not window.recovery.has_file()
+
+
+def test_a_clean_close_leaves_nothing_to_recover(qtbot, make_window, answers, recovery_dir):
+    window = make_window()
+    edit(window)
+    qtbot.waitUntil(window.recovery.has_file, timeout=2000)
+    answers.append(Button.Discard)
+    assert window.close()
+    assert not list(recovery_dir.glob("*.recovery.json"))
+    assert RecoveryStore(recovery_dir).abandoned() == []
+
+
+def test_a_running_session_is_never_offered_to_another(qtbot, make_window, recovery_dir):
+    window = make_window()
+    edit(window)
+    qtbot.waitUntil(window.recovery.has_file, timeout=2000)
+    assert RecoveryStore(recovery_dir).abandoned() == []
+
+
+def test_the_default_folder_is_in_the_app_data_location():
+    QStandardPaths.setTestModeEnabled(True)
+    try:
+        base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
+        assert default_recovery_dir() == Path(base) / "recovery"
+    finally:
+        QStandardPaths.setTestModeEnabled(False)
+
+
+# --- after a crash ------------------------------------------------------------------------------
+
+
+def crash(window: MainWindow) -> None:
+    """Destroy the window the way a crash ends it: no close event, no question, no cleanup."""
+    shiboken6.delete(window)
+
+
+def test_after_a_crash_the_next_window_restores_the_edited_program(qtbot, make_window, answers, tmp_path, recovery_dir):
+    path = tmp_path / "mine.snake.json"
+    original = write_program(path, "Mine")
+    window = make_window(original, path, register=False)
+    edit(window, (0, 0), Element.ENEMY_TAIL)
+    edit(window, (1, 1), Element.BORDER)
+    edited = window.document.program
+    qtbot.waitUntil(window.recovery.has_file, timeout=2000)
+    crash(window)
+    assert len(list(recovery_dir.glob("*.recovery.json"))) == 1
+
+    again = make_window(original, path)
+    answers.append(Button.Yes)
+    assert again.offer_recovery()
+    assert again.document.program == edited
+    assert again.document.path == path
+    assert again.document.dirty and again.isWindowModified()
+    assert again.windowTitle() == "mine.snake.json[*] — snakepit"
+    # The restore is one undo step on top of the file as saved.
+    again.document.undo_stack.undo()
+    assert again.document.program == original
+    # Nothing is offered twice; the restored program is this session's to autosave now.
+    assert RecoveryStore(recovery_dir).abandoned() == []
+
+
+def test_an_unsaved_program_comes_back_untitled_and_dirty(qtbot, make_window, answers):
+    window = make_window(register=False)
+    edit(window)
+    edited = window.document.program
+    qtbot.waitUntil(window.recovery.has_file, timeout=2000)
+    crash(window)
+    again = make_window()
+    answers.append(Button.Yes)
+    assert again.offer_recovery()
+    assert again.document.program == edited
+    assert again.document.path is None and again.document.dirty
+
+
+def test_discard_deletes_the_recovery_and_cancel_keeps_it_for_next_time(qtbot, make_window, answers, recovery_dir):
+    window = make_window(register=False)
+    edit(window)
+    qtbot.waitUntil(window.recovery.has_file, timeout=2000)
+    crash(window)
+    again = make_window()
+    before = again.document.program
+    answers.append(Button.Cancel)
+    assert not again.offer_recovery()
+    assert again.document.program == before and len(RecoveryStore(recovery_dir).abandoned()) == 1
+    answers.append(Button.Discard)
+    assert not again.offer_recovery()
+    assert RecoveryStore(recovery_dir).abandoned() == []
+
+
+def test_a_broken_recovery_file_is_removed_without_asking(make_window, recovery_dir):
+    recovery_dir.mkdir(parents=True)
+    (recovery_dir / "dead.recovery.json").write_text('{"format": "snakepit-recovery/1", "program": {"cards": 1}}')
+    window = make_window()
+    assert not window.offer_recovery()  # `answers` fails the test if anything is asked
+    assert not (recovery_dir / "dead.recovery.json").exists()
+    assert "recovery" in window.statusBar().currentMessage()
+
+
+CHILD = textwrap.dedent(
+    """
+    import os, signal, sys
+    from pathlib import Path
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+    import editor.widgets
+    from editor.document import ProgramDocument
+    from editor.main_window import MainWindow
+    from editor.recovery import RecoveryStore
+    from engines.snake import Element
+    from matcher import Pattern, load_program
+    from matcher.editing import paint
+
+    program_path, recovery_dir, settings_file = (Path(a) for a in sys.argv[1:4])
+    app = QApplication([])
+    window = MainWindow(ProgramDocument(load_program(program_path), program_path),
+                        settings=QSettings(str(settings_file), QSettings.Format.IniFormat),
+                        recovery=RecoveryStore(recovery_dir), autosave_ms=20)
+    window.show()
+    window.document.edit_card(lambda c: paint(c, [(6, 6)], Pattern(Element.OWN_TAIL)), "Paint")
+    window.autosaver.saved.connect(lambda: os.kill(os.getpid(), signal.SIGKILL))
+    app.exec()
+    """
+)
+
+
+@pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+def test_after_the_process_is_killed_the_next_start_restores(qtbot, make_window, answers, tmp_path, recovery_dir):
+    path = tmp_path / "mine.snake.json"
+    original = write_program(path, "Mine")
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}
+    child = subprocess.run([sys.executable, "-c", CHILD, str(path), str(recovery_dir), str(tmp_path / "child.ini")],
+                           env=env, cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert child.returncode == -signal.SIGKILL, child.stderr
+    assert len(list(recovery_dir.glob("*.lock"))) == 1, "a killed process leaves its lock behind"
+
+    window = make_window(original, path)
+    answers.append(Button.Yes)
+    assert window.offer_recovery()
+    assert window.document.program.cards[0].cells[(6, 6)] == Pattern(Element.OWN_TAIL)
+    assert window.document.path == path and window.document.dirty
+    assert load_program(path) == original, "restoring does not write the file; saving does"
