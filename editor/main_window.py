@@ -6,11 +6,20 @@ of files, crash recovery and the window layout. Every pane edits the document it
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QMimeData, QSettings, Qt, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShowEvent
+from PySide6.QtCore import QByteArray, QMimeData, QSettings, QSize, Qt, QTimer
+from PySide6.QtGui import (
+    QAction,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QGuiApplication,
+    QKeySequence,
+    QShowEvent,
+)
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
@@ -18,6 +27,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
+    QSizePolicy,
     QTabWidget,
     QUndoView,
     QWidget,
@@ -26,11 +36,11 @@ from PySide6.QtWidgets import (
 from arena.samples import SNAKE_SAMPLES
 from editor.document import ProgramDocument
 from editor.recovery import IDLE_MS, Autosaver, Recovered, RecoveryStore, read_recovery
-from editor.widgets.card_editor import CardEditor
+from editor.widgets.card_editor import HINT, MESSAGE_MS, CardEditor
 from editor.widgets.problems_view import ProblemsView
 from editor.widgets.program_panel import ProgramPanel
 from editor.widgets.quick_battle import QuickBattle
-from editor.widgets.test_bench import TestBench
+from editor.widgets.test_bench import DECIDE_KEY, TestBench
 from editor.program_files import (
     APP_NAME,
     FILE_FILTER,
@@ -41,21 +51,27 @@ from editor.program_files import (
     show_error,
     with_program_suffix,
 )
+from engines.snake import POSITION_FORMAT
 from matcher import Program, ProgramError, load_program
+from matcher.fileformat import POSITION_SUFFIX, PROGRAM_SUFFIX
 
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
-STATE_VERSION = 1
-DECIDE_KEY = "Ctrl+Return"
+STATE_VERSION = 2
+"""2: the panes fit a 1366 × 768 screen; a version-1 state (sized for wider ones) is not restored."""
 DEFAULT_SIZE = (1440, 900)
+PROGRAM_SHARE = 0.2
+BENCH_SHARE = 0.36
+BOTTOM_SHARE = 0.12
+"""First-start shares of the window: program pane and bench of its width, problems of its height."""
 
 ABOUT = """<h3>snakepit</h3>
 <p>A desktop studio for programming games.</p>
 <p>Snake programs are decks of 7&times;7 pattern cards: each step, a snake takes the move of the
 first card whose patterns match the field around its head. Snakes win by biting their rivals'
 tails.</p>
-<p>Draw cards in the middle, test them on positions in the <b>Test bench</b>, and let them fight
-in the <b>Battle</b> tab (F5).</p>"""
+<p>Draw cards in the middle, test them on positions in the <b>Test bench</b> (Decide:
+Ctrl+Return), and let them fight in the <b>Battle</b> tab (F5).</p>"""
 
 
 class MainWindow(QMainWindow):
@@ -239,6 +255,9 @@ class MainWindow(QMainWindow):
         self.bench_dock.show()
         self.bench_tabs.setCurrentWidget(self.quick_battle)
 
+    def focus_canvas(self) -> None:
+        self.card_editor.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
+
     def show_test_bench(self) -> None:
         self.bench_dock.show()
         self.bench_tabs.setCurrentWidget(self.test_bench)
@@ -250,6 +269,8 @@ class MainWindow(QMainWindow):
         self.card_editor = CardEditor(doc)
         self.setCentralWidget(self.card_editor)
         self.program_panel = ProgramPanel(doc)
+        # A click on a card hands the keyboard to its canvas: R, the palette keys, arrows work at once.
+        self.program_panel.cards.cardClicked.connect(lambda _index: self.focus_canvas())
         self.test_bench = TestBench(doc)
         self.quick_battle = QuickBattle(doc)
         self.quick_battle.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
@@ -265,7 +286,7 @@ class MainWindow(QMainWindow):
         self.bench_tabs.setDocumentMode(True)
         self.bench_tabs.addTab(self.test_bench, "Test bench")
         self.bench_tabs.addTab(self.quick_battle, "Battle")
-        self.bench_tabs.setTabToolTip(0, "Try the program on positions; its tests")
+        self.bench_tabs.setTabToolTip(0, f"Try the program on positions (Decide: {DECIDE_KEY}); its tests")
         self.bench_tabs.setTabToolTip(1, "Let the program fight (F5)")
         self.bench_dock = self._dock("Test bench && Battle", "benchDock", self.bench_tabs)
         self.bench_dock.setTitleBarWidget(QWidget())
@@ -298,11 +319,14 @@ class MainWindow(QMainWindow):
         self.history_dock.show()
 
     def _size_docks(self) -> None:
-        """Share the width: the card in the middle gets what the side panes leave."""
-        width = self.width()
-        self.resizeDocks([self.program_dock, self.bench_dock], [round(width * 0.2), round(width * 0.42)],
-                         Qt.Orientation.Horizontal)
-        self.resizeDocks([self.problems_dock], [round(self.height() * 0.17)], Qt.Orientation.Vertical)
+        """Share the width: the card in the middle gets what the side panes leave (each side pane
+        at least its minimum, so on a small screen the card editor is the one that gets compact)."""
+        width, height = self.width(), self.height()
+        program = max(self.program_dock.minimumSizeHint().width(), round(width * PROGRAM_SHARE))
+        bench = max(self.bench_dock.minimumSizeHint().width(), round(width * BENCH_SHARE))
+        self.resizeDocks([self.program_dock, self.bench_dock], [program, bench], Qt.Orientation.Horizontal)
+        problems = max(self.problems_dock.minimumSizeHint().height(), round(height * BOTTOM_SHARE))
+        self.resizeDocks([self.problems_dock], [problems], Qt.Orientation.Vertical)
         self.resizeDocks([self.problems_dock, self.history_dock], [3, 1], Qt.Orientation.Horizontal)
 
     def reset_layout(self) -> None:
@@ -345,22 +369,12 @@ class MainWindow(QMainWindow):
 
         self.battle_action = self.quick_battle.start_action
         self.battle_action.triggered.connect(self.show_battle)
-        self._free_battle_key()
         self.about_action = self._action("&About snakepit", lambda: QMessageBox.about(self, "About snakepit", ABOUT))
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.show_bench_action = self._action("&Test Bench", self.show_test_bench, ["Ctrl+1"], "Show the test bench")
         self.show_battle_action = self._action("&Battle", self.show_battle, ["Ctrl+2"], "Show the battle")
         self.reset_layout_action = self._action("Reset &Layout", self.reset_layout,
                                                 None, "Put every pane back where it was at the first start")
-
-    def _free_battle_key(self) -> None:
-        """F5 starts a battle here; the test bench, which on its own decides with F5, decides with
-        Ctrl+Return in the window (one key with two actions would do neither)."""
-        decide = getattr(self.test_bench, "decide_action", None)
-        if isinstance(decide, QAction) and decide.shortcut() == self.battle_action.shortcut():
-            old = decide.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
-            decide.setShortcut(QKeySequence(DECIDE_KEY))
-            decide.setToolTip(decide.toolTip().replace(f"({old})", f"({DECIDE_KEY})"))
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -418,6 +432,14 @@ class MainWindow(QMainWindow):
         toolbar.addAction(self.battle_action)
 
     def _build_status(self) -> None:
+        # The card editor's hint line lives here: the room under the map goes to the map.
+        self.card_editor.set_hint_line_visible(False)
+        self.hint_label = QLabel(HINT)
+        self.hint_label.setObjectName("editorHint")
+        self.hint_label.setToolTip(HINT)
+        self.hint_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.statusBar().addWidget(self.hint_label, 1)
+        self.card_editor.statusMessage.connect(lambda text: self.statusBar().showMessage(text, MESSAGE_MS))
         self.summary_label = QLabel()
         self.summary_label.setObjectName("programSummary")
         self.statusBar().addPermanentWidget(self.summary_label)
@@ -475,8 +497,17 @@ class MainWindow(QMainWindow):
 
     def _first_size(self) -> None:
         # Panes that adapt to their width report their true minimum only once shown.
-        self.resize(*DEFAULT_SIZE)
+        self.resize(first_size(self._available_size()))
         self._size_docks()
+
+    def _available_size(self) -> QSize | None:
+        """The room a window has on its screen (title bar and frame taken off), or None when
+        there is no real screen (the offscreen platform of tests and screenshots)."""
+        screen = self.screen()
+        if screen is None or QGuiApplication.platformName() == "offscreen":
+            return None
+        frame = self.frameGeometry().size() - self.geometry().size()
+        return screen.availableGeometry().size() - frame
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if _dropped_file(event.mimeData()) is not None:
@@ -491,7 +522,16 @@ class MainWindow(QMainWindow):
             return
         event.acceptProposedAction()
         # Not inside the drop handler: the drag source may wait for it while a dialog is open.
-        QTimer.singleShot(0, lambda: self.open_file(path))
+        QTimer.singleShot(0, lambda: self.open_dropped(path))
+
+    def open_dropped(self, path: str | Path) -> bool:
+        """A dropped file: a position goes onto the test bench, anything else opens as a program."""
+        if not is_position_file(Path(path)):
+            return self.open_file(path)
+        self.show_test_bench()
+        loaded = self.test_bench.load_position(path)
+        self.statusBar().showMessage(self.test_bench.position_editor.status_text(), 6000)
+        return loaded
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():
@@ -504,6 +544,25 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         self.autosaver.shutdown()
         event.accept()
+
+
+def first_size(available: QSize | None) -> QSize:
+    """The window's size at the first start: :data:`DEFAULT_SIZE`, or less on a smaller screen."""
+    size = QSize(*DEFAULT_SIZE)
+    return size if available is None else size.boundedTo(available)
+
+
+def is_position_file(path: Path) -> bool:
+    """A ``.position.json`` file, or a JSON file whose ``format`` says it holds a position."""
+    if path.name.endswith(POSITION_SUFFIX):
+        return True
+    if path.suffix != ".json" or path.name.endswith(PROGRAM_SUFFIX):
+        return False
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(data, dict) and data.get("format") == POSITION_FORMAT
 
 
 def _dropped_file(mime: QMimeData | None) -> str | None:

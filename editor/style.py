@@ -28,7 +28,8 @@ ENEMY = QColor("#d8453a")
 
 ELEMENT_LOOK: dict[Element, ElementLook] = {
     Element.EMPTY: ElementLook("empty", QColor("#8fb98a"), "1", "a free cell"),
-    Element.BORDER: ElementLook("border", QColor("#6b6b6b"), "2", "a cell outside the field"),
+    # Mid grey: the icon fills with it and hatches darker, so it reads on light and dark bases.
+    Element.BORDER: ElementLook("border", QColor("#9a9a9a"), "2", "a cell outside the field"),
     Element.OWN_BODY: ElementLook("own body", OWN, "3", "a body segment of this snake"),
     Element.OWN_TAIL: ElementLook("own tail", OWN.lighter(135), "4", "the tail of this snake"),
     Element.ENEMY_HEAD: ElementLook("enemy head", ENEMY.darker(125), "5", "the head of any rival"),
@@ -95,6 +96,42 @@ def _set_exists(program: Program, match: Match) -> bool:
     return not isinstance(match, SetRef) or match.index < len(program.sets)
 
 
+# --- contrast ---------------------------------------------------------------------------------
+
+
+def luminance(color: QColor) -> float:
+    """The relative luminance of ``color`` (WCAG 2), 0 for black to 1 for white."""
+
+    def channel(value: float) -> float:
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(color.redF()) + 0.7152 * channel(color.greenF()) + 0.0722 * channel(color.blueF())
+
+
+def contrast_ratio(a: QColor, b: QColor) -> float:
+    """The WCAG contrast ratio of two colours: 1 (the same) to 21 (black on white)."""
+    light, dark = sorted((luminance(a), luminance(b)), reverse=True)
+    return (light + 0.05) / (dark + 0.05)
+
+
+def ink_for(fill: QColor) -> QColor:
+    """Black or white, whichever reads better on ``fill``."""
+    black, white = QColor("#111111"), QColor("white")
+    return black if contrast_ratio(black, fill) >= contrast_ratio(white, fill) else white
+
+
+def group_label(group: Group) -> str:
+    """The short label a pattern cell carries: ``A1`` … ``A4``, ``O1`` … ``O4``."""
+    return ("A" if group.kind is GroupKind.AND else "O") + str(group.number)
+
+
+def group_label_colors(group: Group) -> tuple[QColor, QColor]:
+    """(fill, ink) of a cell's group label: a chip of the group's colour, so the label reads the
+    same on light and dark palettes."""
+    fill = group_color(group)
+    return fill, ink_for(fill)
+
+
 # --- painting -------------------------------------------------------------------------------
 
 
@@ -114,10 +151,24 @@ def paint_match_icon(painter: QPainter, rect: QRectF, match: Match) -> None:
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRoundedRect(r, r.width() * 0.15, r.height() * 0.15)
     elif match is Element.BORDER:
-        painter.setPen(outline)
-        painter.setBrush(QBrush(color, Qt.BrushStyle.BDiagPattern))
+        # A solid wall with dark hatching: the light fill shows on dark bases, the dark hatch and
+        # outline on light ones (a hatch alone vanishes on a dark base).
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(color)
         painter.drawRect(r)
-        painter.setBrush(QBrush(color, Qt.BrushStyle.Dense6Pattern))
+        hatch = QPen(color.darker(190), max(1.0, rect.width() / 20))
+        hatch.setCapStyle(Qt.PenCapStyle.FlatCap)
+        painter.save()
+        painter.setClipRect(r)
+        painter.setPen(hatch)
+        step = max(3.0, r.width() / 4)
+        offset = 0.0
+        while offset < 2 * r.width():
+            painter.drawLine(QPointF(r.left() + offset, r.bottom()), QPointF(r.left() + offset - r.height(), r.top()))
+            offset += step
+        painter.restore()
+        painter.setPen(QPen(color.darker(230), max(1.0, rect.width() / 20)))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(r)
     elif match in (Element.OWN_BODY, Element.ENEMY_BODY):
         painter.setPen(outline)
@@ -205,13 +256,34 @@ def paint_pattern(painter: QPainter, rect: QRectF, pattern: Pattern, show_group_
     half = frame_width / 2
     painter.drawRect(rect.adjusted(half, half, -half, -half))
     if show_group_label and rect.width() >= 28:
-        font = QFont(painter.font())
-        font.setPixelSize(max(7, int(rect.height() * 0.2)))
-        font.setBold(True)
-        painter.setFont(font)
-        painter.setPen(color.darker(110))
-        label = ("A" if pattern.group.kind is GroupKind.AND else "O") + str(pattern.group.number)
-        painter.drawText(rect.adjusted(frame_width + 1, 0, 0, -frame_width), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom, label)
+        paint_group_label(painter, rect, pattern.group, frame_width)
+    painter.restore()
+
+
+def group_label_rect(rect: QRectF, frame_width: float | None = None) -> QRectF:
+    """Where a pattern cell of ``rect`` carries its group label: a chip in the bottom-left corner,
+    inside the group frame."""
+    if frame_width is None:
+        frame_width = max(1.5, rect.width() / 14)
+    height = max(9.0, round(rect.height() * 0.26))
+    width = max(14.0, round(rect.width() * 0.36))
+    return QRectF(rect.left() + frame_width, rect.bottom() - frame_width - height, width, height)
+
+
+def paint_group_label(painter: QPainter, rect: QRectF, group: Group, frame_width: float) -> None:
+    """``A1`` / ``O2`` in ink that contrasts with a chip of the group's colour."""
+    fill, ink = group_label_colors(group)
+    chip = group_label_rect(rect, frame_width)
+    painter.save()
+    painter.setPen(Qt.PenStyle.NoPen)
+    painter.setBrush(fill)
+    painter.drawRect(chip)
+    font = QFont(painter.font())
+    font.setPixelSize(max(7, int(chip.height() * 0.78)))
+    font.setBold(True)
+    painter.setFont(font)
+    painter.setPen(ink)
+    painter.drawText(chip, Qt.AlignmentFlag.AlignCenter, group_label(group))
     painter.restore()
 
 

@@ -33,6 +33,8 @@ from matcher.model import CARD_SIZE, Card, CardCell
 GUTTER = 18
 """Pixels left of and above the map for the row and column numbers (problems name cells by them)."""
 MARGIN = 6
+MIN_CELL = 24
+"""The smallest cell the map asks room for (a 1366 × 768 screen still fits the whole editor)."""
 HOVER_GHOST_OPACITY = 0.35
 
 _SHIFT_OR_KEYPAD = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier
@@ -83,7 +85,7 @@ class CardCanvas(QWidget):
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setMinimumSize(CARD_SIZE * 30 + GUTTER + 2 * MARGIN, CARD_SIZE * 30 + GUTTER + 2 * MARGIN)
+        self.setMinimumSize(CARD_SIZE * MIN_CELL + GUTTER + 2 * MARGIN, CARD_SIZE * MIN_CELL + GUTTER + 2 * MARGIN)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
         for signal in (document.programChanged, document.currentCardChanged, document.selectedCellChanged,
                        document.brushChanged):

@@ -1,7 +1,9 @@
 """The card editor: everything for drawing one card, the centre of the main window.
 
 The palette on the left, the card's title, description and map in the middle with the head's turn
-buttons, the selected cell's inspector and the 8 variants on the right, a hint line at the bottom."""
+buttons, the selected cell's inspector and the 8 variants on the right, a hint line at the bottom.
+When the editor is narrow (the main window on a laptop screen), the inspector and the variants move
+under palette and map, and the palette scrolls."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QLineEdit,
     QScrollArea,
     QToolButton,
@@ -20,19 +23,30 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ProgramDocument, new_stroke_id
-from editor.widgets.card_canvas import CardCanvas
+from editor.typing_guard import install_typing_guard
+from editor.widgets.card_canvas import GUTTER, MARGIN, CardCanvas
 from editor.widgets.cell_inspector import CellInspector
 from editor.widgets.palette import PatternPalette
 from editor.widgets.variant_strip import VariantStrip
 from matcher.editing import EditError, describe_card
+from matcher.model import CARD_SIZE
 
 HINT = ("Click or drag to paint · right-click clears · click a painted cell to edit it · "
         "Alt+click picks a pattern · drag the head to move it, R / Shift+R turn it")
 MESSAGE_MS = 6000
 RIGHT_WIDTH = 236
-BELOW_HEIGHT = 236
+"""The inspector over the variants, beside the map."""
+INSPECTOR_WIDTH = 240
+"""The inspector beside the variants, under palette and map (the compact arrangement)."""
+COMPACT_MIN_TILE = 56
+COMPACT_MAX_TILE = 104
+"""Variant tiles under the map: never smaller (they must stay legible), never bigger than useful."""
 QWIDGETSIZE_MAX = (1 << 24) - 1
 PALETTE_WIDTH = 214
+PALETTE_MIN_HEIGHT = 160
+MARGINS = (8, 8, 8, 6)
+CENTRE_SPACING = 4
+SIDE_SPACING = 10
 TURN_CLOCKWISE_KEY = "R"
 TURN_COUNTER_CLOCKWISE_KEY = "Shift+R"
 
@@ -64,6 +78,7 @@ class CardEditor(QWidget):
         self.turn_right_button = self._tool_button("⟳", f"Turn the head clockwise ({TURN_CLOCKWISE_KEY})")
         self.turn_left_button.clicked.connect(lambda: self.canvas.turn_head(-1))
         self.turn_right_button.clicked.connect(lambda: self.canvas.turn_head(1))
+        install_typing_guard()  # R in the inspector's combo boxes must not turn the head
         for key, turns in ((TURN_CLOCKWISE_KEY, 1), (TURN_COUNTER_CLOCKWISE_KEY, -1)):
             shortcut = QShortcut(QKeySequence(key), self)
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -78,6 +93,7 @@ class CardEditor(QWidget):
 
         self.hint_label = QLabel(HINT)
         self.hint_label.setWordWrap(True)
+        self._hint_shown = True
         self._hint_timer = QTimer(self)
         self._hint_timer.setSingleShot(True)
         self._hint_timer.setInterval(MESSAGE_MS)
@@ -110,6 +126,7 @@ class CardEditor(QWidget):
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setFixedWidth(PALETTE_WIDTH)
+        scroll.setMinimumHeight(PALETTE_MIN_HEIGHT)
         self.palette_scroll = scroll
 
         title = QHBoxLayout()
@@ -120,47 +137,115 @@ class CardEditor(QWidget):
         title.addWidget(self.turn_right_button)
 
         self._centre = QVBoxLayout()
-        self._centre.setSpacing(4)
+        self._centre.setSpacing(CENTRE_SPACING)
         self._centre.addLayout(title)
         self._centre.addWidget(self.description_edit)
         self._centre.addWidget(self.canvas, 1)
 
+        self.inspector_box = _titled("Selected cell", self.inspector, stretch=False)
+        self.variants_box = _titled("Variants the matcher tries", self.variants, stretch=True)
         self.side_panel = QWidget()
         self._side = QBoxLayout(QBoxLayout.Direction.TopToBottom, self.side_panel)
         self._side.setContentsMargins(0, 0, 0, 0)
-        self._side.setSpacing(10)
-        self._side.addWidget(_titled("Selected cell", self.inspector, stretch=False))
-        self._side.addWidget(_titled("Variants the matcher tries", self.variants, stretch=True), 1)
+        self._side.setSpacing(SIDE_SPACING)
+        self._side.addWidget(self.inspector_box)
+        self._side.addWidget(self.variants_box, 1)
 
         self._body = QHBoxLayout()
-        self._body.setSpacing(10)
+        self._body.setSpacing(SIDE_SPACING)
         self._body.addWidget(scroll)
         self._body.addLayout(self._centre, 1)
 
         self._layout = QVBoxLayout(self)
-        self._layout.setContentsMargins(8, 8, 8, 6)
+        self._layout.setContentsMargins(*MARGINS)
+        self._layout.setSpacing(SIDE_SPACING)
+        # The arrangement in use must not set the editor's minimum size: shrinking the editor is
+        # what switches it to the compact one (see minimumSizeHint).
+        self._layout.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         self._layout.addLayout(self._body, 1)
         self._layout.addWidget(self.hint_label)
         self._side_below: bool | None = None
         self._place_side_panel(below=False)
 
     def side_panel_below(self) -> bool:
-        """True when the inspector and variants sit under the map rather than beside it."""
+        """True when the inspector and variants sit under the palette and map (the compact
+        arrangement) rather than beside the map."""
         return bool(self._side_below)
+
+    def set_hint_line_visible(self, visible: bool) -> None:
+        """Show or hide the hint line under the editor (a host with a status bar shows the hint
+        there and gives the room to the map)."""
+        self.hint_label.setVisible(visible)
+        self._hint_shown = visible
+        self._arrange(self.width(), self.height())
+
+    def hint_line_visible(self) -> bool:
+        return self._hint_shown
+
+    def minimumSizeHint(self) -> QSize:
+        """The compact arrangement's minimum: the editor never asks for more, whatever it shows."""
+        width = sum(MARGINS[::2]) + max(PALETTE_WIDTH + SIDE_SPACING + self.canvas.minimumWidth(),
+                                         INSPECTOR_WIDTH + SIDE_SPACING + self.variants_box.minimumSizeHint().width())
+        height = self._fixed_height(width, below=True) + max(self.canvas.minimumHeight(), PALETTE_MIN_HEIGHT)
+        return QSize(width, height + self._side_min_height())
+
+    def sizeHint(self) -> QSize:
+        return QSize(1000, 720)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._place_side_panel(self._map_is_bigger_with_side_below(event.size().width(), event.size().height()))
+        self._arrange(event.size().width(), event.size().height())
 
-    @staticmethod
-    def _map_is_bigger_with_side_below(width: int, height: int) -> bool:
-        """Beside the map or under it: whichever leaves the map bigger (rough sizes, so no layout
-        pass is needed; beside wins ties, so a wide editor never flips back and forth)."""
-        room_width = width - PALETTE_WIDTH - 40
-        room_height = height - 110
-        beside = min(room_width - RIGHT_WIDTH, room_height)
-        below = min(room_width, room_height - BELOW_HEIGHT)
-        return below > beside
+    # --- arranging -----------------------------------------------------------------------------
+
+    def _fixed_height(self, width: int, below: bool) -> int:
+        """Everything in the editor's height but the map (and the side panel when below)."""
+        height = MARGINS[1] + MARGINS[3] + self._centre_fixed_height()
+        if self._hint_shown:
+            height += SIDE_SPACING + self.hint_label.heightForWidth(width - sum(MARGINS[::2]))
+        if below:
+            height += SIDE_SPACING
+        return height
+
+    def _side_min_height(self) -> int:
+        variants = self.variants_box.sizeHint().height() - self.variants.sizeHint().height()
+        return max(self.inspector_box.minimumSizeHint().height(),
+                   variants + self.variants.size_for(COMPACT_MIN_TILE).height())
+
+    def _side_max_height(self) -> int:
+        variants = self.variants_box.sizeHint().height() - self.variants.sizeHint().height()
+        return variants + self.variants.size_for(COMPACT_MAX_TILE).height()
+
+    def _arrangement(self, width: int, height: int) -> tuple[bool, int]:
+        """(below, side panel height): beside the map or under palette and map, whichever leaves
+        the map bigger (beside wins ties, so a wide editor never flips back and forth, and is
+        only chosen when its minimum fits). Below, the side panel takes the height that neither
+        the square map nor the palette can use, within limits that keep the variants legible."""
+        centre = width - sum(MARGINS[::2]) - PALETTE_WIDTH - SIDE_SPACING
+        fixed = self._fixed_height(width, below=True)
+        palette = self.palette_panel.sizeHint().height() - self._centre_fixed_height()  # as map heights
+        spare = height - fixed - max(centre, palette)
+        side = max(self._side_min_height(), min(self._side_max_height(), spare))
+        below = _cells(centre, height - fixed - side)
+        beside_room = height - self._fixed_height(width, below=False)
+        beside_width = centre - RIGHT_WIDTH - SIDE_SPACING
+        beside_fits = (beside_width >= self.canvas.minimumWidth()
+                       and beside_room >= self.inspector_box.minimumSizeHint().height() + SIDE_SPACING
+                       + self.variants_box.minimumSizeHint().height())
+        beside = _cells(beside_width, beside_room) if beside_fits else -1
+        return below > beside, side
+
+    def _centre_fixed_height(self) -> int:
+        """The title row and the description above the map."""
+        title = max(self.title_label.sizeHint().height(), self.turn_right_button.minimumHeight())
+        return title + self.description_edit.sizeHint().height() + 2 * CENTRE_SPACING
+
+    def _arrange(self, width: int, height: int) -> None:
+        below, side = self._arrangement(width, height)
+        self._place_side_panel(below)
+        if below and self.side_panel.height() != side:
+            self.side_panel.setFixedHeight(side)
+            self._layout.activate()
 
     def _place_side_panel(self, below: bool) -> None:
         if below == self._side_below:
@@ -171,14 +256,17 @@ class CardEditor(QWidget):
             self._side.setDirection(QBoxLayout.Direction.LeftToRight)
             self.side_panel.setMinimumWidth(0)
             self.side_panel.setMaximumWidth(QWIDGETSIZE_MAX)
-            self.side_panel.setFixedHeight(BELOW_HEIGHT)
-            self._centre.addWidget(self.side_panel)
+            self.side_panel.setFixedHeight(self._side_min_height())
+            self.inspector_box.setFixedWidth(INSPECTOR_WIDTH)
+            self._layout.insertWidget(1, self.side_panel)
         else:
-            self._centre.removeWidget(self.side_panel)
+            self._layout.removeWidget(self.side_panel)
             self._side.setDirection(QBoxLayout.Direction.TopToBottom)
             self.side_panel.setMinimumHeight(0)
             self.side_panel.setMaximumHeight(QWIDGETSIZE_MAX)
             self.side_panel.setFixedWidth(RIGHT_WIDTH)
+            self.inspector_box.setMinimumWidth(0)
+            self.inspector_box.setMaximumWidth(QWIDGETSIZE_MAX)
             self._body.addWidget(self.side_panel)
         self._layout.activate()  # place the widgets now, not after the next event loop turn
 
@@ -220,6 +308,11 @@ class CardEditor(QWidget):
     def _end_description_session(self) -> None:
         """The next keystroke in the description starts a new undo step."""
         self._description_key = 0
+
+
+def _cells(width: int, height: int) -> int:
+    """The map's cell size in a box of ``width`` × ``height`` (as the canvas computes it)."""
+    return (min(width, height) - GUTTER - 2 * MARGIN) // CARD_SIZE
 
 
 def _titled(title: str, widget: QWidget, stretch: bool) -> QWidget:

@@ -411,6 +411,10 @@ class CardListView(QListView):
             return
         super().mouseReleaseEvent(event)
 
+    def keyboardSearch(self, search: str) -> None:
+        """No type-to-search: letters belong to the card editor (R, the palette's N and G); a
+        search would jump to another card on a stray key."""
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if self.dragging and event.key() == Qt.Key.Key_Escape:
             self._end_drag()
@@ -462,6 +466,10 @@ class CardList(QWidget):
     """The program's cards with Add / Duplicate / Delete / Move buttons; the selected row is the
     document's current card."""
 
+    cardClicked = Signal(int)
+    """The author clicked card ``index`` (and did not drag it): a host may hand the keyboard to
+    the card's canvas."""
+
     def __init__(self, document: ProgramDocument, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.document = document
@@ -472,6 +480,7 @@ class CardList(QWidget):
         self.view.setModel(self.model)
         self.view.setMinimumHeight(ROW_HEIGHT * 2 + 4)
         self.view.moveRequested.connect(self.move_card)
+        self.view.clicked.connect(lambda index: self.cardClicked.emit(index.row()))
         self.view.selectionModel().currentRowChanged.connect(self._row_changed)
 
         self.add_action = self._action("Add", "Add a blank card after the current one", QKeySequence("Ctrl+Shift+N"),
@@ -480,12 +489,13 @@ class CardList(QWidget):
                                              QKeySequence("Ctrl+Shift+D"), self.duplicate_card, Qt.ShortcutContext.WindowShortcut)
         self.delete_action = self._action("Delete", "Delete the current card", QKeySequence(Qt.Key.Key_Delete),
                                           self.delete_card, Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        # Window-wide: after a click on a card the keyboard is the canvas's, and these still work.
         self.move_up_action = self._action("Move up", "Move the current card one place up (it is tried earlier)",
                                            QKeySequence("Ctrl+Shift+Up"), lambda: self.move_current(-1),
-                                           Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                                           Qt.ShortcutContext.WindowShortcut)
         self.move_down_action = self._action("Move down", "Move the current card one place down (it is tried later)",
                                              QKeySequence("Ctrl+Shift+Down"), lambda: self.move_current(1),
-                                             Qt.ShortcutContext.WidgetWithChildrenShortcut)
+                                             Qt.ShortcutContext.WindowShortcut)
         self.add_button = self._button(self.add_action, text_beside=True)
         self.duplicate_button = self._button(self.duplicate_action, text_beside=True)
         self.delete_button = self._button(self.delete_action, text_beside=True)

@@ -30,6 +30,7 @@ from matcher.editing import EditError, clear, paint
 from matcher.model import ALL_GROUPS, Card, Group, Match, Pattern, SetRef
 
 ICON_SIZE = 18
+PREVIEW_SIZE = 48
 
 
 def _group_icon(group: Group) -> QIcon:
@@ -48,7 +49,7 @@ class _CellPreview(QWidget):
     def __init__(self, document: ProgramDocument) -> None:
         super().__init__()
         self.document = document
-        self.setFixedSize(56, 56)
+        self.setFixedSize(PREVIEW_SIZE, PREVIEW_SIZE)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         cell = self.document.selected_cell
@@ -104,26 +105,35 @@ class CellInspector(QWidget):
         self.fields = QWidget()
         form = QFormLayout(self.fields)
         form.setContentsMargins(0, 0, 0, 0)
+        form.setVerticalSpacing(4)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.addRow("Match", self.match_combo)
         form.addRow("", self.not_check)
         form.addRow("Group", self.group_combo)
-        form.addRow("Weight", self.weight_label)
+        # Weight and Clear share a row: the inspector stays short enough to sit under the map.
+        weight_row = QHBoxLayout()
+        weight_row.setContentsMargins(0, 0, 0, 0)
+        weight_row.addWidget(self.weight_label)
+        weight_row.addStretch(1)
+        weight_row.addWidget(self.clear_button)
+        form.addRow("Weight", weight_row)
 
         header = QHBoxLayout()
+        header.setSpacing(8)
         header.addWidget(self.preview, 0, Qt.AlignmentFlag.AlignTop)
         text = QVBoxLayout()
+        text.setSpacing(2)
         text.addWidget(self.title_label)
         text.addWidget(self.summary_label)
         text.addStretch(1)
         header.addLayout(text, 1)
         buttons = QHBoxLayout()
         buttons.addWidget(self.paint_button)
-        buttons.addWidget(self.clear_button)
         buttons.addStretch(1)
 
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setContentsMargins(2, 4, 2, 2)
+        layout.setSpacing(6)
         layout.addLayout(header)
         layout.addWidget(self.fields)
         layout.addLayout(buttons)

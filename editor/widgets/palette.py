@@ -1,11 +1,12 @@
 """The pattern palette: choose what painting puts into card cells (the document's brush).
 
-Buttons for the 7 elements and the program's user sets (number keys 1–7, then 8, 9, 0, -), a NOT
-toggle (N), the 8 groups (G / Shift+G step through them) and a legend of what colours, frames and
-marks mean. The brush preview at the top shows the pattern and its weight."""
+The brush preview at the top shows the pattern and its weight, with the NOT toggle (N) under it;
+then buttons for the 7 elements and the program's user sets (number keys 1–7, then 8, 9, 0, -), the
+8 groups as AND and OR rows (G / Shift+G step through them) and a legend of what the frames mean."""
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
@@ -14,8 +15,10 @@ from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QPaintEvent, QPalette, QPen, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
+    QApplication,
     QButtonGroup,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QSizePolicy,
     QVBoxLayout,
@@ -23,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import Brush, ProgramDocument
+from editor.typing_guard import install_typing_guard
 from editor.style import (
     ELEMENT_LOOK,
     SET_KEYS,
@@ -42,6 +46,7 @@ IconPainter = Callable[[QPainter, QRectF], None]
 NOT_KEY = "N"
 NEXT_GROUP_KEY = "G"
 PREVIOUS_GROUP_KEY = "Shift+G"
+SWATCH = 52
 
 
 def brush_weight(program: Program, brush: Brush) -> int | None:
@@ -80,10 +85,15 @@ class ChoiceButton(QAbstractButton):
         return QSize(36 + metrics.horizontalAdvance(self.text()) + key_width + 8, max(26, metrics.height() + 9))
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(60, self.sizeHint().height())
+        """Room for the icon and a short text (a long one is elided)."""
+        height = self.sizeHint().height()
+        text = min(self.fontMetrics().horizontalAdvance(self.text()), 24)
+        return QSize(5 + (height - 6) + 7 + text + 6, height)
 
     def icon_rect(self) -> QRectF:
         side = self.height() - 6.0
+        if not self.text() and not self.key:  # an icon-only button: the icon in the middle
+            return QRectF((self.width() - side) / 2, 3, side, side)
         return QRectF(5, 3, side, side)
 
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -152,6 +162,21 @@ def paint_group_swatch(painter: QPainter, rect: QRectF, group: Group) -> None:
     painter.restore()
 
 
+def paint_group_button_icon(painter: QPainter, rect: QRectF, group: Group) -> None:
+    """The group's swatch with its number in it: the palette's group buttons."""
+    paint_group_swatch(painter, rect, group)
+    painter.save()
+    font = QFont(painter.font())
+    font.setBold(True)
+    font.setPixelSize(max(8, int(rect.height() * 0.5)))
+    painter.setFont(font)
+    device = painter.device()
+    palette = device.palette() if isinstance(device, QWidget) else QApplication.palette()
+    painter.setPen(palette.color(QPalette.ColorRole.ButtonText))
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, str(group.number))
+    painter.restore()
+
+
 def paint_not_icon(painter: QPainter, rect: QRectF) -> None:
     """The NOT mark of :func:`editor.style.paint_not_mark` filling ``rect`` (it normally sits in a
     cell's corner at 42 % of the cell's size)."""
@@ -161,49 +186,59 @@ def paint_not_icon(painter: QPainter, rect: QRectF) -> None:
     paint_not_mark(painter, corner)
 
 
-class BrushPreview(QWidget):
-    """The brush's pattern painted as the canvas would paint it, with its name, group and weight."""
+class _BrushSwatch(QWidget):
+    """The brush's pattern painted as the canvas paints a cell."""
 
-    def __init__(self, document: ProgramDocument, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
+    def __init__(self, document: ProgramDocument) -> None:
+        super().__init__()
         self.document = document
-        self.setMinimumHeight(64)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-
-    def sizeHint(self) -> QSize:
-        return QSize(200, 64)
+        self.setFixedSize(SWATCH + 4, SWATCH + 4)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        pal = self.palette()
-        swatch = QRectF(4, 4, 56, 56)
-        painter.fillRect(swatch, pal.color(QPalette.ColorRole.Base))
+        swatch = QRectF(2, 2, SWATCH, SWATCH)
+        painter.fillRect(swatch, self.palette().color(QPalette.ColorRole.Base))
         paint_pattern(painter, swatch, self.document.brush.pattern())
-        brush = self.document.brush
-        program = self.document.program
-        weight = brush_weight(program, brush)
-        lines = [
-            (pattern_text(program, brush.pattern()), True),
-            (group_title(brush.group) + (" (solid frame)" if brush.group.kind is GroupKind.AND else " (dashed frame)"), False),
-            (f"weight {weight if weight is not None else '?'}", False),
-        ]
-        metrics = painter.fontMetrics()
-        y = swatch.top() + (swatch.height() - 3 * metrics.height()) / 2
-        for text, bold in lines:
-            font = QFont(self.font())
-            font.setBold(bold)
-            painter.setFont(font)
-            painter.setPen(pal.color(QPalette.ColorRole.WindowText))
-            rect = QRectF(swatch.right() + 10, y, self.width() - swatch.right() - 12, metrics.height())
-            painter.drawText(rect, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter,
-                             painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(rect.width())))
-            y += metrics.height()
         painter.end()
 
 
+class BrushPreview(QWidget):
+    """The brush's pattern painted as the canvas would paint it, with its name, group and weight
+    beside it; the text wraps rather than being cut, so a long set name stays whole."""
+
+    def __init__(self, document: ProgramDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.swatch = _BrushSwatch(document)
+        self.text_label = QLabel()
+        self.text_label.setObjectName("brushText")
+        self.text_label.setWordWrap(True)
+        self.text_label.setTextFormat(Qt.TextFormat.RichText)
+        self.text_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(2, 2, 0, 2)
+        layout.setSpacing(8)
+        layout.addWidget(self.swatch, 0, Qt.AlignmentFlag.AlignTop)
+        layout.addWidget(self.text_label, 1)
+        self.refresh()
+
+    def lines(self) -> list[str]:
+        """What the preview says: the pattern, its group, its weight."""
+        brush = self.document.brush
+        weight = brush_weight(self.document.program, brush)
+        return [pattern_text(self.document.program, brush.pattern()), f"group {group_title(brush.group)}",
+                f"weight {weight if weight is not None else '?'}"]
+
+    def refresh(self) -> None:
+        name, group, weight = (html.escape(line) for line in self.lines())
+        self.text_label.setText(f"<b>{name}</b><br>{group}<br>{weight}")
+        self.swatch.update()
+
+
 class PatternPalette(QWidget):
-    """Pick the brush: element or user set, NOT, group. Number keys, N and G work window-wide."""
+    """Pick the brush: element or user set, NOT, group. Number keys, N and G work window-wide,
+    except while a text field, spin box or combo box has the focus (typing there types)."""
 
     brushPicked = Signal()
     """The author picked something here (a click or a key); the canvas may want the focus back."""
@@ -243,35 +278,43 @@ class PatternPalette(QWidget):
 
         self._group_group = QButtonGroup(self)
         self._group_group.setExclusive(True)
+        # Two rows, AND over OR, numbered 1–4: the row says the kind, the swatch colour and frame.
         groups = QGridLayout()
-        groups.setSpacing(2)
+        groups.setHorizontalSpacing(2)
+        groups.setVerticalSpacing(2)
+        for row, kind in enumerate(("AND", "OR")):
+            label = QLabel(kind)
+            label.setMinimumWidth(label.fontMetrics().horizontalAdvance("AND") + 6)
+            groups.addWidget(label, row, 0)
         for group in ALL_GROUPS:
-            button = ChoiceButton(group_title(group), partial(paint_group_swatch, group=group))
+            button = ChoiceButton("", partial(paint_group_button_icon, group=group))
+            button.setAccessibleName(group_title(group))
             button.setToolTip(group_description(group) + f"\n{NEXT_GROUP_KEY} / {PREVIOUS_GROUP_KEY}: next / previous group")
             button.clicked.connect(lambda _=False, g=group: self.pick_group(g))
             self._group_group.addButton(button)
             self.group_buttons[group] = button
-            groups.addWidget(button, group.number - 1, 0 if group.kind is GroupKind.AND else 1)
+            groups.addWidget(button, 0 if group.kind is GroupKind.AND else 1, group.number)
 
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.setSpacing(4)
+        layout.setContentsMargins(6, 4, 6, 6)
+        layout.setSpacing(3)
+        # NOT modifies the brush whatever it matches, so it sits with the brush.
         layout.addWidget(_heading("Brush"))
         layout.addWidget(self.preview)
         layout.addWidget(self.weight_label)
+        layout.addWidget(self.not_button)
         layout.addWidget(_heading("Element"))
         layout.addLayout(elements)
         layout.addWidget(_heading("User set"))
         layout.addLayout(self._sets_layout)
         layout.addWidget(self.no_sets_label)
-        layout.addWidget(_heading("Modifier"))
-        layout.addWidget(self.not_button)
         layout.addWidget(_heading(f"Group  ({NEXT_GROUP_KEY} / {PREVIOUS_GROUP_KEY})"))
         layout.addLayout(groups)
         layout.addWidget(_legend())
         layout.addStretch(1)
 
         self._shortcuts: list[QShortcut] = []
+        install_typing_guard()  # the single keys below must not fire while a field takes typing
         for element in Element:
             self._shortcut(ELEMENT_LOOK[element].key, partial(self.pick_match, element))
         self._set_shortcuts = [self._shortcut(SET_KEYS[i], partial(self.pick_match, SetRef(i))) for i in range(MAX_SETS)]
@@ -368,7 +411,7 @@ class PatternPalette(QWidget):
         self.weight_label.setText(f"weight {weight if weight is not None else '?'}")
         self.preview.setToolTip(f"Painting puts this pattern into cells; weight = 7 − elements it matches = "
                                 f"{weight if weight is not None else '?'}")
-        self.preview.update()
+        self.preview.refresh()
 
     def _not_toggled(self, checked: bool) -> None:
         if checked != self.document.brush.negate:
@@ -382,45 +425,22 @@ def _heading(text: str) -> QLabel:
     font.setPointSizeF(font.pointSizeF() * 0.92)
     label.setFont(font)
     label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-    label.setContentsMargins(0, 6, 0, 0)
+    label.setContentsMargins(0, 5, 0, 0)
     return label
 
 
-class _LegendIcon(QWidget):
-    def __init__(self, paint: IconPainter) -> None:
-        super().__init__()
-        self.paint = paint
-        self.setFixedSize(22, 22)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self.paint(painter, QRectF(self.rect()))
-        painter.end()
-
-
-def _legend() -> QWidget:
-    """What the group frames mean (the NOT mark is explained by its own button)."""
-    and1, or1 = ALL_GROUPS[0], ALL_GROUPS[len(ALL_GROUPS) // 2]
-    rows: list[tuple[IconPainter, str]] = [
-        (lambda p, r: paint_group_swatch(p, r, and1), "Solid frame: AND group, all its patterns must match"),
-        (lambda p, r: paint_group_swatch(p, r, or1), "Dashed frame: OR group, at least one must match"),
-    ]
-    box = QWidget()
-    grid = QGridLayout(box)
-    grid.setContentsMargins(0, 0, 0, 0)
-    grid.setHorizontalSpacing(6)
-    grid.setVerticalSpacing(4)
-    for i, (paint, text) in enumerate(rows):
-        grid.addWidget(_LegendIcon(paint), i, 0, Qt.AlignmentFlag.AlignTop)
-        label = QLabel(text)
-        label.setWordWrap(True)
-        font = label.font()
-        font.setPointSizeF(font.pointSizeF() * 0.9)
-        label.setFont(font)
-        grid.addWidget(label, i, 1)
-    grid.setColumnStretch(1, 1)
-    return box
+def _legend() -> QLabel:
+    """What AND and OR mean, in a line under the group rows (whose swatches show the solid and
+    dashed frames the map draws)."""
+    label = QLabel("AND: all match · OR: any one")
+    label.setObjectName("groupLegend")
+    label.setWordWrap(True)
+    label.setToolTip("A card's variant is valid when every pattern of one AND group (solid frame) matches\n"
+                     "and at least one pattern of every OR group (dashed frame) matches.")
+    font = label.font()
+    font.setPointSizeF(font.pointSizeF() * 0.9)
+    label.setFont(font)
+    return label
 
 
 def main() -> int:

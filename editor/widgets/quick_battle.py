@@ -213,7 +213,7 @@ class QuickBattle(QWidget):
             combo = QComboBox()
             combo.setToolTip(f"Opponent {index + 1}: a sample program or a program file")
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-            combo.setMinimumContentsLength(10)
+            combo.setMinimumContentsLength(8)
             combo.setMaximumWidth(COMBO_MAX_WIDTH)
             combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
             if index:
@@ -305,7 +305,7 @@ class QuickBattle(QWidget):
         self.explain_label.setWordWrap(True)
         self.explain_label.setTextFormat(Qt.TextFormat.RichText)
         self.explain_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
-        self.explain_label.setMinimumHeight(self.explain_label.fontMetrics().lineSpacing() * 4 + 12)
+        self.explain_label.setMinimumHeight(self.explain_label.fontMetrics().lineSpacing() * 3 + 12)
         self.explain_label.setFrameShape(QFrame.Shape.StyledPanel)
         self.explain_label.setMargin(6)
         self.explain_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)

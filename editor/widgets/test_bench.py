@@ -1,12 +1,14 @@
 """The test bench: set up a position, see how the program decides there, keep it as a test.
 
 It composes the position editor (the field), the explanation panel (the decision as text) and the
-test list. "Decide" (F5) runs the matcher on the position for the snake that is "me" and lays the
-explanation over the field; it also runs by itself after every program or position change while
-the program is valid. "Save as test" (Ctrl+T) keeps the position and "me" as a program test that
-expects the checked moves (by default the current best ones)."""
+test list. "Decide" (Ctrl+Return, also in the main window) runs the matcher on the position for the
+snake that is "me" and lays the explanation over the field; it also runs by itself after every
+program or position change while the program is valid. "Save as test" (Ctrl+T) keeps the position
+and "me" as a program test that expects the checked moves (by default the current best ones)."""
 
 from __future__ import annotations
+
+from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPalette, QResizeEvent
@@ -37,6 +39,9 @@ from matcher.editing import add_test, replace_test
 from matcher.explain import Explanation, explain
 from matcher.model import ProgramTest
 
+DECIDE_KEY = "Ctrl+Return"
+"""Decide, here and in the main window alike (F5 is the main window's Start battle)."""
+MIN_WIDTH = 420
 NARROW_WIDTH = 1040
 """Below this width the bench stacks the field over the decision and tests tabs (side by side,
 the panes need about 1000 pixels)."""
@@ -120,9 +125,9 @@ class TestBench(QWidget):
     def _build_actions(self) -> None:
         style = self.style()
         self.decide_action = QAction(style.standardIcon(QStyle.StandardPixmap.SP_MediaPlay), "Decide", self)
-        self.decide_action.setShortcut(QKeySequence(Qt.Key.Key_F5))
+        self.decide_action.setShortcuts([QKeySequence(DECIDE_KEY), QKeySequence("Ctrl+Enter")])
         self.decide_action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
-        self.decide_action.setToolTip("Run the program for “me” on this position and explain its choice (F5)")
+        self.decide_action.setToolTip(f"Run the program for “me” on this position and explain its choice ({DECIDE_KEY})")
         self.decide_action.triggered.connect(self.decide)
         self.save_test_action = QAction(style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton), "Save as test", self)
         self.save_test_action.setShortcut(QKeySequence("Ctrl+T"))
@@ -163,18 +168,20 @@ class TestBench(QWidget):
             self.expect_boxes[direction] = box
             expect_row.addWidget(box)
         expect_row.addStretch(1)
+        layout = QVBoxLayout(form)
+        layout.setContentsMargins(0, 0, 0, 0)
+        # The expected moves, then the name with the buttons that keep it: two short rows fit a
+        # narrow bench.
+        name_row = QHBoxLayout()
+        name_row.addWidget(QLabel("Name"))
+        name_row.addWidget(self.test_name_edit, 1)
         for action in (self.save_test_action, self.update_test_action):
             button = QToolButton()
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-            expect_row.addWidget(button)
-        layout = QVBoxLayout(form)
-        layout.setContentsMargins(0, 0, 0, 0)
-        name_row = QHBoxLayout()
-        name_row.addWidget(QLabel("Name"))
-        name_row.addWidget(self.test_name_edit, 1)
-        layout.addLayout(name_row)
+            name_row.addWidget(button)
         layout.addLayout(expect_row)
+        layout.addLayout(name_row)
         return form
 
     # --- our API -----------------------------------------------------------------------------
@@ -258,6 +265,11 @@ class TestBench(QWidget):
         else:
             verdict = f"FAILS: expected {moves_label(test.expect)}, best {moves_label(result.best)}"
         self.position_editor.set_status(f"Test {index + 1} “{test.name}”: {verdict}")
+
+    def load_position(self, path: str | Path) -> bool:
+        """Put the position of a ``.position.json`` file on the bench (a bad file is reported in
+        the bench's status line and the field stays as it was)."""
+        return self.position_editor.load(path)
 
     def loaded_test(self) -> int | None:
         """The test last loaded or saved (what "Update test" replaces), or None."""
@@ -386,7 +398,7 @@ class TestBench(QWidget):
         return QSize(1100, 720)
 
     def minimumSizeHint(self) -> QSize:
-        return QSize(480, 560)
+        return QSize(MIN_WIDTH, 560)
 
 
 def main() -> int:

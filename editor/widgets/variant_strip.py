@@ -17,6 +17,8 @@ from engines.snake import Cell, Direction
 from matcher.model import CARD_SIZE, VARIANTS, Card, CardCell, Variant, variant_offset
 
 SPACING = 8
+MIN_TILE = 48
+"""The smallest tile the strip asks room for: 4 × 2 of these, labels included."""
 MIN_EXTENT = 3
 """Tiles show at least the 7×7 window around the head, so a centred card fills them."""
 GRID_MIN_CELL = 10
@@ -55,12 +57,17 @@ class VariantStrip(QWidget):
         self.document = document
         self._highlighted: CardCell | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.setMinimumSize(4 * 36 + 5 * SPACING, 2 * (36 + self._label_height()) + 3 * SPACING)
+        self.setMinimumSize(self.size_for(MIN_TILE))
         for signal in (document.programChanged, document.currentCardChanged, document.selectedCellChanged):
             signal.connect(self.update)
 
     def sizeHint(self) -> QSize:
-        return QSize(4 * 96 + 5 * SPACING, 2 * (96 + self._label_height()) + 3 * SPACING)
+        return self.size_for(96)
+
+    def size_for(self, tile: int, columns: int = 4) -> QSize:
+        """The size that shows the 8 tiles ``tile`` pixels wide in ``columns`` columns."""
+        rows = len(VARIANTS) // columns
+        return QSize(columns * tile + (columns + 1) * SPACING, rows * (tile + self._label_height()) + (rows + 1) * SPACING)
 
     # --- our API -----------------------------------------------------------------------------
 
@@ -91,6 +98,18 @@ class VariantStrip(QWidget):
         top = SPACING + row * (side + label + SPACING) + label
         return QRectF(int(left), int(top), side, side)
 
+    def label_rect(self, variant: Variant) -> QRectF:
+        """Where ``variant``'s label is written: above its tile, as wide as the tile plus the gap
+        to its neighbours, so a label a little wider than a small tile is still whole."""
+        tile = self.tile_rect(variant)
+        height = self._label_height()
+        return QRectF(tile.left() - SPACING / 2, tile.top() - height, tile.width() + SPACING, height)
+
+    def label_font(self) -> QFont:
+        font = QFont(self.font())
+        font.setPointSizeF(font.pointSizeF() * 0.9)
+        return font
+
     def cell_size(self) -> float:
         return self._layout()[1] / (2 * self.extent() + 1)
 
@@ -120,16 +139,17 @@ class VariantStrip(QWidget):
         return self.fontMetrics().height() + 2
 
     def _layout(self) -> tuple[int, int]:
-        """(columns, tile side in pixels): the arrangement that gives the biggest tiles; the side
-        is a whole number of cells so grid lines stay crisp."""
+        """(columns, tile side in pixels): the arrangement that gives the biggest tiles. Where
+        grid lines are drawn the side is a whole number of cells, so they stay crisp."""
         cells = 2 * self.extent() + 1
         label = self._label_height()
         best = (4, cells)
         for columns in LAYOUTS:
             rows = len(VARIANTS) // columns
-            side = min((self.width() - (columns + 1) * SPACING) / columns,
+            room = min((self.width() - (columns + 1) * SPACING) / columns,
                        (self.height() - (rows + 1) * SPACING - rows * label) / rows)
-            side = int(side // cells) * cells
+            whole = int(room // cells) * cells
+            side = whole if whole >= cells * GRID_MIN_CELL else int(room)
             if side > best[1]:
                 best = (columns, side)
         return best
@@ -150,12 +170,10 @@ class VariantStrip(QWidget):
         tile = self.tile_rect(variant)
         size = self.cell_size()
         painter.save()
-        font = QFont(self.font())
-        font.setPointSizeF(font.pointSizeF() * 0.9)
-        painter.setFont(font)
+        painter.setFont(self.label_font())
         painter.setPen(pal.color(QPalette.ColorRole.WindowText))
-        painter.drawText(QRectF(tile.left(), tile.top() - self._label_height(), tile.width(), self._label_height()),
-                         Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, variant_label(variant))
+        painter.drawText(self.label_rect(variant), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
+                         variant_label(variant))
         painter.fillRect(tile, pal.color(QPalette.ColorRole.Base))
         if size >= GRID_MIN_CELL:
             paint_grid(painter, tile, 2 * self.extent() + 1, 2 * self.extent() + 1, pal)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 from PySide6.QtCore import Qt
 
-from editor.document import ProgramDocument
+from editor.document import Brush, ProgramDocument
 from editor.widgets.card_editor import HINT, CardEditor
 from engines.snake import Direction, Element
 from matcher.editing import insert_card
@@ -159,6 +159,21 @@ def test_the_inspector_edits_the_selected_cells_match_not_and_group(qtbot, make_
     document.undo_stack.undo()
     document.undo_stack.undo()
     assert document.card.cells[(2, 3)] == TAIL
+
+
+def test_keys_typed_into_the_inspectors_combo_boxes_do_not_turn_the_head(qtbot, make_editor):
+    """Regression: R (turn the head) and the palette's keys fired while a combo box had the
+    focus, so typing an item's first letter turned the head or changed the brush."""
+    editor = make_editor(Card(cells={(2, 3): TAIL}))
+    document, inspector = editor.document, editor.inspector
+    click_cell(qtbot, editor, (2, 3))
+    inspector.match_combo.setFocus()
+    qtbot.keyClick(inspector.match_combo, Qt.Key.Key_B)  # types into the combo: picks "border"
+    assert document.card.cells[(2, 3)] == Pattern(Element.BORDER)
+    qtbot.keyClick(inspector.match_combo, Qt.Key.Key_R)
+    qtbot.keyClick(inspector.match_combo, Qt.Key.Key_2)
+    assert document.card.head.facing is Direction.UP
+    assert document.brush == Brush(Element.EMPTY)
 
 
 def test_the_inspector_clears_and_paints_its_cell(qtbot, make_editor):

@@ -104,6 +104,24 @@ def test_clicking_a_card_makes_it_the_current_card_and_back(qtbot, make_list):
     assert widget.view.selectionModel().isSelected(widget.model.index(1, 0))
 
 
+def test_letter_keys_in_the_list_do_not_search_for_a_card(qtbot, make_list):
+    """Regression: the list took letters as type-to-search, so R (turn the head) or a stray
+    letter jumped to another card whose text starts with it ("Card 2: …")."""
+    widget = make_list(labelled_program(3))
+    click_card(qtbot, widget, 0)
+    widget.view.setFocus()
+    for key in (Qt.Key.Key_C, Qt.Key.Key_B, Qt.Key.Key_R):
+        qtbot.keyClick(widget.view, key)
+        assert widget.document.current_card == 0, key
+
+
+def test_a_click_on_a_card_says_which_so_a_host_can_move_the_focus(qtbot, make_list):
+    widget = make_list()
+    with qtbot.waitSignal(widget.cardClicked) as clicked:
+        click_card(qtbot, widget, 1)
+    assert clicked.args == [1]
+
+
 def test_thumbnail_is_redrawn_when_the_card_changes(make_list):
     widget = make_list()
     before = widget.model.thumbnail(0).toImage()

@@ -20,8 +20,9 @@ from editor.main_window import MainWindow
 from editor.program_files import MAX_RECENT, with_program_suffix
 from editor.recovery import RecoveryStore
 from editor.seats import builtin_program
-from engines.snake import Direction, Element
+from engines.snake import Direction, Element, position_from_text
 from matcher import Pattern, Program, dumps_program, load_program
+from matcher.fileformat import save_position
 from matcher.editing import paint, turn_head
 from matcher.model import CARD_SIZE
 
@@ -319,6 +320,45 @@ def test_dropping_a_program_file_opens_it(qtbot, make_window, tmp_path):
     assert window.windowTitle().startswith("dropped.snake.json")
 
 
+def drop_file(window: MainWindow, path: Path) -> None:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(path))])
+    event = QDropEvent(QPointF(window.width() / 2, window.height() / 2), Qt.DropAction.CopyAction, mime,
+                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    window.dropEvent(event)
+    assert event.isAccepted()
+
+
+def test_dropping_a_position_file_puts_it_on_the_test_bench(qtbot, make_window, tmp_path, monkeypatch):
+    """Regression: a dropped .position.json was opened as a program (and refused as one)."""
+    errors: list[str] = []
+    monkeypatch.setattr(main_window_module, "show_error", lambda parent, headline, err: errors.append(headline))
+    path = tmp_path / "corner.position.json"
+    position = position_from_text("6x5\n......\n.Aaa..\n......\n..Bbb.\n......\n")
+    save_position(path, position)
+    window = make_window()
+    window.show_battle()
+    program = window.document.program
+    drop_file(window, path)
+    qtbot.waitUntil(lambda: window.test_bench.position_editor.position() == position)
+    assert window.bench_tabs.currentWidget() is window.test_bench
+    assert window.document.program == program and window.document.path is None  # the program stayed
+    assert not errors
+    assert "corner.position.json" in window.statusBar().currentMessage()
+    explanation = window.test_bench.explanation()
+    assert explanation is not None and explanation.possible  # decided on the dropped position
+
+
+def test_a_json_file_that_holds_a_position_is_a_position(tmp_path):
+    plain = tmp_path / "situation.json"
+    save_position(plain, position_from_text("3x2\nAa.\n...\n"))
+    program = tmp_path / "mine.json"
+    write_program(program, "Mine")
+    assert main_window_module.is_position_file(plain)
+    assert not main_window_module.is_position_file(program)
+    assert main_window_module.is_position_file(tmp_path / "missing.position.json")  # by its name
+
+
 def test_dropping_text_is_refused(make_window):
     window = make_window()
     mime = QMimeData()
@@ -374,6 +414,43 @@ def test_f5_on_an_invalid_program_says_why_instead_of_starting(qtbot, make_windo
     message = window.quick_battle.message_label
     assert message.isVisible() and "problems" in message.text() and "set1" in message.text()
     assert "set1" in window.statusBar().currentMessage()
+
+
+def test_ctrl_return_decides_in_the_window_and_f5_stays_the_battle(qtbot, make_window):
+    """Decide is Ctrl+Return here as in the standalone bench (it was F5 there, remapped here)."""
+    window = make_window()
+    bench = window.test_bench
+    assert bench.decide_action.shortcut().toString() == "Ctrl+Return"
+    assert "(Ctrl+Return)" in bench.decide_action.toolTip() and "F5" not in bench.decide_action.toolTip()
+    window.activateWindow()
+    window.card_editor.canvas.setFocus()
+    with qtbot.waitSignal(bench.decided) as decided:
+        key(qtbot, window, "Ctrl+Return")
+    assert decided.args[0] is not None
+    assert window.bench_tabs.currentWidget() is bench and window.quick_battle.player is None
+
+
+# --- focus ----------------------------------------------------------------------------------------
+
+
+def test_a_click_on_a_card_hands_the_keyboard_to_the_canvas(qtbot, make_window):
+    """Regression: after a click in the card list the list kept the focus, so R / Shift+R and
+    the arrow keys did nothing to the card (and letters searched the list)."""
+    window = make_window()
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    cards = window.program_panel.cards
+    cards.view.setFocus()
+    qtbot.mouseClick(cards.view.viewport(), Qt.MouseButton.LeftButton, pos=cards.card_rect(1).center())
+    assert window.document.current_card == 1
+    assert QApplication.focusWidget() is window.card_editor.canvas
+    facing = window.document.card.head.facing
+    key(qtbot, window, "R")
+    assert window.document.card.head.facing is facing.turned(1)
+    assert window.document.current_card == 1
+    key(qtbot, window, "Ctrl+Shift+Up")  # moving the card still works from the canvas
+    assert window.document.current_card == 0
+    assert window.document.program.cards[0].head.facing is facing.turned(1)
 
 
 def _missing_set():

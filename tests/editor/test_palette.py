@@ -7,7 +7,7 @@ from collections.abc import Callable
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from editor.document import Brush, ProgramDocument
 from editor.style import group_color
@@ -28,9 +28,13 @@ class Window(QWidget):
         self.palette_panel = PatternPalette(document)
         self.field = QLineEdit()
         self.button = QPushButton("elsewhere")
+        self.combo = QComboBox()
+        self.combo.addItems(["alpha", "2 two", "Nine"])
+        self.spin = QSpinBox()
+        self.notes = QPlainTextEdit()
         layout = QVBoxLayout(self)
-        layout.addWidget(self.field)
-        layout.addWidget(self.button)
+        for widget in (self.field, self.button, self.combo, self.spin, self.notes):
+            layout.addWidget(widget)
         layout.addWidget(self.palette_panel)
 
 
@@ -46,7 +50,7 @@ def make_window(qtbot) -> Callable[..., Window]:
     def make(sets: tuple[ElementSet, ...] = ()) -> Window:
         window = Window(ProgramDocument(Program(sets=sets)))
         qtbot.addWidget(window)
-        window.resize(260, 820)
+        window.resize(260, 980)
         window.show()
         window.activateWindow()
         qtbot.waitUntil(window.isActiveWindow)  # window shortcuts only fire in the active window
@@ -178,3 +182,26 @@ def test_the_brush_weight_is_seven_minus_what_it_matches():
     assert brush_weight(program, Brush(Element.ENEMY_TAIL, True)) == 1
     assert brush_weight(program, Brush(SetRef(0))) == 4
     assert brush_weight(program, Brush(SetRef(1))) is None
+
+
+def test_palette_keys_do_not_fire_while_a_combo_box_spin_box_or_text_field_takes_typing(qtbot, make_window):
+    """Regression: the window-wide 1–7, N and G keys fired while a combo box had the focus, so
+    typing there picked brushes instead of items."""
+    window = make_window()
+    document = window.palette_panel.document
+    window.combo.setFocus()
+    qtbot.keyClick(window.combo, Qt.Key.Key_2)
+    assert window.combo.currentText() == "2 two"  # the key reached the combo box: it jumped to the item
+    qtbot.keyClick(window.combo, Qt.Key.Key_N)
+    assert document.brush == Brush(Element.EMPTY)
+    window.spin.setFocus()
+    window.spin.selectAll()
+    qtbot.keyClicks(window.spin, "27")
+    assert window.spin.value() == 27 and document.brush == Brush(Element.EMPTY)
+    window.notes.setFocus()
+    qtbot.keyClicks(window.notes, "G2N")
+    assert window.notes.toPlainText() == "G2N" and document.brush == Brush(Element.EMPTY)
+    window.button.setFocus()  # a widget that does not type: the keys are the palette's again
+    qtbot.keyClick(window.button, Qt.Key.Key_2)
+    qtbot.keyClick(window.button, Qt.Key.Key_N)
+    assert document.brush == Brush(Element.BORDER, negate=True)

@@ -162,12 +162,17 @@ def test_decide_runs_again_after_each_program_edit(qtbot, bench):
     assert displayed(bench)["card"] == 1
 
 
-def test_f5_decides(qtbot, bench):
+def test_ctrl_return_decides_and_f5_does_not(qtbot, bench):
+    """Decide had F5 here but Ctrl+Return in the main window (where F5 starts a battle): one key
+    everywhere now, and the tooltip says which."""
     with qtbot.waitActive(bench):
         bench.activateWindow()
-    with qtbot.waitSignal(bench.decided) as decided:
+    with qtbot.assertNotEmitted(bench.decided):
         qtbot.keyClick(bench.position_editor.view, Qt.Key.Key_F5)
+    with qtbot.waitSignal(bench.decided) as decided:
+        qtbot.keyClick(bench.position_editor.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
     assert decided.args[0] is not None
+    assert "(Ctrl+Return)" in bench.decide_action.toolTip()
 
 
 def test_an_invalid_program_shows_why_nothing_is_decided(qtbot, bench):
