@@ -1,5 +1,7 @@
 """`make bench`: every benchmark, each printing ratios against a baseline measured in the same run."""
 
-from tests.bench import snake_matcher
+from tests.bench import arena_bots, snake_matcher
 
 snake_matcher.report()
+print()
+arena_bots.report()

@@ -1,0 +1,118 @@
+"""Scratch folders for the seats of one match, and the explicit environment every bot gets.
+
+Not a security boundary: bots run as the same user as the host. It keeps bots apart from each
+other and from the host's state: each seat has its own folder for the whole match (bots may keep
+files there, the same program may sit in two seats), and no variable of the host leaks in. The
+host's environment is a trap: one that exports ``PYTHONUNBUFFERED=1`` hides a bot that forgets
+to flush, which then hangs elsewhere (notes/platform-facts.md).
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import tempfile
+from collections.abc import Mapping
+from pathlib import Path, PurePosixPath
+
+DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
+
+InputFiles = Mapping[str, str | bytes | None]
+"""Files to put in a seat's folder before a turn: name (relative) -> contents; None: make sure
+there is no such file (the kingdoms information files are absent when their event did not
+happen)."""
+
+
+class SandboxError(ValueError):
+    """A file name that is not a plain relative path inside the seat's folder."""
+
+
+def bot_environment(workdir: Path, extra: Mapping[str, str] | None = None, path: str = DEFAULT_PATH) -> dict[str, str]:
+    """The whole environment of a bot: nothing is inherited from the host.
+
+    ``PYTHONUNBUFFERED`` is deliberately absent: the protocols say a bot must flush, and a bot
+    should behave here as it will everywhere. Bytecode writing is off so that a Python bot does
+    not write ``__pycache__`` next to its source, outside its scratch folder.
+    """
+    env = {
+        "PATH": path,
+        "HOME": str(workdir),
+        "TMPDIR": str(workdir),
+        "LANG": "C.UTF-8",
+        "PYTHONDONTWRITEBYTECODE": "1",
+    }
+    env.update(extra or {})
+    return env
+
+
+class Sandbox:
+    """The scratch folders of one match, removed by :meth:`close` unless ``keep``."""
+
+    def __init__(self, root: Path | None = None, keep: bool = False) -> None:
+        self.root = Path(tempfile.mkdtemp(prefix="snakepit-match-", dir=root))
+        self.keep = keep
+        self._names: set[str] = set()
+
+    def seat_dir(self, name: str) -> Path:
+        """A new, empty folder for one seat."""
+        if not name or "/" in name or name in (".", "..") or name in self._names:
+            raise SandboxError(f"seat folder name {name!r} is not a new plain name")
+        self._names.add(name)
+        folder = self.root / name
+        folder.mkdir()
+        return folder
+
+    def close(self) -> None:
+        if not self.keep:
+            shutil.rmtree(self.root, onerror=_make_writable_and_retry)
+
+    def __enter__(self) -> Sandbox:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def write_files(workdir: Path, files: InputFiles) -> None:
+    """Put ``files`` into ``workdir``, replacing whatever the bot left under those names (also a
+    folder or a symlink: the host never writes through a link the bot planted)."""
+    for name, contents in files.items():
+        target = workdir / check_file_name(name)
+        _remove(target)
+        if contents is None:
+            continue
+        data = contents.encode() if isinstance(contents, str) else contents
+        fd = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o644)
+        with os.fdopen(fd, "wb") as out:
+            out.write(data)
+
+
+def check_file_name(name: str) -> str:
+    """``name`` if it is a plain relative path inside a seat folder; raises otherwise."""
+    parts = PurePosixPath(name).parts
+    if not parts or PurePosixPath(name).is_absolute() or ".." in parts:
+        raise SandboxError(f"input file name {name!r} is not a relative path inside the seat folder")
+    return name
+
+
+def _remove(path: Path) -> None:
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    elif path.is_dir():
+        shutil.rmtree(path, onerror=_make_writable_and_retry)
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+
+
+def _make_writable_and_retry(func: object, path: str, _info: object) -> None:
+    """A bot may leave read-only folders behind; make them writable and try once more."""
+    try:
+        os.chmod(os.path.dirname(path), stat.S_IRWXU)
+        os.chmod(path, stat.S_IRWXU)
+        if os.path.isdir(path) and not os.path.islink(path):
+            shutil.rmtree(path, ignore_errors=True)
+        else:
+            os.unlink(path)
+    except OSError:
+        pass

@@ -1,0 +1,5 @@
+"""Hostile persistent bot: never reads its input."""
+import time
+
+while True:
+    time.sleep(60)

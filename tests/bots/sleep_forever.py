@@ -1,0 +1,5 @@
+"""Hostile: never answers, sleeps forever."""
+import time
+
+while True:
+    time.sleep(60)

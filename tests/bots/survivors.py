@@ -1,0 +1,60 @@
+"""Looking for what a test's bots left behind: live processes carrying the test's marker (in
+their environment or command line), and zombie children of the test process."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from pathlib import Path
+
+from arena.bots.reaper import children, proc_info
+
+BOTS = Path(__file__).parent
+MARK_VARIABLE = "SNAKEPIT_TEST_MARK"
+
+
+def new_marker() -> str:
+    return f"snakepit-test-{uuid.uuid4().hex}"
+
+
+def processes_with(marker: str) -> list[int]:
+    """Pids of live processes whose environment or command line contains ``marker``."""
+    needle = marker.encode()
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit() or int(entry) == os.getpid():
+            continue
+        for part in ("environ", "cmdline"):
+            try:
+                with open(f"/proc/{entry}/{part}", "rb") as data:
+                    if needle in data.read():
+                        found.append(int(entry))
+                        break
+            except OSError:
+                continue
+    return found
+
+
+def zombie_children() -> set[int]:
+    zombies = set()
+    for pid in children(os.getpid()):
+        info = proc_info(pid)
+        if info is not None and info.state == "Z":
+            zombies.add(pid)
+    return zombies
+
+
+def describe(pids: list[int]) -> str:
+    lines = []
+    for pid in pids:
+        try:
+            cmdline = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")
+        except OSError:
+            cmdline = "?"
+        lines.append(f"{pid}: {cmdline}")
+    return "\n".join(lines)
+
+
+def assert_none_left(marker: str) -> None:
+    left = processes_with(marker)
+    assert not left, "processes survived:\n" + describe(left)
