@@ -11,7 +11,7 @@ $(STAMP): pyproject.toml .ci/sysdeps.sh
 	@bash .ci/sysdeps.sh
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check --upgrade pip
-	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,cluster]'
 	@touch $(STAMP)
 
 run: $(STAMP)
