@@ -4,7 +4,11 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 PYTHON ?= python3
 
-.PHONY: run test bench lint clean
+.PHONY: run test bench lint clean bots
+
+# Sample bots written in C (samples/<game>/<name>.c) compile to build/bots/<game>/<name>.
+CC      ?= cc
+C_BOTS  := $(patsubst samples/%.c,build/bots/%,$(wildcard samples/*/*.c))
 
 # Re-install when the project's dependencies change.
 $(STAMP): pyproject.toml .ci/sysdeps.sh
@@ -14,17 +18,23 @@ $(STAMP): pyproject.toml .ci/sysdeps.sh
 	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,cluster]'
 	@touch $(STAMP)
 
-run: $(STAMP)
+bots: $(C_BOTS)
+
+build/bots/%: samples/%.c
+	@mkdir -p $(dir $@)
+	$(CC) -O2 -Wall -o $@ $<
+
+run: $(STAMP) bots
 	$(VENV)/bin/snakepit
 
-test: $(STAMP) lint
+test: $(STAMP) bots lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 lint: $(STAMP)
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy
 
-bench: $(STAMP)
+bench: $(STAMP) bots
 	$(PY) -m tests.bench
 
 clean:
