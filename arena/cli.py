@@ -1,18 +1,27 @@
 """The headless ``snakepit`` command line. The editor adds its commands (``edit``, the app) on top.
 
 Input errors end with exit status 2 and one line on stderr naming the file and place; failing
-program tests end with status 1."""
+program tests and replays that do not verify end with status 1; an interrupted match with
+128 + the signal's number."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import re
+import secrets
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
-from typing import NoReturn
+from types import FrameType
+from typing import Any, NoReturn
 
+from arena.bots import BotStatus
+from arena.match import GAMES, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
+from arena.replay import Replay, ReplayError, read_replay, verify_replay
 from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, play_battle
 from engines.snake import GAME_INFO, PositionError, start_position
@@ -93,6 +102,113 @@ def cmd_check(args: argparse.Namespace) -> int:
     return status
 
 
+MATCH_FLAGS = {"map": "--map", "playfield": "--playfield", "time_limit": "--time-limit", "rounds": "--rounds",
+               "history": "--history", "board": "--board", "bank": "--bank", "pause_bots": "--pause-bots"}
+"""``snakepit match`` flags that set a game option, by option name; each game takes some of them."""
+
+
+class Interrupted(Exception):
+    """SIGTERM (or SIGINT) during a match: the match is stopped, its bots killed, the replay kept."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signal.Signals(signum).name)
+        self.signum = signum
+
+
+@contextmanager
+def _signals_interrupt() -> Iterator[None]:
+    """Turn SIGINT and SIGTERM into :class:`Interrupted` while a match runs, so the bots are
+    killed on the way out (a plain SIGTERM would end Python without cleaning up)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, _frame: FrameType | None) -> None:
+        raise Interrupted(signum)
+
+    previous = {sig: signal.signal(sig, stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def progress_line(info: RoundInfo) -> str:
+    """``round 17: scores 4 0 2 8`` and the seats whose bot misbehaved in it."""
+    line = f"round {info.index}: scores {' '.join(map(str, info.scores))}"
+    for seat, record in enumerate(info.records or ()):
+        if record.status not in (BotStatus.OK, BotStatus.SKIPPED):
+            line += f"; seat {seat} {record.status.label}"
+    return line + (f"; end: {info.end}" if info.end else "")
+
+
+def cmd_match(args: argparse.Namespace) -> int:
+    referee = GAMES[args.game]
+    options: dict[str, Any] = {}
+    for key, flag in MATCH_FLAGS.items():
+        value = getattr(args, key)
+        if value is None:
+            continue
+        if key == "rounds":
+            key = referee.round_limit
+        if key not in referee.defaults:
+            takes = [f for k, f in MATCH_FLAGS.items() if k in referee.defaults or k == "rounds"]
+            raise UsageError(f"match {args.game}: {flag} is not an option of {args.game} (it takes {', '.join(takes)})")
+        options[key] = value
+    if args.game == "worms" and args.map is None:
+        raise UsageError("match worms needs --map FILE (a playfield at round 0, or a sample map's name)")
+    seed = secrets.randbelow(1 << 32) if args.seed is None else args.seed
+    setup = MatchSetup(args.game, tuple(args.bot or ()), seed, options)
+
+    def started(_run: GameRun) -> None:
+        if args.seed is None:  # said once the setup is good, so a bad input still gets one line
+            print(f"snakepit: seed {seed} (chosen at random)", file=sys.stderr, flush=True)
+
+    def progress(info: RoundInfo) -> None:
+        print(progress_line(info), file=sys.stderr, flush=True)
+
+    try:
+        with _signals_interrupt():
+            result = run_match(setup, record=args.record, on_round=progress, on_start=started)
+    except Interrupted as stop:
+        kept = f"; {args.record} keeps the finished rounds" if args.record else ""
+        print(f"snakepit: match stopped by {stop}{kept}", file=sys.stderr)
+        return 128 + stop.signum
+    print(json.dumps(result.to_json()))
+    return 0
+
+
+def replay_summary(replay: Replay) -> list[str]:
+    seats = ", ".join(str(s["name"]) for s in replay.seats)
+    options = ", ".join(f"{k} {v}" for k, v in replay.options.items() if not k.endswith("_text") and v is not None)
+    lines = [f"{replay.path}: {replay.game}, seed {replay.seed}, {len(replay.seats)} seats: {seats}"]
+    if options:
+        lines.append(f"options: {options}")
+    result = replay.result
+    if result is None:
+        cut = " (its last line was cut off)" if replay.truncated else ""
+        lines.append(f"{len(replay.rounds)} rounds recorded, no result: the match did not finish{cut}")
+    else:
+        lines.append(f"{result['rounds']} rounds, end {result.get('end', '?')}; scores {_words(result['scores'])}; "
+                     f"ranks {_words(result['ranks'])}; statuses {_words(result['statuses'])}")
+    return lines
+
+
+def _words(values: Sequence[object]) -> str:
+    return " ".join(map(str, values))
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    if args.verify:
+        report = verify_replay(args.file)
+        print(report.summary())
+        return 0 if report.ok else EXIT_FAILED
+    for line in replay_summary(read_replay(args.file)):
+        print(line)
+    return 0
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse, with usage errors on one line like every other input error."""
 
@@ -119,6 +235,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--record", metavar="FILE", help="write a JSONL replay")
     p.set_defaults(handler=cmd_battle)
 
+    p = sub.add_parser("match", help="run a match of bots (or snake programs), headless; final line JSON")
+    p.add_argument("game", choices=sorted(GAMES), metavar="GAME", help=f"one of: {', '.join(sorted(GAMES))}")
+    p.add_argument("--bot", action="append", metavar="CMD",
+                   help="a seat's bot: a path or a quoted command line (snake: a program or sample name); "
+                        "once per seat")
+    p.add_argument("--seed", type=int, metavar="N", help="default: a fresh random seed, printed on stderr")
+    p.add_argument("--map", metavar="FILE", help="worms: the map (a playfield at round 0, or a sample's name)")
+    p.add_argument("--playfield", metavar="FILE", help="kingdoms: the playfield (default: the shipped one)")
+    p.add_argument("--time-limit", type=float, metavar="S", help="seconds per round for the bots")
+    p.add_argument("--rounds", type=int, metavar="N",
+                   help="a round limit instead of the map's or playfield's (bioblots: lines per player; itpw: turns)")
+    p.add_argument("--history", metavar="FILE", help="kingdoms: write the original history file")
+    p.add_argument("--board", metavar="FILE", help="bioblots: the board (26 rows of 1 2 3 5 8 D; default: from the seed)")
+    p.add_argument("--bank", type=float, metavar="S", help="itpw: each player's time bank for the game (default 30)")
+    p.add_argument("--pause-bots", action="store_true", default=None,
+                   help="itpw: stop each bot (SIGSTOP) while it is not its turn")
+    p.add_argument("--record", metavar="FILE", help="write a JSONL replay as the match runs")
+    p.set_defaults(handler=cmd_match)
+
+    p = sub.add_parser("replay", help="summarise a replay, or verify it against the engine")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--verify", action="store_true", help="re-simulate every round and compare")
+    p.set_defaults(handler=cmd_replay)
+
     p = sub.add_parser("check", help="validate snake programs and run their embedded tests")
     p.add_argument("programs", nargs="+", metavar="PROGRAM")
     p.add_argument("-v", "--verbose", action="store_true", help="list passing tests too")
@@ -131,7 +271,7 @@ def run(args: argparse.Namespace) -> int:
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)
-    except (ProgramError, PositionError, UsageError) as err:
+    except (ProgramError, PositionError, UsageError, MatchSetupError, ReplayError) as err:
         print(f"snakepit: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as err:

@@ -18,13 +18,14 @@ from __future__ import annotations
 import os
 import select
 import signal
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from arena.bots.command import BotCommand
 from arena.bots.limits import Limits, RlimitPlan
-from arena.bots.process import CHUNK, EOF_GRACE, BotProcess, exit_reason, read_chunk
+from arena.bots.process import CANCEL_POLL, CANCELLED, CHUNK, EOF_GRACE, BotProcess, exit_reason, read_chunk
 from arena.bots.records import BotStatus, TurnRecord
 from arena.bots.streams import AnswerRule, OutputBuffer, Tail, decode_answer
 
@@ -166,12 +167,14 @@ class PersistentBot:
             self._end(BotStatus.KILLED, f"left more than {self.limits.stdin_bytes} bytes of its input unread",
                       time.monotonic(), None)
 
-    def request(self, line: str | None, timeout: float) -> TurnRecord:
+    def request(self, line: str | None, timeout: float, cancel: threading.Event | None = None) -> TurnRecord:
         """Send ``line`` (if any) and wait up to ``timeout`` seconds for the next line of output.
 
         The clock runs from the call (the request being sent) to the answer line arriving. A
         paused bot is resumed for the request, and paused again after it if
-        :attr:`pause_between_requests`.
+        :attr:`pause_between_requests`. ``cancel`` may be set from another thread (a GUI's
+        Stop): the bot is then killed within :data:`~arena.bots.process.CANCEL_POLL` seconds and
+        the request ends ``KILLED`` (as does every later one).
         """
         proc = self._proc
         if self._ended is not None or proc is None:
@@ -184,14 +187,14 @@ class PersistentBot:
             self.send(line)
             if self._ended is not None:
                 return self._ended
-        record = self._await_line(proc, start, timeout, self._cpu_mark)
+        record = self._await_line(proc, start, timeout, self._cpu_mark, cancel)
         if self.pause_between_requests and self._ended is None:
             self.pause()
         return record
 
-    def read_line(self, timeout: float) -> TurnRecord:
+    def read_line(self, timeout: float, cancel: threading.Event | None = None) -> TurnRecord:
         """Wait for the next line without sending anything."""
-        return self.request(None, timeout)
+        return self.request(None, timeout, cancel)
 
     def pause(self) -> None:
         """Stop the bot's process group (SIGSTOP) until the next request or :meth:`resume`."""
@@ -204,7 +207,9 @@ class PersistentBot:
 
     # --- waiting for a line -----------------------------------------------------------------
 
-    def _await_line(self, proc: BotProcess, start: float, timeout: float, cpu_start: float | None) -> TurnRecord:
+    def _await_line(
+        self, proc: BotProcess, start: float, timeout: float, cpu_start: float | None, cancel: threading.Event | None,
+    ) -> TurnRecord:
         assert self._epoll is not None
         poll = self._epoll.poll
         out = self._out
@@ -224,6 +229,10 @@ class PersistentBot:
             if left <= 0:
                 detail = f" ({len(out)} bytes without a newline)" if out else ""
                 return self._end(BotStatus.TIMEOUT, f"no answer within {timeout:.3f} s{detail}", start, cpu_start)
+            if cancel is not None:
+                if cancel.is_set():
+                    return self._end(BotStatus.KILLED, CANCELLED, start, cpu_start)
+                left = min(left, CANCEL_POLL)
             if self._outbox and not self._writing:
                 self._epoll.register(proc.stdin, select.EPOLLOUT)
                 self._writing = True

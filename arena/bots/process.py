@@ -23,6 +23,11 @@ CHUNK = 65536
 EOF_GRACE = 0.1
 """After a bot closes stdout without answering, how long to wait for its exit to tell why (an
 exiting process closes its pipes before it is reported as exited)."""
+CANCEL_POLL = 0.02
+"""How often a wait with a ``cancel`` event looks at it (seconds): a ``threading.Event`` has no
+file descriptor to wait on, and 50 looks a second cost nothing next to the bots."""
+CANCELLED = "the match was cancelled"
+"""The reason of every turn a cancel ends."""
 REAP_TIMEOUT = 2.0
 """How long to wait for a SIGKILLed process to be gone (only a process stuck in the kernel takes
 more than microseconds)."""

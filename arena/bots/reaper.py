@@ -137,7 +137,7 @@ class Family:
     def note(self, info: ProcInfo, host_groups: tuple[int, int]) -> None:
         self.pids.add(info.pid)
         for group in (info.pgrp, info.session):
-            if group not in host_groups:
+            if group > 0 and group not in host_groups:
                 self.groups.add(group)
 
     def owns(self, info: ProcInfo) -> bool:
@@ -168,7 +168,8 @@ def kill_tree(root: int, family: Family) -> None:
             continue
         family.note(info, host_groups)
         tree.append(pid)
-        groups.add(info.pgrp)
+        if info.pgrp > 0:  # a dying process shows -1 (0 on older kernels): no group to kill
+            groups.add(info.pgrp)
         todo.extend(children(pid, all_threads=False))
     # Only groups seen alive in this walk: an id recorded earlier may belong to nobody by now.
     for group in sorted(groups - set(host_groups)):
@@ -181,6 +182,8 @@ def kill_tree(root: int, family: Family) -> None:
 
 
 def _signal_group(group: int) -> None:
+    if group <= 0:  # killpg(0) would be our own group; -1 is an error
+        return
     try:
         os.killpg(group, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):

@@ -9,8 +9,8 @@ an escaped child holding stdout would delay), or at the deadline. Nothing is lef
 
 from __future__ import annotations
 
-import os
 import selectors
+import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -19,11 +19,10 @@ from pathlib import Path
 from arena.bots import reaper
 from arena.bots.command import BotCommand
 from arena.bots.limits import Limits, RlimitPlan
-from arena.bots.process import EOF_GRACE, BotProcess, exit_reason, read_chunk
+from arena.bots.process import CANCEL_POLL, CANCELLED, EOF_GRACE, BotProcess, exit_reason, read_chunk
 from arena.bots.records import BotStatus, TurnRecord
 from arena.bots.sandbox import InputFiles, check_file_name, write_files
 from arena.bots.streams import AnswerRule, OutputBuffer, Tail, decode_answer
-
 
 
 @dataclass(frozen=True)
@@ -66,26 +65,40 @@ class SpawnBot:
         return f"SpawnBot({str(self.command)!r}, workdir={str(self.workdir)!r})"
 
 
-def run_round(turns: Sequence[tuple[SpawnBot, TurnInput]], timeout: float, rule: AnswerRule) -> list[TurnRecord]:
+def run_round(
+    turns: Sequence[tuple[SpawnBot, TurnInput]], timeout: float, rule: AnswerRule,
+    cancel: threading.Event | None = None,
+) -> list[TurnRecord]:
     """Run every bot's turn in parallel, all under one deadline ``timeout`` seconds from now;
-    one record per turn, in order."""
+    one record per turn, in order.
+
+    ``cancel`` may be set from another thread (a GUI's Stop): every bot still running is then
+    killed within :data:`~arena.bots.process.CANCEL_POLL` seconds and its turn ends ``KILLED``
+    with the reason :data:`~arena.bots.process.CANCELLED`."""
     deadline = time.monotonic() + timeout
     states = [_Turn(bot, turn_input, rule) for bot, turn_input in turns]
     selector = selectors.DefaultSelector()
     try:
         for state in states:
             state.start(selector)
-        _serve(states, selector, deadline, timeout)
+        _serve(states, selector, deadline, timeout, cancel)
     finally:
         _end_all(states)
         selector.close()
     return [state.record() for state in states]
 
 
-def _serve(states: Sequence[_Turn], selector: selectors.BaseSelector, deadline: float, timeout: float) -> None:
+def _serve(
+    states: Sequence[_Turn], selector: selectors.BaseSelector, deadline: float, timeout: float,
+    cancel: threading.Event | None,
+) -> None:
     while True:
         running = [s for s in states if s.running]
         if not running:
+            return
+        if cancel is not None and cancel.is_set():
+            for state in running:
+                state.decide(BotStatus.KILLED, CANCELLED)
             return
         now = time.monotonic()
         if now >= deadline:
@@ -93,6 +106,8 @@ def _serve(states: Sequence[_Turn], selector: selectors.BaseSelector, deadline: 
                 state.timed_out(timeout)
             return
         wake = min([deadline, *(s.grace_end for s in running if s.grace_end is not None)])
+        if cancel is not None:
+            wake = min(wake, now + CANCEL_POLL)
         for key, _ in selector.select(max(0.0, wake - now)):
             state, stream = key.data
             if state.running:

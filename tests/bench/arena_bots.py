@@ -6,7 +6,10 @@
 - timeout overshoot: rounds of 4 busy-looping bots on this machine's cores, how long after the
   deadline the round returns, p50/p99 (target p99 <= 30 ms);
 - persistent: one request/answer through :meth:`PersistentBot.request` against a raw pipe with a
-  blocking ``readline`` to the same Python echo bot (target <= 1.5x).
+  blocking ``readline`` to the same Python echo bot (target <= 1.5x);
+- referee: a whole worm round through the referee (playfield file written into 4 seat folders,
+  the bots run, answers judged, the engine's steps 4-11) against :func:`run_round` of the same
+  4 bots alone: what the referee adds per round.
 
 Blocks of the compared works are interleaved, so load from elsewhere falls on both alike, and
 each is reported by its least disturbed block.
@@ -24,6 +27,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from arena.bots import AnswerRule, BotHost, Limits, TurnInput, run_round
+from arena.match import MatchSetup
+from arena.worms_referee import REFEREE as WORMS_REFEREE
 
 BOTS = Path(__file__).resolve().parent.parent / "bots"
 TRIVIAL = ["/bin/echo", "l"]
@@ -118,6 +123,27 @@ def persistent_round_trip(root: Path, blocks: int = 20, per_block: int = 100) ->
     return times["raw"], times["layer"]
 
 
+def referee_overhead(root: Path, blocks: int = 10, per_block: int = 20) -> tuple[float, float]:
+    """Median seconds per worm round of 4 trivial bots: ``(run_round alone, through the referee)``."""
+    setup = MatchSetup("worms", ("/bin/echo l",) * 4, 1, {"map": "meadow"})
+    with WORMS_REFEREE.start(setup, host_root=root) as run:
+        start_state = run.state
+        turns = [(bot, TurnInput((str(bot.workdir / "playfield.txt"), str(i)))) for i, bot in enumerate(run.bots)]
+
+        def layer() -> None:
+            records = run_round(turns, 3.0, AnswerRule.FIRST_CHAR)
+            assert all(r.answer == "l" for r in records), records
+
+        def referee() -> None:
+            if len(run.state.movers()) < 4:  # circling worms die within a few rounds: start again
+                run.state = start_state
+            info = run.play_round(None)
+            assert info is not None and all(r.ok for r in info.records or ()), info
+
+        times = interleaved({"layer": layer, "referee": referee}, blocks, per_block)
+    return times["layer"], times["referee"]
+
+
 def percentile(sorted_values: list[float], fraction: float) -> float:
     index = min(len(sorted_values) - 1, round(fraction * (len(sorted_values) - 1)))
     return sorted_values[index]
@@ -129,6 +155,7 @@ def run() -> dict[str, float]:
         direct, layer = spawn_overhead(root)
         overshoot = timeout_overshoot(root)
         raw, persistent = persistent_round_trip(root)
+        bare_round, referee_round = referee_overhead(root)
     return {
         "spawn_direct_ms": direct * 1e3,
         "spawn_layer_ms": layer * 1e3,
@@ -138,6 +165,8 @@ def run() -> dict[str, float]:
         "overshoot_rounds": float(len(overshoot)),
         "persistent_raw_us": raw * 1e6,
         "persistent_layer_us": persistent * 1e6,
+        "round_layer_ms": bare_round * 1e3,
+        "round_referee_ms": referee_round * 1e3,
     }
 
 
@@ -154,6 +183,11 @@ def report() -> None:
     print("bot processes: persistent, one 200-byte request and its answer, Python echo bot, median of the best block")
     print(f"  raw pipe, blocking readline {r['persistent_raw_us']:7.1f} us        1.00x")
     print(f"  PersistentBot.request       {r['persistent_layer_us']:7.1f} us       {pipe_ratio:5.2f}x  (target <= 1.5x)")
+    referee_ratio = r["round_referee_ms"] / r["round_layer_ms"]
+    print("referee: one worm round of 4 trivial bots (/bin/echo l) on meadow.txt, median of the best block")
+    print(f"  arena.bots.run_round        {r['round_layer_ms']:7.2f} ms/round   1.00x")
+    print(f"  the worms referee's round   {r['round_referee_ms']:7.2f} ms/round  {referee_ratio:5.2f}x  "
+          f"(+{r['round_referee_ms'] - r['round_layer_ms']:.2f} ms: playfield files, judging, engine)")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,445 @@
+"""The common match API of every game: set a match up, run it (with a replay, a per-round callback
+and a cancel button), get its result; the registry of referees; verification of replays.
+
+::
+
+    setup = MatchSetup("worms", seats=("bot.py", "bot.py", "greedy.sh", "./mybot"), seed=7,
+                       options={"map": "samples/worms/meadow.txt", "time_limit": 1.0})
+    result = run_match(setup, record=Path("m.jsonl"), on_round=print, cancel=stop_event)
+    result.to_json()  # {"game": "worms", "rounds": 212, "scores": [...], "ranks": [...], "statuses": [...]}
+
+A game plugs in as a :class:`GameReferee` (its rules of play, its options, how it re-simulates a
+replay) registered in :data:`GAMES`; everything here is game-agnostic: the round loop, the replay
+lines, the tally of statuses and times, cancelling, verification.
+
+Statuses: each seat's label in a result is ``"ok"`` when its bot never misbehaved, else the worst
+status it ever got, worst first: disqualified, killed, crashed, timeout, invalid_output. A turn
+the referee skipped (a dead or frozen player) is no misbehaviour.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import Any, NamedTuple
+
+from arena.bots import BotCommand, BotCommandError, BotStatus, Limits, LimitsError, TurnRecord
+from arena.replay import Replay, ReplayError, ReplayWriter, RoundCheck, VerifyReport
+
+SEVERITY = (
+    BotStatus.DISQUALIFIED, BotStatus.KILLED, BotStatus.CRASHED, BotStatus.TIMEOUT, BotStatus.INVALID_OUTPUT,
+)
+"""Misbehaviours, worst first: a seat's result status is the first of these it ever got."""
+CANCELLED = "cancelled"
+"""The end reason of a match stopped through its ``cancel`` event."""
+
+
+class MatchSetupError(ValueError):
+    """A match that cannot start: unknown game, wrong number of seats, a bad option, a bot that
+    does not exist, a map that is not a playfield. One line naming the seat, file or option."""
+
+
+@dataclass(frozen=True)
+class MatchSetup:
+    """Everything that decides a match. Plain data, so it can go to another process.
+
+    ``seats``: per seat a bot (a path or a command line) or, for snake, a program file or sample
+    name. ``options``: the game's options (see each referee's ``defaults``); options left out take
+    the defaults. ``names``: what to call the seats (default: their program's file name)."""
+
+    game: str
+    seats: tuple[str, ...]
+    seed: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    """One round (one turn, for turn-based games) as it was played, for a GUI or progress."""
+
+    index: int
+    """1 for the first round."""
+    state: Any
+    """The engine's state after the round (immutable)."""
+    records: tuple[TurnRecord, ...] | None
+    """Per seat how its bot did (skipped when it was not run); None for in-process programs."""
+    moves: tuple[Any, ...]
+    """Per seat the move the engine applied, in its replay (JSON) form."""
+    events: tuple[Any, ...]
+    """The engine's events, in order."""
+    scores: tuple[int, ...]
+    end: str | None = None
+    """Why the game ended with this round, if it did."""
+
+
+class SeatTime(NamedTuple):
+    """A seat's bot time over a match: seconds of wall clock while it ran, and CPU."""
+
+    wall: float
+    cpu: float
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    game: str
+    seed: int
+    rounds: int
+    end: str
+    """The engine's end reason (``"flowers_eaten"``, ``"rounds"``, ...) or ``"cancelled"``."""
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    statuses: tuple[str, ...]
+    """Per seat ``"ok"`` or its worst misbehaviour (see the module doc)."""
+    seat_times: tuple[SeatTime, ...]
+    status_counts: tuple[dict[str, int], ...] = ()
+    """Per seat how many turns ended with each status (labels)."""
+
+    @property
+    def cancelled(self) -> bool:
+        return self.end == CANCELLED
+
+    def to_json(self) -> dict[str, Any]:
+        """The command line's final line."""
+        return {"game": self.game, "rounds": self.rounds, "scores": list(self.scores), "ranks": list(self.ranks),
+                "statuses": list(self.statuses)}
+
+    def replay_json(self) -> dict[str, Any]:
+        """The replay's result line (without its ``type``)."""
+        return {"rounds": self.rounds, "end": self.end, "scores": list(self.scores), "ranks": list(self.ranks),
+                "statuses": list(self.statuses),
+                "seat_times": [{"wall": round(t.wall, 6), "cpu": round(t.cpu, 6)} for t in self.seat_times]}
+
+
+class SeatTally:
+    """Statuses and times of every seat, round by round."""
+
+    def __init__(self, seats: int) -> None:
+        self.counts: list[dict[str, int]] = [{} for _ in range(seats)]
+        self.worst: list[BotStatus | None] = [None] * seats
+        self.wall = [0.0] * seats
+        self.cpu = [0.0] * seats
+
+    def add(self, records: Sequence[TurnRecord] | None) -> None:
+        for seat, record in enumerate(records or ()):
+            label = record.status.label
+            self.counts[seat][label] = self.counts[seat].get(label, 0) + 1
+            self.wall[seat] += record.wall_time
+            self.cpu[seat] += record.cpu_time
+            if record.status in SEVERITY:
+                worst = self.worst[seat]
+                if worst is None or SEVERITY.index(record.status) < SEVERITY.index(worst):
+                    self.worst[seat] = record.status
+
+    def statuses(self) -> tuple[str, ...]:
+        return tuple(BotStatus.OK.label if worst is None else worst.label for worst in self.worst)
+
+    def times(self) -> tuple[SeatTime, ...]:
+        return tuple(SeatTime(w, c) for w, c in zip(self.wall, self.cpu))
+
+
+# --- the game interface -----------------------------------------------------------------------
+
+
+class GameRun(ABC):
+    """One match being played, made by :meth:`GameReferee.start`: owns its bots until closed."""
+
+    seats: list[dict[str, Any]]
+    """Per seat ``{"name", "command"}`` (or what the game records about it) for the header."""
+    options: dict[str, Any]
+    """The options resolved to plain JSON values, the map's text included: the replay header's,
+    enough to play the match again from the seed and the moves."""
+    state: Any
+    """The engine's current state: before round 1 the start, then after the last round played."""
+    rounds: int = 0
+
+    @abstractmethod
+    def play_round(self, cancel: threading.Event | None) -> RoundInfo | None:
+        """Play the next round; None when ``cancel`` was set during it (the round is dropped)."""
+
+    @abstractmethod
+    def end(self) -> str | None:
+        """Why the game is over, or None while it goes on."""
+
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]: ...
+
+    @abstractmethod
+    def ranks(self) -> tuple[int, ...]: ...
+
+    def close(self) -> None:
+        """Kill whatever bot still runs and remove the seats' folders (idempotent)."""
+
+    def __enter__(self) -> GameRun:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+
+class GameReferee(ABC):
+    """A game as the arena runs it. Subclasses give the rules of play (:meth:`start`), the JSON
+    and text forms of their engine's events and states, and the re-simulation of a replay; the
+    round loop, replays and verification are shared."""
+
+    name: str
+    min_seats: int
+    max_seats: int
+    defaults: Mapping[str, Any]
+    """Every option the game takes, with its default."""
+    round_limit = "rounds"
+    """The option that limits the number of rounds (``snakepit match --rounds``)."""
+
+    # --- what a game provides ---
+
+    @abstractmethod
+    def start(self, setup: MatchSetup, *, host_root: Path | None = None,
+              bot_env: Mapping[str, str] | None = None) -> GameRun:
+        """Check the setup (raise :class:`MatchSetupError`) and start the match; no round played."""
+
+    @abstractmethod
+    def initial_state(self, options: Mapping[str, Any], seats: int) -> Any:
+        """The state before round 1, from resolved options (a replay header's)."""
+
+    @abstractmethod
+    def replay_rounds(self, replay: Replay) -> Iterator[RoundInfo]:
+        """Play the replay's recorded moves through the engine from its header, round by round
+        (records as recorded). Raises :class:`ReplayError` naming the round for moves that are
+        not moves, or rounds after the game's end."""
+
+    @abstractmethod
+    def event_json(self, event: Any) -> Any: ...
+
+    @abstractmethod
+    def state_text(self, state: Any) -> str:
+        """The engine's canonical text of a state (its digest goes into the replay)."""
+
+    # --- shared ---
+
+    def resolve_options(self, setup: MatchSetup) -> dict[str, Any]:
+        """The setup's options over the defaults; an unknown option is an error."""
+        return self.merge_options(setup.options)
+
+    def merge_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        unknown = sorted(set(options) - set(self.defaults))
+        if unknown:
+            known = ", ".join(self.defaults)
+            raise MatchSetupError(f"{self.name} takes no option {unknown[0]!r} (its options: {known})")
+        return {**self.defaults, **options}
+
+    def check_seats(self, setup: MatchSetup) -> None:
+        count = len(setup.seats)
+        if not self.min_seats <= count <= self.max_seats:
+            wanted = str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats}..{self.max_seats}"
+            raise MatchSetupError(f"{self.name} needs {wanted} seats, got {count}")
+        if setup.names and len(setup.names) != count:
+            raise MatchSetupError(f"{len(setup.names)} seat names for {count} seats")
+
+    def digest(self, state: Any) -> str:
+        return "sha256:" + hashlib.sha256(self.state_text(state).encode()).hexdigest()[:32]
+
+    def checked(self, info: RoundInfo) -> dict[str, Any]:
+        """What verification compares in a round: the events, the scores, the state."""
+        return {"events": [self.event_json(e) for e in info.events], "scores": list(info.scores),
+                "state": self.digest(info.state)}
+
+    def round_json(self, info: RoundInfo) -> dict[str, Any]:
+        """The replay line of a round (without ``type`` and ``round``)."""
+        records = None if info.records is None else [r.to_json() for r in info.records]
+        return {"moves": list(info.moves), "records": records, **self.checked(info)}
+
+    def play(self, setup: MatchSetup, *, writer: ReplayWriter | None = None,
+             on_round: Callable[[RoundInfo], None] | None = None, cancel: threading.Event | None = None,
+             host_root: Path | None = None, bot_env: Mapping[str, str] | None = None) -> MatchResult:
+        """Start and play a whole match."""
+        self.check_seats(setup)
+        with self.start(setup, host_root=host_root, bot_env=bot_env) as run:
+            return self.drive(run, setup, writer=writer, on_round=on_round, cancel=cancel)
+
+    def drive(self, run: GameRun, setup: MatchSetup, *, writer: ReplayWriter | None = None,
+              on_round: Callable[[RoundInfo], None] | None = None,
+              cancel: threading.Event | None = None) -> MatchResult:
+        """Play a started match to its end (or until ``cancel``), recording every round."""
+        tally = SeatTally(len(setup.seats))
+        if writer is not None:
+            writer.header(self.name, setup.seed, run.seats, run.options)
+        end = run.end()
+        while end is None:
+            info = None if cancel is not None and cancel.is_set() else run.play_round(cancel)
+            if info is None:
+                end = CANCELLED
+                break
+            tally.add(info.records)
+            if writer is not None:
+                writer.round(self.round_json(info))
+            if on_round is not None:
+                on_round(info)
+            end = run.end()
+        result = MatchResult(
+            self.name, setup.seed, run.rounds, end, run.scores(), run.ranks(), tally.statuses(), tally.times(),
+            tuple(tally.counts),
+        )
+        if writer is not None:
+            writer.result(result.replay_json())
+        return result
+
+    def verify(self, replay: Replay) -> VerifyReport:
+        """Re-simulate ``replay`` and compare it round by round (see :func:`arena.replay.verify_replay`)."""
+        checks: list[RoundCheck] = []
+        last: RoundInfo | None = None
+        try:
+            for info in self.replay_rounds(replay):
+                recorded = replay.rounds[info.index - 1]
+                checks.append(RoundCheck(info.index, tuple(_differences(recorded, self.checked(info)))))
+                last = info
+        except ReplayError as error:
+            checks.append(RoundCheck(len(checks) + 1, (str(error),)))
+            return VerifyReport(replay.path, replay.game, tuple(checks), (), replay.result is not None)
+        result_problems: list[str] = []
+        if replay.result is not None:
+            scores = list(last.scores) if last is not None else list(self.start_scores(replay))
+            result_problems = _differences(replay.result, {"rounds": len(replay.rounds), "scores": scores})
+        return VerifyReport(replay.path, replay.game, tuple(checks), tuple(result_problems), replay.result is not None)
+
+    def start_scores(self, replay: Replay) -> tuple[int, ...]:
+        """The scores before any round (what a result after zero rounds says)."""
+        return tuple(0 for _ in replay.seats)
+
+
+def _differences(recorded: Mapping[str, Any], computed: Mapping[str, Any]) -> list[str]:
+    """A short line per key whose recorded value is not the re-simulated one (keys the recording
+    lacks are not compared: legacy replays have no scores or states)."""
+    problems = []
+    for key, value in computed.items():
+        if key in recorded and recorded[key] != value:
+            problems.append(f"{key} recorded {_short(recorded[key])}, re-simulated {_short(value)}")
+    return problems
+
+
+def _short(value: Any, limit: int = 120) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+# --- helpers for referees ----------------------------------------------------------------------
+
+
+def seat_seed(seed: int, seat: int) -> int:
+    """A seat's own seed (``BOT_SEED``), derived from the match seed: stable across Python
+    versions and machines, unrelated between seats."""
+    digest = hashlib.sha256(f"snakepit-seat/{seed}/{seat}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def bot_commands(setup: MatchSetup) -> list[BotCommand]:
+    """Each seat's bot command, resolved against the current folder; errors name the seat."""
+    commands = []
+    for seat, text in enumerate(setup.seats):
+        try:
+            commands.append(BotCommand.parse(text))
+        except BotCommandError as error:
+            raise MatchSetupError(f"seat {seat}: {error}") from None
+    return commands
+
+
+def seat_names(setup: MatchSetup, commands: Sequence[BotCommand]) -> list[dict[str, Any]]:
+    """The header's seats: a name (given, or the bot program's file name) and the command."""
+    seats = []
+    for seat, command in enumerate(commands):
+        program = command.argv[1] if len(command.argv) > 1 and Path(command.argv[0]).name.startswith("python") \
+            else command.argv[0]
+        name = setup.names[seat] if setup.names else Path(program).name
+        seats.append({"name": name, "command": str(command)})
+    return seats
+
+
+def time_limit_option(value: Any) -> float:
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise MatchSetupError(f"option time_limit: expected a positive number of seconds, got {value!r}")
+    return seconds
+
+
+def rounds_option(value: Any) -> int | None:
+    """The ``rounds`` option: None (the map's or playfield's own limit) or a positive count."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise MatchSetupError(f"option rounds: expected a positive whole number, got {value!r}")
+    return value
+
+
+def limits_option(value: Any) -> Limits:
+    """The ``limits`` option: None (the defaults), a :class:`Limits`, or a mapping of its fields."""
+    if value is None:
+        return Limits()
+    if isinstance(value, Limits):
+        return value
+    if isinstance(value, Mapping):
+        try:
+            return Limits(**value)
+        except (TypeError, LimitsError) as error:
+            raise MatchSetupError(f"option limits: {error}") from None
+    raise MatchSetupError(f"option limits: expected a mapping of limits, got {value!r}")
+
+
+def check_replay_seats(replay: Replay, seats: int) -> None:
+    if len(replay.seats) != seats:
+        raise ReplayError(f"{replay.path}:1: {replay.game} has {seats} seats, the header lists {len(replay.seats)}")
+
+
+# --- the registry and the entry point -----------------------------------------------------------
+
+GAMES: dict[str, GameReferee] = {}
+"""Every game the arena can run, by name."""
+
+
+def register(referee: GameReferee) -> GameReferee:
+    GAMES[referee.name] = referee
+    return referee
+
+
+def run_match(
+    setup: MatchSetup, *, record: Path | str | None = None, on_round: Callable[[RoundInfo], None] | None = None,
+    cancel: threading.Event | None = None, host_root: Path | None = None, bot_env: Mapping[str, str] | None = None,
+    on_start: Callable[[GameRun], None] | None = None,
+) -> MatchResult:
+    """Play a match. ``record``: write the replay there as the match runs (created only once the
+    setup is known to be good). ``on_round``: called after every round, in this thread.
+    ``cancel``: set it from any thread to stop the match; running bots are killed within
+    ~0.02 s, and the result's ``end`` is ``"cancelled"``. ``host_root``: where the seats' scratch
+    folders are made; ``bot_env``: extra environment variables for every bot. ``on_start``:
+    called once the setup is checked, before round 1, with the run (its ``state``, ``options``
+    and ``seats``: what a board view shows first).
+
+    Raises :class:`MatchSetupError` before anything starts for a bad setup."""
+    referee = GAMES.get(setup.game)
+    if referee is None:
+        raise MatchSetupError(f"unknown game {setup.game!r} (known: {', '.join(sorted(GAMES))})")
+    referee.check_seats(setup)
+    with referee.start(setup, host_root=host_root, bot_env=bot_env) as run:
+        writer = ReplayWriter.open(record) if record is not None else None
+        try:
+            if on_start is not None:
+                on_start(run)
+            return referee.drive(run, setup, writer=writer, on_round=on_round, cancel=cancel)
+        finally:
+            if writer is not None:
+                writer.close()
+
+
+# The referees register themselves; importing them here fills GAMES for every user of this module.
+from arena import (  # noqa: E402,F401  (after GAMES exists)
+    kingdoms_referee,
+    snake_referee,
+    worms_referee,
+)

@@ -1,0 +1,281 @@
+"""Match replays: JSON Lines written as the match runs, read back with errors that name the line,
+and verified by playing the recorded moves through the engine again.
+
+::
+
+    {"type": "header", "format": "match-replay/1", "game": "worms", "seed": 7,
+     "seats": [{"name": "heuristic_bot.py", "command": "/usr/bin/python3 .../heuristic_bot.py"}, ...],
+     "options": {"time_limit": 3.0, "rounds": 1000, "map": "meadow.txt", "map_text": "0 1000 100\\n..."}}
+    {"type": "round", "round": 1, "moves": [...], "records": [{"status": "ok", ...}, ...],
+     "events": [...], "scores": [0, 0, 0, 0], "state": "sha256:..."}
+    ...
+    {"type": "result", "rounds": 212, "end": "flowers_eaten", "scores": [...], "ranks": [...],
+     "statuses": [...], "seat_times": [{"wall": 1.2, "cpu": 0.9}, ...]}
+
+Every line is flushed as it is written, so a killed match leaves every finished round readable
+(and no result line). The header holds everything the engine needs to play the match again —
+the options with the map's text and the seed — so a replay does not depend on the files it was
+made from. ``state`` is a digest of the engine's canonical text of the state after the round.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any
+
+REPLAY_FORMAT = "match-replay/1"
+ROUND_KEYS = ("round", "moves", "records", "events", "scores", "state")
+"""Keys every round line has (a game may add its own)."""
+
+
+class ReplayError(ValueError):
+    """A replay file that cannot be read; the message starts with ``file:line:``."""
+
+
+def json_line(value: Mapping[str, Any]) -> str:
+    """One compact JSON line (the replay's only formatting, so equal matches give equal files)."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False) + "\n"
+
+
+class ReplayWriter:
+    """Writes a replay line by line, each flushed at once. Use as a context manager, or
+    :meth:`close` it; :meth:`open` makes one for a file path."""
+
+    def __init__(self, stream: IO[str], *, owns_stream: bool = False) -> None:
+        self._stream = stream
+        self._owns = owns_stream
+        self.rounds = 0
+        """Round lines written so far."""
+
+    @classmethod
+    def open(cls, path: Path | str) -> ReplayWriter:
+        return cls(open(path, "w", encoding="utf-8"), owns_stream=True)
+
+    def header(self, game: str, seed: int, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> None:
+        self._write({"type": "header", "format": REPLAY_FORMAT, "game": game, "seed": seed,
+                     "seats": [dict(s) for s in seats], "options": dict(options)})
+
+    def round(self, data: Mapping[str, Any]) -> None:
+        """One round: a mapping with at least :data:`ROUND_KEYS` but ``round`` (numbered here)."""
+        self.rounds += 1
+        self._write({"type": "round", "round": self.rounds, **{k: v for k, v in data.items() if k != "round"}})
+
+    def result(self, data: Mapping[str, Any]) -> None:
+        self._write({"type": "result", **data})
+
+    def _write(self, value: Mapping[str, Any]) -> None:
+        self._stream.write(json_line(value))
+        self._stream.flush()
+
+    def close(self) -> None:
+        if self._owns:
+            self._stream.close()
+
+    def __enter__(self) -> ReplayWriter:
+        return self
+
+    def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A replay as read: the header, the round lines in order, the result line if the match
+    finished (a killed match has none), and whether its last line was cut off mid-write."""
+
+    path: str
+    header: dict[str, Any]
+    rounds: list[dict[str, Any]]
+    result: dict[str, Any] | None
+    truncated: bool = False
+    round_lines: list[int] = field(default_factory=list)
+    """The file line of each round, for messages."""
+
+    @property
+    def game(self) -> str:
+        return str(self.header["game"])
+
+    @property
+    def seed(self) -> int:
+        return int(self.header["seed"])
+
+    @property
+    def options(self) -> dict[str, Any]:
+        options: dict[str, Any] = self.header["options"]
+        return options
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        seats: list[dict[str, Any]] = self.header["seats"]
+        return seats
+
+    def where(self, round_index: int) -> str:
+        """``file:line`` of round ``round_index`` (1-based)."""
+        return f"{self.path}:{self.round_lines[round_index - 1]}"
+
+
+def read_replay(path: Path | str) -> Replay:
+    """Read a replay file; :class:`ReplayError` says ``file:line: what is wrong``.
+
+    Legacy snake battle replays (``snake-replay/1``, from ``snakepit battle --record``) are read
+    too, as rounds without scores and state digests (see :mod:`arena.snake_referee`)."""
+    name = str(path)
+    try:
+        with open(path, encoding="utf-8") as source:
+            text = source.read()
+    except UnicodeDecodeError as error:
+        raise ReplayError(f"{name}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+    lines = text.split("\n")
+    truncated = bool(lines[-1])  # the last line of a complete file ends with a newline
+    values = list(_values(name, lines, truncated))
+    if not values:
+        raise ReplayError(f"{name}:1: empty file, expected a replay header line")
+    number, header = values[0]
+    if header.get("type") != "header":
+        raise ReplayError(f"{name}:{number}: expected the header line first, got type {header.get('type')!r}")
+    if header.get("format") == "snake-replay/1":
+        from arena.snake_referee import legacy_replay
+
+        return legacy_replay(name, values, truncated)
+    _check_header(name, number, header)
+    rounds: list[dict[str, Any]] = []
+    round_lines: list[int] = []
+    result: dict[str, Any] | None = None
+    for number, value in values[1:]:
+        kind = value.get("type")
+        if result is not None:
+            raise ReplayError(f"{name}:{number}: a {kind!r} line after the result line")
+        if kind == "round":
+            _check_round(name, number, value, len(rounds) + 1, len(header["seats"]))
+            rounds.append(value)
+            round_lines.append(number)
+        elif kind == "result":
+            _check_result(name, number, value, len(header["seats"]))
+            result = value
+        else:
+            raise ReplayError(f"{name}:{number}: unknown line type {kind!r} (expected 'round' or 'result')")
+    return Replay(name, header, rounds, result, truncated, round_lines)
+
+
+def _values(name: str, lines: list[str], truncated: bool) -> Iterator[tuple[int, dict[str, Any]]]:
+    for index, line in enumerate(lines):
+        number = index + 1
+        if not line.strip():
+            continue
+        try:
+            value = json.loads(line)
+        except json.JSONDecodeError as error:
+            if truncated and index == len(lines) - 1:
+                return  # the line being written when the match was killed
+            raise ReplayError(f"{name}:{number}: not JSON: {error.msg} at column {error.colno}") from None
+        if not isinstance(value, dict):
+            raise ReplayError(f"{name}:{number}: expected a JSON object, got {type(value).__name__}")
+        yield number, value
+
+
+def _check_header(name: str, number: int, header: dict[str, Any]) -> None:
+    where = f"{name}:{number}"
+    if header.get("format") != REPLAY_FORMAT:
+        raise ReplayError(f"{where}: unknown replay format {header.get('format')!r} (expected {REPLAY_FORMAT!r})")
+    _need(where, header, "game", str)
+    _need(where, header, "seed", int)
+    _need(where, header, "options", dict)
+    seats = _need(where, header, "seats", list)
+    if not seats or not all(isinstance(s, dict) and isinstance(s.get("name"), str) for s in seats):
+        raise ReplayError(f"{where}: 'seats' must be a non-empty list of objects with a 'name'")
+
+
+def _check_round(name: str, number: int, value: dict[str, Any], expected: int, seats: int) -> None:
+    where = f"{name}:{number}"
+    index = _need(where, value, "round", int)
+    if index != expected:
+        raise ReplayError(f"{where}: round {index} where round {expected} was expected")
+    for key in ("moves", "scores"):
+        if len(_need(where, value, key, list)) != seats:
+            raise ReplayError(f"{where}: round {index}: {key!r} needs one entry per seat ({seats})")
+    records = value.get("records", "missing")
+    if records is not None and not (isinstance(records, list) and len(records) == seats):
+        raise ReplayError(f"{where}: round {index}: 'records' must be null or one entry per seat ({seats})")
+    _need(where, value, "events", list)
+    _need(where, value, "state", str)
+
+
+def _check_result(name: str, number: int, value: dict[str, Any], seats: int) -> None:
+    where = f"{name}:{number}"
+    _need(where, value, "rounds", int)
+    for key in ("scores", "ranks", "statuses"):
+        if len(_need(where, value, key, list)) != seats:
+            raise ReplayError(f"{where}: result: {key!r} needs one entry per seat ({seats})")
+
+
+def _need(where: str, value: dict[str, Any], key: str, kind: type) -> Any:
+    if key not in value:
+        raise ReplayError(f"{where}: {value.get('type', 'line')} lacks {key!r}")
+    found = value[key]
+    if not isinstance(found, kind) or (kind is int and isinstance(found, bool)):
+        raise ReplayError(f"{where}: {key!r} must be {kind.__name__}, got {found!r:.60}")
+    return found
+
+
+# --- verification -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RoundCheck:
+    """One round of a verification: what disagrees (empty when everything agrees)."""
+
+    round: int
+    problems: tuple[str, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """The outcome of :func:`verify_replay`: one check per recorded round, and the result line's."""
+
+    path: str
+    game: str
+    rounds: tuple[RoundCheck, ...]
+    result_problems: tuple[str, ...] = ()
+    finished: bool = True
+    """Whether the replay has a result line (a killed match's has none)."""
+
+    @property
+    def ok(self) -> bool:
+        return all(r.ok for r in self.rounds) and not self.result_problems
+
+    @property
+    def first_bad(self) -> RoundCheck | None:
+        return next((r for r in self.rounds if not r.ok), None)
+
+    def summary(self) -> str:
+        """One line for people."""
+        bad = [r for r in self.rounds if not r.ok]
+        if bad:
+            first = bad[0]
+            more = f" ({len(bad)} of {len(self.rounds)} rounds disagree)" if len(bad) > 1 else ""
+            return f"{self.path}: round {first.round} disagrees: {'; '.join(first.problems)}{more}"
+        if self.result_problems:
+            return f"{self.path}: every round agrees, but the result line does not: {'; '.join(self.result_problems)}"
+        ending = "" if self.finished else " (no result line: the match did not finish)"
+        return f"{self.path}: all {len(self.rounds)} rounds agree{ending}"
+
+
+def verify_replay(path: Path | str) -> VerifyReport:
+    """Play the replay's moves through its game's engine from the header, and compare every round
+    (events, scores, state) and the result with what was recorded. Raises :class:`ReplayError`
+    for a file that cannot be read or names no registered game."""
+    from arena.match import GAMES  # the registry imports the referees, which import this module
+
+    replay = read_replay(path)
+    referee = GAMES.get(replay.game)
+    if referee is None:
+        raise ReplayError(f"{replay.path}:1: unknown game {replay.game!r} (known: {', '.join(sorted(GAMES))})")
+    return referee.verify(replay)

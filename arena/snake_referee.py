@@ -1,0 +1,185 @@
+"""The snake battle as a match: card programs play in-process (:mod:`arena.snake_battle`), a step
+is a round. Seats are program files or sample names; the header keeps each program, so a replay
+verifies without them. Records are None: a card program cannot misbehave.
+
+Options: ``width``, ``height``, ``length`` (of each snake at the start), ``steps`` (the step limit;
+``rounds`` is taken for it too).
+
+``snakepit battle --record`` still writes its own ``snake-replay/1`` files; :func:`legacy_replay`
+reads them as match replays (rounds without scores and state digests), so ``snakepit replay``
+summarises and verifies those too.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+from arena.match import GameReferee, GameRun, MatchSetup, MatchSetupError, RoundInfo, register
+from arena.replay import Replay, ReplayError
+from arena.samples import resolve_program
+from arena.snake_battle import BattleSettings, SnakeMatch, event_to_json
+from engines.snake import GAME_INFO, Moved, Position, PositionError, StepReport, position_to_text, start_position
+from matcher import Program, ProgramError, load_program, program_to_json
+from matcher.fileformat import program_from_json
+
+LEGACY_FORMAT = "snake-replay/1"
+
+
+def _size(options: Mapping[str, Any], key: str, least: int) -> int:
+    value = options[key]
+    if isinstance(value, bool) or not isinstance(value, int) or value < least:
+        raise MatchSetupError(f"option {key}: expected a whole number of at least {least}, got {value!r}")
+    return value
+
+
+def settings_of(options: Mapping[str, Any], seed: int, snakes: int) -> BattleSettings:
+    width, height = _size(options, "width", 1), _size(options, "height", 1)
+    length = _size(options, "length", 2)
+    steps = _size(options, "steps", 1)
+    settings = BattleSettings(seed, width, height, length, steps)
+    try:
+        start_position(snakes, width, height, length)
+    except PositionError as error:
+        raise MatchSetupError(f"options width {width}, height {height}, length {length}: {error}") from None
+    return settings
+
+
+class SnakeReferee(GameReferee):
+    name = GAME_INFO.name
+    min_seats = GAME_INFO.min_snakes
+    max_seats = GAME_INFO.max_snakes
+    defaults: Mapping[str, Any] = {
+        "width": GAME_INFO.default_width, "height": GAME_INFO.default_height, "length": GAME_INFO.default_length,
+        "steps": GAME_INFO.default_steps,
+    }
+    round_limit = "steps"
+
+    def resolve_options(self, setup: MatchSetup) -> dict[str, Any]:
+        """``rounds`` is taken for ``steps`` too: every other game calls its limit so."""
+        options = dict(setup.options)
+        if "rounds" in options:
+            if "steps" in options:
+                raise MatchSetupError("snake takes options steps or rounds (the same limit), not both")
+            options["steps"] = options.pop("rounds")
+        return self.merge_options(options)
+
+    def start(self, setup: MatchSetup, *, host_root: Path | None = None,
+              bot_env: Mapping[str, str] | None = None) -> SnakeRun:
+        options = self.resolve_options(setup)
+        settings = settings_of(options, setup.seed, len(setup.seats))
+        programs: list[Program] = []
+        seats: list[dict[str, Any]] = []
+        for seat, argument in enumerate(setup.seats):
+            path = resolve_program(argument)
+            try:
+                programs.append(load_program(path))
+            except ProgramError as error:
+                raise MatchSetupError(f"seat {seat}: {error}") from None
+            except OSError as error:
+                raise MatchSetupError(f"seat {seat}: {path}: {error.strerror or error}") from None
+            name = setup.names[seat] if setup.names else path.name
+            seats.append({"name": name, "program": program_to_json(programs[-1])})
+        resolved = {"width": settings.width, "height": settings.height, "length": settings.length,
+                    "steps": settings.max_steps}
+        return SnakeRun(SnakeMatch(programs, settings), seats, resolved)
+
+    def initial_state(self, options: Mapping[str, Any], seats: int) -> Position:
+        return start_position(seats, options["width"], options["height"], options["length"])
+
+    def replay_rounds(self, replay: Replay) -> Iterator[RoundInfo]:
+        try:
+            programs = [program_from_json(seat["program"], f"seat {i}") for i, seat in enumerate(replay.seats)]
+            settings = settings_of(replay.options, replay.seed, len(programs))
+        except (ProgramError, MatchSetupError, KeyError) as error:
+            raise ReplayError(f"{replay.path}:1: the header: {error}") from None
+        match = SnakeMatch(programs, settings)
+        for index in range(1, len(replay.rounds) + 1):
+            if match.battle.over:
+                raise ReplayError(f"{replay.where(index)}: round {index} after the battle's end "
+                                  f"({match.battle.end.value if match.battle.end else ''})")
+            yield _round_info(match, match.step())
+
+    def checked(self, info: RoundInfo) -> dict[str, Any]:
+        # The moves come from the programs, not from the file: a changed move must show too.
+        return {"moves": list(info.moves), **super().checked(info)}
+
+    def event_json(self, event: Any) -> Any:
+        return event_to_json(event)
+
+    def state_text(self, state: Any) -> str:
+        return position_to_text(state)
+
+    def start_scores(self, replay: Replay) -> tuple[int, ...]:
+        return tuple(replay.options["length"] for _ in replay.seats)
+
+
+class SnakeRun(GameRun):
+    def __init__(self, match: SnakeMatch, seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
+        self.match = match
+        self.seats = seats
+        self.options = options
+
+    def play_round(self, cancel: threading.Event | None) -> RoundInfo | None:
+        info = _round_info(self.match, self.match.step())
+        self.rounds += 1
+        return info
+
+    @property
+    def state(self) -> Position:
+        return self.match.battle.board.position()
+
+    def end(self) -> str | None:
+        end = self.match.battle.end
+        return None if end is None else end.value
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.match.battle.scores())
+
+    def ranks(self) -> tuple[int, ...]:
+        return tuple(self.match.battle.ranks())
+
+
+def _round_info(match: SnakeMatch, report: StepReport) -> RoundInfo:
+    battle = match.battle
+    moves: list[str | None] = [None] * battle.board.snake_count
+    for event in report.events:
+        if isinstance(event, Moved):
+            moves[event.snake] = event.direction.label
+    end = None if report.end is None else report.end.value
+    return RoundInfo(report.step, battle.board.position(), None, tuple(moves), report.events,
+                     tuple(battle.scores()), end)
+
+
+def legacy_replay(path: str, values: list[tuple[int, dict[str, Any]]], truncated: bool) -> Replay:
+    """A ``snake-replay/1`` file (already split into ``(line, value)``) as a match replay."""
+    number, old = values[0]
+    try:
+        seats = [{"name": str(s["name"]), "program": s["program"]} for s in old["seats"]]
+        header = {"type": "header", "format": LEGACY_FORMAT, "game": GAME_INFO.name, "seed": int(old["seed"]),
+                  "seats": seats, "options": {"width": int(old["width"]), "height": int(old["height"]),
+                                              "length": int(old["length"]), "steps": int(old["max_steps"])}}
+    except (KeyError, TypeError, ValueError) as error:
+        raise ReplayError(f"{path}:{number}: not a {LEGACY_FORMAT} header: {error!r}") from None
+    rounds: list[dict[str, Any]] = []
+    lines: list[int] = []
+    result: dict[str, Any] | None = None
+    for number, value in values[1:]:
+        if value.get("type") == "step" and isinstance(value.get("events"), list):
+            moves: list[str | None] = [None] * len(seats)
+            for event in value["events"]:
+                if isinstance(event, list) and len(event) == 3 and event[0] == "move" and event[1] in range(len(seats)):
+                    moves[event[1]] = event[2]
+            rounds.append({"round": len(rounds) + 1, "moves": moves, "records": None, "events": value["events"]})
+            lines.append(number)
+        elif value.get("type") == "result" and result is None:
+            result = {"rounds": value.get("steps"), "end": value.get("end"), "scores": value.get("lengths"),
+                      "ranks": value.get("ranks"), "statuses": ["ok"] * len(seats)}
+        else:
+            raise ReplayError(f"{path}:{number}: unexpected {LEGACY_FORMAT} line of type {value.get('type')!r}")
+    return Replay(path, header, rounds, result, truncated, lines)
+
+
+REFEREE = register(SnakeReferee())

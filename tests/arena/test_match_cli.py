@@ -1,0 +1,192 @@
+"""``snakepit match``: the final JSON line, progress on stderr, the replay it records, the seed it
+picks, bad inputs (exit 2, one line naming the place), and a match killed mid-way."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from arena.replay import read_replay, verify_replay
+from editor.cli import main
+from tests.arena.test_match_api import FARMER, GREEDY, KINGDOMS, MEADOW, ROOT, WORMS, host  # noqa: F401
+from tests.bots.survivors import describe, processes_with, zombie_children
+
+HEURISTIC = str(WORMS / "heuristic_bot.py")
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: object) -> tuple[int, str, str]:
+    code = main([str(a) for a in args])
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+def bots(*commands: str) -> list[str]:
+    return [part for command in commands for part in ("--bot", command)]
+
+
+@pytest.mark.parametrize(("game", "args", "rounds"), [
+    ("worms", ["--map", MEADOW, *bots(HEURISTIC, GREEDY, str(WORMS / "random_bot.py"), GREEDY)], 8),
+    ("kingdoms", bots(FARMER, str(KINGDOMS / "heuristic_bot.py"), FARMER, f"python3 {KINGDOMS / 'random_bot.py'}"), 8),
+    ("snake", ["--bot", "hunter", "--bot", "tail_biter"], 20),
+])
+def test_a_match_ends_with_its_result_as_json(
+    game: str, args: list[str], rounds: int, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    record = tmp_path / "r.jsonl"
+    code, out, err = run(capsys, "match", game, *args, "--seed", 5, "--rounds", rounds, "--record", record)
+    assert code == 0, err
+    final = json.loads(out.splitlines()[-1])
+    replay = read_replay(record)
+    assert replay.result is not None
+    assert final == {"game": game, **{k: replay.result[k] for k in ("rounds", "scores", "ranks", "statuses")}}
+    assert final["rounds"] == len(replay.rounds) == rounds
+    assert final["statuses"] == ["ok"] * len(replay.seats)
+    assert err.splitlines() == [f"round {i}: scores {' '.join(map(str, line['scores']))}"
+                                + ("; end: " + str(replay.result["end"]) if i == rounds else "")
+                                for i, line in enumerate(replay.rounds, 1)]
+    assert replay.seed == 5
+    assert verify_replay(record).ok
+
+
+def test_without_a_seed_one_is_chosen_said_and_recorded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    seeds = []
+    for name in ("a", "b"):
+        record = tmp_path / f"{name}.jsonl"
+        code, _, err = run(capsys, "match", "worms", "--map", MEADOW, *bots(*(GREEDY,) * 4), "--rounds", 1,
+                           "--record", record)
+        assert code == 0
+        said = err.splitlines()[0]
+        assert said.startswith("snakepit: seed ") and said.endswith(" (chosen at random)")
+        seeds.append(int(said.split()[2]))
+        assert read_replay(record).seed == seeds[-1]
+    assert seeds[0] != seeds[1]
+
+
+def _map_with(tmp_path: Path, line: int, old: str, new: str) -> Path:
+    """meadow.txt with ``old`` replaced by ``new`` on its (1-based) ``line``."""
+    lines = Path(MEADOW).read_text().splitlines(keepends=True)
+    assert old in lines[line - 1]
+    lines[line - 1] = lines[line - 1].replace(old, new, 1)
+    path = tmp_path / "bad_map.txt"
+    path.write_text("".join(lines))
+    return path
+
+
+BAD_MAPS = [
+    ("unknown character", 8, "#    ", "#  Q ", ":8:4: unknown character 'Q' at cell [3, 1]"),
+    ("row too short", 10, "   #\n", "  #\n", ":10: board row y=3 has 33 characters, expected 34"),
+    ("open border", 9, "#", " ", ":9:1: the border is open at cell [0, 2]"),
+    ("worm line not on its worm", 3, "3 2 2 2", "5 2 2 2", ":9:6: worm 0's head [5, 2] (line 3) holds '.'"),
+    ("too few rows", 2, "34 20", "34 21", ":27: the board has 20 rows, expected 21"),
+    ("bad header", 1, "0 1000 100", "0 1000", ":1: expected 3 whole numbers"),
+    ("not a start", 1, "0 1000 100", "5 1000 100", ":1: a map is a playfield at round 0"),
+]
+
+
+@pytest.mark.parametrize(("what", "line", "old", "new", "message"), BAD_MAPS, ids=[m[0] for m in BAD_MAPS])
+def test_a_bad_map_is_exit_2_and_one_line_naming_file_line_and_column(
+    what: str, line: int, old: str, new: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = _map_with(tmp_path, line, old, new)
+    record = tmp_path / "r.jsonl"
+    code, out, err = run(capsys, "match", "worms", "--map", path, *bots(*(GREEDY,) * 4), "--record", record)
+    assert_one_line_error(code, out, err, f"{path}{message}")
+    assert not record.exists()
+
+
+BAD_ARGS = [
+    (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, "no/such/bot.py", GREEDY)], ["seat 2: bot program", "does not exist"]),
+    (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, "no-such-program", GREEDY)], ["seat 2: bot program 'no-such-program'"]),
+    (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, str(WORMS / "README.md"), GREEDY)], ["seat 2:", "is not executable"]),
+    (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, GREEDY)], ["worms needs 4 seats, got 3"]),
+    (["worms", *bots(*(GREEDY,) * 4)], ["match worms needs --map FILE"]),
+    (["worms", "--map", "no/such/map.txt", *bots(*(GREEDY,) * 4)], ["no/such/map.txt: No such file or directory"]),
+    (["kingdoms", "--map", MEADOW, *bots(*(FARMER,) * 4)], ["--map is not an option of kingdoms"]),
+    (["kingdoms", "--playfield", "{playfield}", *bots(*(FARMER,) * 4)], ["bad_playfield.txt line 1: kingdom 2 farming"]),
+    (["kingdoms", *bots(*(FARMER,) * 4), "--time-limit", "0"], ["option time_limit"]),
+    (["snake", "--bot", "hunter", "--bot", "nothing_like_it"], ["seat 1:", "nothing_like_it"]),
+    (["chess", "--bot", "a"], ["invalid choice: 'chess'"]),
+]
+
+
+@pytest.mark.parametrize(("args", "parts"), BAD_ARGS)
+def test_a_bad_argument_is_exit_2_and_one_line_naming_it(
+    args: list[str], parts: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    playfield = tmp_path / "bad_playfield.txt"
+    playfield.write_text("0/500: " + " ".join(["25 10 1 1 3 3 0"] * 2 + ["25 10 1 1 3 x 0", "25 10 1 1 3 3 0"]) + "\n")
+    record = tmp_path / "r.jsonl"
+    argv = [a.replace("{playfield}", str(playfield)) for a in ["match", *args, "--seed", "1", "--record", str(record)]]
+    try:
+        code = main(argv)
+    except SystemExit as exit_:  # argparse's own usage errors
+        code = int(exit_.code or 0)
+    captured = capsys.readouterr()
+    assert_one_line_error(code, captured.out, captured.err, *parts)
+    assert not record.exists()
+
+
+def assert_one_line_error(code: int, out: str, err: str, *parts: str) -> None:
+    assert (code, out) == (2, ""), (code, out, err)
+    assert "Traceback" not in err and err.startswith("snakepit") and err.endswith("\n")
+    assert len(err.splitlines()) == 1, err
+    for part in parts:
+        assert part in err, f"{part!r} not in {err!r}"
+
+
+# --- a killed match -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("signum", [signal.SIGKILL, signal.SIGTERM], ids=["SIGKILL", "SIGTERM"])
+def test_a_killed_match_keeps_its_finished_rounds(signum: int, tmp_path: Path) -> None:
+    """The CLI is killed while round 4 or later runs. The replay has every round it finished,
+    reads and verifies, and has no result line. SIGTERM also ends the bots and says so on one
+    line; after SIGKILL the bots' turns end by themselves (nobody is left to kill them)."""
+    zombies = zombie_children()
+    scratch = tmp_path / "scratch"  # the seats' folders: in every bot's environment
+    scratch.mkdir()
+    record = tmp_path / "r.jsonl"
+    command = [sys.executable, "-m", "editor.cli", "match", "worms", "--map", MEADOW, *bots(*(GREEDY,) * 4),
+               "--seed", "3", "--record", str(record)]
+    env = {**os.environ, "TMPDIR": str(scratch)}
+    cli = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and cli.poll() is None:
+            if record.exists() and record.read_text().count('"type":"round"') >= 4:
+                break
+            time.sleep(0.01)
+        assert cli.poll() is None, f"the match ended before it could be killed: {cli.communicate()}"
+        cli.send_signal(signum)
+        out, err = cli.communicate(timeout=10)
+    finally:
+        if cli.poll() is None:
+            cli.kill()
+            cli.wait()
+    assert cli.returncode == -signum if signum == signal.SIGKILL else cli.returncode == 128 + signum
+    if signum == signal.SIGTERM:
+        assert out == "" and err.splitlines()[-1] == f"snakepit: match stopped by SIGTERM; {record} keeps the finished rounds"
+    replay = read_replay(record)
+    assert replay.result is None and len(replay.rounds) >= 4
+    assert verify_replay(record).ok
+    _no_bots_left(scratch, zombies)
+
+
+def _no_bots_left(scratch: Path, zombies_before: set[int]) -> None:
+    """Wait for the bots (greedy.sh ends in milliseconds, but a loaded machine may starve it for
+    a while); reap those orphaned to this process, which the bot layer makes a child subreaper
+    when a test here has run bots in-process."""
+    deadline = time.monotonic() + 10.0
+    while processes_with(str(scratch)) and time.monotonic() < deadline:
+        time.sleep(0.01)
+    left = processes_with(str(scratch))
+    assert left == [], describe(left)
+    for pid in zombie_children() - zombies_before:
+        os.waitpid(pid, 0)

@@ -1,0 +1,259 @@
+"""Replays (arena/replay.py): lines flushed as written, errors that name the file and line, a cut
+last line tolerated, and verification that names the first round a tampered replay gets wrong."""
+
+from __future__ import annotations
+
+import io
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arena.match import MatchSetup, run_match
+from arena.replay import REPLAY_FORMAT, ReplayError, ReplayWriter, read_replay, verify_replay
+from arena.snake_battle import BattleSettings, play_battle
+from editor.cli import main
+from matcher import load_program
+from tests.arena.test_match_api import FARMER, GREEDY, MEADOW, ROOT
+
+Lines = list[dict[str, Any]]
+
+
+@pytest.fixture(scope="module")
+def worms_replay(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("replays") / "worms.jsonl"
+    run_match(MatchSetup("worms", (GREEDY,) * 4, 17, {"map": MEADOW, "rounds": 12}), record=path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def kingdoms_replay(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("replays") / "kingdoms.jsonl"
+    run_match(MatchSetup("kingdoms", (FARMER,) * 4, 3, {"rounds": 8}), record=path)
+    return path
+
+
+@pytest.fixture(scope="module")
+def snake_replay(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = tmp_path_factory.mktemp("replays") / "snake.jsonl"
+    options = {"width": 15, "height": 15, "length": 5, "steps": 30}
+    run_match(MatchSetup("snake", ("hunter", "tail_biter", "wall_hugger"), 5, options), record=path)
+    return path
+
+
+def lines_of(path: Path) -> Lines:
+    return [json.loads(line) for line in path.read_text().splitlines()]
+
+
+def write_lines(path: Path, lines: Lines) -> Path:
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines))
+    return path
+
+
+def tampered(source: Path, target: Path, change: Callable[[Lines], None]) -> Path:
+    lines = lines_of(source)
+    change(lines)
+    return write_lines(target, lines)
+
+
+# --- writing and reading ------------------------------------------------------------------------
+
+
+def test_every_line_is_flushed_as_it_is_written(tmp_path: Path) -> None:
+    path = tmp_path / "r.jsonl"
+    writer = ReplayWriter.open(path)
+    writer.header("worms", 5, [{"name": "a"}], {"rounds": 3})
+    writer.round({"moves": ["."], "records": None, "events": [], "scores": [0], "state": "sha256:0"})
+    seen = read_replay(path)  # another reader, before close
+    assert (seen.game, seen.seed, len(seen.rounds), seen.result) == ("worms", 5, 1, None)
+    assert seen.rounds[0]["round"] == 1 and seen.header["format"] == REPLAY_FORMAT
+    writer.result({"rounds": 1, "scores": [0], "ranks": [1], "statuses": ["ok"]})
+    writer.close()
+    assert read_replay(path).result == {"type": "result", "rounds": 1, "scores": [0], "ranks": [1], "statuses": ["ok"]}
+
+
+def test_a_replay_written_to_a_stream_is_the_same(tmp_path: Path) -> None:
+    stream = io.StringIO()
+    with ReplayWriter(stream) as writer:
+        writer.header("kingdoms", 1, [{"name": "a"}], {})
+    assert json.loads(stream.getvalue())["game"] == "kingdoms"
+
+
+HEADER = {"type": "header", "format": REPLAY_FORMAT, "game": "worms", "seed": 1, "seats": [{"name": "a"}],
+          "options": {}}
+ROUND = {"type": "round", "round": 1, "moves": ["."], "records": None, "events": [], "scores": [0], "state": "s"}
+RESULT = {"type": "result", "rounds": 1, "scores": [0], "ranks": [1], "statuses": ["ok"]}
+
+
+def _text(*values: object) -> str:
+    return "".join((v if isinstance(v, str) else json.dumps(v)) + "\n" for v in values)
+
+
+BAD_FILES = [
+    ("", ":1: empty file"),
+    (_text(ROUND), ":1: expected the header line first"),
+    (_text({**HEADER, "format": "replay/9"}), ":1: unknown replay format 'replay/9'"),
+    (_text({**HEADER, "seed": "7"}), ":1: 'seed' must be int"),
+    (_text(HEADER, "{not json", ROUND), ":2: not JSON"),
+    (_text(HEADER, "[1, 2]"), ":2: expected a JSON object"),
+    (_text(HEADER, ROUND, {**ROUND, "round": 3}), ":3: round 3 where round 2 was expected"),
+    (_text(HEADER, {**ROUND, "scores": [0, 0]}), ":2: round 1: 'scores' needs one entry per seat (1)"),
+    (_text(HEADER, {k: v for k, v in ROUND.items() if k != "state"}), ":2: round lacks 'state'"),
+    (_text(HEADER, ROUND, RESULT, ROUND), ":4: a 'round' line after the result line"),
+    (_text(HEADER, {"type": "turn"}), ":2: unknown line type 'turn'"),
+    (_text(HEADER, {**RESULT, "ranks": []}), ":2: result: 'ranks' needs one entry per seat (1)"),
+]
+
+
+@pytest.mark.parametrize(("text", "message"), BAD_FILES)
+def test_a_bad_replay_is_one_error_naming_the_line(text: str, message: str, tmp_path: Path) -> None:
+    path = tmp_path / "bad.jsonl"
+    path.write_text(text)
+    with pytest.raises(ReplayError) as error:
+        read_replay(path)
+    assert str(error.value).startswith(f"{path}:") and message in str(error.value)
+
+
+def test_a_line_cut_off_by_a_kill_is_dropped_and_said(worms_replay: Path, tmp_path: Path) -> None:
+    text = worms_replay.read_text()
+    cut = text[: text.index('{"type":"round","round":5') + 40]  # in the middle of round 5
+    path = tmp_path / "cut.jsonl"
+    path.write_text(cut)
+    replay = read_replay(path)
+    assert (len(replay.rounds), replay.result, replay.truncated) == (4, None, True)
+    report = verify_replay(path)
+    assert report.ok and not report.finished and "all 4 rounds agree" in report.summary()
+
+
+# --- verification -------------------------------------------------------------------------------
+
+
+def _set_move(round_index: int, seat: int, value: object) -> Callable[[Lines], None]:
+    def change(lines: Lines) -> None:
+        lines[round_index]["moves"][seat] = value
+    return change
+
+
+def _turn_worm_0(lines: Lines) -> None:
+    moves = lines[5]["moves"]
+    moves[0] = "l" if moves[0] != "l" else "r"
+
+
+def _change(round_index: int, key: str, value: object) -> Callable[[Lines], None]:
+    def change(lines: Lines) -> None:
+        lines[round_index][key] = value
+    return change
+
+
+def _drop_event(lines: Lines) -> None:
+    lines[3]["events"] = lines[3]["events"][1:]
+
+
+def _add_point(lines: Lines) -> None:
+    lines[7]["scores"][2] += 1
+
+
+def _result_scores(lines: Lines) -> None:
+    lines[-1]["scores"][0] += 5
+
+
+TAMPERINGS = [
+    ("a move", _turn_worm_0, 5),
+    ("an event", _drop_event, 3),
+    ("a score", _add_point, 7),
+    ("a state", _change(9, "state", "sha256:" + "0" * 32), 9),
+    ("a bad move", _set_move(2, 1, "x"), 2),
+]
+
+
+@pytest.mark.parametrize(("what", "change", "round_index"), TAMPERINGS, ids=[t[0] for t in TAMPERINGS])
+def test_a_tampered_worms_replay_names_the_first_round_that_disagrees(
+    what: str, change: Callable[[Lines], None], round_index: int, worms_replay: Path, tmp_path: Path,
+) -> None:
+    assert verify_replay(worms_replay).ok
+    report = verify_replay(tampered(worms_replay, tmp_path / "t.jsonl", change))
+    assert not report.ok
+    assert report.first_bad is not None and report.first_bad.round == round_index
+    assert all(check.ok for check in report.rounds[: round_index - 1])
+    assert f"round {round_index} disagrees" in report.summary()
+
+
+def test_a_tampered_result_line_is_named(worms_replay: Path, tmp_path: Path) -> None:
+    report = verify_replay(tampered(worms_replay, tmp_path / "t.jsonl", _result_scores))
+    assert all(check.ok for check in report.rounds) and not report.ok
+    assert "result line" in report.summary() and "scores" in report.summary()
+
+
+def test_a_tampered_kingdoms_answer_is_found(kingdoms_replay: Path, tmp_path: Path) -> None:
+    assert verify_replay(kingdoms_replay).ok
+    answer = lines_of(kingdoms_replay)[4]["moves"][2]
+    report = verify_replay(tampered(kingdoms_replay, tmp_path / "t.jsonl", _set_move(4, 2, "t" if answer != "t" else "z")))
+    assert report.first_bad is not None and report.first_bad.round == 4
+
+
+def test_a_tampered_snake_move_is_found(snake_replay: Path, tmp_path: Path) -> None:
+    assert verify_replay(snake_replay).ok
+
+    def change(lines: Lines) -> None:
+        moves = lines[6]["moves"]
+        seat = next(i for i, m in enumerate(moves) if m is not None)
+        moves[seat] = "down" if moves[seat] != "down" else "up"
+
+    report = verify_replay(tampered(snake_replay, tmp_path / "t.jsonl", change))
+    assert report.first_bad is not None and report.first_bad.round == 6 and "moves" in report.summary()
+
+
+def test_rounds_after_the_end_are_named(kingdoms_replay: Path, tmp_path: Path) -> None:
+    def one_more(lines: Lines) -> None:
+        extra = dict(lines[-2], round=len(lines) - 1)
+        lines.insert(len(lines) - 1, extra)
+
+    report = verify_replay(tampered(kingdoms_replay, tmp_path / "t.jsonl", one_more))
+    assert report.first_bad is not None and report.first_bad.round == 9 and "after the game's end" in report.summary()
+
+
+def test_a_battle_replay_of_snakepit_battle_verifies_too(tmp_path: Path) -> None:
+    names = ("hunter", "tail_biter")
+    programs = [load_program(ROOT / "samples" / "snake" / f"{n}.snake.json") for n in names]
+    path = tmp_path / "battle.jsonl"
+    with open(path, "w") as record:
+        play_battle(programs, BattleSettings(3, 15, 15, 5, 25), record, names=list(names))
+    assert verify_replay(path).ok
+    lines = lines_of(path)
+    lines[4]["events"][0][2] = "left" if lines[4]["events"][0][2] != "left" else "right"
+    report = verify_replay(write_lines(tmp_path / "t.jsonl", lines))
+    assert report.first_bad is not None and report.first_bad.round == 4
+
+
+# --- the command line -----------------------------------------------------------------------------
+
+
+def test_replay_summarises_and_verifies_on_the_command_line(
+    worms_replay: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["replay", str(worms_replay)]) == 0
+    out = capsys.readouterr().out
+    assert "worms, seed 17, 4 seats: greedy.sh" in out and "12 rounds, end round_limit" in out
+    assert main(["replay", str(worms_replay), "--verify"]) == 0
+    assert capsys.readouterr().out == f"{worms_replay}: all 12 rounds agree\n"
+    bad = tampered(worms_replay, tmp_path / "t.jsonl", _add_point)
+    assert main(["replay", str(bad), "--verify"]) == 1
+    assert capsys.readouterr().out.startswith(f"{bad}: round 7 disagrees: scores recorded")
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    (None, "No such file or directory"),
+    (_text(HEADER, "{oops"), ":2: not JSON"),
+    (_text({**HEADER, "game": "chess"}), ":1: unknown game 'chess'"),
+])
+def test_replay_of_a_bad_file_is_exit_2_and_one_line(
+    text: str | None, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    path = tmp_path / "r.jsonl"
+    if text is not None:
+        path.write_text(text)
+    assert main(["replay", str(path), "--verify"]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and err.startswith("snakepit: ") and message in err and str(path) in err
