@@ -19,6 +19,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any, NoReturn
 
+from arena import cli_tournament
 from arena.bots import BotStatus
 from arena.match import GAMES, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.replay import Replay, ReplayError, read_replay, verify_replay
@@ -263,6 +264,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("programs", nargs="+", metavar="PROGRAM")
     p.add_argument("-v", "--verbose", action="store_true", help="list passing tests too")
     p.set_defaults(handler=cmd_check)
+    cli_tournament.add_parsers(sub)
     return parser
 
 

@@ -1,0 +1,207 @@
+"""``snakepit tournament`` and ``snakepit duel``: the headless side of :mod:`arena.tournament`.
+
+Progress goes to stderr (one line per game or pair), results to stdout. Bad input ends with one
+line and exit status 2; Ctrl-C keeps the finished games (exit status 130) and the same command
+with the same ``--out`` resumes. :func:`add_parsers` adds both commands to the ``snakepit``
+parser; ``python -m arena.cli_tournament`` runs them alone."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from arena.tournament import Entrant, Progress, TournamentError, TournamentSpec, run_tournament, table_text
+from arena.tournament.duel import DuelState, SprtSettings, run_duel
+from arena.tournament.games import SNAKE, resolve_entrant, seat_range
+from arena.tournament.seeds import fresh_seed
+from arena.tournament.store import stored_spec
+from matcher import ProgramError
+
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+
+def _size(text: str) -> tuple[int, int]:
+    match = re.fullmatch(r"(\d+)[xX](\d+)", text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 25x25, got {text!r}")
+    return int(match.group(1)), int(match.group(2))
+
+
+def _option(text: str) -> tuple[str, Any]:
+    key, sep, value = text.partition("=")
+    if not sep or not key:
+        raise argparse.ArgumentTypeError(f"expected KEY=VALUE, got {text!r}")
+    try:
+        return key, json.loads(value)
+    except json.JSONDecodeError:
+        return key, value  # a plain string (a path, a name)
+
+
+def _game_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--seed", type=int, metavar="S", help="default: a fresh one, printed (or the one stored in --out)")
+    p.add_argument("--jobs", type=int, metavar="J", help="parallel games on this machine (default: the number of cores)")
+    p.add_argument("--cluster", metavar="ADDRESS", help="play on a Dask scheduler (needs snakepit[cluster])")
+    p.add_argument("--size", type=_size, metavar="WxH", help="snake: the field size")
+    p.add_argument("--length", type=int, metavar="L", help="snake: the snakes' start length")
+    p.add_argument("--steps", type=int, metavar="S", help="snake: the step limit")
+    p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
+                   help="a game option passed to the referee (value as JSON, else text); repeatable")
+
+
+def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add ``tournament`` and ``duel`` to a ``snakepit`` parser's subcommands."""
+    p = subparsers.add_parser("tournament", help="every entrant against every other, seats rotated, rated")
+    p.add_argument("game", metavar="GAME", help="snake, worms, kingdoms, bioblots or itpw")
+    p.add_argument("--entrant", action="append", default=[], metavar="NAME=PROGRAM_OR_BOT", required=True,
+                   help="a program file or sample name (snake) or a bot command line; at least two")
+    p.add_argument("--games-per-pairing", type=int, metavar="N",
+                   help="games each pairing (each table of K entrants) plays; a multiple of the seat rotation")
+    p.add_argument("--seats", type=int, metavar="K", help="players per game (default: one per entrant, within what the game allows)")
+    p.add_argument("--out", metavar="DIR", help="results.json, games.jsonl and one replay per game; resumes")
+    _game_arguments(p)
+    p.set_defaults(handler=cmd_tournament)
+
+    p = subparsers.add_parser("duel", help="is A stronger than B? game pairs until an SPRT decides")
+    p.add_argument("a", metavar="A", help="a program file or sample name (snake) or a bot command line")
+    p.add_argument("b", metavar="B")
+    p.add_argument("game", metavar="GAME")
+    p.add_argument("--elo0", type=float, default=0.0, help="H0: A is this much stronger at most (default 0)")
+    p.add_argument("--elo1", type=float, default=20.0, help="H1: A is this much stronger at least (default 20)")
+    p.add_argument("--alpha", type=float, default=0.05, help="false H1 rate (default 0.05)")
+    p.add_argument("--beta", type=float, default=0.05, help="false H0 rate (default 0.05)")
+    p.add_argument("--max-games", type=int, default=1000, metavar="N", help="stop undecided after N games (default 1000)")
+    _game_arguments(p)
+    p.set_defaults(handler=cmd_duel)
+
+
+def _options(args: argparse.Namespace) -> dict[str, Any]:
+    """``--option`` values, with snake's own flags as the snake referee's options."""
+    options = dict(args.option)
+    snake = {"size": args.size, "length": args.length, "steps": args.steps}
+    given = [name for name, value in snake.items() if value is not None]
+    if given and args.game != SNAKE:
+        raise TournamentError(f"--{given[0]} is a snake option; use --option KEY=VALUE for {args.game}")
+    if args.size is not None:
+        options["width"], options["height"] = args.size
+    if args.length is not None:
+        if args.length < 2:
+            raise TournamentError(f"--length {args.length}: a snake has at least 2 cells (head and tail)")
+        options["length"] = args.length
+    if args.steps is not None:
+        if args.steps < 1:
+            raise TournamentError(f"--steps {args.steps}: a game has at least 1 step")
+        options["steps"] = args.steps
+    return options
+
+
+def _seed(args: argparse.Namespace, out: Path | None) -> tuple[int, bool]:
+    """The seed to play and whether it is new (then it is printed once the input is checked)."""
+    if args.seed is not None:
+        return int(args.seed), False
+    stored = stored_spec(out) if out is not None else None
+    if stored is not None and isinstance(stored.get("seed"), int):
+        return int(stored["seed"]), False
+    return fresh_seed(), True
+
+
+def _check_jobs(args: argparse.Namespace) -> None:
+    if args.jobs is not None and args.jobs < 1:
+        raise TournamentError(f"--jobs {args.jobs}: at least 1 job")
+
+
+def _progress_line(progress: Progress) -> str:
+    record = progress.record
+    seats = ", ".join(f"{name} #{rank} ({score:g})" for name, rank, score in zip(record.seats, record.ranks, record.scores))
+    return f"[{progress.done:>{len(str(progress.total))}}/{progress.total}] game {record.index}: {seats}  ETA {progress.eta:.0f} s"
+
+
+def cmd_tournament(args: argparse.Namespace) -> int:
+    done = [0, 0]
+
+    def report(progress: Progress) -> None:
+        done[:] = [progress.done, progress.total]
+        print(_progress_line(progress), file=sys.stderr, flush=True)
+
+    def body() -> int:
+        seat_range(args.game)  # an unknown game before its entrants
+        options = _options(args)
+        _check_jobs(args)
+        entrants = [Entrant.parse(args.game, argument) for argument in args.entrant]
+        if len(entrants) < 2:
+            raise TournamentError(f"a tournament needs at least 2 entrants, got {len(entrants)}")
+        out = Path(args.out) if args.out else None
+        seed, fresh = _seed(args, out)
+        spec = TournamentSpec.build(args.game, entrants, seed, seats=args.seats,
+                                    games_per_pairing=args.games_per_pairing, options=options)
+        if fresh:
+            print(f"snakepit: seed {seed}", file=sys.stderr)
+        run = run_tournament(spec, out, jobs=args.jobs, cluster=args.cluster, on_progress=report)
+        print(table_text(run.standings))
+        return 0
+
+    status = _guarded(body)
+    if status == EXIT_INTERRUPTED:
+        where = f"; the same command with --out {args.out} resumes" if args.out else ""
+        print(f"snakepit: interrupted with {done[0]}/{done[1]} games finished{where}", file=sys.stderr)
+    return status
+
+
+def cmd_duel(args: argparse.Namespace) -> int:
+    def body() -> int:
+        settings = SprtSettings(args.elo0, args.elo1, args.alpha, args.beta, args.max_games)
+        seat_range(args.game)
+        options = _options(args)
+        _check_jobs(args)
+        a = Entrant("A", *resolve_entrant(args.game, args.a, "A"))
+        b = Entrant("B", *resolve_entrant(args.game, args.b, "B"))
+        seed, fresh = _seed(args, None)
+        if fresh:
+            print(f"snakepit: seed {seed}", file=sys.stderr)
+        print(f"A = {args.a}, B = {args.b}, {args.game}; SPRT elo0 {settings.elo0:g} elo1 {settings.elo1:g}"
+              f" alpha {settings.alpha:g} beta {settings.beta:g}, at most {settings.max_games} games", flush=True)
+
+        def report(state: DuelState) -> None:
+            print(state.line(settings), flush=True)
+
+        result = run_duel(args.game, a, b, seed=seed, settings=settings, options=options,
+                          jobs=args.jobs, cluster=args.cluster, on_pair=report)
+        print(result.describe())
+        return 0
+
+    return _guarded(body)
+
+
+def _guarded(body: Callable[[], int]) -> int:
+    """Run a command body: input errors become one line and status 2, Ctrl-C status 130."""
+    try:
+        return body()
+    except (TournamentError, ProgramError) as err:
+        print(f"snakepit: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except OSError as err:
+        where = f"{err.filename}: " if err.filename else ""
+        print(f"snakepit: {where}{err.strerror or err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Both commands without the rest of ``snakepit`` (tests, and before the wiring)."""
+    from arena.cli import _Parser
+
+    parser = _Parser(prog="snakepit")
+    add_parsers(parser.add_subparsers(dest="command", metavar="COMMAND", required=True))
+    args = parser.parse_args(argv)
+    handler: Callable[[argparse.Namespace], int] = args.handler
+    return handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,75 @@
+"""Fair round-robin schedules for games of any seat count.
+
+A *table* is a set of entrants that play together: every ``k``-subset of the ``n`` entrants for
+``k``-seat games (so every entrant meets every other), or all entrants when there are fewer
+entrants than seats (then an entrant fills several seats of a game, cyclically). A table plays a
+*rotation* of ``m = len(table)`` games: in game ``r`` seat ``s`` holds ``table[(s + r) % m]``, a
+Latin square, so every member sits in every seat exactly as often as every other member. The
+schedule is ``games_per_pairing // m`` passes; each pass plays the ``r``-th rotation of every
+table, so every pass gives every entrant the same number of games and an interrupted tournament
+stays nearly balanced.
+
+``games_per_pairing`` counts the games each table plays (for 2-seat games: each pair). It must
+be a multiple of the rotation length, or some entrant would keep a seat advantage."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+
+from arena.tournament.errors import TournamentError
+
+Seating = tuple[int, ...]
+"""The entrant index in each seat of one game."""
+
+
+def rotation_length(entrants: int, seats: int) -> int:
+    """Games one table needs to sit each of its members in every seat equally often."""
+    return min(entrants, seats)
+
+
+def tables(entrants: int, seats: int) -> list[tuple[int, ...]]:
+    """The groups of entrants that play together, in lexicographic order."""
+    if entrants <= seats:
+        return [tuple(range(entrants))]
+    return list(itertools.combinations(range(entrants), seats))
+
+
+def round_robin(entrants: int, seats: int, games_per_pairing: int | None = None) -> list[Seating]:
+    """Every game's seating, in schedule order (index = position in the list). The default
+    ``games_per_pairing`` is one rotation."""
+    if entrants < 2:
+        raise TournamentError(f"a tournament needs at least 2 entrants, got {entrants}")
+    if seats < 2:
+        raise TournamentError(f"games need at least 2 seats, got {seats}")
+    period = rotation_length(entrants, seats)
+    per_table = period if games_per_pairing is None else games_per_pairing
+    if per_table < 1 or per_table % period:
+        raise TournamentError(
+            f"--games-per-pairing {per_table}: must be a positive multiple of {period}, "
+            f"so every entrant sits in every seat equally often"
+        )
+    groups = tables(entrants, seats)
+    return [
+        tuple(table[(seat + turn) % period] for seat in range(seats))
+        for turn in range(per_table)
+        for table in groups
+    ]
+
+
+def seat_counts(schedule: Sequence[Seating], entrants: int, seats: int) -> list[list[int]]:
+    """``counts[entrant][seat]``: how often each entrant sits in each seat."""
+    counts = [[0] * seats for _ in range(entrants)]
+    for seating in schedule:
+        for seat, entrant in enumerate(seating):
+            counts[entrant][seat] += 1
+    return counts
+
+
+def games_played(schedule: Sequence[Seating], entrants: int) -> list[int]:
+    """How many games each entrant takes part in (once per game, however many seats it fills)."""
+    played = [0] * entrants
+    for seating in schedule:
+        for entrant in set(seating):
+            played[entrant] += 1
+    return played

@@ -1,0 +1,136 @@
+"""``snakepit tournament`` and ``snakepit duel``: results on stdout, progress on stderr, one line
+and exit status 2 for every bad input, Ctrl-C keeps the finished games (exit status 130)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from arena.cli_tournament import main
+from arena.tournament.store import GAMES_FILE, RESULTS_FILE
+
+ROOT = Path(__file__).resolve().parents[2]
+SMALL = ["--size", "15x15", "--length", "3", "--steps", "200"]
+PAIR = ["--entrant", "tb=tail_biter", "--entrant", "ha=head_avoider"]
+
+
+def test_a_tournament_prints_the_table_and_writes_the_results(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["tournament", "snake", *PAIR, "--entrant", "hu=hunter", "--seats", "2", "--seed", "3",
+                   "--jobs", "1", "--out", str(tmp_path), *SMALL])
+    out, err = capsys.readouterr()
+    assert status == 0
+    rows = [line.split() for line in out.splitlines()[1:]]
+    assert [row[1] for row in rows] == [s["name"] for s in json.loads((tmp_path / RESULTS_FILE).read_text())["standings"]]
+    assert [row[2] for row in rows] == ["4", "4", "4"]
+    assert len(err.splitlines()) == 6 and err.splitlines()[-1].startswith("[6/6] game ")
+    assert len((tmp_path / GAMES_FILE).read_text().splitlines()) == 6
+
+
+def test_without_a_seed_a_fresh_one_is_printed_and_then_reused_from_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "snake", *PAIR, "--jobs", "1", "--out", str(tmp_path), *SMALL]) == 0
+    seed = json.loads((tmp_path / RESULTS_FILE).read_text())["seed"]
+    assert f"snakepit: seed {seed}" in capsys.readouterr().err
+    assert main(["tournament", "snake", *PAIR, "--jobs", "1", "--out", str(tmp_path), *SMALL]) == 0
+    assert "seed" not in capsys.readouterr().err
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    (tmp_path / name).write_text(text)
+    return str(tmp_path / name)
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["--entrant", "tb"], "--entrant 'tb': expected NAME=PROGRAM_OR_BOT"),
+    (["--entrant", "=tail_biter"], "--entrant '=tail_biter': expected NAME=PROGRAM_OR_BOT"),
+    (["--entrant", "x=no_such_program"], "--entrant x: no_such_program: cannot read"),
+    (["--entrant", "x={tmp}/bad.snake.json"], "--entrant x: {tmp}/bad.snake.json: line 2, column 1: invalid JSON"),
+    (["--entrant", "tb=hunter"], "--entrant tb: two entrants have that name"),
+    (["--games-per-pairing", "3"], "--games-per-pairing 3: must be a positive multiple of 2"),
+    (["--seats", "5"], "--seats 5: snake is played by 2..4 players"),
+    (["--size", "5x5", "--length", "9"], "options width 5, height 5, length 9: 2 snakes of length 9 do not fit"),
+    (["--steps", "0"], "--steps 0: a game has at least 1 step"),
+    (["--length", "1"], "--length 1: a snake has at least 2 cells"),
+    (["--option", "colour=3"], "snake takes no option 'colour'"),
+    (["--jobs", "0"], "--jobs 0: at least 1 job"),
+])
+def test_bad_tournament_input_is_one_line_and_status_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], arguments: list[str], message: str,
+) -> None:
+    write(tmp_path, "bad.snake.json", "{\n")
+    arguments = [a.replace("{tmp}", str(tmp_path)) for a in arguments]
+    status = main(["tournament", "snake", *PAIR, *arguments])
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.count("\n") == 1 and err.startswith("snakepit: ")
+    assert message.replace("{tmp}", str(tmp_path)) in err
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["tournament", "snake", "--entrant", "tb=tail_biter"], "a tournament needs at least 2 entrants, got 1"),
+    (["tournament", "worms", "--entrant", "a=./a", "--entrant", "b=./b", "--size", "9x9"], "--size is a snake option"),
+    (["tournament", "chess", "--entrant", "a=./a", "--entrant", "b=./b"], "'chess'"),
+    (["duel", "tail_biter", "hunter", "snake", "--elo0", "30"], "--elo0 30.0 --elo1 20.0: elo0 must be below elo1"),
+    (["duel", "tail_biter", "no_such_program", "snake"], "B: no_such_program: cannot read"),
+])
+def test_other_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str], arguments: list[str], message: str) -> None:
+    assert main(arguments) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+
+
+def test_a_second_tournament_in_the_same_folder_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["tournament", "snake", *PAIR, "--seed", "1", "--jobs", "1", "--out", str(tmp_path), *SMALL]) == 0
+    capsys.readouterr()
+    assert main(["tournament", "snake", *PAIR, "--seed", "2", "--jobs", "1", "--out", str(tmp_path), *SMALL]) == 2
+    assert "holds another tournament (seed: 1 here, 2 now); use another --out" in capsys.readouterr().err
+
+
+def test_a_duel_prints_the_running_score_and_the_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["duel", "nine_cards", "head_avoider", "snake", "--seed", "3", "--jobs", "1", "--max-games", "200", *SMALL]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[0].startswith("A = nine_cards, B = head_avoider, snake; SPRT elo0 0 elo1 20 alpha 0.05 beta 0.05")
+    assert [int(line.split()[1]) for line in lines[1:-1]] == list(range(2, 2 * len(lines) - 2, 2))
+    assert lines[-1].startswith(f"H1 accepted after {2 * (len(lines) - 2)} games: A is stronger than B")
+
+
+def test_ctrl_c_keeps_the_finished_games_and_leaves_no_worker(tmp_path: Path) -> None:
+    command = [sys.executable, "-m", "arena.cli_tournament", "tournament", "snake", *PAIR, "--entrant", "hu=hunter",
+               "--seats", "2", "--games-per-pairing", "200", "--seed", "1", "--jobs", "2", "--out", str(tmp_path), *SMALL]
+    process = subprocess.Popen(command, cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and process.poll() is None:
+        if (tmp_path / GAMES_FILE).exists() and len((tmp_path / GAMES_FILE).read_bytes().splitlines()) >= 3:
+            break
+        time.sleep(0.01)
+    os.killpg(process.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole foreground group
+    _, err = process.communicate(timeout=20)
+    assert process.returncode == 130, err
+    finished = len((tmp_path / GAMES_FILE).read_text().splitlines())
+    assert 3 <= finished < 600
+    assert err.splitlines()[-1] == (f"snakepit: interrupted with {finished}/600 games finished; "
+                                    f"the same command with --out {tmp_path} resumes")
+    assert json.loads((tmp_path / RESULTS_FILE).read_text())["games"] == finished
+    deadline = time.monotonic() + 3  # the fork server and resource tracker end on our exit, a moment later
+    while living_in_group(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert living_in_group(process.pid) == []  # the pool's workers are gone with it
+
+
+def living_in_group(group: int) -> list[str]:
+    """Processes of a process group that are still alive (zombies waiting for init do not count)."""
+    living = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[2]) == group and fields[0] != "Z":
+            living.append(f"{stat.parent.name}: {(stat.parent / 'cmdline').read_bytes().replace(bytes(1), b' ')[:120]!r}")
+    return living

@@ -1,0 +1,97 @@
+"""Duels: the SPRT stops on an obviously stronger program (H1) and on two copies of one program
+(H0) within its caps; pairs share a seed with seats swapped; the verdict does not depend on
+--jobs."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from arena.tournament import Entrant, SprtSettings, TournamentError, Verdict, run_duel
+from arena.tournament.duel import DuelState, elo_interval, game_score, llr, seatings
+from tests.arena.test_tournament_results import SMALL
+
+
+def entrant(name: str, program: str) -> Entrant:
+    return Entrant.parse("snake", f"{name}={program}")
+
+
+def test_an_obviously_stronger_program_is_accepted_as_stronger() -> None:
+    settings = SprtSettings(max_games=200)
+    result = run_duel("snake", entrant("A", "nine_cards"), entrant("B", "head_avoider"), seed=3,
+                      settings=settings, options=SMALL, jobs=1)
+    assert result.verdict is Verdict.H1
+    assert result.state.games < settings.max_games
+    assert result.state.llr(settings) >= settings.bounds[1]
+    assert result.state.score > result.state.games * 0.75
+    elo, low, high = elo_interval(result.state.pair_scores)
+    assert 0 < low < elo < high
+
+
+def test_the_verdict_and_its_game_do_not_depend_on_jobs() -> None:
+    a, b = entrant("A", "tail_biter"), entrant("B", "hunter")
+    one = run_duel("snake", a, b, seed=4, settings=SprtSettings(max_games=60), options=SMALL, jobs=1)
+    two = run_duel("snake", a, b, seed=4, settings=SprtSettings(max_games=60), options=SMALL, jobs=2)
+    assert one.verdict == two.verdict and one.state == two.state
+
+
+def test_two_copies_of_one_program_are_accepted_as_equal() -> None:
+    """Same seed, seats swapped: each pair scores exactly 1 for a deterministic copy."""
+    settings = SprtSettings(max_games=200)
+    pairs: list[float] = []
+    result = run_duel("snake", entrant("A", "hunter"), entrant("B", "hunter"), seed=9, settings=settings,
+                      options=SMALL, jobs=1, on_pair=lambda s: pairs.append(s.pair_scores[-1]))
+    assert result.verdict is Verdict.H0
+    assert result.state.games < settings.max_games
+    assert set(pairs) == {1.0} and result.state.score == result.state.games / 2
+
+
+def test_the_game_cap_ends_an_undecided_duel() -> None:
+    settings = SprtSettings(elo0=-10, elo1=10, max_games=8)
+    result = run_duel("snake", entrant("A", "hunter"), entrant("B", "hunter"), seed=9, settings=settings, options=SMALL, jobs=1)
+    assert result.verdict is Verdict.CAP and result.state.games == 8
+    assert "cap of 8 games" in result.describe()
+
+
+@pytest.mark.parametrize(("pairs", "sign"), [([2.0] * 10, 1), ([0.0] * 10, -1), ([1.0] * 10, -1), ([2.0, 1.5, 1.0] * 10, 1)])
+def test_llr_leans_towards_the_hypothesis_the_scores_support(pairs: list[float], sign: int) -> None:
+    assert math.copysign(1, llr(pairs, 0, 20)) == sign
+    assert abs(llr(pairs * 2, 0, 20)) > abs(llr(pairs, 0, 20))  # more evidence, further out
+
+
+def test_one_lopsided_pair_does_not_decide() -> None:
+    lower, upper = SprtSettings().bounds
+    assert lower < llr([0.0], 0, 20) < upper and lower < llr([2.0], 0, 20) < upper
+
+
+@pytest.mark.parametrize(("ranks", "a_seats", "score"), [
+    ((1, 2), [0], 1.0), ((2, 1), [0], 0.0), ((1, 1), [0], 0.5),
+    ((1, 2, 3, 4), [0, 2], 0.75), ((4, 3, 2, 1), [0, 2], 0.25), ((1, 1, 1, 1), [1, 3], 0.5),
+])
+def test_a_game_score_compares_every_a_seat_with_every_b_seat(ranks: tuple[int, ...], a_seats: list[int], score: float) -> None:
+    assert game_score(ranks, a_seats) == score
+
+
+def test_pairs_swap_the_seats() -> None:
+    assert seatings(2) == ((0, 1), (1, 0))
+    assert seatings(4) == ((0, 1, 0, 1), (1, 0, 1, 0))
+
+
+def test_the_running_line_shows_score_elo_and_llr() -> None:
+    state = DuelState()
+    state.add_pair(1.0, 0.5)
+    line = state.line(SprtSettings())
+    assert line.startswith("games 2  score 1.5-0.5  (+1 =1 -0)  Elo +")
+    assert "LLR " in line and "[-2.94, 2.94]" in line
+
+
+@pytest.mark.parametrize(("kwargs", "message"), [
+    ({"elo0": 5, "elo1": 5}, "elo0 must be below elo1"),
+    ({"alpha": 0.7}, "--alpha 0.7"),
+    ({"beta": 0}, "--beta 0"),
+    ({"max_games": 1}, "--max-games 1"),
+])
+def test_bad_sprt_settings_are_refused(kwargs: dict[str, float], message: str) -> None:
+    with pytest.raises(TournamentError, match=message):
+        SprtSettings(**kwargs)  # type: ignore[arg-type]

@@ -1,0 +1,100 @@
+"""Standings: W/D/L, ranking points and OpenSkill ratings from game records, always in schedule
+order; ratings move the right way on a rigged pair."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from arena.tournament import Entrant, GameRecord, TournamentError, TournamentSpec, compute_standings, run_tournament, table_text
+from arena.tournament.results import place_points
+
+SMALL = {"width": 15, "height": 15, "length": 3, "steps": 200}  # fast battles: a few ms each
+
+
+def small_spec(*programs: str, seats: int = 2, per_pairing: int | None = None, seed: int = 1) -> TournamentSpec:
+    """A snake tournament of sample programs (entrants named after them) on a small field."""
+    entrants = [Entrant.parse("snake", f"{p}={p}") for p in programs]
+    return TournamentSpec.build("snake", entrants, seed, seats=seats, games_per_pairing=per_pairing, options=SMALL)
+
+
+def record(index: int, seats: tuple[str, ...], ranks: tuple[int, ...], scores: tuple[float, ...] | None = None) -> GameRecord:
+    scores = scores or tuple(float(10 - r) for r in ranks)
+    return GameRecord(index, index, seats, scores, ranks, ("ok",) * len(seats), 10)
+
+
+@pytest.mark.parametrize(("ranks", "points"), [
+    ((1, 2), [1.0, 0.0]),
+    ((1, 1), [0.5, 0.5]),
+    ((1, 2, 3, 4), [3.0, 2.0, 1.0, 0.0]),
+    ((2, 1, 4, 3), [2.0, 3.0, 0.0, 1.0]),
+    ((1, 1, 3, 3), [2.5, 2.5, 0.5, 0.5]),
+    ((1, 2, 2, 2), [3.0, 1.0, 1.0, 1.0]),
+    ((1, 1, 1, 1), [1.5, 1.5, 1.5, 1.5]),
+])
+def test_ranking_points_by_place_with_ties_sharing(ranks: tuple[int, ...], points: list[float]) -> None:
+    assert place_points(ranks) == points
+
+
+def test_wins_draws_losses_and_mean_score() -> None:
+    records = [
+        record(0, ("a", "b"), (1, 2), (7.0, 3.0)),
+        record(1, ("b", "a"), (1, 1), (5.0, 5.0)),
+        record(2, ("a", "b", "c", "c"), (2, 1, 3, 3), (4.0, 9.0, 1.0, 1.0)),
+    ]
+    table = compute_standings(["a", "b", "c"], records).by_name()
+    a, b, c = table["a"], table["b"], table["c"]
+    assert (a.games, a.wins, a.draws, a.losses) == (3, 1, 1, 1)
+    assert (b.games, b.wins, b.draws, b.losses) == (3, 1, 1, 1)
+    assert (c.games, c.wins, c.draws, c.losses) == (2, 0, 0, 2)  # once per seat it filled
+    assert a.mean_score == pytest.approx(16 / 3)
+    assert a.points == 1.0 + 0.5 + 2.0
+    assert c.points == 0.5 + 0.5
+
+
+def test_standings_do_not_depend_on_the_order_records_arrive_in() -> None:
+    rng = random.Random(3)
+    records = [record(i, ("a", "b", "c")[i % 3:] + ("a", "b", "c")[:i % 3], tuple(rng.sample([1, 2, 3], 3)))
+               for i in range(30)]
+    shuffled = records[:]
+    rng.shuffle(shuffled)
+    first, second = compute_standings(["a", "b", "c"], records), compute_standings(["a", "b", "c"], shuffled)
+    assert [s.to_json() for s in first.table] == [s.to_json() for s in second.table]
+    assert first.history == second.history and first.counted == list(range(30))
+
+
+def test_ratings_move_the_right_way_on_a_rigged_pair() -> None:
+    """tail_biter beats head_avoider on a small field almost always."""
+    run = run_tournament(small_spec("tail_biter", "head_avoider", per_pairing=10), jobs=1)
+    strong, weak = run.standings.by_name()["tail_biter"], run.standings.by_name()["head_avoider"]
+    assert strong.wins > weak.wins
+    assert strong.mu > 25 > weak.mu
+    assert strong.ordinal > weak.ordinal
+    assert [s.name for s in run.standings.table] == ["tail_biter", "head_avoider"]
+    first, last = run.standings.history[0], run.standings.history[-1]
+    assert last["tail_biter"] - last["head_avoider"] > first["tail_biter"] - first["head_avoider"] > 0
+
+
+def test_the_table_lists_every_entrant_best_first() -> None:
+    records = [record(0, ("weak", "strong"), (2, 1)), record(1, ("strong", "weak"), (1, 2))]
+    lines = table_text(compute_standings(["weak", "strong"], records)).splitlines()
+    assert lines[0].split()[:3] == ["#", "entrant", "games"]
+    assert [line.split()[:6] for line in lines[1:]] == [["1", "strong", "2", "2", "0", "0"], ["2", "weak", "2", "0", "0", "2"]]
+
+
+@pytest.mark.parametrize(("data", "message"), [
+    ([], "games.jsonl:4: expected a JSON object, got list"),
+    ({"index": 0}, "games.jsonl:4: missing key 'ranks'"),
+    ({**record(0, ("a", "b"), (1, 2)).to_json(), "ranks": ["x", 2]}, "games.jsonl:4: bad value"),
+    ({**record(0, ("a", "b"), (1, 2)).to_json(), "ranks": [1]}, "games.jsonl:4: seats, scores, ranks and statuses differ"),
+])
+def test_bad_stored_records_name_the_line(data: object, message: str) -> None:
+    with pytest.raises(TournamentError, match=message):
+        GameRecord.from_json(data, "games.jsonl:4")
+
+
+def test_a_record_round_trips_through_json() -> None:
+    original = record(5, ("a", "b", "a", "b"), (1, 2, 3, 4))
+    assert GameRecord.from_json(json.loads(json.dumps(original.to_json())), "x") == original

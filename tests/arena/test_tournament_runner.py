@@ -1,0 +1,193 @@
+"""Running tournaments: the same results for any --jobs, resumable after a kill or a cancel
+(finished games are never played again), one replay per game, a checked --out folder."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from arena.replay import verify_replay
+from arena.samples import resolve_program
+from arena.snake_battle import BattleSettings, play_battle
+from arena.tournament import Entrant, Progress, TournamentError, TournamentSpec, play_game, run_tournament
+from arena.tournament.store import GAMES_FILE, RESULTS_FILE
+from matcher import load_program
+from tests.arena.test_tournament_results import SMALL, small_spec
+
+ROOT = Path(__file__).resolve().parents[2]
+FOUR = ("tail_biter", "hunter", "nine_cards", "head_avoider")
+
+
+def games_file(out: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in (out / GAMES_FILE).read_text().splitlines()]
+
+
+def by_index(out: Path) -> list[dict[str, object]]:
+    return sorted(games_file(out), key=lambda g: int(str(g["index"])))
+
+
+def test_results_are_identical_for_one_and_two_jobs(tmp_path: Path) -> None:
+    spec = small_spec(*FOUR, seats=2, per_pairing=4)
+    one, two = run_tournament(spec, tmp_path / "one", jobs=1), run_tournament(spec, tmp_path / "two", jobs=2)
+    assert one.complete and two.complete and len(one.records) == 24
+    assert (tmp_path / "one" / RESULTS_FILE).read_text() == (tmp_path / "two" / RESULTS_FILE).read_text()
+    assert by_index(tmp_path / "one") == by_index(tmp_path / "two")
+    for index in (0, 23):
+        replay = f"replays/game-{index:04d}.jsonl"
+        assert (tmp_path / "one" / replay).read_text() == (tmp_path / "two" / replay).read_text()
+
+
+def test_four_seat_games_record_every_seat(tmp_path: Path) -> None:
+    run = run_tournament(small_spec(*FOUR, "beginner", seats=4), tmp_path, jobs=1)
+    assert len(run.records) == 20 and all(len(r.seats) == 4 for r in run.records.values())
+    assert {s.games for s in run.standings.table} == {16}
+    header = json.loads((tmp_path / "replays" / "game-0007.jsonl").read_text().splitlines()[0])
+    assert [seat["name"] for seat in header["seats"]] == list(run.records[7].seats)
+    assert header["seed"] == run.records[7].seed
+
+
+def test_a_game_replays_from_its_record(tmp_path: Path) -> None:
+    """The recorded seed and seats replay the game: what a viewer opening it relies on."""
+    run = run_tournament(small_spec("tail_biter", "hunter", per_pairing=2), tmp_path, jobs=1)
+    game = run.records[1]
+    programs = [load_program(resolve_program(name)) for name in game.seats]
+    settings = BattleSettings(game.seed, SMALL["width"], SMALL["height"], SMALL["length"], SMALL["steps"])
+    result = play_battle(programs, settings)
+    assert tuple(result.ranks) == game.ranks and result.steps == game.rounds
+    outcome = play_game("snake", list(game.seats), game.seed, tmp_path / "again.jsonl", options=SMALL, names=game.seats)
+    assert outcome is not None and outcome.ranks == game.ranks
+    assert (tmp_path / "again.jsonl").read_text() == (tmp_path / "replays" / "game-0001.jsonl").read_text()
+    assert verify_replay(tmp_path / "replays" / "game-0001.jsonl").ok
+
+
+def test_resume_after_a_kill_plays_only_the_unfinished_games(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "arena.cli_tournament", "tournament", "snake", "--seed", "5", "--out", str(out),
+               "--jobs", "1", "--seats", "2", "--games-per-pairing", "10", "--size", "15x15", "--length", "3",
+               "--steps", "200", *(f"--entrant={n}={n}" for n in ("tail_biter", "hunter", "nine_cards", "beginner"))]
+    process = subprocess.Popen(command, cwd=ROOT, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and process.poll() is None:
+            if (out / GAMES_FILE).exists() and len((out / GAMES_FILE).read_bytes().splitlines()) >= 10:
+                break
+            time.sleep(0.005)
+    finally:
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait()
+    assert process.returncode == -signal.SIGKILL, process.stderr.read() if process.stderr else ""
+    first = {int(str(g["index"])): g for g in games_file(out)}
+    assert 10 <= len(first) < 60
+    replays = {i: (out / "replays" / f"game-{i:04d}.jsonl").stat().st_mtime_ns for i in first}
+
+    played: list[int] = []
+    spec = small_spec("tail_biter", "hunter", "nine_cards", "beginner", seats=2, per_pairing=10, seed=5)
+    run = run_tournament(spec, out, jobs=2, on_progress=lambda p: played.append(p.record.index))
+    assert run.complete and len(games_file(out)) == 60
+    assert sorted(played) == sorted(set(range(60)) - set(first))
+    assert all(g == first[i] for i, g in ((int(str(g["index"])), g) for g in games_file(out)) if i in first)
+    assert replays == {i: (out / "replays" / f"game-{i:04d}.jsonl").stat().st_mtime_ns for i in first}
+    fresh = run_tournament(spec, tmp_path / "fresh", jobs=1)
+    assert (out / RESULTS_FILE).read_text() == (tmp_path / "fresh" / RESULTS_FILE).read_text()
+    assert by_index(out) == by_index(tmp_path / "fresh")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_cancel_keeps_the_finished_games_and_a_rerun_completes(tmp_path: Path, jobs: int) -> None:
+    spec = small_spec(*FOUR, seats=2, per_pairing=4)
+    cancel = threading.Event()
+    progress: list[Progress] = []
+
+    def stop_after_five(p: Progress) -> None:
+        progress.append(p)
+        if p.done == 5:
+            cancel.set()
+
+    started = time.monotonic()
+    partial = run_tournament(spec, tmp_path, jobs=jobs, on_progress=stop_after_five, cancel=cancel)
+    assert time.monotonic() - started < 10
+    assert not partial.complete and 5 <= len(partial.records) < 24
+    assert len(games_file(tmp_path)) == len(partial.records)
+    assert json.loads((tmp_path / RESULTS_FILE).read_text())["games"] == len(partial.records)
+    assert not list((tmp_path / "replays").glob("*.part"))
+    assert [p.done for p in progress] == list(range(1, len(progress) + 1)) and progress[-1].total == 24
+    assert all(p.eta >= 0 for p in progress) and progress[-1].eta < progress[0].eta * 2
+    assert partial.replay_path(progress[0].record.index) == tmp_path / "replays" / f"game-{progress[0].record.index:04d}.jsonl"
+    assert partial.replay_path(progress[0].record.index).exists()
+
+    rest = run_tournament(spec, tmp_path, jobs=jobs)
+    assert rest.complete and len(games_file(tmp_path)) == 24
+    assert rest.standings.table == run_tournament(spec, jobs=1).standings.table
+
+
+def test_a_partial_last_line_from_a_kill_is_cut_off(tmp_path: Path) -> None:
+    spec = small_spec("tail_biter", "hunter", per_pairing=4)
+    cancel = threading.Event()
+    run_tournament(spec, tmp_path, jobs=1, on_progress=lambda p: p.done == 2 and cancel.set(), cancel=cancel)
+    text = (tmp_path / GAMES_FILE).read_text()
+    assert len(text.splitlines()) == 2
+    (tmp_path / GAMES_FILE).write_text(text + '{"index": 3, "se')
+    run = run_tournament(spec, tmp_path, jobs=1)
+    assert run.complete and sorted(int(str(g["index"])) for g in games_file(tmp_path)) == [0, 1, 2, 3]
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    ({"seed": 2}, "holds another tournament \\(seed: 1 here, 2 now\\)"),
+    ({"per_pairing": 4}, "holds another tournament \\(games_per_pairing: 2 here, 4 now\\)"),
+])
+def test_another_tournament_in_the_same_folder_is_refused(tmp_path: Path, change: dict[str, int], message: str) -> None:
+    run_tournament(small_spec("tail_biter", "hunter"), tmp_path, jobs=1)
+    with pytest.raises(TournamentError, match=message):
+        run_tournament(small_spec("tail_biter", "hunter", **change), tmp_path, jobs=1)
+
+
+def test_a_changed_program_is_refused_on_resume(tmp_path: Path) -> None:
+    program = tmp_path / "mine.snake.json"
+    program.write_text(resolve_program("hunter").read_text())
+    spec = small_spec("tail_biter", str(program))
+    run_tournament(spec, tmp_path / "out", jobs=1)
+    program.write_text(resolve_program("beginner").read_text())
+    with pytest.raises(TournamentError, match="holds another tournament \\(entrants:"):
+        run_tournament(small_spec("tail_biter", str(program)), tmp_path / "out", jobs=1)
+
+
+def test_a_record_that_does_not_match_the_schedule_names_its_line(tmp_path: Path) -> None:
+    spec = small_spec("tail_biter", "hunter")
+    run_tournament(spec, tmp_path, jobs=1)
+    lines = (tmp_path / GAMES_FILE).read_text().splitlines()
+    lines[1] = lines[1].replace('"seed":', '"seed":1', 1)
+    (tmp_path / GAMES_FILE).write_text("\n".join(lines) + "\n")
+    with pytest.raises(TournamentError, match=f"{GAMES_FILE}:2: game \\d does not match the schedule"):
+        run_tournament(spec, tmp_path, jobs=1)
+
+
+def test_a_bot_game_tournament_seats_two_entrants_in_four_seats(tmp_path: Path) -> None:
+    worms = ROOT / "samples" / "worms"
+    entrants = [Entrant.parse("worms", f"greedy={worms / 'greedy.sh'}"), Entrant.parse("worms", f"random={worms / 'random_bot.py'}")]
+    spec = TournamentSpec.build("worms", entrants, 4, options={"map": str(worms / "meadow.txt"), "rounds": 8})
+    run = run_tournament(spec, tmp_path, jobs=2)
+    assert run.complete and [r.seats for r in run.records.values()] == [
+        ("greedy", "random", "greedy", "random"), ("random", "greedy", "random", "greedy")]
+    assert all(r.rounds == 8 and set(r.statuses) == {"ok"} for r in run.records.values())
+    assert {s.games for s in run.standings.table} == {4}
+    assert all(verify_replay(tmp_path / "replays" / f"game-{i:04d}.jsonl").ok for i in range(2))
+
+
+@pytest.mark.parametrize(("game", "argument", "options", "message"), [
+    ("worms", "x=./no_such_bot", {}, "--entrant x: bot program '.*no_such_bot' does not exist"),
+    ("worms", f"x={ROOT / 'samples' / 'worms' / 'greedy.sh'}", {"map": "no_such_map.txt"}, "no_such_map.txt"),
+    ("worms", f"x={ROOT / 'samples' / 'worms' / 'greedy.sh'}", {"colour": 1}, "worms takes no option 'colour'"),
+    ("chess", "x=./a", {}, "unknown game 'chess' \\(known: .*snake.*worms"),
+])
+def test_bad_entrants_and_options_are_refused_before_any_game(game: str, argument: str, options: dict[str, object], message: str) -> None:
+    with pytest.raises(TournamentError, match=message):
+        entrant = Entrant.parse(game, argument)
+        TournamentSpec.build(game, [entrant, Entrant("y", entrant.seat, entrant.source)], 1, options=options)

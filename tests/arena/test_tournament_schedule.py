@@ -1,0 +1,67 @@
+"""Round-robin schedules are fair: every entrant meets every other, plays as many games as every
+other, and sits in every seat equally often; per-game seeds depend only on (seed, index)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from arena.tournament import TournamentError, game_seed, round_robin, seat_counts
+from arena.tournament.schedule import games_played, rotation_length
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("entrants", [2, 3, 4, 5])
+@pytest.mark.parametrize("passes", [1, 2])
+def test_every_entrant_sits_in_every_seat_equally_often(entrants: int, seats: int, passes: int) -> None:
+    per_pairing = passes * rotation_length(entrants, seats)
+    schedule = round_robin(entrants, seats, per_pairing)
+    counts = seat_counts(schedule, entrants, seats)
+    assert len({c for row in counts for c in row}) == 1, counts  # one count for every (entrant, seat)
+    assert counts[0][0] > 0
+    assert len(set(games_played(schedule, entrants))) == 1
+    assert all(len(seating) == seats for seating in schedule)
+
+
+@pytest.mark.parametrize(("entrants", "seats", "games"), [(2, 2, 2), (3, 2, 6), (5, 2, 20), (4, 4, 4), (5, 4, 20),
+                                                          (2, 4, 2), (3, 4, 3)])
+def test_every_pair_meets_and_the_schedule_has_the_expected_length(entrants: int, seats: int, games: int) -> None:
+    schedule = round_robin(entrants, seats)
+    assert len(schedule) == games
+    met = {frozenset((a, b)) for seating in schedule for a, b in itertools.combinations(set(seating), 2)}
+    assert met == {frozenset(p) for p in itertools.combinations(range(entrants), 2)}
+
+
+def test_two_seat_games_play_both_colours_of_each_pairing() -> None:
+    schedule = round_robin(3, 2, 4)
+    for a, b in itertools.combinations(range(3), 2):
+        assert schedule.count((a, b)) == schedule.count((b, a)) == 2
+
+
+def test_each_pass_gives_everyone_the_same_number_of_games() -> None:
+    """An interrupted tournament stays balanced pass by pass."""
+    schedule = round_robin(5, 2, 4)
+    per_pass = len(schedule) // 4
+    for start in range(0, len(schedule), per_pass):
+        assert len(set(games_played(schedule[start:start + per_pass], 5))) == 1
+
+
+@pytest.mark.parametrize(("entrants", "seats", "per_pairing", "message"), [
+    (1, 2, None, "at least 2 entrants"),
+    (3, 2, 3, "--games-per-pairing 3: must be a positive multiple of 2"),
+    (5, 4, 2, "--games-per-pairing 2: must be a positive multiple of 4"),
+    (4, 2, 0, "--games-per-pairing 0"),
+])
+def test_unfair_requests_are_refused(entrants: int, seats: int, per_pairing: int | None, message: str) -> None:
+    with pytest.raises(TournamentError, match=message.replace("+", r"\+")):
+        round_robin(entrants, seats, per_pairing)
+
+
+def test_game_seeds_depend_on_seed_and_index_only() -> None:
+    seeds = [game_seed(7, i) for i in range(100)]
+    assert seeds == [game_seed(7, i) for i in range(100)]
+    assert len(set(seeds)) == 100
+    assert game_seed(8, 0) != game_seed(7, 0)
+    assert all(0 <= s < 2**63 for s in seeds + [game_seed(-1, 3)])
+    assert game_seed(-1, 3) != game_seed(1, 3)
