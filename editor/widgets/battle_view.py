@@ -179,7 +179,7 @@ class BattleView(QWidget):
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            text = self._tooltip(event.position())
+            text = self._tooltip(QPointF(event.pos()))
             if text:
                 QToolTip.showText(event.globalPos(), text, self)
             else:

@@ -17,25 +17,22 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFont,
     QFontMetrics,
-    QHelpEvent,
-    QMouseEvent,
     QPainter,
     QPainterPath,
-    QPaintEvent,
     QPalette,
     QPen,
     QPixmap,
     QPolygonF,
 )
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QWidget
 
+from editor.widgets.board_legend import MARGIN, BoardView, Chip, IconPainter, elided, plural
 from editor.widgets.game_colors import blend, is_dark, seat_color, seat_name
-from editor.widgets.worms_view import CHIP_GAP, ICON_GAP, LEGEND_GAP, MARGIN, IconPainter, _Chip, _flow, _line_width, _paint_hover
 from engines.bioblots import (
     NEUTRALISED,
     SIZE,
@@ -143,33 +140,21 @@ def organism_ink(player: int, palette: QPalette) -> QColor:
     return color.lighter(135) if is_dark(palette) else color.darker(140)
 
 
-class BioblotsView(QWidget):
-    """Paints a Bio-blots state scaled to the widget, with a legend of players and substances."""
+class BioblotsView(BoardView[State]):
+    """Paints a Bio-blots state scaled to the widget, with a legend of players and substances.
+    Cells are ``(row, column)``, as the engine's (``(9, 3)`` is ``jd``); ``cellClicked`` emits them so."""
 
-    cellClicked = Signal(int, int)
-    """A board cell was clicked: ``(row, column)``, as the engine's cells (``(9, 3)`` is ``jd``)."""
     organismClicked = Signal(int)
     """A cell of player ``index``'s organism (0 or 1) was clicked."""
+    EMPTY_TEXT = "No Bio-blots game"
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._state: State | None = None
         self._last: LastMove | None = None
         self._origin: dict[Cell, int] = {}
-        self._names: list[str] = []
-        self._highlighted: int | None = None
-        self._hovered: Cell | None = None
-        self._legend = True
         self._board_cache: tuple[tuple[object, ...], QPixmap] | None = None
-        self._legend_cache: tuple[tuple[object, ...], list[list[_Chip]]] | None = None
-        self.setMouseTracking(True)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     # --- our API -----------------------------------------------------------------------------
-
-    def state(self) -> State | None:
-        return self._state
 
     def last_move(self) -> LastMove | None:
         return self._last
@@ -187,12 +172,8 @@ class BioblotsView(QWidget):
             self._hovered = None
         self.update()
 
-    def set_seat_names(self, names: Sequence[str]) -> None:
-        """Names for the legend and tooltips; a seat without one is "Player <id>" (0 or 1)."""
-        self._names = list(names)
-        self.update()
-
     def seat_name(self, index: int) -> str:
+        """The name given for seat ``index``, or "Player <id>" (0 or 1)."""
         return seat_name(self._names, index, "Player")
 
     def highlighted_player(self) -> int | None:
@@ -203,14 +184,6 @@ class BioblotsView(QWidget):
         if index != self._highlighted:
             self._highlighted = index
             self.update()
-
-    def legend_visible(self) -> bool:
-        return self._legend
-
-    def set_legend_visible(self, visible: bool) -> None:
-        """Hide the legend where a scoreboard beside the board already names the players."""
-        self._legend = visible
-        self.update()
 
     def former_value(self, cell: Cell) -> int | None:
         """What a neutralised ``cell`` held, when the view knows it."""
@@ -249,21 +222,6 @@ class BioblotsView(QWidget):
     def player_at(self, cell: Cell) -> int | None:
         return None if self._state is None else self._state.owner(cell)
 
-    def legend_texts(self) -> list[str]:
-        """The legend's words, line by line (chips joined by " | "): what a reader of it sees."""
-        return [" | ".join(chip.text for chip in line) for line in self._legend_lines()] if self._legend else []
-
-    def legend_rect(self) -> QRectF:
-        """Where the legend is painted, just under the board (empty when hidden or without a state)."""
-        height = self._legend_height()
-        if not height:
-            return QRectF()
-        field = self.field_rect()
-        widest = max(_line_width(line, QFontMetrics(self.font())) for line in self._legend_lines())
-        left = field.left() if widest <= field.width() else max(MARGIN, (self.width() - widest) // 2)
-        width = min(self.width() - MARGIN - left, max(widest, field.width()))
-        return QRectF(left, field.bottom() + LEGEND_GAP, width, height)
-
     def describe_cell(self, cell: Cell) -> str:
         """What the tooltip over ``cell`` says: its name and what is there."""
         state = self._state
@@ -290,51 +248,15 @@ class BioblotsView(QWidget):
     def minimumSizeHint(self) -> QSize:
         return QSize(200, 240)
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mousePressEvent(event)
-            return
-        cell = self.cell_at(event.position())
-        if cell is None:
-            return
-        self.cellClicked.emit(*cell)
-        player = self.player_at(cell)
-        if player is not None:
-            self.organismClicked.emit(player)
+    # --- BoardView's hooks ---------------------------------------------------------------------
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        cell = self.cell_at(event.position())
-        if cell != self._hovered:
-            self._hovered = cell
-            on_organism = cell is not None and self.player_at(cell) is not None
-            self.setCursor(Qt.CursorShape.PointingHandCursor if on_organism else Qt.CursorShape.ArrowCursor)
-            self.update()
+    def _owner_at(self, cell: Cell) -> int | None:
+        return self.player_at(cell)
 
-    def leaveEvent(self, event: QEvent) -> None:
-        if self._hovered is not None:
-            self._hovered = None
-            self.update()
+    def _owner_clicked(self, owner: int) -> None:
+        self.organismClicked.emit(owner)
 
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            cell = self.cell_at(event.position())
-            text = self.describe_cell(cell) if cell is not None else ""
-            if text:
-                QToolTip.showText(event.globalPos(), text, self)
-            else:
-                QToolTip.hideText()
-            return True
-        return super().event(event)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        palette = self.palette()
-        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
-        state = self._state
-        if state is None:
-            painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No Bio-blots game")
-            return
+    def _paint_board(self, painter: QPainter, palette: QPalette, state: State) -> None:
         field, size = self.field_rect(), self.cell_size()
         painter.drawPixmap(field.topLeft(), self._board_layer(state, palette))
         if self.labels_visible():
@@ -355,10 +277,23 @@ class BioblotsView(QWidget):
         if last is not None and size >= DETAIL_MIN_CELL:
             for source, target, divided in last.moves:
                 _paint_arrow(painter, self.cell_rect(*source).center(), self.cell_rect(*target).center(), size, divided)
-        if self._hovered is not None:
-            _paint_hover(painter, palette, self.cell_rect(*self._hovered))
-        if self._legend:
-            self._paint_legend(painter, palette)
+
+    def _legend_key(self, state: State) -> object:
+        return state, self._last
+
+    def _flow_legend(self, state: State) -> list[list[Chip]]:
+        """The players as they are now, then what the tiles and marks mean, then the counters."""
+        metrics = QFontMetrics(self.font())
+        icon = metrics.height() + 2
+        players = [Chip(_organism_icon(p, paralysed=state.paralysed[p]), self._player_text(state, p), 2 * icon, icon)
+                   for p in (0, 1)]
+        keys = [Chip(_tile_icon(s), SUBSTANCE_KEY.get(s, s.name.lower()), icon, icon) for s in Substance]
+        keys += [Chip(_tile_icon(None), "neutralised", icon, icon),
+                 Chip(_organism_icon(None, moved=True), "moved last", 2 * icon, icon),
+                 Chip(_organism_icon(None, paralysed=True), "paralysed", 2 * icon, icon)]
+        counters = [Chip(None, self._counter_text(state), 0, 0)]
+        players = [elided(chip, self.width() - 2 * MARGIN, metrics) for chip in players]
+        return self._flow_groups((players, keys, counters), compact=(players, counters))
 
     # --- layout ------------------------------------------------------------------------------
 
@@ -400,7 +335,7 @@ class BioblotsView(QWidget):
             parts.append("a daughter cell: it split on entering carbon and stayed")
         elif last is not None and last.player == player and last.moves:
             parts.append("stationary in the last move")
-        parts.append(f"{len(state.organisms[player])} cells, {_points(state.scores[player])}")
+        parts.append(f"{len(state.organisms[player])} cells, {plural(state.scores[player], 'pt')}")
         if state.paralysed[player]:
             parts.append("paralysed by mercury: skips its next move")
         return "; ".join(parts)
@@ -463,50 +398,8 @@ class BioblotsView(QWidget):
                                     metrics.horizontalAdvance("m") + 2, size), Qt.AlignmentFlag.AlignCenter, letter)
         painter.setFont(self.font())
 
-    def _legend_height(self) -> int:
-        if not self._legend or self._state is None:
-            return 0
-        return len(self._legend_lines()) * self._legend_line_height() + 2
-
-    def _legend_space(self) -> int:
-        height = self._legend_height()
-        return height + LEGEND_GAP if height else 0
-
-    def _legend_line_height(self) -> int:
-        return QFontMetrics(self.font()).height() + 8
-
-    def _legend_lines(self) -> list[list[_Chip]]:
-        """The players as they are now, then what the tiles and marks mean, then the counters,
-        flowed into lines no wider than the widget. Cached: every cell's rectangle depends on the
-        legend's height."""
-        state = self._state
-        if state is None:
-            return []
-        key = (state, self._last, self.width(), self.height(), tuple(self._names), self.font().key())
-        if self._legend_cache is None or self._legend_cache[0] != key:
-            self._legend_cache = (key, self._flow_legend(state))
-        return self._legend_cache[1]
-
-    def _flow_legend(self, state: State) -> list[list[_Chip]]:
-        metrics = QFontMetrics(self.font())
-        icon = metrics.height() + 2
-        players = [_Chip(_organism_icon(p, paralysed=state.paralysed[p]), self._player_text(state, p), 2 * icon, icon)
-                   for p in (0, 1)]
-        keys = [_Chip(_tile_icon(s), SUBSTANCE_KEY.get(s, s.name.lower()), icon, icon) for s in Substance]
-        keys += [_Chip(_tile_icon(None), "neutralised", icon, icon),
-                 _Chip(_organism_icon(None, moved=True), "moved last", 2 * icon, icon),
-                 _Chip(_organism_icon(None, paralysed=True), "paralysed", 2 * icon, icon)]
-        counters = [_Chip(None, self._counter_text(state), 0, 0)]
-        width = self.width() - 2 * MARGIN
-        players = [_elided(chip, width, metrics) for chip in players]
-        lines = [line for group in (players, keys, counters) for line in _flow(group, width, metrics)]
-        if len(lines) * self._legend_line_height() > (self.height() - 2 * MARGIN) // 3:
-            # A small widget keeps the board: the key goes (the tooltips still explain every field).
-            lines = [line for group in (players, counters) for line in _flow(group, width, metrics)]
-        return lines
-
     def _player_text(self, state: State, player: int) -> str:
-        parts = [self.seat_name(player), _points(state.scores[player])]
+        parts = [self.seat_name(player), plural(state.scores[player], "pt")]
         if state.placed(player):
             parts.append(f"{len(state.organisms[player])} cells")
         if state.over:
@@ -533,37 +426,7 @@ class BioblotsView(QWidget):
             skipped = f" · {self.seat_name(self._last.player)} skipped"
         return f"{moves} · {state.board.remaining()} cells left{skipped}"
 
-    def _paint_legend(self, painter: QPainter, palette: QPalette) -> None:
-        rect = self.legend_rect()
-        metrics = QFontMetrics(self.font())
-        line_height = self._legend_line_height()
-        text = palette.color(QPalette.ColorRole.WindowText)
-        muted = palette.color(QPalette.ColorRole.PlaceholderText)
-        painter.setFont(self.font())
-        for row, line in enumerate(self._legend_lines()):
-            x, top = rect.left(), rect.top() + row * line_height
-            for chip in line:
-                if chip.paint is not None:
-                    chip.paint(painter, QRectF(x, top + (line_height - chip.icon_h) / 2, chip.icon_w, chip.icon_h), palette)
-                    x += chip.icon_w + ICON_GAP
-                painter.setPen(text if chip.paint is not None else muted)
-                painter.drawText(QRectF(x, top, metrics.horizontalAdvance(chip.text) + 2, line_height),
-                                 Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, chip.text)
-                x += metrics.horizontalAdvance(chip.text) + CHIP_GAP
-
-
 _ALL_CELLS: tuple[Cell, ...] = tuple((r, c) for r in range(SIZE) for c in range(SIZE))
-
-
-def _elided(chip: _Chip, width: int, metrics: QFontMetrics) -> _Chip:
-    """``chip`` with its text cut to fit ``width``; an ellipsis marks the cut (the board's tooltips
-    and the scoreboard say it all)."""
-    room = width - (chip.icon_w + ICON_GAP if chip.paint is not None else 0)
-    return _Chip(chip.paint, metrics.elidedText(chip.text, Qt.TextElideMode.ElideRight, max(room, 0)), chip.icon_w, chip.icon_h)
-
-
-def _points(points: int) -> str:
-    return f"{points} pt" if points == 1 else f"{points} pts"
 
 
 # --- organisms and marks ---------------------------------------------------------------------

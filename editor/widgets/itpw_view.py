@@ -14,23 +14,20 @@ import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
     QFontMetrics,
-    QHelpEvent,
     QImage,
-    QMouseEvent,
     QPainter,
-    QPaintEvent,
     QPalette,
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QWidget
 
+from editor.widgets.board_legend import MARGIN, BoardView, Chip, IconPainter, elided, plural
 from editor.widgets.game_colors import blend, is_dark, out_color, seat_color
-from editor.widgets.worms_view import CHIP_GAP, ICON_GAP, LEGEND_GAP, MARGIN, IconPainter, _Chip, _flow, _line_width, _paint_hover
 from engines.itpw import (
     GAME_INFO,
     NOBODY,
@@ -88,34 +85,22 @@ def unit_look(player: int, palette: QPalette, out: bool = False) -> UnitLook:
     return UnitLook(color, color.lighter(150) if is_dark(palette) else color.darker(155))
 
 
-class ItpwView(QWidget):
-    """Paints an ITPW state scaled to the widget, with a legend of the players below."""
+class ItpwView(BoardView[State]):
+    """Paints an ITPW state scaled to the widget, with a legend of the players below. Fields are
+    ``(x, y)``, as the protocol numbers them; ``cellClicked`` emits them so."""
 
-    cellClicked = Signal(int, int)
-    """A field was clicked: ``(x, y)``, as the protocol numbers them."""
     playerClicked = Signal(int)
     """A unit of player ``p`` (1–4) was clicked."""
+    EMPTY_TEXT = "No ITPW game"
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._state: State | None = None
         self._events: tuple[Event, ...] = ()
         self._shown = 0
         """Counts the states shown: the legend's cache key (a state's unit dict is slow to compare)."""
-        self._names: list[str] = []
-        self._highlighted: int | None = None
-        self._hovered: Cell | None = None
-        self._legend = True
         self._territory_cache: tuple[tuple[object, ...], QImage] | None = None
-        self._legend_cache: tuple[tuple[object, ...], list[list[_Chip]]] | None = None
-        self.setMouseTracking(True)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     # --- our API -----------------------------------------------------------------------------
-
-    def state(self) -> State | None:
-        return self._state
 
     def set_state(self, state: State | None, events: Iterable[Event] = ()) -> None:
         """Show ``state`` (or nothing) after the step whose ``events`` are given: their moves are
@@ -127,12 +112,8 @@ class ItpwView(QWidget):
             self._hovered = None
         self.update()
 
-    def set_seat_names(self, names: Sequence[str]) -> None:
-        """Names in seat order, ``names[p - 1]`` for player ``p``; a seat without one is "Player p"."""
-        self._names = list(names)
-        self.update()
-
     def seat_name(self, player: int) -> str:
+        """The name given for player ``p`` (``names[p - 1]``, the seats in order), or "Player p"."""
         index = player - 1
         if 0 <= index < len(self._names) and self._names[index].strip():
             return self._names[index]
@@ -147,62 +128,10 @@ class ItpwView(QWidget):
             self._highlighted = player
             self.update()
 
-    def legend_visible(self) -> bool:
-        return self._legend
-
-    def set_legend_visible(self, visible: bool) -> None:
-        """Hide the legend where a scoreboard beside the board already names the players."""
-        self._legend = visible
-        self.update()
-
-    def cell_size(self) -> int:
-        """Pixels per field at the current size; whole pixels keep the grid crisp."""
-        if self._state is None:
-            return 0
-        free_w = self.width() - 2 * MARGIN
-        free_h = self.height() - 2 * MARGIN - self._legend_space()
-        return max(2, min(free_w // SIDE, free_h // SIDE))
-
-    def field_rect(self) -> QRectF:
-        """The board's rectangle; board and legend are centred as one block."""
-        if self._state is None:
-            return QRectF()
-        side = self.cell_size() * SIDE
-        top = max(MARGIN, (self.height() - side - self._legend_space()) // 2)
-        return QRectF((self.width() - side) // 2, top, side, side)
-
-    def cell_rect(self, x: int, y: int) -> QRectF:
-        field, size = self.field_rect(), self.cell_size()
-        return QRectF(field.left() + x * size, field.top() + y * size, size, size)
-
-    def cell_at(self, point: QPointF) -> Cell | None:
-        """The field ``(x, y)`` under widget point ``point``, or ``None`` outside the board."""
-        field = self.field_rect()
-        if self._state is None or not field.contains(point):
-            return None
-        size = self.cell_size()
-        x, y = int((point.x() - field.left()) // size), int((point.y() - field.top()) // size)
-        return (x, y) if 0 <= x < SIDE and 0 <= y < SIDE else None
-
     def player_at(self, cell: Cell) -> int | None:
         """The player whose unit stands on ``cell``."""
         unit = None if self._state is None else self._state.unit(cell)
         return None if unit is None else unit.player
-
-    def legend_texts(self) -> list[str]:
-        """The legend's words, line by line (chips joined by " | "): what a reader of it sees."""
-        return [" | ".join(chip.text for chip in line) for line in self._legend_lines()] if self._legend else []
-
-    def legend_rect(self) -> QRectF:
-        """Where the legend is painted, just under the board (empty when hidden or without a state)."""
-        height = self._legend_height()
-        if not height:
-            return QRectF()
-        field = self.field_rect()
-        widest = max(_line_width(line, QFontMetrics(self.font())) for line in self._legend_lines())
-        left = field.left() if widest <= field.width() else max(MARGIN, (self.width() - widest) // 2)
-        width = min(self.width() - MARGIN - left, max(widest, field.width()))
-        return QRectF(left, field.bottom() + LEGEND_GAP, width, height)
 
     def describe_cell(self, cell: Cell) -> str:
         """What the tooltip over ``cell`` says: the field, its owner and the unit on it."""
@@ -235,51 +164,18 @@ class ItpwView(QWidget):
     def minimumSizeHint(self) -> QSize:
         return QSize(200, 240)
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mousePressEvent(event)
-            return
-        cell = self.cell_at(event.position())
-        if cell is None:
-            return
-        self.cellClicked.emit(*cell)
-        player = self.player_at(cell)
-        if player is not None:
-            self.playerClicked.emit(player)
+    # --- BoardView's hooks ---------------------------------------------------------------------
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        cell = self.cell_at(event.position())
-        if cell != self._hovered:
-            self._hovered = cell
-            on_unit = cell is not None and self.player_at(cell) is not None
-            self.setCursor(Qt.CursorShape.PointingHandCursor if on_unit else Qt.CursorShape.ArrowCursor)
-            self.update()
+    def _grid(self, state: State) -> tuple[int, int]:
+        return SIDE, SIDE
 
-    def leaveEvent(self, event: QEvent) -> None:
-        if self._hovered is not None:
-            self._hovered = None
-            self.update()
+    def _owner_at(self, cell: Cell) -> int | None:
+        return self.player_at(cell)
 
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            cell = self.cell_at(event.position())
-            text = self.describe_cell(cell) if cell is not None else ""
-            if text:
-                QToolTip.showText(event.globalPos(), text, self)
-            else:
-                QToolTip.hideText()
-            return True
-        return super().event(event)
+    def _owner_clicked(self, owner: int) -> None:
+        self.playerClicked.emit(owner)
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        palette = self.palette()
-        painter.fillRect(self.rect(), palette.color(QPalette.ColorRole.Window))
-        state = self._state
-        if state is None:
-            painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
-            painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No ITPW game")
-            return
+    def _paint_board(self, painter: QPainter, palette: QPalette, state: State) -> None:
         field, size = self.field_rect(), self.cell_size()
         # One pixel per field, scaled without smoothing: 2,500 crisp squares in one call.
         painter.drawImage(field, self._territory_image(state, palette))
@@ -299,10 +195,23 @@ class ItpwView(QWidget):
         for event in self._events:
             if isinstance(event, Died):
                 _paint_death(painter, self.cell_rect(*event.cell), size)
-        if self._hovered is not None:
-            _paint_hover(painter, palette, self.cell_rect(*self._hovered))
-        if self._legend:
-            self._paint_legend(painter, palette, state)
+
+    def _legend_key(self, state: State) -> object:
+        return self._shown
+
+    def _flow_legend(self, state: State) -> list[list[Chip]]:
+        """The players as they stand, then what the marks mean, then the turn."""
+        metrics = QFontMetrics(self.font())
+        icon = metrics.height() + 2
+        players = [Chip(_player_icon(p, not state.active(p)), self._player_text(state, p), 2 * icon, icon) for p in PLAYERS]
+        keys = [Chip(_unit_icon(Kind.WORKER), "worker · takes fields", icon, icon),
+                Chip(_unit_icon(Kind.SOLDIER), "soldier · kills", icon, icon),
+                Chip(_unit_icon(Kind.WORKER, out=True), "out", icon, icon),
+                Chip(_death_icon, "died", icon, icon),
+                Chip(_corner_icon, "home corner", icon, icon)]
+        counters = [Chip(None, self._counter_text(state), 0, 0)]
+        players = [elided(chip, self.width() - 2 * MARGIN, metrics) for chip in players]
+        return self._flow_groups((players, keys + counters), compact=(players, counters))
 
     # --- painting ----------------------------------------------------------------------------
 
@@ -346,55 +255,14 @@ class ItpwView(QWidget):
                 painter.setPen(QPen(color, 1.5))
                 painter.drawRect(rect.adjusted(1, 1, -1.5, -1.5))
 
-    def _legend_height(self) -> int:
-        if not self._legend or self._state is None:
-            return 0
-        return len(self._legend_lines()) * self._legend_line_height() + 2
-
-    def _legend_space(self) -> int:
-        height = self._legend_height()
-        return height + LEGEND_GAP if height else 0
-
-    def _legend_line_height(self) -> int:
-        return QFontMetrics(self.font()).height() + 8
-
-    def _legend_lines(self) -> list[list[_Chip]]:
-        """The players as they stand, then what the marks mean, then the turn; flowed into lines
-        no wider than the widget. Cached: every field's rectangle depends on the legend's height."""
-        state = self._state
-        if state is None:
-            return []
-        key = (self._shown, self.width(), self.height(), tuple(self._names), self.font().key())
-        if self._legend_cache is None or self._legend_cache[0] != key:
-            self._legend_cache = (key, self._flow_legend(state))
-        return self._legend_cache[1]
-
-    def _flow_legend(self, state: State) -> list[list[_Chip]]:
-        metrics = QFontMetrics(self.font())
-        icon = metrics.height() + 2
-        players = [_Chip(_player_icon(p, not state.active(p)), self._player_text(state, p), 2 * icon, icon) for p in PLAYERS]
-        keys = [_Chip(_unit_icon(Kind.WORKER), "worker · takes fields", icon, icon),
-                _Chip(_unit_icon(Kind.SOLDIER), "soldier · kills", icon, icon),
-                _Chip(_unit_icon(Kind.WORKER, out=True), "out", icon, icon),
-                _Chip(_death_icon, "died", icon, icon),
-                _Chip(_corner_icon, "home corner", icon, icon)]
-        counters = [_Chip(None, self._counter_text(state), 0, 0)]
-        width = self.width() - 2 * MARGIN
-        players = [_elided(chip, width, metrics) for chip in players]
-        lines = [line for group in (players, keys + counters) for line in _flow(group, width, metrics)]
-        if len(lines) * self._legend_line_height() > (self.height() - 2 * MARGIN) // 3:
-            # A small widget keeps the board: the key goes (the tooltips still explain every field).
-            lines = [line for group in (players, counters) for line in _flow(group, width, metrics)]
-        return lines
-
     def _player_text(self, state: State, player: int) -> str:
         units = state.units_of(player)
         soldiers = sum(1 for _, unit in units if unit.kind is Kind.SOLDIER)
         fields, kills = state.territory_of(player), state.kills[player - 1]
         name = self.seat_name(player)
-        parts = [name if name == f"Player {player}" else f"{name} (player {player})", f"{fields + kills} pt" if fields + kills == 1 else f"{fields + kills} pts",
-                 f"{_count(fields, 'field')} + {_count(kills, 'kill')}",
-                 f"{_count(len(units) - soldiers, 'worker')}, {_count(soldiers, 'soldier')}"]
+        parts = [name if name == f"Player {player}" else f"{name} (player {player})", plural(fields + kills, "pt"),
+                 f"{plural(fields, 'field')} + {plural(kills, 'kill')}",
+                 f"{plural(len(units) - soldiers, 'worker')}, {plural(soldiers, 'soldier')}"]
         out = state.disqualified[player - 1]
         if out is not None:
             parts.append(f"out in turn {out.turn}: {out.reason}")
@@ -411,35 +279,6 @@ class ItpwView(QWidget):
         if spawned is not None:
             return f"{turn} · new {spawned.kind.label} of player {spawned.player}: {spawned.arrival.value.replace('_', ' ')}"
         return turn
-
-    def _paint_legend(self, painter: QPainter, palette: QPalette, state: State) -> None:
-        rect = self.legend_rect()
-        metrics = QFontMetrics(self.font())
-        line_height = self._legend_line_height()
-        text = palette.color(QPalette.ColorRole.WindowText)
-        muted = palette.color(QPalette.ColorRole.PlaceholderText)
-        for row, line in enumerate(self._legend_lines()):
-            x, top = rect.left(), rect.top() + row * line_height
-            for chip in line:
-                if chip.paint is not None:
-                    chip.paint(painter, QRectF(x, top + (line_height - chip.icon_h) / 2, chip.icon_w, chip.icon_h), palette)
-                    x += chip.icon_w + ICON_GAP
-                painter.setPen(text if chip.paint is not None else muted)
-                painter.drawText(QRectF(x, top, metrics.horizontalAdvance(chip.text) + 2, line_height),
-                                 Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, chip.text)
-                x += metrics.horizontalAdvance(chip.text) + CHIP_GAP
-
-
-def _elided(chip: _Chip, width: int, metrics: QFontMetrics) -> _Chip:
-    """``chip`` with its text cut to fit ``width``; an ellipsis marks the cut (the board's tooltips
-    and the scoreboard say it all)."""
-    room = width - (chip.icon_w + ICON_GAP if chip.paint is not None else 0)
-    return _Chip(chip.paint, metrics.elidedText(chip.text, Qt.TextElideMode.ElideRight, max(room, 0)), chip.icon_w, chip.icon_h)
-
-
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
-
 
 # --- units and marks -------------------------------------------------------------------------
 
