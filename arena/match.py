@@ -439,6 +439,8 @@ def run_match(
 
 # The referees register themselves; importing them here fills GAMES for every user of this module.
 from arena import (  # noqa: E402,F401  (after GAMES exists)
+    bioblots_referee,
+    itpw_referee,
     kingdoms_referee,
     snake_referee,
     worms_referee,

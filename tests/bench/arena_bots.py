@@ -9,7 +9,10 @@
   blocking ``readline`` to the same Python echo bot (target <= 1.5x);
 - referee: a whole worm round through the referee (playfield file written into 4 seat folders,
   the bots run, answers judged, the engine's steps 4-11) against :func:`run_round` of the same
-  4 bots alone: what the referee adds per round.
+  4 bots alone: what the referee adds per round;
+- ITPW: a full game (500 turns) of the sample bots through the referee (heuristic, random, the C
+  greedy, heuristic; persistent bots, broadcasts, time banks): its wall time, and per seat the bank
+  it used and its CPU time (reported, no target).
 
 Blocks of the compared works are interleaved, so load from elsewhere falls on both alike, and
 each is reported by its least disturbed block.
@@ -27,10 +30,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from arena.bots import AnswerRule, BotHost, Limits, TurnInput, run_round
-from arena.match import MatchSetup
+from arena.match import MatchResult, MatchSetup, run_match
 from arena.worms_referee import REFEREE as WORMS_REFEREE
 
 BOTS = Path(__file__).resolve().parent.parent / "bots"
+PROJECT = BOTS.parent.parent
+ITPW = PROJECT / "samples" / "itpw"
+ITPW_GREEDY = PROJECT / "build" / "bots" / "itpw" / "greedy"
 TRIVIAL = ["/bin/echo", "l"]
 BUSY = ["/bin/sh", "-c", "while :; do :; done"]
 
@@ -144,6 +150,16 @@ def referee_overhead(root: Path, blocks: int = 10, per_block: int = 20) -> tuple
     return times["layer"], times["referee"]
 
 
+def itpw_game(root: Path, seed: int = 1) -> tuple[float, MatchResult]:
+    """Seconds for a whole ITPW game of the sample bots, and its result (``make bench`` builds the
+    C bot first; without it a third heuristic bot plays)."""
+    greedy = str(ITPW_GREEDY) if ITPW_GREEDY.is_file() else str(ITPW / "heuristic_bot.py")
+    seats = (str(ITPW / "heuristic_bot.py"), str(ITPW / "random_bot.py"), greedy, str(ITPW / "heuristic_bot.py"))
+    start = time.perf_counter()
+    result = run_match(MatchSetup("itpw", seats, seed), host_root=root)
+    return time.perf_counter() - start, result
+
+
 def percentile(sorted_values: list[float], fraction: float) -> float:
     index = min(len(sorted_values) - 1, round(fraction * (len(sorted_values) - 1)))
     return sorted_values[index]
@@ -156,6 +172,7 @@ def run() -> dict[str, float]:
         overshoot = timeout_overshoot(root)
         raw, persistent = persistent_round_trip(root)
         bare_round, referee_round = referee_overhead(root)
+        itpw_seconds, itpw = itpw_game(root)
     return {
         "spawn_direct_ms": direct * 1e3,
         "spawn_layer_ms": layer * 1e3,
@@ -167,6 +184,10 @@ def run() -> dict[str, float]:
         "persistent_layer_us": persistent * 1e6,
         "round_layer_ms": bare_round * 1e3,
         "round_referee_ms": referee_round * 1e3,
+        "itpw_game_s": itpw_seconds,
+        "itpw_turns": float(itpw.rounds),
+        **{f"itpw_seat{i}_wall_s": t.wall for i, t in enumerate(itpw.seat_times)},
+        **{f"itpw_seat{i}_cpu_s": t.cpu for i, t in enumerate(itpw.seat_times)},
     }
 
 
@@ -188,6 +209,10 @@ def report() -> None:
     print(f"  arena.bots.run_round        {r['round_layer_ms']:7.2f} ms/round   1.00x")
     print(f"  the worms referee's round   {r['round_referee_ms']:7.2f} ms/round  {referee_ratio:5.2f}x  "
           f"(+{r['round_referee_ms'] - r['round_layer_ms']:.2f} ms: playfield files, judging, engine)")
+    print(f"referee: a full ITPW game of the samples (heuristic, random, C greedy, heuristic), "
+          f"{r['itpw_turns']:.0f} turns: {r['itpw_game_s']:.2f} s")
+    for i in range(4):
+        print(f"  seat {i}: bank used {r[f'itpw_seat{i}_wall_s']:6.2f} s of 30, CPU {r[f'itpw_seat{i}_cpu_s']:6.2f} s")
 
 
 if __name__ == "__main__":

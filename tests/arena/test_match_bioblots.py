@@ -1,0 +1,243 @@
+"""The Bio-blots referee: what the bots are told (board, seat, the opponent's lines in canonical
+form), faults as technical losses with the rule broken, hostile persistent bots, the time limit
+and its start grace, boards from the seed or a file, and the command line with its replays."""
+
+from __future__ import annotations
+
+import ast
+import json
+import random
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from arena.bots import BotStatus
+from arena.cli import main
+from arena.match import MatchResult, MatchSetup, MatchSetupError, RoundInfo, run_match
+from arena.replay import read_replay, verify_replay
+from engines.bioblots import board_to_text, event_to_json, generate_board
+from tests.arena.test_match_api import ROOT, host  # noqa: F401
+from tests.bots.survivors import BOTS
+
+SAMPLES = ROOT / "samples" / "bioblots"
+RANDOM = str(SAMPLES / "random_bot.py")
+CHLORINE = ("2" * 26 + "\n") * 26
+"""A board of chlorine only: every entered cell is worth 2, nothing grows or paralyses."""
+
+# Plays the lines given after --moves ("|" between lines), one per turn; with --log it appends
+# every line it reads to that file, and with --eof it creates that file at the end of its input.
+SCRIPTED = '''import sys
+args = dict(zip(sys.argv[1::2], sys.argv[2::2]))
+log = open(args["--log"], "a") if "--log" in args else None
+def got(line):
+    if log:
+        log.write(repr(line) + "\\n")
+        log.flush()
+rows = [sys.stdin.readline() for _ in range(26)]
+seat = sys.stdin.readline()
+got("rows %d %s" % (sum(len(r.strip()) == 26 for r in rows), rows[0].strip()))
+got(seat)
+for i, move in enumerate(args["--moves"].split("|")):
+    if i > 0 or seat.strip() == "1":
+        line = sys.stdin.readline()
+        if not line:
+            break
+        got(line)
+    print(move, flush=True)
+for line in sys.stdin:
+    got(line)
+if "--eof" in args:
+    open(args["--eof"], "w").close()
+'''
+
+
+def scripted(tmp_path: Path, *lines: str, log: Path | None = None, eof: Path | None = None) -> str:
+    bot = tmp_path / "scripted.py"
+    bot.write_text(SCRIPTED)
+    extra = (f" --log {log}" if log else "") + (f" --eof {eof}" if eof else "")
+    return f"{bot} --moves '{'|'.join(lines)}'{extra}"
+
+
+def logged(log: Path) -> list[str]:
+    return [ast.literal_eval(line) for line in log.read_text().splitlines()]
+
+
+def play(setup: MatchSetup, host: Path, **kwargs: object) -> tuple[list[RoundInfo], MatchResult]:
+    rounds: list[RoundInfo] = []
+    result = run_match(setup, host_root=host, on_round=rounds.append, **kwargs)
+    return rounds, result
+
+
+def test_bots_get_the_board_their_seat_and_the_opponents_lines_in_canonical_form(host: Path, tmp_path: Path) -> None:
+    eof, logs = tmp_path / "saw_eof", (tmp_path / "0.log", tmp_path / "1.log")
+    first = scripted(tmp_path, "aa ab ba bb", "1   aaac ", log=logs[0], eof=eof)
+    second = scripted(tmp_path, "yy yz zy zz", "1 yyxz", log=logs[1])
+    setup = MatchSetup("bioblots", (first, second), 1, {"board_text": CHLORINE, "move_limit": 2})
+    rounds, result = play(setup, host)
+    rows = "rows 26 " + "2" * 26
+    assert logged(logs[0]) == [rows, "0\n", "yy yz zy zz\n"]  # the last line is the end: no more relays
+    assert logged(logs[1]) == [rows, "1\n", "aa ab ba bb\n", "1 aaac\n"]  # canonical, not as written
+    records = [info.records[(info.index - 1) % 2] for info in rounds]  # the mover's
+    assert [r.answer for r in records] == ["aa ab ba bb", "yy yz zy zz", "1   aaac ", "1 yyxz"]
+    assert [info.moves for info in rounds] == [("aa ab ba bb", None), (None, "yy yz zy zz"), ("1 aaac", None),
+                                                (None, "1 yyxz")]
+    assert [info.records[1 - i % 2].status for i, info in enumerate(rounds)] == [BotStatus.SKIPPED] * 4
+    assert [info.scores for info in rounds] == [(8, 0), (8, 8), (10, 8), (10, 10)]
+    assert (rounds[-1].end, result.end, result.ranks, result.statuses) == ("move_limit", "move_limit", (1, 1), ("ok", "ok"))
+    assert eof.exists()  # its stdin was closed at the end, and it had the time to see it
+
+
+FAULTS = [  # seat 1's second line, after "aa ab ba bb" / "yy yz zy zz" / "1 aaac"
+    ("1 yyyx", "illegal_move", "target_not_adjacent", "target yx is not adjacent to the stationary part"),
+    ("1 yyzz", "illegal_move", "target_occupied", "target zz is occupied by its own organism"),
+    ("2 yyxy zzxz", "illegal_move", "stationary_disconnected", "yz is cut off from zy"),
+    ("3 yyxy yzxz zyxx", "illegal_move", "source_not_adjacent", "source yy is not adjacent"),
+    ("1 aaab", "illegal_move", "source_not_own", "source aa is not a cell of player 1's organism"),
+    ("0", "illegal_move", "skip_not_allowed", "player 1 is not paralysed"),
+    ("2 aaab", "unreadable", None, "the count says 2 moving cell(s) but 1"),
+    ("hello", "unreadable", None, "field 1 'hello'"),
+]
+
+
+@pytest.mark.parametrize(("line", "kind", "rule", "detail"), FAULTS, ids=[f[0] for f in FAULTS])
+def test_a_bad_line_is_a_technical_loss_with_the_rule_it_breaks(
+    line: str, kind: str, rule: str | None, detail: str, host: Path, tmp_path: Path,
+) -> None:
+    record = tmp_path / "r.jsonl"
+    setup = MatchSetup("bioblots", (scripted(tmp_path, "aa ab ba bb", "1 aaac"),
+                                    scripted(tmp_path, "yy yz zy zz", line)), 1, {"board_text": CHLORINE})
+    rounds, result = play(setup, host, record=record)
+    last = rounds[-1]
+    assert len(rounds) == 4 and last.moves[1]["fault"] == kind and last.moves[1]["rule"] == rule
+    assert detail in last.moves[1]["detail"]
+    seat = last.records[1]
+    assert seat.status is BotStatus.DISQUALIFIED and seat.answer == line and detail in seat.reason
+    assert rule is None or f"({rule})" in seat.reason
+    forfeited = [e for e in map(event_to_json, last.events) if e["type"] == "forfeited"]
+    assert forfeited == [{"type": "forfeited", "player": 1, "kind": kind, "rule": rule, "detail": last.moves[1]["detail"]}]
+    # The loser's 8 points go to the winner: 10 + 8.
+    assert (result.end, result.scores, result.ranks, result.statuses) == ("fault", (18, 0), (1, 2), ("ok", "disqualified"))
+    assert verify_replay(record).ok
+
+
+HOSTILE = [  # seat 1's bot; the opponent is the random sample
+    ("p_never_answers.py", BotStatus.TIMEOUT, "timeout"),
+    ("p_never_reads.py", BotStatus.TIMEOUT, "timeout"),
+    ("p_no_newline.py", BotStatus.TIMEOUT, "timeout"),       # "movemove…" never ends a line
+    ("p_no_flush.py", BotStatus.TIMEOUT, "timeout"),         # its lines stay in its buffer
+    ("p_closes_stdout.py", BotStatus.CRASHED, "exited"),
+    ("exit_nonzero.sh", BotStatus.CRASHED, "exited"),
+    ("p_floods.py", BotStatus.KILLED, "unreadable"),         # no newline within the stdout cap
+    ("non_utf8.py", BotStatus.INVALID_OUTPUT, "unreadable"),
+    ("p_answers_late.py", BotStatus.DISQUALIFIED, "unreadable"),  # answers a board row at once: every line is a move
+    ("p_crashes.py", BotStatus.DISQUALIFIED, "unreadable"),      # likewise, before it crashes
+    ("p_echo.py", BotStatus.DISQUALIFIED, "unreadable"),
+]
+
+
+@pytest.mark.parametrize(("bot", "status", "kind"), HOSTILE, ids=[h[0] for h in HOSTILE])
+def test_a_hostile_bot_loses_technically_and_leaves_nothing_behind(
+    bot: str, status: BotStatus, kind: str, host: Path, tmp_path: Path,
+) -> None:
+    record = tmp_path / "r.jsonl"
+    setup = MatchSetup("bioblots", (RANDOM, str(BOTS / bot)), 5, {"start_grace": 0.0})
+    rounds, result = play(setup, host, record=record)
+    assert len(rounds) == 2  # the random bot's placement, then the hostile bot's first line
+    first, second = rounds
+    assert second.records[1].status is status and second.moves[1]["fault"] == kind
+    assert second.end == "fault" and result.statuses == ("ok", status.label)
+    assert result.scores == (first.scores[0], 0) and result.ranks == (1, 2)
+    if status is BotStatus.TIMEOUT:
+        assert 0.45 < second.records[1].wall_time < 0.7
+    assert verify_replay(record).ok
+
+
+# Waits before its first line, then plays like the random sample.
+SLOW_START = f'''import runpy, sys, time
+time.sleep(0.3)
+sys.argv = [{RANDOM!r}]
+runpy.run_path({RANDOM!r}, run_name="__main__")
+'''
+
+
+@pytest.mark.parametrize(("grace", "status"), [(0.0, "timeout"), (1.0, "ok")])
+def test_a_bots_first_line_gets_the_start_grace(grace: float, status: str, host: Path, tmp_path: Path) -> None:
+    slow = tmp_path / "slow_start.py"
+    slow.write_text(SLOW_START)
+    setup = MatchSetup("bioblots", (str(slow), RANDOM), 2, {"start_grace": grace, "time_limit": 0.2, "move_limit": 2})
+    _rounds, result = play(setup, host)
+    assert result.statuses[0] == status
+
+
+def test_the_board_comes_from_the_seed_or_a_file(host: Path, tmp_path: Path) -> None:
+    def header_board(seed: int, options: dict[str, object]) -> str:
+        record = tmp_path / f"{seed}.jsonl"
+        run_match(MatchSetup("bioblots", (RANDOM, RANDOM), seed, {"move_limit": 1, **options}), record=record,
+                  host_root=host)
+        return str(read_replay(record).options["board_text"])
+
+    assert header_board(4, {}) == board_to_text(generate_board(random.Random(4)))
+    assert header_board(4, {}) != header_board(5, {})
+    board = tmp_path / "board.txt"
+    board.write_text(CHLORINE)
+    assert header_board(6, {"board": str(board)}) == CHLORINE
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("2" * 26 + "\n", "board.txt:2: the board has 1 rows, expected 26"),
+    (("2" * 26 + "\n") * 3 + "22x" + "2" * 23 + "\n", "board.txt:4:3: unknown substance 'x'"),
+    (("2" * 25 + "\n") * 26, "board.txt:1:26: row 1 has 25 characters"),
+])
+def test_a_bad_board_file_is_one_line_naming_file_line_and_column(
+    text: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    board = tmp_path / "board.txt"
+    board.write_text(text)
+    record = tmp_path / "r.jsonl"
+    assert main(["match", "bioblots", "--bot", RANDOM, "--bot", RANDOM, "--board", str(board), "--record", str(record)]) == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1 and not record.exists()
+    with pytest.raises(MatchSetupError, match="option time_limit"):
+        run_match(MatchSetup("bioblots", (RANDOM, RANDOM), 1, {"time_limit": -1}))
+
+
+def test_the_command_line_plays_a_match_and_its_replay_verifies_until_tampered(
+    c_bot: Callable[[str], Path], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    greedy = str(c_bot("bioblots/greedy"))
+    record = tmp_path / "m.jsonl"
+    assert main(["match", "bioblots", "--bot", RANDOM, "--bot", greedy, "--seed", "9", "--rounds", "30",
+                 "--record", str(record)]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    replay = read_replay(record)
+    assert set(out) == {"game", "rounds", "scores", "ranks", "statuses"}
+    assert out["game"] == "bioblots" and out["rounds"] == len(replay.rounds) <= 60
+    assert out["scores"] == replay.result["scores"] == replay.rounds[-1]["scores"]
+    assert out["ranks"] == ([1, 1] if out["scores"][0] == out["scores"][1] else
+                            [1, 2] if out["scores"][0] > out["scores"][1] else [2, 1])
+    assert out["statuses"] == ["ok", "ok"]
+    assert main(["replay", "--verify", str(record)]) == 0
+    assert "all" in capsys.readouterr().out
+
+    lines = record.read_text().splitlines()
+    round_5 = json.loads(lines[5])
+    round_5["moves"][0] = {"fault": "timeout", "rule": None, "detail": "timeout: made up"}
+    lines[5] = json.dumps(round_5)
+    tampered = tmp_path / "t.jsonl"
+    tampered.write_text("\n".join(lines) + "\n")
+    report = verify_replay(tampered)
+    assert not report.ok and report.first_bad is not None and report.first_bad.round == 5
+    assert main(["replay", "--verify", str(tampered)]) == 1
+
+
+def test_cancel_stops_the_match_and_kills_both_bots(host: Path) -> None:
+    cancel = threading.Event()
+
+    def after(info: RoundInfo) -> None:
+        if info.index == 3:
+            cancel.set()
+
+    result = run_match(MatchSetup("bioblots", (RANDOM, RANDOM), 3), host_root=host, cancel=cancel, on_round=after)
+    assert (result.end, result.rounds) == ("cancelled", 3)

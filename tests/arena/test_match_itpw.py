@@ -1,0 +1,257 @@
+"""The ITPW referee: the exact line protocol each bot sees, the time bank, disqualification on any
+fault (the others go on, the units stay and score), hostile persistent bots, pausing bots off
+their turn, the end by closing stdin, and the command line with its replays."""
+
+from __future__ import annotations
+
+import ast
+import json
+import math
+import re
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from arena.bots import BotStatus
+from arena.cli import main
+from arena.match import MatchResult, MatchSetup, MatchSetupError, RoundInfo, run_match
+from arena.replay import read_replay, verify_replay
+from engines.itpw import Awarded, Kind, State
+from tests.arena.test_match_api import ROOT, host  # noqa: F401
+from tests.bots.survivors import BOTS
+
+SAMPLES = ROOT / "samples" / "itpw"
+RANDOM = str(SAMPLES / "random_bot.py")
+HEURISTIC = str(SAMPLES / "heuristic_bot.py")
+
+# Answers its requests: a move (default "0": nothing moves) and a new unit's kind (default "1"),
+# after --sleep seconds. With --log it appends every line it reads to that file; with --busy it
+# computes whenever it is not answering; at the end of its input it creates the --eof file.
+RECORDER = '''import os, select, sys, time
+args = dict(zip(sys.argv[1::2], sys.argv[2::2]))
+sleep, me = float(args.get("--sleep", 0)), None
+log = open(args["--log"], "a") if "--log" in args else None
+stdin = sys.stdin.buffer.raw
+pending = b""
+while True:
+    if "--busy" in args:
+        while not select.select([stdin], [], [], 0)[0]:
+            sum(range(1000))
+    chunk = stdin.read(65536)
+    if not chunk:
+        break
+    pending += chunk
+    while b"\\n" in pending:
+        raw, pending = pending.split(b"\\n", 1)
+        line = raw.decode()
+        if log:
+            log.write(repr(line) + "\\n")
+            log.flush()
+        words = line.split()
+        if me is None:
+            me = words[0]
+        elif words[0] == me and len(words) == 3:
+            time.sleep(sleep)
+            answer = args.get("--move", "0") if words[1] == "0" else args.get("--unit", "1")
+            sys.stdout.write(answer + "\\n")
+            sys.stdout.flush()
+if "--eof" in args:
+    open(args["--eof"], "w").close()
+'''
+
+
+def recorder(tmp_path: Path, *args: str) -> str:
+    bot = tmp_path / "recorder.py"
+    bot.write_text(RECORDER)
+    return " ".join([str(bot), *(f"'{a}'" for a in args)])
+
+
+def play(setup: MatchSetup, host: Path, **kwargs: object) -> tuple[list[RoundInfo], MatchResult]:
+    rounds: list[RoundInfo] = []
+    result = run_match(setup, host_root=host, on_round=rounds.append, **kwargs)
+    return rounds, result
+
+
+def told(log: Path) -> list[str]:
+    """Every line a recorder logged, in order."""
+    return [ast.literal_eval(line) for line in log.read_text().splitlines()]
+
+
+def expected_lines(rounds: list[RoundInfo], seat: int) -> list[str]:
+    """What ``seat`` should have been told, by the protocol, from what the players did (its own
+    requests' seconds as ``S``), up to its last request."""
+    me = seat + 1
+    lines = [str(me)]
+    for info in rounds:
+        for player, entry in enumerate(info.moves, 1):
+            if entry is None:  # already out: not asked, nothing told
+                continue
+            lines.append(f"{me} 0 S" if player == me else f"{player} 0 {entry.get('move', '0')}")
+        for event in info.events:
+            if isinstance(event, Awarded):
+                entry = info.moves[event.player - 1]
+                if event.player == me:
+                    lines.append(f"{me} 1 S")
+                elif "unit" in entry:
+                    lines.append(f"{event.player} 1 {int(Kind[entry['unit'].upper()])}")
+    last = max(i for i, line in enumerate(lines) if line.endswith(" S"))
+    return lines[: last + 1]
+
+
+def test_each_bot_is_told_its_number_its_requests_with_its_bank_and_the_others_moves(host: Path, tmp_path: Path) -> None:
+    eof, log = tmp_path / "saw_eof", tmp_path / "2.log"
+    seats = (RANDOM, recorder(tmp_path, "--eof", str(eof), "--log", str(log)), RANDOM, HEURISTIC)
+    rounds, result = play(MatchSetup("itpw", seats, 3, {"turns": 12}), host)
+    got = told(log)
+    expected = expected_lines(rounds, 1)
+    assert [re.sub(r"^2 ([01]) \d+$", r"2 \1 S", line) for line in got[: len(expected)]] == expected
+    assert len(got) == len(expected) + 2  # and the moves of players 3 and 4 in the last turn
+    assert any(re.fullmatch(r"[134] 1 [01]", line) for line in got)  # somebody else's new unit
+    assert "2 1 S" in expected_lines(rounds, 1)  # and its own
+    seconds = [int(line.split()[2]) for line in got if re.fullmatch(r"2 [01] \d+", line)]
+    assert seconds[0] == 30 and set(seconds[1:]) == {29}  # whole seconds left, rounded down
+    assert (len(rounds), result.end, result.statuses) == (12, "turns", ("ok",) * 4)
+    assert sorted(result.ranks) == [1, 2, 3, 4]  # ties drawn by lot
+    assert all(result.scores[a] >= result.scores[b] for a in range(4) for b in range(4) if result.ranks[a] < result.ranks[b])
+    assert eof.exists()  # its stdin was closed at the end, and it had the time to see it
+
+
+@pytest.mark.parametrize(("args", "fault", "reason", "seed"), [
+    (("--move", "1 0 0 5 5"), "fault", "invalid move: unit 1 at (0,0) cannot move to (5,5): not a neighbour", 1),
+    (("--move", "1 0 0 1 1"), "fault", "invalid move: unit 1 at (0,0) cannot move to (1,1): ", 1),
+    (("--move", "2 0 0"), "fault", "invalid move: 2 unit(s) need 8 coordinates after the count, got 2", 1),
+    (("--unit", "7"), "unit_fault", "invalid new unit: a new unit is 0 (worker) or 1 (soldier), got '7'", 2),
+])
+def test_a_bad_answer_disqualifies_its_player_and_the_others_go_on(
+    args: tuple[str, ...], fault: str, reason: str, seed: int, host: Path, tmp_path: Path,
+) -> None:
+    record = tmp_path / "r.jsonl"
+    log = tmp_path / "2.log"
+    seats = (recorder(tmp_path, *args), recorder(tmp_path, "--log", str(log)), RANDOM, RANDOM)
+    rounds, result = play(MatchSetup("itpw", seats, seed, {"turns": 8}), host, record=record)
+    out = next(info for info in rounds if fault in (info.moves[0] or {}))
+    assert out.moves[0][fault].startswith(reason)
+    assert out.records[0].status is BotStatus.DISQUALIFIED and out.records[0].reason == out.moves[0][fault]
+    final: State = rounds[-1].state
+    assert final.disqualified[0] is not None and final.disqualified[0].reason == out.moves[0][fault]
+    assert len(final.units_of(1)) >= 6 and result.scores[0] >= 3  # its units stay, its fields count
+    assert all(info.moves[0] is None for info in rounds[out.index:])  # no more requests for it
+    assert (len(rounds), result.end, result.statuses) == (8, "turns", ("disqualified", "ok", "ok", "ok"))
+    got = told(log)
+    if fault == "fault":
+        assert "1 0 0" in got  # the others see an empty move
+    assert not any(line.startswith("1 1 ") for line in got)  # a bad new unit is told nobody
+    assert verify_replay(record).ok
+
+
+HOSTILE = [  # player 2's bot; the others are random samples
+    ("p_never_answers.py", BotStatus.TIMEOUT),
+    ("p_never_reads.py", BotStatus.TIMEOUT),
+    ("p_no_newline.py", BotStatus.TIMEOUT),
+    ("p_no_flush.py", BotStatus.TIMEOUT),
+    ("p_closes_stdout.py", BotStatus.CRASHED),
+    ("exit_nonzero.sh", BotStatus.CRASHED),
+    ("p_floods.py", BotStatus.KILLED),
+    ("non_utf8.py", BotStatus.INVALID_OUTPUT),
+    ("p_answers_late.py", BotStatus.DISQUALIFIED),  # answers its number at once: "late 2" is its move
+    ("p_crashes.py", BotStatus.DISQUALIFIED),       # likewise "ok 2", before it crashes
+    ("p_ignores_eof.py", BotStatus.DISQUALIFIED),
+]
+
+
+@pytest.mark.parametrize(("bot", "status"), HOSTILE, ids=[h[0] for h in HOSTILE])
+def test_a_hostile_bot_is_disqualified_the_others_play_on_and_nothing_is_left(
+    bot: str, status: BotStatus, host: Path, tmp_path: Path,
+) -> None:
+    record = tmp_path / "r.jsonl"
+    setup = MatchSetup("itpw", (RANDOM, str(BOTS / bot), RANDOM, RANDOM), 6, {"turns": 3, "bank": 0.5})
+    rounds, result = play(setup, host, record=record)
+    first = rounds[0]
+    assert first.records[1].status is status and "fault" in first.moves[1]
+    assert all(info.moves[1] is None and info.records[1].status is BotStatus.SKIPPED for info in rounds[1:])
+    assert all(r.status is BotStatus.OK for info in rounds for i, r in enumerate(info.records) if i != 1)
+    final: State = rounds[-1].state
+    assert not final.active(2) and len(final.units_of(2)) == 6 and result.scores[1] == 3
+    assert (len(rounds), result.end, result.statuses[1]) == (3, "turns", status.label)
+    if status is BotStatus.TIMEOUT:
+        assert "time bank ran out" in first.moves[1]["fault"] and 0.45 < first.records[1].wall_time < 0.7
+    assert verify_replay(record).ok
+
+
+def test_the_time_bank_runs_out_for_a_slow_bot(host: Path, tmp_path: Path) -> None:
+    log = tmp_path / "2.log"
+    slow = recorder(tmp_path, "--sleep", "0.4", "--log", str(log))
+    rounds, result = play(MatchSetup("itpw", (RANDOM, slow, RANDOM, RANDOM), 6, {"turns": 8, "bank": 1.5}), host)
+    out = next(info for info in rounds if "fault" in (info.moves[1] or {}))
+    assert out.records[1].status is BotStatus.TIMEOUT and "time bank ran out" in out.moves[1]["fault"]
+    assert out.index <= 4 and result.statuses[1] == "timeout" and len(rounds) == 8  # the others go on
+    assert result.seat_times[1].wall == pytest.approx(1.5, abs=0.15)  # every request was on its bank
+    seconds = [int(line.split()[2]) for line in told(log) if re.fullmatch(r"2 [01] \d+", line)]
+    assert seconds[0] == 1 and seconds[-1] == 0 and seconds == sorted(seconds, reverse=True)
+
+
+@pytest.mark.parametrize("pause", [False, True])
+def test_paused_bots_do_not_compute_off_their_turn_and_cpu_is_recorded(pause: bool, host: Path, tmp_path: Path) -> None:
+    busy = recorder(tmp_path, "--busy", "1")
+    others = recorder(tmp_path, "--sleep", "0.03")
+    setup = MatchSetup("itpw", (busy, others, others, others), 1, {"turns": 8, "pause_bots": pause})
+    rounds, result = play(setup, host)
+    assert result.statuses == ("ok",) * 4
+    cpu = sum(info.records[0].cpu_time for info in rounds[1:])  # the first request has its start too
+    assert cpu < 0.03 if pause else cpu > 0.2, cpu  # about 0.6 s of the others' turns
+    assert result.seat_times[0].cpu >= cpu
+
+
+def test_the_command_line_plays_the_samples_and_the_replay_verifies_until_tampered(
+    c_bot: Callable[[str], Path], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    greedy = str(c_bot("itpw/greedy"))
+    record = tmp_path / "m.jsonl"
+    assert main(["match", "itpw", "--bot", HEURISTIC, "--bot", RANDOM, "--bot", greedy, "--bot", HEURISTIC,
+                 "--seed", "4", "--rounds", "30", "--bank", "20", "--pause-bots", "--record", str(record)]) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    replay = read_replay(record)
+    assert replay.options == {"bank": 20.0, "turns": 30, "pause_bots": True}
+    assert set(out) == {"game", "rounds", "scores", "ranks", "statuses"}
+    assert (out["game"], out["rounds"], out["statuses"]) == ("itpw", 30, ["ok"] * 4)
+    assert out["scores"] == replay.result["scores"] == replay.rounds[-1]["scores"]
+    assert all(out["scores"][a] >= out["scores"][b] for a in range(4) for b in range(4) if out["ranks"][a] < out["ranks"][b])
+    assert main(["replay", "--verify", str(record)]) == 0
+    assert "all 30 rounds agree" in capsys.readouterr().out
+
+    lines = record.read_text().splitlines()
+    round_5 = json.loads(lines[5])
+    assert round_5["moves"][0] != {"move": "0"}
+    round_5["moves"][0] = {"move": "0"}
+    lines[5] = json.dumps(round_5)
+    tampered = tmp_path / "t.jsonl"
+    tampered.write_text("\n".join(lines) + "\n")
+    report = verify_replay(tampered)
+    assert report.first_bad is not None and report.first_bad.round == 5 and not report.ok
+    assert main(["replay", "--verify", str(tampered)]) == 1
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"bank": 0}, "option bank: expected a positive number of seconds, got 0"),
+    ({"bank": math.inf}, "option bank"),
+    ({"turns": 0}, "option turns: expected a positive whole number, got 0"),
+    ({"pause_bots": "yes"}, "option pause_bots: expected true or false, got 'yes'"),
+    ({"time_limit": 1}, "itpw takes no option 'time_limit'"),
+])
+def test_a_bad_option_is_one_error_before_anything_starts(options: dict[str, object], message: str, tmp_path: Path) -> None:
+    with pytest.raises(MatchSetupError, match=re.escape(message)):
+        run_match(MatchSetup("itpw", (RANDOM,) * 4, 1, options), host_root=tmp_path)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_cancel_stops_the_match_and_kills_every_bot(host: Path) -> None:
+    cancel = threading.Event()
+
+    def after(info: RoundInfo) -> None:
+        if info.index == 2:
+            cancel.set()
+
+    result = run_match(MatchSetup("itpw", (RANDOM,) * 4, 3), host_root=host, cancel=cancel, on_round=after)
+    assert (result.end, result.rounds, sorted(result.ranks)) == ("cancelled", 2, [1, 2, 3, 4])
