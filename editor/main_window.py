@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QByteArray, QMimeData, QSettings, QSize, Qt, QTimer
 from PySide6.QtGui import (
     QAction,
+    QActionGroup,
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QSizePolicy,
+    QStackedWidget,
     QTabWidget,
     QUndoView,
     QWidget,
@@ -36,6 +38,7 @@ from PySide6.QtWidgets import (
 from arena.samples import SNAKE_SAMPLES
 from editor.document import ProgramDocument
 from editor.recovery import IDLE_MS, Autosaver, Recovered, RecoveryStore, read_recovery
+from editor.widgets.arena_pane import ArenaPane
 from editor.widgets.card_editor import HINT, MESSAGE_MS, CardEditor
 from editor.widgets.problems_view import ProblemsView
 from editor.widgets.program_panel import ProgramPanel
@@ -252,22 +255,69 @@ class MainWindow(QMainWindow):
     # --- battle ------------------------------------------------------------------------------
 
     def show_battle(self) -> None:
+        self.show_editor()
         self.bench_dock.show()
         self.bench_tabs.setCurrentWidget(self.quick_battle)
 
     def focus_canvas(self) -> None:
+        self.show_editor()
         self.card_editor.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def show_test_bench(self) -> None:
+        self.show_editor()
         self.bench_dock.show()
         self.bench_tabs.setCurrentWidget(self.test_bench)
+
+    # --- workspaces: the card editor with its panes, or the arena -----------------------------
+
+    def in_arena(self) -> bool:
+        return self.workspace.currentWidget() is self.arena_pane
+
+    def show_arena(self) -> None:
+        """The arena takes the whole window: the editor's panes step aside (and come back as
+        they were with :meth:`show_editor`)."""
+        if not self.in_arena():
+            self._editor_state: QByteArray | None = self.saveState(STATE_VERSION)
+            for dock in self._editor_docks():
+                dock.hide()
+            self._show_page(self.arena_pane)
+            self.hint_label.hide()
+        self.arena_action.setChecked(True)
+
+    def show_editor(self) -> None:
+        if self.in_arena():
+            self._show_page(self.card_editor)
+            if self._editor_state is not None:
+                self.restoreState(self._editor_state, STATE_VERSION)
+            self.hint_label.show()
+        self.editor_action.setChecked(True)
+
+    def _show_page(self, page: QWidget) -> None:
+        """Show ``page``; only it sets the window's minimum size (the other page's would add up
+        with the docks' and overflow a laptop screen)."""
+        for widget in (self.card_editor, self.arena_pane):
+            policy = QSizePolicy.Policy.Preferred if widget is page else QSizePolicy.Policy.Ignored
+            widget.setSizePolicy(policy, policy)
+        self.workspace.setCurrentWidget(page)
+
+    def _editor_docks(self) -> list[QDockWidget]:
+        return [self.program_dock, self.bench_dock, self.problems_dock, self.history_dock]
 
     # --- building ----------------------------------------------------------------------------
 
     def _build_panes(self) -> None:
         doc = self.document
         self.card_editor = CardEditor(doc)
-        self.setCentralWidget(self.card_editor)
+        # The arena is a workspace of its own, not a dock: a board, a scoreboard, a log and the
+        # plots need the window's room, and on a 1366 × 768 screen the editor's panes leave none.
+        self.arena_pane = ArenaPane(self.settings, editor_program=lambda: self.document.program)
+        self.arena_pane.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self._editor_state = None
+        self.workspace = QStackedWidget()
+        self.workspace.addWidget(self.card_editor)
+        self.workspace.addWidget(self.arena_pane)
+        self._show_page(self.card_editor)
+        self.setCentralWidget(self.workspace)
         self.program_panel = ProgramPanel(doc)
         # A click on a card hands the keyboard to its canvas: R, the palette keys, arrows work at once.
         self.program_panel.cards.cardClicked.connect(lambda _index: self.focus_canvas())
@@ -330,6 +380,7 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.problems_dock, self.history_dock], [3, 1], Qt.Orientation.Horizontal)
 
     def reset_layout(self) -> None:
+        self.show_editor()
         self._place_docks()
         self.show_test_bench()
         self._size_docks()
@@ -375,6 +426,15 @@ class MainWindow(QMainWindow):
         self.show_battle_action = self._action("&Battle", self.show_battle, ["Ctrl+2"], "Show the battle")
         self.reset_layout_action = self._action("Reset &Layout", self.reset_layout,
                                                 None, "Put every pane back where it was at the first start")
+        self.editor_action = self._action("Card &Editor", self.show_editor, ["Ctrl+E"],
+                                          "The card editor with its panes")
+        self.arena_action = self._action("&Arena", self.show_arena, ["Ctrl+3"],
+                                         "Run, watch and replay matches of every game")
+        self.workspace_group = QActionGroup(self)
+        for action in (self.editor_action, self.arena_action):
+            action.setCheckable(True)
+            self.workspace_group.addAction(action)
+        self.editor_action.setChecked(True)
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -396,6 +456,8 @@ class MainWindow(QMainWindow):
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addSeparator()
         view_menu.addActions([self.show_bench_action, self.show_battle_action])
+        view_menu.addSeparator()
+        view_menu.addActions([self.editor_action, self.arena_action])
         view_menu.addSeparator()
         view_menu.addAction(self.reset_layout_action)
 
@@ -430,6 +492,10 @@ class MainWindow(QMainWindow):
         toolbar.addActions([self.undo_action, self.redo_action])
         toolbar.addSeparator()
         toolbar.addAction(self.battle_action)
+        spacer = QWidget()
+        spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        toolbar.addWidget(spacer)
+        toolbar.addActions([self.editor_action, self.arena_action])
 
     def _build_status(self) -> None:
         # The card editor's hint line lives here: the room under the map goes to the map.
@@ -525,8 +591,13 @@ class MainWindow(QMainWindow):
         QTimer.singleShot(0, lambda: self.open_dropped(path))
 
     def open_dropped(self, path: str | Path) -> bool:
-        """A dropped file: a position goes onto the test bench, anything else opens as a program."""
+        """A dropped file: a position goes onto the test bench, a match replay into the arena,
+        anything else opens as a program."""
+        if Path(path).suffix == ".jsonl":
+            self.show_arena()
+            return self.arena_pane.open_replay(path)
         if not is_position_file(Path(path)):
+            self.show_editor()
             return self.open_file(path)
         self.show_test_bench()
         loaded = self.test_bench.load_position(path)
@@ -539,8 +610,11 @@ class MainWindow(QMainWindow):
             return
         if self.quick_battle.player is not None:
             self.quick_battle.player.pause()
+        self.arena_pane.shutdown()
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
-        self.settings.setValue(STATE_KEY, self.saveState(STATE_VERSION))
+        # The editor's panes as the editor showed them (in the arena they are only stepped aside).
+        state = self._editor_state if self.in_arena() and self._editor_state is not None else self.saveState(STATE_VERSION)
+        self.settings.setValue(STATE_KEY, state)
         self.settings.sync()
         self.autosaver.shutdown()
         event.accept()

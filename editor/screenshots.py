@@ -10,7 +10,9 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
@@ -18,12 +20,14 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
 import editor.qt_compat  # noqa: F401  (before any widget)
-from arena.samples import SNAKE_SAMPLES, resolve_program
+from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, resolve_program
 from arena.snake_battle import explain_turn
 from editor.app import display_problem
 from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
+from editor.widgets.arena_pane import ArenaPane, SnakeBoard
+from editor.widgets.match_transport import FULL_SPEED
 from editor.widgets.quick_battle import QuickBattle
 from editor.widgets.test_bench import TestBench
 from matcher import load_program
@@ -37,6 +41,34 @@ BATTLE_PROGRAM = "tail_biter"
 BATTLE_OPPONENTS = ("hunter", "wall_hugger", "head_avoider")
 BATTLE_SEED = 11
 BATTLE_STEPS = 36
+WORMS, KINGDOMS = SAMPLES_DIR / "worms", SAMPLES_DIR / "kingdoms"
+
+
+@dataclass(frozen=True)
+class ArenaShot:
+    """A sample match played to its end for an arena screenshot, and what the shot shows of it."""
+
+    seats: tuple[str, ...]
+    seed: int
+    rounds: int
+    map: str | None = None
+    show: int = -1
+    """The turn shown (negative: from the end)."""
+    tab: int = 0
+    """The side tab: seat log, scores, think time."""
+    seat: int | None = None
+    """A seat clicked (a snake: why it moved, at the first step on where a card chose)."""
+
+
+ARENA_MATCHES = {
+    "snake": ArenaShot(("tail_biter", "hunter", "wall_hugger", "head_avoider"), BATTLE_SEED, 400, show=64, tab=1, seat=0),
+    "worms": ArenaShot((str(WORMS / "heuristic_bot.py"), str(WORMS / "greedy.sh"), str(WORMS / "random_bot.py"),
+                        str(WORMS / "heuristic_bot.py")), 3, 90, map=str(WORMS / "meadow.txt")),
+    "kingdoms": ArenaShot((str(KINGDOMS / "heuristic_bot.py"), str(KINGDOMS / "random_bot.py"),
+                           str(KINGDOMS / "heuristic_bot.py"), str(KINGDOMS / "farmer.sh")), 3, 90, tab=2),
+}
+"""The arena screenshots: a sample match per game, played at full speed before the shot."""
+ARENA_TIMEOUT = 180.0
 
 
 def dark_palette() -> QPalette:
@@ -139,6 +171,52 @@ def shoot_battle(out: Path) -> Path:
     return target
 
 
+def _play(pane: ArenaPane, game: str) -> None:
+    """Set up and play ``game``'s sample match to its end."""
+    match = ARENA_MATCHES[game]
+    panel = pane.setup_panel
+    panel.set_game(game)
+    panel.set_seats(match.seats)
+    panel.seed_box.setValue(match.seed)
+    panel.rounds_box.setValue(match.rounds)
+    if match.map is not None:
+        panel.set_map(match.map)
+    pane.playback.set_speed(FULL_SPEED)
+    if not pane.start():
+        raise RuntimeError(f"the {game} screenshot match does not start: {panel.message_label.text()}")
+    deadline = time.monotonic() + ARENA_TIMEOUT
+    while (pane.runner.is_running() or pane.playback.live) and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
+    _settle(pane, 20)
+
+
+def shoot_arena(out: Path, workdir: Path, game: str, suffix: str = "") -> Path:
+    """The main window's arena after ``game``'s sample match: the board at a telling turn."""
+    window = _main_window(workdir)
+    window.show_arena()
+    pane = window.arena_pane
+    _play(pane, game)
+    match = ARENA_MATCHES[game]
+    pane.playback.seek(match.show if match.show >= 0 else len(pane.playback.frames) + match.show)
+    pane.tabs.setCurrentIndex(match.tab)
+    if match.seat is not None:
+        pane.select_seat(match.seat)
+        board = pane.board
+        # On to a step where a card chose among several moves: that explanation shows the most.
+        while isinstance(board, SnakeBoard) and pane.playback.index < pane.playback.last():
+            explanation = board.explanation
+            if explanation is not None and explanation.card is not None and len(explanation.possible) > 1:
+                break
+            pane.playback.seek(pane.playback.index + 1)
+    _settle(pane, 10)
+    target = out / f"arena_{game}{suffix}.png"
+    window.grab().save(str(target))
+    window.document.undo_stack.setClean()
+    window.close()
+    return target
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     out = Path(args[0] if args else "docs")
@@ -154,6 +232,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="snakepit-shots-") as tmp:
         workdir = Path(tmp)
         shots = [shoot_main_window(out, workdir), shoot_test_bench(out), shoot_battle(out)]
+        shots += [shoot_arena(out, workdir, game) for game in ARENA_MATCHES]
         app.setPalette(dark_palette())
         shots.append(shoot_main_window(out, workdir, "main_window_dark.png"))
         app.setPalette(light)

@@ -1,0 +1,815 @@
+"""The arena pane: set up, run, watch, scrub, replay and export a match of any registered game.
+
+Left the setup; in the middle the game's board view; right the scoreboard over the seat log and
+the plots; under all of them the transport. Matches run in a :class:`MatchRunner` worker, replays
+are played through their game's engine by the same worker, so both come in as the same frames
+and play with the same controls. What differs per game is a :class:`BoardAdapter` in
+:data:`BOARDS` (plus the setup's :data:`editor.widgets.match_setup.SPECS`): a snake battle gets
+explanations of a clicked snake's move and "continue from here"; kingdoms its live history."""
+
+from __future__ import annotations
+
+import secrets
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arena.match import MatchSetupError
+from editor.turn_explanation import explanation_html
+from editor.widgets.battle_view import BattleView
+from editor.widgets.bioblots_view import BioblotsView
+from editor.widgets.itpw_view import ItpwView
+from editor.widgets.kingdoms_view import KingdomsView
+from editor.widgets.match_plots import KingdomsHistoryPlot, PlotError, SeriesPlot
+from editor.widgets.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
+from editor.widgets.match_setup import SPECS, MatchSetupPanel, numbered, snake_samples
+from editor.widgets.match_transport import Playback, Transport
+from editor.widgets.scoreboard import Scoreboard
+from editor.widgets.seat_log import SeatLog
+from editor.widgets.worms_view import WormsView
+from engines.snake import Board, Moved, Position, Skipped
+from matcher import CompiledProgram, Program, ProgramError, compile_program, load_program
+from matcher.explain import Explanation, explain
+
+SETUP_WIDTH = 280
+SIDE_WIDTH = 400
+PLOT_DELAY_MS = 120
+"""Plots redraw at most this often while frames pour in (a redraw of a long curve takes ms)."""
+REPLAY_FILTER = "Match replays (*.jsonl);;All files (*)"
+
+
+# --- board views per game ------------------------------------------------------------------------
+
+
+class BoardAdapter(QWidget):
+    """A game's board view as the pane uses it: shows a frame, highlights a seat, reports clicks."""
+
+    seatClicked = Signal(int)
+
+    def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
+        """A new match (or replay) starts."""
+
+    def show_frame(self, frames: Sequence[Frame], index: int) -> None: ...
+
+    def highlight(self, seat: int | None) -> None: ...
+
+    def frame_widget(self) -> QWidget:
+        """What "Export frame" grabs."""
+        return self
+
+    def refresh_history(self, frames: Sequence[Frame], index: int) -> None:
+        """Live plots of the board (kingdoms' history) catch up (called at most every few 100 ms)."""
+
+
+class SnakeBoard(BoardAdapter):
+    """The battle view; a click on a snake shows why it moved in the shown step."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.view = BattleView()
+        self.explain_label = QLabel()
+        self.explain_label.setObjectName("explanationText")
+        self.explain_label.setWordWrap(True)
+        self.explain_label.setTextFormat(Qt.TextFormat.RichText)
+        self.explain_label.setFrameShape(QFrame.Shape.StyledPanel)
+        self.explain_label.setMargin(6)
+        self.explain_label.setMinimumHeight(self.explain_label.fontMetrics().lineSpacing() * 3 + 12)
+        self.explain_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.explanation: Explanation | None = None
+        self._programs: list[Program] = []
+        self._compiled: list[CompiledProgram] = []
+        self._names: list[str] = []
+        self._frames: Sequence[Frame] = ()
+        self._index = 0
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.explain_label)
+        self.view.snakeClicked.connect(self._clicked)
+
+    def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
+        self._programs = list(info.programs)
+        self._compiled = [compile_program(p) for p in self._programs]
+        self._names = list(names)
+        self.view.set_seat_names(names)
+        self.view.set_highlighted_snake(None)
+        self._clear_explanation()
+
+    def show_frame(self, frames: Sequence[Frame], index: int) -> None:
+        self._frames, self._index = frames, index
+        snake = self.view.highlighted_snake()
+        if snake is not None and self._programs:
+            self.explain(snake)
+        else:
+            self.view.set_board(Board(frames[index].state))
+
+    def highlight(self, seat: int | None) -> None:
+        self.view.set_highlighted_snake(seat)
+        if seat is None or not self._programs:
+            self._clear_explanation()
+        else:
+            self.explain(seat)
+
+    def frame_widget(self) -> QWidget:
+        return self.view
+
+    def explain(self, snake: int) -> Explanation | None:
+        """Why ``snake`` moved as it did in the shown step (at step 0: its first move), shown as
+        the board it saw at its turn with the matcher's reasoning over it."""
+        frames, index = self._frames, self._index
+        step = max(1, index)  # the frame of the step whose move is explained (at the start: the first)
+        if step < len(frames):
+            board = board_at_turn(frames[step - 1].state, frames[step].events, snake)
+            turn = frames[step].turn
+        else:  # nothing played yet: the start, as the snake sees it if it moves first
+            board, turn = Board(frames[0].state), 1
+        name = self._names[snake] if snake < len(self._names) else f"Snake {snake}"
+        if board is None:
+            self.view.set_board(Board(frames[index].state))
+            self.view.set_explanation(None)
+            self.explanation = None
+            self.explain_label.setText(f"<b>{name}</b> had no turn in step {turn}: it was eaten, or the battle was over.")
+            return None
+        explanation = explain(self._compiled[snake], board, snake)
+        program = self._programs[snake]
+        card = program.cards[explanation.card] if explanation.card is not None else None
+        self.view.set_board(board)
+        self.view.set_explanation(explanation, card=card)
+        self.explanation = explanation
+        self.explain_label.setText(explanation_html(explanation, name, program, turn, index == 0))
+        return explanation
+
+    def _clicked(self, snake: int) -> None:
+        self.seatClicked.emit(snake)
+
+    def _clear_explanation(self) -> None:
+        self.explanation = None
+        self.view.set_explanation(None)
+        if self._frames:
+            self.view.set_board(Board(self._frames[self._index].state))
+        self.explain_label.setText("<i>Click a snake to see why it moved in the shown step.</i>")
+
+
+def board_at_turn(before: Position, events: Sequence[object], snake: int) -> Board | None:
+    """The board ``snake`` saw at its turn in a step: the position before the step with the moves
+    made before its turn (the step's events are in turn order). None when it had no turn."""
+    board = Board(before)
+    for event in events:
+        if isinstance(event, (Moved, Skipped)) and event.snake == snake:
+            return board
+        if isinstance(event, Moved):
+            board.move(event.snake, event.direction)
+    return None
+
+
+class WormsBoard(BoardAdapter):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.view = WormsView()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view)
+        self.view.wormClicked.connect(self.seatClicked)
+
+    def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
+        self.view.set_seat_names(names)
+        self.view.set_highlighted_worm(None)
+
+    def show_frame(self, frames: Sequence[Frame], index: int) -> None:
+        self.view.set_state(frames[index].state)
+
+    def highlight(self, seat: int | None) -> None:
+        self.view.set_highlighted_worm(seat)
+
+
+class KingdomsBoard(BoardAdapter):
+    """The dashboard over the live history (the original contest's gnuplot, in the app)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.view = KingdomsView()
+        self.history = KingdomsHistoryPlot()
+        self.history.plot_widget.setMinimumHeight(140)
+        self.round_line = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen((128, 128, 128), width=1))
+        self.history.plot_widget.getPlotItem().addItem(self.round_line, ignoreBounds=True)
+        self.splitter = splitter = QSplitter(Qt.Orientation.Vertical)
+        splitter.addWidget(self.view)
+        splitter.addWidget(self.history)
+        splitter.setStretchFactor(0, 0)
+        splitter.setStretchFactor(1, 1)
+        splitter.setChildrenCollapsible(False)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(splitter)
+        self.view.kingdomClicked.connect(self.seatClicked)
+        self.view.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        # The cards flow into 4, 2 or 1 columns as the width allows; the dashboard keeps the height
+        # its cards need in that flow (the view's own minimum is one card), the plot takes the rest.
+        if watched is self.view and event.type() == QEvent.Type.Resize:
+            QTimer.singleShot(0, self._fit_dashboard)  # after the view's own resize has reflowed the cards
+        return False
+
+    def _fit_dashboard(self) -> None:
+        layout = self.view.layout()
+        needed = layout.minimumSize().height() if layout is not None else 0
+        if needed and needed != self.view.minimumHeight():
+            self.view.setMinimumHeight(needed)
+            total = sum(self.splitter.sizes())
+            self.splitter.setSizes([needed, max(0, total - needed)])
+
+    def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
+        self.view.set_seat_names(names)
+        self.history.set_seat_names(names)
+        self.history.clear()
+        self.view.set_highlighted_kingdom(None)
+
+    def show_frame(self, frames: Sequence[Frame], index: int) -> None:
+        self.view.set_state(frames[index].state, frames[index - 1].state if index else None)
+        self.round_line.setValue(frames[index].state.round)
+
+    def highlight(self, seat: int | None) -> None:
+        self.view.set_highlighted_kingdom(seat)
+
+    def frame_widget(self) -> QWidget:
+        return self.view
+
+    def refresh_history(self, frames: Sequence[Frame], index: int) -> None:
+        if len(self.history.states()) != len(frames):
+            self.history.set_history([f.state for f in frames])
+
+
+class BioblotsBoard(BoardAdapter):
+    """Both organisms on the substances; neutralised cells keep a trace of what they held."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.view = BioblotsView()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view)
+        self.view.organismClicked.connect(self.seatClicked)
+
+    def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
+        self.view.set_seat_names(names)
+        self.view.set_highlighted_player(None)
+
+    def show_frame(self, frames: Sequence[Frame], index: int) -> None:
+        self.view.set_state(frames[index].state, frames[index].events, origin=frames[0].state.board)
+
+    def highlight(self, seat: int | None) -> None:
+        self.view.set_highlighted_player(seat)
+
+
+class ItpwBoard(BoardAdapter):
+    """Territories, soldiers and workers; the players are numbered 1–4, the seats 0–3."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.view = ItpwView()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.view)
+        self.view.playerClicked.connect(lambda player: self.seatClicked.emit(player - 1))
+
+    def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
+        self.view.set_seat_names(names)
+        self.view.set_highlighted_player(None)
+
+    def show_frame(self, frames: Sequence[Frame], index: int) -> None:
+        self.view.set_state(frames[index].state, frames[index].events)
+
+    def highlight(self, seat: int | None) -> None:
+        self.view.set_highlighted_player(None if seat is None else seat + 1)
+
+
+BOARDS: dict[str, Callable[[], BoardAdapter]] = {
+    "snake": SnakeBoard, "worms": WormsBoard, "kingdoms": KingdomsBoard, "bioblots": BioblotsBoard, "itpw": ItpwBoard,
+}
+"""The board view of every game the pane shows; a game plays here once it is in this registry,
+in :data:`editor.widgets.match_setup.SPECS` and in :data:`arena.match.GAMES`."""
+
+
+# --- the pane ------------------------------------------------------------------------------------
+
+
+class ArenaPane(QWidget):
+    """Setup, board, scoreboard, log, plots and transport of one match at a time.
+
+    ``settings``: where the last setups are kept. ``editor_program``: the program open in the
+    editor (snake seats can play it). ``bot_env``/``host_root``: passed to every match (tests mark
+    their bots with them)."""
+
+    message = Signal(str)
+    """A one-line note for a host's status bar."""
+
+    def __init__(self, settings: QSettings | None = None, *, editor_program: Callable[[], Program | None] | None = None,
+                 bot_env: Mapping[str, str] | None = None, host_root: Path | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._scratch = tempfile.TemporaryDirectory(prefix="snakepit-arena-")
+        self.scratch = Path(self._scratch.name)
+        self.bot_env, self.host_root = bot_env, host_root
+        self.runner = MatchRunner(self)
+        self.playback = Playback(self.runner.gate, self)
+        self.info: MatchInfo | None = None
+        self.outcome: Outcome | None = None
+        self.names: list[str] = []
+        self.board: BoardAdapter | None = None
+        self.boards: dict[str, BoardAdapter] = {}
+        self._matches = 0
+        self._selected: int | None = None
+        self._plot_timer = QTimer(self)
+        self._plot_timer.setSingleShot(True)
+        self._plot_timer.setInterval(PLOT_DELAY_MS)
+        self._plot_timer.timeout.connect(self._refresh_plots)
+
+        self.setup_panel = MatchSetupPanel(settings if settings is not None else QSettings(), scratch=self.scratch,
+                                           editor_program=editor_program)
+        self._build()
+        self._connect()
+        self._show_idle()
+
+    # --- our API -----------------------------------------------------------------------------
+
+    def start(self) -> bool:
+        """Start the match the setup describes; False (and the reason shown) when it cannot."""
+        try:
+            setup = self.setup_panel.setup()
+        except MatchSetupError as error:
+            self.setup_panel.show_message(str(error))
+            return False
+        self.setup_panel.show_message("")
+        self.setup_panel.remember()
+        self._matches += 1
+        record = self.scratch / f"match-{self._matches}.jsonl"
+        self.outcome = None
+        self.transport.set_stoppable(True)
+        self.runner.start_match(setup, record=record, bot_env=self.bot_env, host_root=self.host_root)
+        return True
+
+    def stop(self) -> None:
+        """Stop the running match: its bots are killed at once; the finished turns stay."""
+        self.runner.stop()
+
+    def open_replay(self, path: str | Path | None = None) -> bool:
+        """Watch a replay file (asked for when ``path`` is None)."""
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Open a match replay", str(Path.cwd()), REPLAY_FILTER)
+            if not path:
+                return False
+        self.outcome = None
+        self.setup_panel.show_message("")
+        self.transport.set_stoppable(True)
+        self.runner.gate.set_open(True)  # a replay is computed at once; the transport paces the view
+        self.runner.start_replay(Path(path))
+        return True
+
+    def save_replay(self, path: str | Path | None = None) -> bool:
+        """Copy the shown match's replay file (every finished turn so far) to ``path``."""
+        info = self.info
+        source = info.record if info is not None else None
+        if info is None or source is None or not source.exists():
+            self._say("This match has no replay to save (a what-if is not recorded).")
+            return False
+        if path is None:
+            start = Path.cwd() / f"{info.game}-{info.seed}.jsonl"
+            path, _ = QFileDialog.getSaveFileName(self, "Save the replay", str(start), REPLAY_FILTER)
+            if not path:
+                return False
+        try:
+            if Path(path).resolve() != source.resolve():
+                shutil.copyfile(source, path)
+        except OSError as error:
+            self._say(f"Could not save {path}: {error.strerror or error}")
+            return False
+        self._say(f"Saved the replay to {path}")
+        return True
+
+    def export_frame(self, path: str | Path) -> Path:
+        """The shown board as a PNG."""
+        if self.board is None or not self.board.frame_widget().grab().save(str(path), "PNG"):
+            raise PlotError(f"{path}: cannot write the frame as PNG")
+        return Path(path)
+
+    def continue_from_here(self, programs: Sequence[Program] | None = None, seed: int | None = None) -> bool:
+        """A what-if: the snake battle from the shown step on, with ``programs`` (asked for when
+        None) and a new seed. The seats keep their snakes; only who steers them changes."""
+        info, frame = self.info, self.playback.frame()
+        if info is None or frame is None or info.game != "snake" or not info.programs:
+            return False
+        if programs is None:
+            chosen = self._ask_what_if(info, frame.turn)
+            if chosen is None:
+                return False
+            programs, seed = chosen
+        names = numbered([p.name for p in programs])
+        steps = max(1, int(info.options.get("steps", 1000)) - frame.turn)
+        self.outcome = None
+        self.transport.set_stoppable(True)
+        self.runner.start_what_if(programs, names, frame.state, secrets.randbelow(1_000_000) if seed is None else seed,
+                                  steps, frame.turn)
+        return True
+
+    def shutdown(self) -> None:
+        """Stop the worker and wait for it (the app is closing)."""
+        self.runner.stop()
+        self.runner.wait(3.0)
+
+    # --- building ----------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        scroll = QScrollArea()
+        scroll.setWidget(self.setup_panel)
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setup_panel.setContentsMargins(0, 0, 8, 0)
+        scroll.setMinimumWidth(240)
+        self.setup_scroll = scroll
+
+        self.title_label = QLabel()
+        self.title_label.setObjectName("matchTitle")
+        self.title_label.setTextFormat(Qt.TextFormat.RichText)
+        self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.save_action = self._action("Save replay…", "", "Save this match's replay (JSONL, as the CLI writes)",
+                                        lambda: self.save_replay())
+        self.what_if_action = self._action("Continue from here…", "", "A what-if: play on from the shown step "
+                                           "with other programs", lambda: self.continue_from_here())
+        self.export_menu = QMenu(self)
+        self.export_frame_action = self.export_menu.addAction("Frame as PNG…", lambda: self._export("frame"))
+        self.export_score_action = self.export_menu.addAction("Score plot as PNG…", lambda: self._export("score"))
+        self.export_time_action = self.export_menu.addAction("Think-time plot as PNG…", lambda: self._export("time"))
+        self.export_history_plot_action = self.export_menu.addAction("History plot as PNG…",
+                                                                     lambda: self._export("history plot"))
+        self.export_history_action = self.export_menu.addAction("History file (original format)…",
+                                                                lambda: self._export("history"))
+        export = QToolButton()
+        export.setText("Export")
+        export.setMenu(self.export_menu)
+        export.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.export_button = export
+        self.setup_action = self._action("Setup", "Ctrl+Shift+M", "Show or hide the match setup", self._toggle_setup)
+        self.setup_action.setCheckable(True)
+        self.setup_action.setChecked(True)
+        self.setup_button = QToolButton()
+        self.setup_button.setDefaultAction(self.setup_action)
+        header = QHBoxLayout()
+        header.setSpacing(4)
+        header.addWidget(self.setup_button)
+        header.addSpacing(6)
+        header.addWidget(self.title_label, 1)
+        self.what_if_button, self.save_button = QToolButton(), QToolButton()
+        for action, button in ((self.what_if_action, self.what_if_button), (self.save_action, self.save_button)):
+            button.setDefaultAction(action)
+            header.addWidget(button)
+        header.addWidget(export)
+
+        self.stack = QStackedWidget()
+        self.idle_label = QLabel("Set a match up on the left and press <b>Start match</b> (Ctrl+Return),<br>"
+                                 "or open a replay. Space plays and pauses, ← → step, Home/End jump, Esc stops.")
+        self.idle_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.idle_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.stack.addWidget(self.idle_label)
+        centre = QWidget()
+        column = QVBoxLayout(centre)
+        column.setContentsMargins(4, 0, 4, 0)
+        column.setSpacing(6)
+        column.addLayout(header)
+        column.addWidget(self.stack, 1)
+
+        self.scoreboard = Scoreboard()
+        self.seat_log = SeatLog()
+        self.score_plot = SeriesPlot("Score per turn", "score")
+        self.time_plot = SeriesPlot("Think time per turn", "think time", "s")
+        self.cursor_lines = []
+        for plot in (self.score_plot, self.time_plot):
+            line = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen((128, 128, 128), width=1))
+            plot.plot_widget.getPlotItem().addItem(line, ignoreBounds=True)
+            self.cursor_lines.append(line)
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.seat_log, "Seat log")
+        self.tabs.addTab(self.score_plot, "Scores")
+        self.tabs.addTab(self.time_plot, "Think time")
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(4, 0, 0, 0)
+        side_layout.setSpacing(8)
+        side_layout.addWidget(self.scoreboard)
+        side_layout.addWidget(self.tabs, 1)
+        side.setMinimumWidth(300)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(scroll)
+        self.splitter.addWidget(centre)
+        self.splitter.addWidget(side)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setSizes([SETUP_WIDTH, 700, SIDE_WIDTH])
+
+        self.transport = Transport(self.playback, shortcut_host=self)
+        start = QAction("Start match", self)
+        start.setShortcut(QKeySequence("Ctrl+Return"))
+        start.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        start.triggered.connect(self.start)
+        self.addAction(start)
+        self.start_action = start
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.setSpacing(8)
+        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.transport)
+
+    def show_setup(self, visible: bool) -> None:
+        """Show or hide the setup column (watching a match, the board takes its room)."""
+        self.setup_scroll.setVisible(visible)
+        self.setup_action.setChecked(visible)
+
+    def _toggle_setup(self) -> None:
+        self.show_setup(self.setup_action.isChecked())
+
+    def _action(self, text: str, key: str, tip: str, slot: Callable[[], object]) -> QAction:
+        action = QAction(text, self)
+        if key:
+            action.setShortcut(QKeySequence(key))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            tip = f"{tip} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})"
+        action.setToolTip(tip)
+        action.triggered.connect(lambda: slot())
+        self.addAction(action)
+        return action
+
+    def _connect(self) -> None:
+        self.setup_panel.startRequested.connect(self.start)
+        self.setup_panel.openReplayRequested.connect(lambda: self.open_replay())
+        self.transport.stopRequested.connect(self.stop)
+        self.runner.started.connect(self._started)
+        self.runner.frame.connect(self._frame)
+        self.runner.finished.connect(self._finished)
+        self.runner.failed.connect(self._failed)
+        self.runner.done.connect(lambda: self.transport.set_stoppable(False))
+        self.playback.shown.connect(self._show)
+        self.scoreboard.seatClicked.connect(self._seat_clicked)
+        self.seat_log.turnActivated.connect(self._turn_activated)
+
+    # --- the runner's reports ----------------------------------------------------------------
+
+    def _started(self, info: MatchInfo) -> None:
+        if info.game not in BOARDS:  # a replay of a game this app version cannot show yet
+            self.runner.stop()
+            self._failed(f"{info.record or info.game}: the arena has no board view for {info.game!r} yet")
+            return
+        self.info, self.outcome = info, None
+        self.names = list(numbered([n or f"{SPECS[info.game].noun if info.game in SPECS else 'Seat'} {i}"
+                                    for i, n in enumerate(info.names)]))
+        self.board = self._board(info.game)
+        self.stack.setCurrentWidget(self.board)
+        self.board.begin(info, self.names)
+        self._selected = None
+        self.scoreboard.set_seats(self.names, timed=info.game != "snake")
+        self.seat_log.reset(self.names)
+        for plot in (self.score_plot, self.time_plot):
+            plot.set_seat_names(self.names)
+            plot.clear()
+        self.tabs.setTabEnabled(self.tabs.indexOf(self.time_plot), info.game != "snake")
+        self.title_label.setText(self._title(info))
+        self._update_actions()
+        self.show_setup(False)
+        self.playback.reset(info.start, live=info.kind != REPLAY, play=info.kind != REPLAY)
+
+    def _frame(self, frame: Frame) -> None:
+        self.playback.append(frame)
+        self.seat_log.add_frame(frame)
+        if not self._plot_timer.isActive():
+            self._plot_timer.start()
+
+    def _finished(self, outcome: Outcome | None) -> None:
+        self.outcome = outcome
+        self.playback.finish()
+        self._refresh_plots()
+        self._show(self.playback.index)
+        if outcome is not None and outcome.cancelled:
+            self._say(f"Stopped after {outcome.rounds} rounds; every bot was killed.")
+
+    def _failed(self, text: str) -> None:
+        self.setup_panel.show_message(text)
+        self._say(text)
+
+    # --- showing -----------------------------------------------------------------------------
+
+    def _show(self, index: int) -> None:
+        frames = self.playback.frames
+        if self.board is None or not frames:
+            return
+        self.board.show_frame(frames, index)
+        final = index == len(frames) - 1 and not self.playback.live
+        self.scoreboard.show_frame(frames[index], self.outcome if final else None)
+        self.scoreboard.set_summary(self._summary(frames[index], self.outcome if final else None))
+        turn = frames[index].turn
+        for line in self.cursor_lines:
+            line.setValue(turn)
+        self.seat_log.show_turn(turn)
+
+    def _refresh_plots(self) -> None:
+        frames = self.playback.frames
+        played = frames[1:]
+        turns = [f.turn for f in played]
+        self.score_plot.set_series(turns, [list(f.scores) for f in played])
+        self.time_plot.set_series(turns, [[None if r.status.label == "skipped" else r.wall_time for r in f.records]
+                                          if f.records is not None else [None] * len(self.names) for f in played])
+        if self.board is not None and frames:
+            self.board.refresh_history(frames, self.playback.index)
+
+    def _title(self, info: MatchInfo) -> str:
+        spec = SPECS.get(info.game)
+        where = ""
+        if "width" in info.options and "height" in info.options:
+            where = f" · {info.options['width']} × {info.options['height']}"
+        if spec is not None and spec.map_option is not None:
+            where = info.options.get(spec.map_option) or ""
+            where = f" · {Path(str(where)).stem}" if where else ""
+        kind = {REPLAY: f"replay {Path(str(info.record)).name} · ", WHAT_IF: f"what-if from step {info.branch} · "}
+        return f"<b>{spec.title if spec else info.game}</b> · {kind.get(info.kind, '')}seed {info.seed}{where}"
+
+    def _summary(self, frame: Frame, outcome: Outcome | None) -> str:
+        if outcome is None:
+            last = self.playback.frames[-1].turn
+            return f"Playing: turn {frame.turn} of {last} so far." if self.playback.live else f"Turn {frame.turn} of {last}."
+        if outcome.cancelled:
+            return f"Stopped after {outcome.rounds} rounds."
+        winners = [self.names[i] for i, rank in enumerate(outcome.ranks) if rank == 1]
+        if len(winners) == len(self.names):
+            verdict = "A draw: every seat shares first place"
+        elif len(winners) == 1:
+            verdict = f"<b>{winners[0]}</b> wins"
+        else:
+            verdict = "Shared first place: " + ", ".join(f"<b>{w}</b>" for w in winners)
+        return f"Over after {outcome.rounds} rounds ({outcome.end.replace('_', ' ')}). {verdict}."
+
+    def _show_idle(self) -> None:
+        self.stack.setCurrentWidget(self.idle_label)
+        self.title_label.setText("<b>Arena</b>")
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        info = self.info
+        self.save_action.setEnabled(info is not None and info.record is not None)
+        snake = info is not None and info.game == "snake" and bool(info.programs)
+        self.what_if_action.setEnabled(snake)
+        self.what_if_button.setVisible(info is None or info.game == "snake")
+        kingdoms = info is not None and info.game == "kingdoms"
+        self.export_history_action.setVisible(kingdoms)
+        self.export_history_plot_action.setVisible(kingdoms)
+        self.export_button.setEnabled(info is not None)
+
+    def _board(self, game: str) -> BoardAdapter:
+        if game not in self.boards:
+            board = BOARDS[game]()
+            board.seatClicked.connect(self._seat_clicked)
+            self.boards[game] = board
+            self.stack.addWidget(board)
+        return self.boards[game]
+
+    def select_seat(self, seat: int | None) -> None:
+        """Select a seat (what a click on it does): highlighted on the board and the scoreboard,
+        the log lists its turns; a snake's move is explained."""
+        self._selected = seat
+        if self.board is not None:
+            self.board.highlight(seat)
+        self.scoreboard.set_selected(seat)
+        self.seat_log.set_seat(seat)
+
+    def _seat_clicked(self, seat: int) -> None:
+        self.select_seat(None if seat == self._selected else seat)
+
+    def _turn_activated(self, turn: int) -> None:
+        index = next((i for i, f in enumerate(self.playback.frames) if f.turn == turn), None)
+        if index is not None:
+            self.playback.pause()
+            self.playback.seek(index)
+
+    def _say(self, text: str) -> None:
+        self.message.emit(text)
+
+    # --- export and what-if ------------------------------------------------------------------
+
+    def _export(self, what: str) -> None:
+        if self.info is None:
+            return
+        stem = f"{self.info.game}-{self.info.seed}"
+        suffix = "txt" if what == "history" else "png"
+        names = {"frame": f"{stem}-turn{self.playback.index}", "score": f"{stem}-scores", "time": f"{stem}-think-time",
+                 "history plot": f"{stem}-history", "history": f"{stem}.lastplay"}
+        path, _ = QFileDialog.getSaveFileName(self, f"Export the {what}", str(Path.cwd() / f"{names[what]}.{suffix}"),
+                                              "History (*.lastplay *.txt);;All files (*)" if what == "history"
+                                              else "PNG images (*.png)")
+        if not path:
+            return
+        try:
+            self.export(what, path)
+        except PlotError as error:
+            self._say(str(error))
+            return
+        self._say(f"Exported the {what} to {path}")
+
+    def export(self, what: str, path: str | Path) -> Path:
+        """Write ``what`` ("frame", "score", "time", "history plot", "history") to ``path``."""
+        kingdoms = self.boards.get("kingdoms")
+        if what == "frame":
+            return self.export_frame(path)
+        if what in ("score", "time"):
+            self._refresh_plots()
+            return (self.score_plot if what == "score" else self.time_plot).export_png(path)
+        if isinstance(kingdoms, KingdomsBoard) and self.board is kingdoms:
+            kingdoms.refresh_history(self.playback.frames, self.playback.index)
+            return kingdoms.history.export_png(path) if what == "history plot" else kingdoms.history.export_history(path)
+        raise PlotError(f"{path}: only a kingdoms match has a history")
+
+    def _ask_what_if(self, info: MatchInfo, turn: int) -> tuple[list[Program], int] | None:
+        dialog = QDialog(self)
+        dialog.setWindowTitle("Continue from here")
+        form = QFormLayout(dialog)
+        form.addRow(QLabel(f"Play on from step {turn} with (each seat keeps its snake):"))
+        boxes = []
+        for seat, program in enumerate(info.programs):
+            box = QComboBox()
+            box.addItem(f"{program.name} (as played)", program)
+            for label, path in snake_samples():
+                box.addItem(label, path)
+            boxes.append(box)
+            form.addRow(self.names[seat], box)
+        seed = QSpinBox()
+        seed.setRange(0, 2**31 - 1)
+        seed.setValue(secrets.randbelow(1_000_000))
+        form.addRow("Seed", seed)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        form.addRow(buttons)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        programs = []
+        for box in boxes:
+            data = box.currentData()
+            try:
+                programs.append(data if isinstance(data, Program) else load_program(data))
+            except ProgramError as error:
+                self._say(str(error))
+                return None
+        return programs, seed.value()
+
+    # --- Qt overrides --------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.shutdown()
+        super().closeEvent(event)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m editor.widgets.arena_pane [REPLAY]``: the pane on its own (a replay opened)."""
+    from PySide6.QtWidgets import QApplication
+
+    args = list(sys.argv[1:] if argv is None else argv)
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    pane = ArenaPane()
+    pane.setWindowTitle("Arena")
+    pane.resize(1366, 720)
+    pane.show()
+    if args:
+        pane.open_replay(args[0])
+    code = app.exec()
+    pane.shutdown()
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,393 @@
+"""Runs a match, a replay or a snake what-if in a worker thread and reports it round by round.
+
+The worker calls :func:`arena.match.run_match` (or plays a replay's moves through its referee) and
+emits a :class:`Frame` per round from its own thread; Qt queues the signals to the receivers in the
+GUI thread, so the GUI never waits for a bot. Before every round the worker waits at a
+:class:`Gate`: open (full speed), one permit at a time (a tick of the speed slider, a Step), or
+closed (Pause). Stop sets the match's cancel event and opens the gate: the running round's bots are
+killed within ~0.02 s, and the run's ``close()`` kills whatever else is left before the worker
+reports the (cancelled) outcome."""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Signal
+
+from arena.bots import BotStatus, TurnRecord
+from arena.match import (
+    GAMES,
+    SEVERITY,
+    GameRun,
+    MatchResult,
+    MatchSetup,
+    MatchSetupError,
+    RoundInfo,
+    SeatTime,
+    run_match,
+)
+from arena.replay import Replay, ReplayError, read_replay
+from arena.snake_battle import program_policy
+from engines.snake import Battle, Board, Direction, Moved, Position, position_to_text, ranks_of
+from matcher import Program, ProgramError, compile_program, program_to_json
+from matcher.fileformat import program_from_json
+
+MATCH, REPLAY, WHAT_IF = "match", "replay", "what-if"
+"""What a worker plays: a live match, a replay file, a snake battle continued from a step."""
+
+
+@dataclass(frozen=True)
+class SeatTotal:
+    """A seat's bot over the turns so far: time used, its worst misbehaviour and why."""
+
+    wall: float = 0.0
+    cpu: float = 0.0
+    worst: BotStatus | None = None
+    reason: str = ""
+    """The reason of the latest misbehaviour (what a scoreboard's tooltip says)."""
+    problems: int = 0
+    """Turns that ended in a misbehaviour."""
+
+    @property
+    def status(self) -> str:
+        return BotStatus.OK.label if self.worst is None else self.worst.label
+
+    def add(self, record: TurnRecord) -> SeatTotal:
+        wall, cpu = self.wall + record.wall_time, self.cpu + record.cpu_time
+        if record.status not in SEVERITY:
+            return replace(self, wall=wall, cpu=cpu)
+        worst = self.worst
+        if worst is None or SEVERITY.index(record.status) < SEVERITY.index(worst):
+            worst = record.status
+        reason = record.reason or record.status.label
+        return SeatTotal(wall, cpu, worst, reason, self.problems + 1)
+
+
+@dataclass(frozen=True)
+class Frame:
+    """The match after ``turn`` rounds (0: before the first): what every view shows at a turn."""
+
+    turn: int
+    state: Any
+    scores: tuple[int, ...]
+    records: tuple[TurnRecord, ...] | None = None
+    """Per seat how its bot did in this round (None: in-process programs, or the start)."""
+    moves: tuple[Any, ...] = ()
+    events: tuple[Any, ...] = ()
+    end: str | None = None
+    totals: tuple[SeatTotal, ...] = ()
+    """Per seat, over rounds 1..turn."""
+
+    @classmethod
+    def start(cls, state: Any, scores: Sequence[int]) -> Frame:
+        return cls(0, state, tuple(scores), totals=tuple(SeatTotal() for _ in scores))
+
+    def then(self, info: RoundInfo) -> Frame:
+        totals = self.totals
+        if info.records is not None:
+            totals = tuple(total.add(record) for total, record in zip(totals, info.records))
+        return Frame(info.index, info.state, tuple(info.scores), info.records, tuple(info.moves), tuple(info.events),
+                     info.end, totals)
+
+    def ranks(self) -> list[int]:
+        """Competition ranks of the scores (what every game ranks by while it runs)."""
+        return ranks_of(self.scores)
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    """What a worker plays, known once it has started (the setup was good, the file was read)."""
+
+    kind: str
+    game: str
+    seed: int
+    names: tuple[str, ...]
+    options: Mapping[str, Any]
+    start: Frame
+    record: Path | None = None
+    """The replay file: being written (a match), read (a replay), or None (a what-if)."""
+    programs: tuple[Program, ...] = ()
+    """Snake: each seat's program (explanations and what-ifs need them)."""
+    branch: int = 0
+    """A what-if: the step of the battle it continues from."""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended: from :class:`MatchResult`, or a replay's result line."""
+
+    end: str
+    rounds: int
+    scores: tuple[int, ...]
+    ranks: tuple[int, ...]
+    statuses: tuple[str, ...]
+    seat_times: tuple[SeatTime, ...] = ()
+
+    @property
+    def cancelled(self) -> bool:
+        return self.end == "cancelled"
+
+    @classmethod
+    def of(cls, result: MatchResult) -> Outcome:
+        return cls(result.end, result.rounds, result.scores, result.ranks, result.statuses, result.seat_times)
+
+    @classmethod
+    def of_replay(cls, result: Mapping[str, Any]) -> Outcome:
+        times = tuple(SeatTime(float(t.get("wall", 0.0)), float(t.get("cpu", 0.0)))
+                      for t in result.get("seat_times") or () if isinstance(t, dict))
+        return cls(str(result.get("end") or "?"), int(result["rounds"]), tuple(result["scores"]),
+                   tuple(result["ranks"]), tuple(str(s) for s in result["statuses"]), times)
+
+
+class Gate:
+    """How many rounds the worker may still play: all (open), one per :meth:`permit`, or none.
+    Permits do not pile up: a tick that comes while a slow round runs is not owed later."""
+
+    def __init__(self) -> None:
+        self._condition = threading.Condition()
+        self._open = False
+        self._permits = 0
+
+    def set_open(self, value: bool) -> None:
+        with self._condition:
+            self._open = value
+            self._condition.notify_all()
+
+    def is_open(self) -> bool:
+        return self._open
+
+    def permit(self) -> None:
+        with self._condition:
+            self._permits = 1
+            self._condition.notify_all()
+
+    def hold(self) -> None:
+        with self._condition:
+            self._open, self._permits = False, 0
+
+    def wake(self) -> None:
+        with self._condition:
+            self._condition.notify_all()
+
+    def wait(self, cancel: threading.Event) -> None:
+        """Return when a round may be played, or at once when ``cancel`` is set."""
+        with self._condition:
+            while not (self._open or self._permits or cancel.is_set()):
+                self._condition.wait(0.25)
+            if not self._open and self._permits:
+                self._permits -= 1
+
+
+class MatchRunner(QObject):
+    """One worker at a time. Signals arrive in the GUI thread, in this order: ``started`` (or
+    ``failed``), ``frame`` per round, then ``finished``; ``failed`` may also come mid-way (a replay
+    whose round N does not re-simulate), followed by ``finished`` with what was played."""
+
+    started = Signal(object)
+    """:class:`MatchInfo`."""
+    frame = Signal(object)
+    """:class:`Frame` after a round."""
+    finished = Signal(object)
+    """:class:`Outcome`, or None when a replay has no result line (the match was killed)."""
+    failed = Signal(str)
+    """One line: why the match could not start or the replay could not be played on."""
+    done = Signal()
+    """The worker has ended, however it ended (after ``finished`` or ``failed``)."""
+    _report = Signal(int, str, object)
+    """From the worker: (job, signal name, value); only the current job's reach the public signals."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.gate = Gate()
+        self._cancel = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._job = 0
+        self._report.connect(self._deliver)
+
+    # --- our API -----------------------------------------------------------------------------
+
+    def is_running(self) -> bool:
+        return self._thread is not None and self._thread.is_alive()
+
+    def start_match(self, setup: MatchSetup, *, record: Path | None = None, bot_env: Mapping[str, str] | None = None,
+                    host_root: Path | None = None) -> None:
+        """Play ``setup`` (writing its replay to ``record``); ``bot_env`` goes to every bot."""
+        self._launch(lambda cancel: self._play_match(setup, record, bot_env, host_root, cancel))
+
+    def start_replay(self, path: Path | str) -> None:
+        """Play a replay file's moves through its game's engine (at the gate's pace)."""
+        self._launch(lambda cancel: self._play_replay(Path(path), cancel))
+
+    def start_what_if(self, programs: Sequence[Program], names: Sequence[str], position: Position, seed: int,
+                      steps: int, branch: int = 0) -> None:
+        """Continue a snake battle from ``position`` (reached at step ``branch``) with ``programs``."""
+        run = WhatIfRun(programs, names, position, seed, steps)
+        setup = MatchSetup("snake", tuple(names), seed, names=tuple(names))
+        self._launch(lambda cancel: self._play_what_if(run, setup, branch, cancel))
+
+    def stop(self) -> None:
+        """Cancel the running worker: every bot process dies at once; ``finished`` follows."""
+        self._cancel.set()
+        self.gate.wake()
+
+    def wait(self, timeout: float = 5.0) -> bool:
+        """Wait for the worker to end (tests, closing the app); True when it has."""
+        thread = self._thread
+        if thread is not None:
+            thread.join(timeout)
+        return not self.is_running()
+
+    # --- the worker --------------------------------------------------------------------------
+
+    def _launch(self, work: Callable[[threading.Event], None]) -> None:
+        if self.is_running():
+            self.stop()
+            self.wait()
+        self._job += 1
+        self._cancel = cancel = threading.Event()
+        self._thread = threading.Thread(target=self._guarded, args=(work, cancel, self._job), name="snakepit-match",
+                                        daemon=True)
+        self._thread.start()
+
+    def _guarded(self, work: Callable[[threading.Event], None], cancel: threading.Event, job: int) -> None:
+        self._local.job = job
+        try:
+            work(cancel)
+        except (MatchSetupError, ReplayError, ProgramError) as error:
+            self._emit("failed", str(error))
+        except Exception as error:  # noqa: BLE001  (a bug must not end the thread unsaid)
+            self._emit("failed", f"the match stopped: {type(error).__name__}: {error}")
+        finally:
+            self._emit("done", None)
+
+    _local = threading.local()
+
+    def _emit(self, name: str, value: object) -> None:
+        try:
+            self._report.emit(self._local.job, name, value)
+        except RuntimeError:  # the runner is gone while the worker runs on (the app is closing)
+            self._cancel.set()
+
+    def _deliver(self, job: int, name: str, value: object) -> None:
+        if job == self._job:  # a stopped worker's last words do not mix into the next match
+            signal = getattr(self, name)
+            signal.emit() if name == "done" else signal.emit(value)
+
+    def _play_match(self, setup: MatchSetup, record: Path | None, bot_env: Mapping[str, str] | None,
+                    host_root: Path | None, cancel: threading.Event) -> None:
+        last: list[Frame] = []
+
+        def on_start(run: GameRun) -> None:
+            last.append(Frame.start(run.state, run.scores()))
+            programs = tuple(getattr(getattr(run, "match", None), "programs", ()))
+            self._emit("started", MatchInfo(MATCH, setup.game, setup.seed, _names(run.seats), dict(run.options),
+                                               last[0], record, programs))
+            self.gate.wait(cancel)
+
+        def on_round(info: RoundInfo) -> None:
+            last[0] = last[0].then(info)
+            self._emit("frame", last[0])
+            if info.end is None:
+                self.gate.wait(cancel)
+
+        result = run_match(setup, record=record, on_round=on_round, cancel=cancel, host_root=host_root,
+                           bot_env=bot_env, on_start=on_start)
+        self._emit("finished", Outcome.of(result))
+
+    def _play_replay(self, path: Path, cancel: threading.Event) -> None:
+        replay = read_replay(path)
+        referee = GAMES.get(replay.game)
+        if referee is None:
+            raise ReplayError(f"{path}:1: unknown game {replay.game!r} (known: {', '.join(sorted(GAMES))})")
+        try:
+            state = referee.initial_state(replay.options, len(replay.seats))
+            scores = referee.start_scores(replay)
+        except (MatchSetupError, KeyError, ValueError) as error:
+            raise ReplayError(f"{path}:1: the header: {error}") from None
+        frame = Frame.start(state, scores)
+        self._emit("started", MatchInfo(REPLAY, replay.game, replay.seed, _names(replay.seats), replay.options,
+                                           frame, path, _replay_programs(replay)))
+        try:
+            for info in referee.replay_rounds(replay):
+                self.gate.wait(cancel)
+                if cancel.is_set():
+                    break
+                frame = frame.then(info)
+                self._emit("frame", frame)
+        except ReplayError as error:
+            self._emit("failed", str(error))
+        finished = replay.result is not None and frame.turn == len(replay.rounds) and not cancel.is_set()
+        self._emit("finished", Outcome.of_replay(replay.result) if finished and replay.result else None)
+
+    def _play_what_if(self, run: WhatIfRun, setup: MatchSetup, branch: int, cancel: threading.Event) -> None:
+        last = [Frame.start(run.state, run.scores())]
+        self._emit("started", MatchInfo(WHAT_IF, "snake", setup.seed, setup.names, dict(run.options), last[0],
+                                           None, tuple(run.programs), branch))
+        self.gate.wait(cancel)
+
+        def on_round(info: RoundInfo) -> None:
+            last[0] = last[0].then(info)
+            self._emit("frame", last[0])
+            if info.end is None:
+                self.gate.wait(cancel)
+
+        result = GAMES["snake"].drive(run, setup, on_round=on_round, cancel=cancel)
+        self._emit("finished", Outcome.of(result))
+
+
+def _names(seats: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
+    return tuple(str(seat.get("name", "")) for seat in seats)
+
+
+def _replay_programs(replay: Replay) -> tuple[Program, ...]:
+    if replay.game != "snake":
+        return ()
+    try:
+        return tuple(program_from_json(seat["program"], f"seat {i}") for i, seat in enumerate(replay.seats))
+    except (ProgramError, KeyError):
+        return ()
+
+
+class WhatIfRun(GameRun):
+    """A snake battle of ``programs`` from ``position`` on, its own seed drawing the move order and
+    the ties: the arena's snake run, but not from the start layout."""
+
+    def __init__(self, programs: Sequence[Program], names: Sequence[str], position: Position, seed: int,
+                 steps: int) -> None:
+        self.programs = list(programs)
+        self.battle = Battle(position, random.Random(seed), steps)
+        self._policies = [program_policy(compile_program(p), self.battle.rng) for p in self.programs]
+        self.seats = [{"name": n, "program": program_to_json(p)} for n, p in zip(names, self.programs)]
+        self.options = {"width": position.width, "height": position.height, "steps": steps,
+                        "start": position_to_text(position)}
+
+    @property
+    def state(self) -> Position:
+        return self.battle.board.position()
+
+    def _policy(self, board: Board, snake: int, moves: Sequence[Direction]) -> Direction:
+        return self._policies[snake](board, snake, moves)
+
+    def play_round(self, cancel: threading.Event | None) -> RoundInfo:
+        report = self.battle.step(self._policy)
+        self.rounds += 1
+        moves: list[str | None] = [None] * self.battle.board.snake_count
+        for event in report.events:
+            if isinstance(event, Moved):
+                moves[event.snake] = event.direction.label
+        end = None if report.end is None else report.end.value
+        return RoundInfo(report.step, self.state, None, tuple(moves), report.events, self.scores(), end)
+
+    def end(self) -> str | None:
+        return None if self.battle.end is None else self.battle.end.value
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.battle.scores())
+
+    def ranks(self) -> tuple[int, ...]:
+        return tuple(self.battle.ranks())

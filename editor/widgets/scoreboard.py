@@ -1,0 +1,171 @@
+"""The scoreboard of a match at the shown turn: per seat its score, rank, bot status and time used.
+
+While a match runs the ranks are the scores' competition ranks and a status is the seat's worst
+misbehaviour so far (with the latest reason in the tooltip and on the status line); at the final
+turn of a finished match everything is the result's own — what ``snakepit match`` prints."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtGui import QFont, QMouseEvent, QPainter, QPaintEvent, QPalette
+from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from editor.widgets.game_colors import blend, delta_color, seat_color
+from editor.widgets.match_runner import Frame, Outcome
+from editor.widgets.seat_panel import SWATCH, swatch_pixmap
+
+STATUS_TEXT = {"ok": "ok", "timeout": "timeout", "crashed": "crashed", "invalid_output": "invalid output",
+               "killed": "killed (a limit)", "disqualified": "disqualified"}
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def seconds_text(seconds: float) -> str:
+    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s"
+
+
+class ScoreRow(QFrame):
+    """One seat: swatch, name and rank over its status line; the score large on the right."""
+
+    clicked = Signal(int)
+
+    def __init__(self, index: int, name: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.index = index
+        self._selected = False
+        self.setCursor(Qt.CursorShape.PointingHandCursor)
+        self.swatch = QLabel()
+        self.swatch.setPixmap(swatch_pixmap(index))
+        self.swatch.setFixedSize(QSize(SWATCH, SWATCH))
+        self.name_label = QLabel(name)
+        self.name_label.setFont(_font(self.font(), bold=True))
+        self.name_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.name_label.setToolTip(name)
+        self.rank_label = QLabel()
+        self.rank_label.setFont(_font(self.font(), bold=True))
+        self.rank_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.status_label = QLabel()
+        self.status_label.setFont(_font(self.font(), scale=0.92))
+        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.score_label = QLabel()
+        self.score_label.setFont(_font(self.font(), scale=1.5, bold=True))
+        self.score_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.score_label.setMinimumWidth(self.score_label.fontMetrics().horizontalAdvance("0000"))
+        grid = QGridLayout(self)
+        grid.setContentsMargins(10, 6, 10, 6)
+        grid.setHorizontalSpacing(8)
+        grid.setVerticalSpacing(1)
+        grid.addWidget(self.swatch, 0, 0, Qt.AlignmentFlag.AlignVCenter)
+        grid.addWidget(self.name_label, 0, 1)
+        grid.addWidget(self.rank_label, 0, 2)
+        grid.addWidget(self.status_label, 1, 1, 1, 2)
+        grid.addWidget(self.score_label, 0, 3, 2, 1)
+        grid.setColumnStretch(1, 1)
+
+    def set_values(self, score: int, rank: int, status: str, reason: str, times: str, bad: bool) -> None:
+        self.score_label.setText(str(score))
+        self.rank_label.setText(ordinal(rank))
+        self.rank_label.setForegroundRole(QPalette.ColorRole.WindowText if rank == 1 else QPalette.ColorRole.PlaceholderText)
+        parts = [STATUS_TEXT.get(status, status) if not bad else f"⚠ {STATUS_TEXT.get(status, status)}"]
+        if times:
+            parts.append(times)
+        self.status_label.setText(" · ".join(parts))
+        palette = self.status_label.palette()
+        color = delta_color(-1, self.palette()) if bad else self.palette().color(QPalette.ColorRole.PlaceholderText)
+        palette.setColor(QPalette.ColorRole.WindowText, color)
+        self.status_label.setPalette(palette)
+        self.setToolTip(f"{self.name_label.text()}: {reason}" if reason else self.name_label.text())
+
+    def is_selected(self) -> bool:
+        return self._selected
+
+    def set_selected(self, selected: bool) -> None:
+        if selected != self._selected:
+            self._selected = selected
+            self.update()
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self.clicked.emit(self.index)
+        super().mousePressEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        window, color = palette.color(QPalette.ColorRole.Window), seat_color(self.index)
+        painter.setPen(color if self._selected else blend(window, palette.color(QPalette.ColorRole.WindowText), 0.14))
+        painter.setBrush(blend(window, color, 0.16) if self._selected else palette.color(QPalette.ColorRole.Base))
+        painter.drawRoundedRect(self.rect().adjusted(0, 0, -1, -1), 6, 6)
+
+
+class Scoreboard(QWidget):
+    """A row per seat, a line about the match above them; a click on a row selects the seat."""
+
+    seatClicked = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.rows: list[ScoreRow] = []
+        self.timed = True
+        self.summary_label = QLabel("No match yet")
+        self.summary_label.setObjectName("scoreSummary")
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setTextFormat(Qt.TextFormat.RichText)
+        self._rows = QVBoxLayout()
+        self._rows.setSpacing(5)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addWidget(self.summary_label)
+        layout.addLayout(self._rows)
+
+    def set_seats(self, names: Sequence[str], timed: bool = True) -> None:
+        """New rows; ``timed``: seats are bots with think times (not in-process programs)."""
+        for row in self.rows:
+            row.deleteLater()
+        self.rows = [ScoreRow(i, name) for i, name in enumerate(names)]
+        for row in self.rows:
+            row.clicked.connect(self.seatClicked)
+            self._rows.addWidget(row)
+        self.timed = timed
+
+    def set_summary(self, html: str) -> None:
+        self.summary_label.setText(html)
+
+    def show_frame(self, frame: Frame, outcome: Outcome | None = None) -> None:
+        """The seats at ``frame``; ``outcome`` (only with the final frame) is the match's result."""
+        ranks = list(outcome.ranks) if outcome is not None else frame.ranks()
+        for seat, row in enumerate(self.rows):
+            total = frame.totals[seat] if seat < len(frame.totals) else None
+            status = outcome.statuses[seat] if outcome is not None else total.status if total else "ok"
+            wall, cpu = (total.wall, total.cpu) if total is not None else (0.0, 0.0)
+            if outcome is not None and seat < len(outcome.seat_times):
+                wall, cpu = outcome.seat_times[seat]
+            times = f"{seconds_text(wall)} (cpu {seconds_text(cpu)})" if self.timed else ""
+            reason = total.reason if total is not None else ""
+            if total is not None and total.problems:
+                reason = f"{total.problems} bad turn{'s' if total.problems > 1 else ''}; the latest: {reason}"
+            row.set_values(frame.scores[seat], ranks[seat], status, reason, times, status != "ok")
+
+    def set_selected(self, seat: int | None) -> None:
+        for row in self.rows:
+            row.set_selected(row.index == seat)
+
+    def shown(self) -> list[tuple[str, str, str]]:
+        """Per seat what it shows: score, rank and status line."""
+        return [(r.score_label.text(), r.rank_label.text(), r.status_label.text()) for r in self.rows]
+
+
+def _font(base: QFont, scale: float = 1.0, bold: bool = False) -> QFont:
+    font = QFont(base)
+    font.setFeature(QFont.Tag("tnum"), 1)
+    if scale != 1.0:
+        font.setPointSizeF(font.pointSizeF() * scale)
+    font.setBold(bold)
+    return font
