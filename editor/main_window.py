@@ -44,6 +44,7 @@ from editor.widgets.problems_view import ProblemsView
 from editor.widgets.program_panel import ProgramPanel
 from editor.widgets.quick_battle import QuickBattle
 from editor.widgets.test_bench import DECIDE_KEY, TestBench
+from editor.widgets.tournament_tab import TournamentTab
 from editor.program_files import (
     APP_NAME,
     FILE_FILTER,
@@ -55,7 +56,7 @@ from editor.program_files import (
     with_program_suffix,
 )
 from engines.snake import POSITION_FORMAT
-from matcher import Program, ProgramError, load_program
+from matcher import Program, ProgramError, dumps_program, load_program
 from matcher.fileformat import POSITION_SUFFIX, PROGRAM_SUFFIX
 
 GEOMETRY_KEY = "main_window/geometry"
@@ -273,19 +274,30 @@ class MainWindow(QMainWindow):
     def in_arena(self) -> bool:
         return self.workspace.currentWidget() is self.arena_pane
 
+    def in_editor(self) -> bool:
+        return self.workspace.currentWidget() is self.card_editor
+
     def show_arena(self) -> None:
         """The arena takes the whole window: the editor's panes step aside (and come back as
         they were with :meth:`show_editor`)."""
-        if not self.in_arena():
-            self._editor_state: QByteArray | None = self.saveState(STATE_VERSION)
+        self._show_workspace(self.arena_pane, self.arena_action)
+
+    def show_tournament(self) -> None:
+        """The tournament tab takes the whole window, like the arena."""
+        self._show_workspace(self.tournament_tab, self.tournament_action)
+
+    def _show_workspace(self, page: QWidget, action: QAction) -> None:
+        if self.in_editor():
+            self._editor_state = self.saveState(STATE_VERSION)
             for dock in self._editor_docks():
                 dock.hide()
-            self._show_page(self.arena_pane)
             self.hint_label.hide()
-        self.arena_action.setChecked(True)
+        if self.workspace.currentWidget() is not page:
+            self._show_page(page)
+        action.setChecked(True)
 
     def show_editor(self) -> None:
-        if self.in_arena():
+        if not self.in_editor():
             self._show_page(self.card_editor)
             if self._editor_state is not None:
                 self.restoreState(self._editor_state, STATE_VERSION)
@@ -293,9 +305,9 @@ class MainWindow(QMainWindow):
         self.editor_action.setChecked(True)
 
     def _show_page(self, page: QWidget) -> None:
-        """Show ``page``; only it sets the window's minimum size (the other page's would add up
+        """Show ``page``; only it sets the window's minimum size (the other pages' would add up
         with the docks' and overflow a laptop screen)."""
-        for widget in (self.card_editor, self.arena_pane):
+        for widget in (self.card_editor, self.arena_pane, self.tournament_tab):
             policy = QSizePolicy.Policy.Preferred if widget is page else QSizePolicy.Policy.Ignored
             widget.setSizePolicy(policy, policy)
         self.workspace.setCurrentWidget(page)
@@ -312,10 +324,22 @@ class MainWindow(QMainWindow):
         # plots need the window's room, and on a 1366 × 768 screen the editor's panes leave none.
         self.arena_pane = ArenaPane(self.settings, editor_program=lambda: self.document.program)
         self.arena_pane.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self._editor_state = None
+        self._editor_state: QByteArray | None = None
+        # Tournaments: the program open here is an entrant choice, as its text when Start is pressed.
+        self.tournament_tab = TournamentTab()
+        self.tournament_tab.openReplay.connect(self._open_tournament_game)
+        self.tournament_tab.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+
+        def offer_program() -> None:
+            self.tournament_tab.set_editor_program(doc.path, dumps_program(doc.program))
+
+        doc.programChanged.connect(offer_program)
+        doc.pathChanged.connect(offer_program)
+        offer_program()
         self.workspace = QStackedWidget()
         self.workspace.addWidget(self.card_editor)
         self.workspace.addWidget(self.arena_pane)
+        self.workspace.addWidget(self.tournament_tab)
         self._show_page(self.card_editor)
         self.setCentralWidget(self.workspace)
         self.program_panel = ProgramPanel(doc)
@@ -430,8 +454,10 @@ class MainWindow(QMainWindow):
                                           "The card editor with its panes")
         self.arena_action = self._action("&Arena", self.show_arena, ["Ctrl+3"],
                                          "Run, watch and replay matches of every game")
+        self.tournament_action = self._action("&Tournament", self.show_tournament, ["Ctrl+4"],
+                                              "Every entrant against every other, with ratings")
         self.workspace_group = QActionGroup(self)
-        for action in (self.editor_action, self.arena_action):
+        for action in (self.editor_action, self.arena_action, self.tournament_action):
             action.setCheckable(True)
             self.workspace_group.addAction(action)
         self.editor_action.setChecked(True)
@@ -457,7 +483,7 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addActions([self.show_bench_action, self.show_battle_action])
         view_menu.addSeparator()
-        view_menu.addActions([self.editor_action, self.arena_action])
+        view_menu.addActions([self.editor_action, self.arena_action, self.tournament_action])
         view_menu.addSeparator()
         view_menu.addAction(self.reset_layout_action)
 
@@ -495,7 +521,7 @@ class MainWindow(QMainWindow):
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         toolbar.addWidget(spacer)
-        toolbar.addActions([self.editor_action, self.arena_action])
+        toolbar.addActions([self.editor_action, self.arena_action, self.tournament_action])
 
     def _build_status(self) -> None:
         # The card editor's hint line lives here: the room under the map goes to the map.
@@ -590,6 +616,11 @@ class MainWindow(QMainWindow):
         # Not inside the drop handler: the drag source may wait for it while a dialog is open.
         QTimer.singleShot(0, lambda: self.open_dropped(path))
 
+    def _open_tournament_game(self, path: str) -> None:
+        """A game of the tournament, in the arena (its replay plays there with every control)."""
+        self.show_arena()
+        self.arena_pane.open_replay(path)
+
     def open_dropped(self, path: str | Path) -> bool:
         """A dropped file: a position goes onto the test bench, a match replay into the arena,
         anything else opens as a program."""
@@ -611,6 +642,7 @@ class MainWindow(QMainWindow):
         if self.quick_battle.player is not None:
             self.quick_battle.player.pause()
         self.arena_pane.shutdown()
+        self.tournament_tab.shutdown()
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
         # The editor's panes as the editor showed them (in the arena they are only stepped aside).
         state = self._editor_state if self.in_arena() and self._editor_state is not None else self.saveState(STATE_VERSION)

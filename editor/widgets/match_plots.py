@@ -170,6 +170,7 @@ class _SeatPlot(QWidget):
         self._legend.setLabelTextColor(text)
         for index, curve in enumerate(self._curves):
             curve.setPen(self._pen(index))
+        self._rename()  # pyqtgraph recolours a legend label only when its text is set again
         if self._title is not None:
             self._set_title(self._title)
 

@@ -228,10 +228,14 @@ class MatchSetupPanel(QWidget):
             seat.set_value(value)
 
     def shuffle_seats(self) -> None:
-        """Seats in a new order, drawn from the seed (and how often it was shuffled)."""
-        values = self.seat_values()
+        """Seats in a new order, drawn from the seed (and how often it was shuffled); never the
+        order they had (a click that changes nothing looks broken), unless all seats are alike."""
+        before = self.seat_values()
         self._shuffles += 1
-        random.Random(f"{self.seed_box.value()}/shuffle/{self._shuffles}").shuffle(values)
+        rng = random.Random(f"{self.seed_box.value()}/shuffle/{self._shuffles}")
+        values = list(before)
+        while len(set(before)) > 1 and values == before:
+            rng.shuffle(values)
         self.set_seats(values)
 
     def rotate_seats(self) -> None:

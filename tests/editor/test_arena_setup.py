@@ -3,19 +3,21 @@ as a workspace of the main window."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
-from arena.match import GAMES, MatchSetupError
+from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
 from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
 from editor.seats import builtin_program
 from editor.widgets.match_setup import EDITOR_SEAT, SPECS, MatchSetupPanel, bot_samples
 from matcher import load_program
+from tests.editor.test_main_window import key
 from tests.editor.test_arena_match import WORMS, make_pane, marker, start, wait_finished  # noqa: F401  (fixtures)
 
 
@@ -146,3 +148,40 @@ def test_the_arena_is_a_workspace_of_the_main_window(qtbot, tmp_path):
     QApplication.processEvents()
     assert not window.in_arena() and window.program_dock.isVisible() and not window.history_dock.isVisible()
     assert window.editor_action.isChecked()
+
+
+def test_the_tournament_is_a_workspace_that_sees_the_editors_program_and_opens_games_in_the_arena(qtbot, tmp_path):
+    window = MainWindow(ProgramDocument(builtin_program()), settings=QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat),
+                        recovery=RecoveryStore(tmp_path / "recovery"))
+    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+    window.show()
+    window.activateWindow()
+    qtbot.waitExposed(window)
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    assert window.tournament_action in view.actions() and window.tournament_action.shortcut().toString() == "Ctrl+4"
+    key(qtbot, window, "Ctrl+4")
+    QApplication.processEvents()
+    assert window.tournament_tab.isVisible() and not window.card_editor.isVisible() and not window.arena_pane.isVisible()
+    assert not window.program_dock.isVisible() and window.minimumSizeHint().width() <= 1366
+    # The program open in the editor is what an "editor's program" entrant plays, edits included.
+    setup = window.tournament_tab.setup
+    window.document.edit(lambda program: dataclasses.replace(program, name="Renamed in the editor"), "rename")
+    assert setup._editor_text is not None and "Renamed in the editor" in setup._editor_text
+    # A finished game opens in the arena.
+    replay = tmp_path / "game.jsonl"
+    run_match(MatchSetup("snake", ("tail_biter", "hunter"), 5, {"steps": 20, "width": 15, "height": 15, "length": 5}), record=replay)
+    window.tournament_tab.openReplay.emit(str(replay))
+    qtbot.waitUntil(lambda: window.in_arena() and window.arena_pane.isVisible(), timeout=5000)
+    window.show_editor()
+    QApplication.processEvents()
+    assert window.program_dock.isVisible() and window.editor_action.isChecked()
+
+
+def test_shuffle_always_changes_the_order_whatever_the_seed(panel):
+    panel.set_game("kingdoms")
+    before = ["a.sh", "b.sh", "c.sh", "d.sh"]
+    for seed in range(60):  # with 4 seats, about 1 in 24 plain shuffles gives the same order back
+        panel.seed_box.setValue(seed)
+        panel.set_seats(before)
+        panel.shuffle_button.click()
+        assert sorted(panel.seat_values()) == before and panel.seat_values() != before
