@@ -19,8 +19,10 @@ from engines.snake import (
     Event,
     Moved,
     Policy,
+    Position,
     Skipped,
     StepReport,
+    position_to_text,
     start_position,
 )
 from matcher import CompiledProgram, Program, best_moves, compile_program, program_to_json
@@ -31,11 +33,21 @@ REPLAY_FORMAT = "snake-replay/1"
 
 @dataclass(frozen=True)
 class BattleSettings:
+    """What decides a battle besides its programs. ``start``: a position to play on from instead
+    of the start layout (a what-if); its field is then ``width`` × ``height`` and ``length`` is unused."""
+
     seed: int = 0
     width: int = GAME_INFO.default_width
     height: int = GAME_INFO.default_height
     length: int = GAME_INFO.default_length
     max_steps: int = GAME_INFO.default_steps
+    start: Position | None = None
+
+    def start_position(self, snakes: int) -> Position:
+        """The position before step 1: ``start``, or the start layout of ``snakes`` snakes."""
+        if self.start is not None:
+            return self.start
+        return start_position(snakes, self.width, self.height, self.length)
 
 
 @dataclass(frozen=True)
@@ -71,7 +83,7 @@ class SnakeMatch:
     _policies: list[Policy] = field(init=False)
 
     def __post_init__(self) -> None:
-        position = start_position(len(self.programs), self.settings.width, self.settings.height, self.settings.length)
+        position = self.settings.start_position(len(self.programs))
         self.battle = Battle(position, random.Random(self.settings.seed), self.settings.max_steps)
         compiled = [compile_program(p) for p in self.programs]
         self.compiled = compiled
@@ -128,6 +140,8 @@ def play_battle(
                 {"name": (names[i] if names else p.name), "program": program_to_json(p)} for i, p in enumerate(programs)
             ],
         }
+        if settings.start is not None:
+            header["start"] = position_to_text(settings.start)
         record.write(_line(header))
     while not match.battle.over:
         report = match.step()

@@ -3,7 +3,11 @@ is a round. Seats are program files or sample names; the header keeps each progr
 verifies without them. Records are None: a card program cannot misbehave.
 
 Options: ``width``, ``height``, ``length`` (of each snake at the start), ``steps`` (the step limit;
-``rounds`` is taken for it too).
+``rounds`` is taken for it too), ``start``: a position to play on from instead of the start layout,
+in the engine's text form (:func:`engines.snake.position_to_text`), one snake per seat in seat
+order. A what-if — a battle continued from one of its steps with other programs — is a match with
+``start`` (and the steps left), so its replay verifies like any other. With ``start`` the field's
+size is the position's (``width``/``height``, when given, must agree) and ``length`` is not taken.
 
 ``snakepit battle --record`` still writes its own ``snake-replay/1`` files; :func:`legacy_replay`
 reads them as match replays (rounds without scores and state digests), so ``snakepit replay``
@@ -21,7 +25,16 @@ from arena.match import GameReferee, GameRun, MatchSetup, MatchSetupError, Round
 from arena.replay import Replay, ReplayError
 from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, SnakeMatch, event_to_json
-from engines.snake import GAME_INFO, Moved, Position, PositionError, StepReport, position_to_text, start_position
+from engines.snake import (
+    GAME_INFO,
+    Moved,
+    Position,
+    PositionError,
+    StepReport,
+    position_from_text,
+    position_to_text,
+    start_position,
+)
 from matcher import Program, ProgramError, load_program, program_to_json
 from matcher.fileformat import program_from_json
 
@@ -35,7 +48,29 @@ def _size(options: Mapping[str, Any], key: str, least: int) -> int:
     return value
 
 
+def start_of(text: Any, snakes: int) -> Position:
+    """The ``start`` option's position, checked to hold one snake per seat."""
+    if not isinstance(text, str):
+        raise MatchSetupError(f"option start: expected a position in its text form, got {text!r:.60}")
+    try:
+        position = position_from_text(text)
+    except PositionError as error:
+        raise MatchSetupError(f"option start: {error}") from None
+    if len(position.snakes) != snakes:
+        raise MatchSetupError(f"option start: the position holds {len(position.snakes)} snakes for {snakes} seats")
+    return position
+
+
 def settings_of(options: Mapping[str, Any], seed: int, snakes: int) -> BattleSettings:
+    """The battle resolved options (or a replay header's) describe; ``width``, ``height`` and
+    ``length`` may be missing when ``start`` is given."""
+    if options.get("start") is not None:
+        start = start_of(options["start"], snakes)
+        for key, size in (("width", start.width), ("height", start.height)):
+            if key in options and options[key] != size:
+                raise MatchSetupError(f"option {key}: {options[key]!r}, but the start position's field is "
+                                      f"{start.width}x{start.height}")
+        return BattleSettings(seed, start.width, start.height, max_steps=_size(options, "steps", 1), start=start)
     width, height = _size(options, "width", 1), _size(options, "height", 1)
     length = _size(options, "length", 2)
     steps = _size(options, "steps", 1)
@@ -53,7 +88,7 @@ class SnakeReferee(GameReferee):
     max_seats = GAME_INFO.max_snakes
     defaults: Mapping[str, Any] = {
         "width": GAME_INFO.default_width, "height": GAME_INFO.default_height, "length": GAME_INFO.default_length,
-        "steps": GAME_INFO.default_steps,
+        "steps": GAME_INFO.default_steps, "start": None,
     }
     round_limit = "steps"
 
@@ -64,7 +99,14 @@ class SnakeReferee(GameReferee):
             if "steps" in options:
                 raise MatchSetupError("snake takes options steps or rounds (the same limit), not both")
             options["steps"] = options.pop("rounds")
-        return self.merge_options(options)
+        resolved = self.merge_options(options)
+        if options.get("start") is not None:
+            if "length" in options:
+                raise MatchSetupError("options start and length do not go together: the start position sets the snakes")
+            for key in ("width", "height", "length"):  # the position's own, not the defaults
+                if key not in options:
+                    del resolved[key]
+        return resolved
 
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> SnakeRun:
@@ -82,11 +124,16 @@ class SnakeReferee(GameReferee):
                 raise MatchSetupError(f"seat {seat}: {path}: {error.strerror or error}") from None
             name = setup.names[seat] if setup.names else path.name
             seats.append({"name": name, "program": program_to_json(programs[-1])})
-        resolved = {"width": settings.width, "height": settings.height, "length": settings.length,
-                    "steps": settings.max_steps}
+        resolved: dict[str, Any] = {"width": settings.width, "height": settings.height, "length": settings.length,
+                                    "steps": settings.max_steps}
+        if settings.start is not None:  # headers without it stay as they were
+            del resolved["length"]
+            resolved["start"] = position_to_text(settings.start)
         return SnakeRun(SnakeMatch(programs, settings), seats, resolved)
 
     def initial_state(self, options: Mapping[str, Any], seats: int) -> Position:
+        if options.get("start") is not None:
+            return start_of(options["start"], seats)
         return start_position(seats, options["width"], options["height"], options["length"])
 
     def replay_rounds(self, replay: Replay) -> Iterator[RoundInfo]:
@@ -113,6 +160,8 @@ class SnakeReferee(GameReferee):
         return position_to_text(state)
 
     def start_scores(self, replay: Replay) -> tuple[int, ...]:
+        if replay.options.get("start") is not None:
+            return tuple(snake.length for snake in self.initial_state(replay.options, len(replay.seats)).snakes)
         return tuple(replay.options["length"] for _ in replay.seats)
 
 
@@ -158,9 +207,12 @@ def legacy_replay(path: str, values: list[tuple[int, dict[str, Any]]], truncated
     number, old = values[0]
     try:
         seats = [{"name": str(s["name"]), "program": s["program"]} for s in old["seats"]]
+        options = {"width": int(old["width"]), "height": int(old["height"]), "length": int(old["length"]),
+                   "steps": int(old["max_steps"])}
+        if old.get("start") is not None:  # a what-if battle (see :class:`arena.snake_battle.BattleSettings`)
+            options["start"] = old["start"]
         header = {"type": "header", "format": LEGACY_FORMAT, "game": GAME_INFO.name, "seed": int(old["seed"]),
-                  "seats": seats, "options": {"width": int(old["width"]), "height": int(old["height"]),
-                                              "length": int(old["length"]), "steps": int(old["max_steps"])}}
+                  "seats": seats, "options": options}
     except (KeyError, TypeError, ValueError) as error:
         raise ReplayError(f"{path}:{number}: not a {LEGACY_FORMAT} header: {error!r}") from None
     rounds: list[dict[str, Any]] = []
