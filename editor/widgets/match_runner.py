@@ -10,7 +10,6 @@ reports the (cancelled) outcome."""
 
 from __future__ import annotations
 
-import random
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -32,13 +31,13 @@ from arena.match import (
     run_match,
 )
 from arena.replay import Replay, ReplayError, read_replay
-from arena.snake_battle import program_policy
-from engines.snake import Battle, Board, Direction, Moved, Position, position_to_text, ranks_of
-from matcher import Program, ProgramError, compile_program, program_to_json
+from engines.snake import ranks_of
+from matcher import Program, ProgramError
 from matcher.fileformat import program_from_json
 
 MATCH, REPLAY, WHAT_IF = "match", "replay", "what-if"
-"""What a worker plays: a live match, a replay file, a snake battle continued from a step."""
+"""What a worker plays: a live match, a replay file, a snake battle continued from a step (a match
+whose ``start`` option is the position of that step)."""
 
 
 @dataclass(frozen=True)
@@ -110,7 +109,7 @@ class MatchInfo:
     options: Mapping[str, Any]
     start: Frame
     record: Path | None = None
-    """The replay file: being written (a match), read (a replay), or None (a what-if)."""
+    """The replay file: being written (a match, a what-if) or read (a replay)."""
     programs: tuple[Program, ...] = ()
     """Snake: each seat's program (explanations and what-ifs need them)."""
     branch: int = 0
@@ -223,12 +222,10 @@ class MatchRunner(QObject):
         """Play a replay file's moves through its game's engine (at the gate's pace)."""
         self._launch(lambda cancel: self._play_replay(Path(path), cancel))
 
-    def start_what_if(self, programs: Sequence[Program], names: Sequence[str], position: Position, seed: int,
-                      steps: int, branch: int = 0) -> None:
-        """Continue a snake battle from ``position`` (reached at step ``branch``) with ``programs``."""
-        run = WhatIfRun(programs, names, position, seed, steps)
-        setup = MatchSetup("snake", tuple(names), seed, names=tuple(names))
-        self._launch(lambda cancel: self._play_what_if(run, setup, branch, cancel))
+    def start_what_if(self, setup: MatchSetup, branch: int, *, record: Path | None = None) -> None:
+        """Continue a snake battle: ``setup`` plays on from the position its ``start`` option holds,
+        which the battle shown reached at step ``branch``; the replay goes to ``record``."""
+        self._launch(lambda cancel: self._play_match(setup, record, None, None, cancel, WHAT_IF, branch))
 
     def stop(self) -> None:
         """Cancel the running worker: every bot process dies at once; ``finished`` follows."""
@@ -279,14 +276,14 @@ class MatchRunner(QObject):
             signal.emit() if name == "done" else signal.emit(value)
 
     def _play_match(self, setup: MatchSetup, record: Path | None, bot_env: Mapping[str, str] | None,
-                    host_root: Path | None, cancel: threading.Event) -> None:
+                    host_root: Path | None, cancel: threading.Event, kind: str = MATCH, branch: int = 0) -> None:
         last: list[Frame] = []
 
         def on_start(run: GameRun) -> None:
             last.append(Frame.start(run.state, run.scores()))
             programs = tuple(getattr(getattr(run, "match", None), "programs", ()))
-            self._emit("started", MatchInfo(MATCH, setup.game, setup.seed, _names(run.seats), dict(run.options),
-                                               last[0], record, programs))
+            self._emit("started", MatchInfo(kind, setup.game, setup.seed, _names(run.seats), dict(run.options),
+                                               last[0], record, programs, branch))
             self.gate.wait(cancel)
 
         def on_round(info: RoundInfo) -> None:
@@ -324,21 +321,6 @@ class MatchRunner(QObject):
         finished = replay.result is not None and frame.turn == len(replay.rounds) and not cancel.is_set()
         self._emit("finished", Outcome.of_replay(replay.result) if finished and replay.result else None)
 
-    def _play_what_if(self, run: WhatIfRun, setup: MatchSetup, branch: int, cancel: threading.Event) -> None:
-        last = [Frame.start(run.state, run.scores())]
-        self._emit("started", MatchInfo(WHAT_IF, "snake", setup.seed, setup.names, dict(run.options), last[0],
-                                           None, tuple(run.programs), branch))
-        self.gate.wait(cancel)
-
-        def on_round(info: RoundInfo) -> None:
-            last[0] = last[0].then(info)
-            self._emit("frame", last[0])
-            if info.end is None:
-                self.gate.wait(cancel)
-
-        result = GAMES["snake"].drive(run, setup, on_round=on_round, cancel=cancel)
-        self._emit("finished", Outcome.of(result))
-
 
 def _names(seats: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
     return tuple(str(seat.get("name", "")) for seat in seats)
@@ -351,43 +333,3 @@ def _replay_programs(replay: Replay) -> tuple[Program, ...]:
         return tuple(program_from_json(seat["program"], f"seat {i}") for i, seat in enumerate(replay.seats))
     except (ProgramError, KeyError):
         return ()
-
-
-class WhatIfRun(GameRun):
-    """A snake battle of ``programs`` from ``position`` on, its own seed drawing the move order and
-    the ties: the arena's snake run, but not from the start layout."""
-
-    def __init__(self, programs: Sequence[Program], names: Sequence[str], position: Position, seed: int,
-                 steps: int) -> None:
-        self.programs = list(programs)
-        self.battle = Battle(position, random.Random(seed), steps)
-        self._policies = [program_policy(compile_program(p), self.battle.rng) for p in self.programs]
-        self.seats = [{"name": n, "program": program_to_json(p)} for n, p in zip(names, self.programs)]
-        self.options = {"width": position.width, "height": position.height, "steps": steps,
-                        "start": position_to_text(position)}
-
-    @property
-    def state(self) -> Position:
-        return self.battle.board.position()
-
-    def _policy(self, board: Board, snake: int, moves: Sequence[Direction]) -> Direction:
-        return self._policies[snake](board, snake, moves)
-
-    def play_round(self, cancel: threading.Event | None) -> RoundInfo:
-        report = self.battle.step(self._policy)
-        self.rounds += 1
-        moves: list[str | None] = [None] * self.battle.board.snake_count
-        for event in report.events:
-            if isinstance(event, Moved):
-                moves[event.snake] = event.direction.label
-        end = None if report.end is None else report.end.value
-        return RoundInfo(report.step, self.state, None, tuple(moves), report.events, self.scores(), end)
-
-    def end(self) -> str | None:
-        return None if self.battle.end is None else self.battle.end.value
-
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.battle.scores())
-
-    def ranks(self) -> tuple[int, ...]:
-        return tuple(self.battle.ranks())

@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QImage
 
+from arena.cli import main as cli_main
 from arena.match import GAMES, MatchSetup, run_match
 from arena.replay import read_replay, verify_replay
 from arena.samples import resolve_program
@@ -17,6 +18,7 @@ from editor.turn_explanation import board_at_turn as seeded_board_at_turn
 from editor.widgets.arena_pane import SnakeBoard, board_at_turn
 from editor.widgets.match_runner import WHAT_IF
 from engines.kingdoms import history_to_text
+from engines.snake import position_to_text
 from matcher import load_program
 from tests.editor.test_arena_match import (  # noqa: F401  (fixtures)
     KINGDOMS,
@@ -163,7 +165,7 @@ def test_the_board_a_snake_saw_is_rebuilt_from_the_frames_as_the_seeded_replay_h
     assert moved_before > 0  # the cases where earlier movers changed what a snake saw were there
 
 
-def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtbot, make_pane):
+def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtbot, make_pane, tmp_path, capsys):
     pane, board = snake_pane(qtbot, make_pane)
     pane.playback.seek(20)  # type: ignore[attr-defined]
     branch = pane.playback.frames[20]  # type: ignore[attr-defined]
@@ -176,4 +178,24 @@ def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtb
     assert frames[0].state == branch.state and len(frames) - 1 == pane.outcome.rounds <= 40  # type: ignore[attr-defined]
     assert pane.names == ["Ouroboros", "Ouroboros 2", "Hunter"]  # type: ignore[attr-defined]
     assert "what-if from step 20" in pane.title_label.text()  # type: ignore[attr-defined]
-    assert not pane.save_action.isEnabled()  # type: ignore[attr-defined]
+
+    # Regression: a what-if had no replay (its run was no match), so Save was off. It is a match
+    # from the shown position now: the saved replay verifies, by the API and `snakepit replay`.
+    assert pane.save_action.isEnabled()  # type: ignore[attr-defined]
+    saved = tmp_path / "what-if.jsonl"
+    assert pane.save_replay(saved)  # type: ignore[attr-defined]
+    replay = read_replay(saved)
+    assert replay.options["start"] == position_to_text(branch.state) and replay.options["steps"] == 40
+    assert [seat["name"] for seat in replay.seats] == ["Ouroboros", "Ouroboros 2", "Hunter"]
+    assert replay.seed == 3 and len(replay.rounds) == pane.outcome.rounds  # type: ignore[attr-defined]
+    report = verify_replay(saved)
+    assert report.ok and report.finished, report.summary()
+    capsys.readouterr()
+    assert cli_main(["replay", str(saved), "--verify"]) == 0
+    assert "agree" in capsys.readouterr().out
+
+    # Opened again, the replay starts where the what-if branched off and ends as it ended.
+    played = [f.state for f in frames]
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):  # type: ignore[attr-defined]
+        pane.open_replay(saved)  # type: ignore[attr-defined]
+    assert [f.state for f in pane.playback.frames] == played  # type: ignore[attr-defined]
