@@ -7,6 +7,7 @@ deterministic: fixed samples, fixed seeds, fixed sizes."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sys
 import tempfile
@@ -42,6 +43,7 @@ BATTLE_OPPONENTS = ("hunter", "wall_hugger", "head_avoider")
 BATTLE_SEED = 11
 BATTLE_STEPS = 36
 WORMS, KINGDOMS = SAMPLES_DIR / "worms", SAMPLES_DIR / "kingdoms"
+BIOBLOTS, ITPW = SAMPLES_DIR / "bioblots", SAMPLES_DIR / "itpw"
 
 
 @dataclass(frozen=True)
@@ -66,9 +68,29 @@ ARENA_MATCHES = {
                         str(WORMS / "heuristic_bot.py")), 3, 90, map=str(WORMS / "meadow.txt")),
     "kingdoms": ArenaShot((str(KINGDOMS / "heuristic_bot.py"), str(KINGDOMS / "random_bot.py"),
                            str(KINGDOMS / "heuristic_bot.py"), str(KINGDOMS / "farmer.sh")), 3, 90, tab=2),
+    "bioblots": ArenaShot((str(BIOBLOTS / "heuristic_bot.py"), str(BIOBLOTS / "random_bot.py")), 3, 80, show=110, tab=1),
+    # ITPW runs 500 turns; 120 keep the shot quick and already show the territories grown apart.
+    "itpw": ArenaShot((str(ITPW / "heuristic_bot.py"), str(ITPW / "random_bot.py"), str(ITPW / "heuristic_bot.py"),
+                       str(ITPW / "random_bot.py")), 3, 120, tab=1),
 }
 """The arena screenshots: a sample match per game, played at full speed before the shot."""
 ARENA_TIMEOUT = 180.0
+
+
+@dataclass(frozen=True)
+class TournamentShot:
+    """The small snake tournament played for the tournament tab's screenshot."""
+
+    entrants: tuple[str, ...] = ("Tail biter", "Hunter", "Wall hugger", "Head avoider")
+    """As the tab's sample chooser names them."""
+    seed: int = 5
+    seats: int = 2
+    per_pairing: int = 4
+    options: tuple[tuple[str, int], ...] = (("width", 15), ("height", 15), ("length", 4), ("steps", 120))
+    folder: str = "tournaments/snake-samples"
+
+
+TOURNAMENT = TournamentShot()
 
 
 def dark_palette() -> QPalette:
@@ -217,6 +239,49 @@ def shoot_arena(out: Path, workdir: Path, game: str, suffix: str = "") -> Path:
     return target
 
 
+def shoot_tournament(out: Path, workdir: Path) -> Path:
+    """The tournament tab (View → Tournament) after a small snake tournament of samples: the
+    standings, the rating plot over the games, the games list."""
+    window = _main_window(workdir)
+    window.show_tournament()
+    tab = window.tournament_tab
+    setup = tab.setup
+    setup.set_game("snake")
+    entrants = setup.entrants
+    for name in TOURNAMENT.entrants:
+        index = entrants.sample_box.findText(name)
+        if index < 0:
+            raise RuntimeError(f"the tournament screenshot's entrant {name!r} is no snake sample")
+        entrants.sample_box.setCurrentIndex(index)
+        entrants.add_sample_button.click()
+    for option, value in TOURNAMENT.options:
+        (setup.limit_box if option == "steps" else setup.number_boxes[option]).setValue(value)
+    setup.seats_box.setValue(TOURNAMENT.seats)
+    setup.per_pairing_box.setValue(TOURNAMENT.per_pairing)
+    setup.seed_box.setValue(TOURNAMENT.seed)
+    setup.jobs_box.setValue(1)  # the same games in any case; one job keeps the machine free
+    entrants.table.clearSelection()
+    # Never the user's data folder; a relative folder in the scratch one, so the shot shows a
+    # short path that is the same on every run.
+    with contextlib.chdir(workdir):
+        setup.set_out_folder(TOURNAMENT.folder)
+        if not tab.start():
+            raise RuntimeError(f"the screenshot tournament does not start: {tab.error_label.text()}")
+        deadline = time.monotonic() + ARENA_TIMEOUT
+        while tab.is_running() and time.monotonic() < deadline:
+            QApplication.processEvents()
+            time.sleep(0.01)
+        _settle(tab, 20)
+    target = out / "tournament.png"
+    window.grab().save(str(target))
+    window.document.undo_stack.setClean()
+    # Back to the editor first: a window closed on the tournament tab saves its docks hidden, and
+    # the next shot's window (same settings) would open without them.
+    window.show_editor()
+    window.close()
+    return target
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     out = Path(args[0] if args else "docs")
@@ -233,6 +298,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         workdir = Path(tmp)
         shots = [shoot_main_window(out, workdir), shoot_test_bench(out), shoot_battle(out)]
         shots += [shoot_arena(out, workdir, game) for game in ARENA_MATCHES]
+        shots.append(shoot_tournament(out, workdir))
         app.setPalette(dark_palette())
         shots.append(shoot_main_window(out, workdir, "main_window_dark.png"))
         app.setPalette(light)
