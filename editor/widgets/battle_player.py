@@ -28,6 +28,7 @@ from arena.snake_battle import BattleSettings, SnakeMatch
 from editor.seats import Seat
 from editor.widgets.battle_log import BattleLog
 from editor.widgets.battle_view import BattleView
+from editor.widgets.seat_cards import ordinal
 from editor.widgets.seat_panel import SeatPanel
 from engines.snake import Eaten, EndReason, Skipped, StepReport
 
@@ -40,11 +41,6 @@ END_TEXTS = {
     EndReason.NO_MOVES: "no snake can move",
     EndReason.STEP_LIMIT: "the step limit was reached",
 }
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 class BattlePlayer(QWidget):

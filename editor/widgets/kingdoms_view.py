@@ -12,10 +12,11 @@ import sys
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPaintEvent, QPalette, QPen, QResizeEvent
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPalette, QPen, QResizeEvent
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from editor.widgets.game_colors import blend, delta_color, out_color, seat_color, seat_name
+from editor.widgets.seat_cards import SeatCard, figures, ordinal
 from engines.kingdoms import GAME_INFO, KINGDOM_FIELDS, Action, ActionCode, EndReason, Kingdom, State
 
 CARD_MIN_WIDTH = 184
@@ -38,24 +39,9 @@ TIPS = {
 END_TEXT = {EndReason.ROUNDS: "all rounds played", EndReason.ONE_LEFT: "only one kingdom is left"}
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def delta_text(delta: int) -> str:
     """``+3``, ``−2`` (a true minus sign), or nothing for no change."""
     return "" if delta == 0 else f"+{delta}" if delta > 0 else f"{MINUS}{-delta}"
-
-
-def _figures(font: QFont, scale: float = 1.0, bold: bool = False) -> QFont:
-    """``font`` with tabular figures, so numbers in neighbouring cards line up as they change."""
-    font = QFont(font)
-    font.setFeature(QFont.Tag("tnum"), 1)
-    if scale != 1.0:
-        font.setPointSizeF(font.pointSizeF() * scale)
-    font.setBold(bold)
-    return font
 
 
 class ShareBar(QWidget):
@@ -88,27 +74,22 @@ class ShareBar(QWidget):
                                            rect.height()), 3, 3)
 
 
-class KingdomCard(QFrame):
+class KingdomCard(SeatCard):
     """One kingdom: name and rank, territory large with its change and share of the land, then
     the six other numbers with their changes."""
 
-    clicked = Signal(int)
-
     def __init__(self, index: int, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.index = index
+        super().__init__(index, parent)
         self._out = False
-        self._selected = False
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
         # Ignored across: the dashboard picks the columns for its width, so a card's minimum must
         # not pin the window to the widest arrangement.
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Maximum)
 
         self.name_label = QLabel(name)
-        self.name_label.setFont(_figures(self.font(), 1.1, bold=True))
+        self.name_label.setFont(figures(self.font(), 1.1, bold=True))
         self.name_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.rank_label = QLabel()
-        self.rank_label.setFont(_figures(self.font(), bold=True))
+        self.rank_label.setFont(figures(self.font(), bold=True))
         self.rank_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.status_label = QLabel()
         self.share_bar = ShareBar()
@@ -118,11 +99,11 @@ class KingdomCard(QFrame):
         for name in KINGDOM_FIELDS:
             big = name == "territory"
             value = QLabel("0")
-            value.setFont(_figures(self.font(), 2.0 if big else 1.0, bold=True))
+            value.setFont(figures(self.font(), 2.0 if big else 1.0, bold=True))
             value.setAlignment((Qt.AlignmentFlag.AlignLeft if big else Qt.AlignmentFlag.AlignRight)
                                | Qt.AlignmentFlag.AlignBaseline)
             delta = QLabel()
-            delta.setFont(_figures(self.font(), 1.0 if big else 0.9, bold=big))
+            delta.setFont(figures(self.font(), 1.0 if big else 0.9, bold=big))
             delta.setMinimumWidth(delta.fontMetrics().horizontalAdvance("+000"))
             caption = QLabel(name)
             for label in (value, delta, caption):
@@ -192,11 +173,6 @@ class KingdomCard(QFrame):
         self._apply_roles()
         self.update()
 
-    def set_selected(self, selected: bool) -> None:
-        if selected != self._selected:
-            self._selected = selected
-            self.update()
-
     def _apply_roles(self) -> None:
         muted, text = QPalette.ColorRole.PlaceholderText, QPalette.ColorRole.WindowText
         for name in KINGDOM_FIELDS:
@@ -210,11 +186,6 @@ class KingdomCard(QFrame):
         self.name_label.setFont(font)
 
     # --- Qt overrides --------------------------------------------------------------------------
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self.clicked.emit(self.index)
-        super().mousePressEvent(event)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -249,7 +220,7 @@ class KingdomsView(QWidget):
         self._columns = 0
         self._highlighted: int | None = None
         self.round_label = QLabel("No kingdoms game")
-        self.round_label.setFont(_figures(self.font(), bold=True))
+        self.round_label.setFont(figures(self.font(), bold=True))
         self.end_label = QLabel()
         self.end_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.end_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)

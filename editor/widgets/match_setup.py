@@ -38,7 +38,7 @@ from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, resolve_program
 from editor.typing_guard import install_typing_guard
-from editor.widgets.seat_panel import swatch_pixmap
+from editor.widgets.seat_cards import swatch_pixmap
 from matcher import Program, ProgramError, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 

@@ -8,64 +8,42 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QFont, QMouseEvent, QPainter, QPaintEvent, QPalette
-from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from editor.widgets.game_colors import blend, delta_color, seat_color
+from editor.widgets.game_colors import delta_color
 from editor.widgets.match_runner import Frame, Outcome
-from editor.widgets.seat_panel import SWATCH, swatch_pixmap
+from editor.widgets.seat_cards import SeatCard, figures, ordinal
 
 STATUS_TEXT = {"ok": "ok", "timeout": "timeout", "crashed": "crashed", "invalid_output": "invalid output",
                "killed": "killed (a limit)", "disqualified": "disqualified"}
-
-
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
 
 
 def seconds_text(seconds: float) -> str:
     return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s"
 
 
-class ScoreRow(QFrame):
+class ScoreRow(SeatCard):
     """One seat: swatch, name and rank over its status line; the score large on the right."""
 
-    clicked = Signal(int)
-
     def __init__(self, index: int, name: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.index = index
-        self._selected = False
-        self.setCursor(Qt.CursorShape.PointingHandCursor)
-        self.swatch = QLabel()
-        self.swatch.setPixmap(swatch_pixmap(index))
-        self.swatch.setFixedSize(QSize(SWATCH, SWATCH))
+        super().__init__(index, parent)
         self.name_label = QLabel(name)
-        self.name_label.setFont(_font(self.font(), bold=True))
+        self.name_label.setFont(figures(self.font(), bold=True))
         self.name_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.name_label.setToolTip(name)
         self.rank_label = QLabel()
-        self.rank_label.setFont(_font(self.font(), bold=True))
+        self.rank_label.setFont(figures(self.font(), bold=True))
         self.rank_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.status_label = QLabel()
-        self.status_label.setFont(_font(self.font(), scale=0.92))
+        self.status_label.setFont(figures(self.font(), scale=0.92))
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.score_label = QLabel()
-        self.score_label.setFont(_font(self.font(), scale=1.5, bold=True))
+        self.score_label.setFont(figures(self.font(), scale=1.5, bold=True))
         self.score_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.score_label.setMinimumWidth(self.score_label.fontMetrics().horizontalAdvance("0000"))
-        grid = QGridLayout(self)
-        grid.setContentsMargins(10, 6, 10, 6)
-        grid.setHorizontalSpacing(8)
-        grid.setVerticalSpacing(1)
-        grid.addWidget(self.swatch, 0, 0, Qt.AlignmentFlag.AlignVCenter)
-        grid.addWidget(self.name_label, 0, 1)
-        grid.addWidget(self.rank_label, 0, 2)
-        grid.addWidget(self.status_label, 1, 1, 1, 2)
-        grid.addWidget(self.score_label, 0, 3, 2, 1)
-        grid.setColumnStretch(1, 1)
+        self._lay_out_row([self.name_label, self.rank_label], self.status_label, self.score_label, 6)
 
     def set_values(self, score: int, rank: int, status: str, reason: str, times: str, bad: bool) -> None:
         self.score_label.setText(str(score))
@@ -80,28 +58,6 @@ class ScoreRow(QFrame):
         palette.setColor(QPalette.ColorRole.WindowText, color)
         self.status_label.setPalette(palette)
         self.setToolTip(f"{self.name_label.text()}: {reason}" if reason else self.name_label.text())
-
-    def is_selected(self) -> bool:
-        return self._selected
-
-    def set_selected(self, selected: bool) -> None:
-        if selected != self._selected:
-            self._selected = selected
-            self.update()
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() == Qt.MouseButton.LeftButton:
-            self.clicked.emit(self.index)
-        super().mousePressEvent(event)
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        palette = self.palette()
-        window, color = palette.color(QPalette.ColorRole.Window), seat_color(self.index)
-        painter.setPen(color if self._selected else blend(window, palette.color(QPalette.ColorRole.WindowText), 0.14))
-        painter.setBrush(blend(window, color, 0.16) if self._selected else palette.color(QPalette.ColorRole.Base))
-        painter.drawRoundedRect(self.rect().adjusted(0, 0, -1, -1), 6, 6)
 
 
 class Scoreboard(QWidget):
@@ -160,12 +116,3 @@ class Scoreboard(QWidget):
     def shown(self) -> list[tuple[str, str, str]]:
         """Per seat what it shows: score, rank and status line."""
         return [(r.score_label.text(), r.rank_label.text(), r.status_label.text()) for r in self.rows]
-
-
-def _font(base: QFont, scale: float = 1.0, bold: bool = False) -> QFont:
-    font = QFont(base)
-    font.setFeature(QFont.Tag("tnum"), 1)
-    if scale != 1.0:
-        font.setPointSizeF(font.pointSizeF() * scale)
-    font.setBold(bold)
-    return font

@@ -36,7 +36,7 @@ from PySide6.QtWidgets import (
 from arena.bots import BotStatus
 from editor.widgets.game_colors import delta_color
 from editor.widgets.match_runner import Frame
-from editor.widgets.seat_panel import swatch_pixmap
+from editor.widgets.seat_cards import swatch_pixmap
 
 COLUMNS = ("Turn", "Seat", "Status", "Answer", "Time", "Stderr · reason")
 TURN, SEAT, STATUS, ANSWER, TIME, NOTE = range(len(COLUMNS))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPixmap
+from PySide6.QtGui import QColor, QFont, QIcon, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, sample_programs
 from arena.tournament.games import SNAKE
+from editor.widgets.seat_cards import disc_pixmap
 from editor.widgets.snake_colors import seat_color
 from matcher import ProgramError, load_program, loads_program
 from matcher.fileformat import PROGRAM_SUFFIX
@@ -56,16 +57,7 @@ def entrant_color(index: int) -> QColor:
 
 
 def entrant_swatch(index: int, size: int = SWATCH) -> QIcon:
-    pixmap = QPixmap(size, size)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    painter = QPainter(pixmap)
-    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-    color = entrant_color(index)
-    painter.setPen(color.darker(130))
-    painter.setBrush(color)
-    painter.drawEllipse(1, 1, size - 2, size - 2)
-    painter.end()
-    return QIcon(pixmap)
+    return QIcon(disc_pixmap(entrant_color(index), size))
 
 
 def sample_entrants(game: str) -> list[tuple[str, str]]:

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from arena.tournament import GameRecord, Standings
 from editor.widgets.match_plots import CURVE_WIDTH, SeriesPlot
+from editor.widgets.seat_cards import ordinal
 from editor.widgets.tournament_entrants import entrant_color, entrant_swatch
 
 COLUMNS = ("#", "Entrant", "Games", "W", "D", "L", "Mean score", "Points", "μ", "σ", "Ordinal")
@@ -32,10 +33,6 @@ def clock(seconds: float) -> str:
     whole = max(0, round(seconds))
     hours, rest = divmod(whole, 3600)
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
-
-
-def ordinal_place(rank: int) -> str:
-    return {1: "1st", 2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
 
 
 def _status(status: str) -> str:
@@ -160,7 +157,7 @@ class GameList(QTreeWidget):
                             for s in seats)
         item = QTreeWidgetItem([str(record.index), result, str(record.rounds)])
         item.setData(0, VALUE_ROLE, record.index)
-        tip = "\n".join(f"seat {s}: {name}, {ordinal_place(rank)}, score {score:g}{_status(status)}"
+        tip = "\n".join(f"seat {s}: {name}, {ordinal(rank)}, score {score:g}{_status(status)}"
                          for s, (name, rank, score, status)
                          in enumerate(zip(record.seats, record.ranks, record.scores, record.statuses)))
         item.setToolTip(1, f"Game {record.index}, seed {record.seed}\n{tip}\nDouble-click to watch it in the arena")
