@@ -35,7 +35,7 @@ from typing import Any
 from arena.bots import BotHost, BotStatus, PersistentBot, TurnRecord
 from arena.match import (
     GameReferee,
-    GameRun,
+    BotRun,
     MatchSetup,
     MatchSetupError,
     RoundInfo,
@@ -180,16 +180,13 @@ class BioblotsReferee(GameReferee):
         return state_to_text(state)
 
 
-class BioblotsRun(GameRun):
+class BioblotsRun(BotRun):
     state: State
+    bots: list[PersistentBot]
 
     def __init__(self, host: BotHost, bots: list[PersistentBot], state: State, seats: list[dict[str, Any]],
                  options: dict[str, Any]) -> None:
-        self.host = host
-        self.bots = bots
-        self.state = state
-        self.seats = seats
-        self.options = options
+        super().__init__(host, bots, state, seats, options)
         self.time_limit: float = options["time_limit"]
         self.start_grace: float = options["start_grace"]
         self.relay: list[str | None] = [None, None]
@@ -234,10 +231,6 @@ class BioblotsRun(GameRun):
     def ranks(self) -> tuple[int, ...]:
         a, b = final_scores(self.state)
         return (1, 1) if a == b else (1, 2) if a > b else (2, 1)
-
-    def close(self) -> None:
-        self.host.close()
-
 
 def final_scores(state: State) -> tuple[int, int]:
     """The scores as they stand: after the loser's points went to the winner once it is over."""

@@ -43,7 +43,7 @@ from typing import Any
 from arena.bots import BotHost, BotStatus, PersistentBot, TurnRecord
 from arena.match import (
     GameReferee,
-    GameRun,
+    BotRun,
     MatchSetup,
     MatchSetupError,
     RoundInfo,
@@ -211,17 +211,14 @@ class Turn:
                          None if end is None else end.value)
 
 
-class ItpwRun(GameRun):
+class ItpwRun(BotRun):
     state: State
+    bots: list[PersistentBot]
 
     def __init__(self, host: BotHost, bots: list[PersistentBot], state: State, seed: int,
                  seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
-        self.host = host
-        self.bots = bots
-        self.state = state
+        super().__init__(host, bots, state, seats, options)
         self.rng = random.Random(seed)
-        self.seats = seats
-        self.options = options
         self.bank: list[float] = [options["bank"]] * GAME_INFO.players
         """Per seat the seconds it has left for the game."""
         self._ranks: tuple[int, ...] | None = None
@@ -318,10 +315,6 @@ class ItpwRun(GameRun):
         if self._ranks is None:  # a cancelled match: the lot is drawn now
             self._ranks = ranks(self.state, self.rng)
         return self._ranks
-
-    def close(self) -> None:
-        self.host.close()
-
 
 def process_fault(record: TurnRecord) -> str:
     """The disqualification reason of a bot that gave no readable answer."""

@@ -29,7 +29,7 @@ from arena.bots import AnswerRule, BotHost, BotStatus, SpawnBot, TurnInput, Turn
 from arena.bots.sandbox import InputFiles
 from arena.match import (
     GameReferee,
-    GameRun,
+    BotRun,
     MatchSetup,
     MatchSetupError,
     RoundInfo,
@@ -169,16 +169,13 @@ class KingdomsReferee(GameReferee):
         return tuple(self.initial_state(replay.options).scores())
 
 
-class KingdomsRun(GameRun):
+class KingdomsRun(BotRun):
     state: State
+    bots: list[SpawnBot]
 
     def __init__(self, host: BotHost, bots: list[SpawnBot], state: State, seats: list[dict[str, Any]],
                  options: dict[str, Any], history: IO[str] | None) -> None:
-        self.host = host
-        self.bots = bots
-        self.state = state
-        self.seats = seats
-        self.options = options
+        super().__init__(host, bots, state, seats, options)
         self.time_limit: float = options["time_limit"]
         self.files: list[InputFiles] = [NO_INFO] * GAME_INFO.players
         self.history = history
@@ -222,7 +219,7 @@ class KingdomsRun(GameRun):
         return tuple(self.state.ranks())
 
     def close(self) -> None:
-        self.host.close()
+        super().close()
         if self.history is not None:
             self.history.close()
 

@@ -29,7 +29,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, NamedTuple
 
-from arena.bots import BotCommand, BotCommandError, BotStatus, Limits, LimitsError, TurnRecord
+from arena.bots import BotCommand, BotCommandError, BotHost, BotStatus, Limits, LimitsError, TurnRecord
 from arena.replay import Replay, ReplayError, ReplayWriter, RoundCheck, VerifyReport
 
 SEVERITY = (
@@ -181,6 +181,22 @@ class GameRun(ABC):
 
     def __exit__(self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
+
+
+class BotRun(GameRun):
+    """A match of subprocess bots: ``host`` owns their processes (closing the run kills them and
+    removes their folders), ``bots`` are the seats' bots in seat order."""
+
+    def __init__(self, host: BotHost, bots: Sequence[Any], state: Any, seats: list[dict[str, Any]],
+                 options: dict[str, Any]) -> None:
+        self.host = host
+        self.bots = list(bots)
+        self.state = state
+        self.seats = seats
+        self.options = options
+
+    def close(self) -> None:
+        self.host.close()
 
 
 class GameReferee(ABC):

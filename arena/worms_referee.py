@@ -24,7 +24,7 @@ from typing import Any
 from arena.bots import AnswerRule, BotHost, BotStatus, SpawnBot, TurnInput, TurnRecord, run_round
 from arena.match import (
     GameReferee,
-    GameRun,
+    BotRun,
     MatchSetup,
     MatchSetupError,
     RoundInfo,
@@ -173,17 +173,14 @@ class WormsReferee(GameReferee):
         return self.initial_state(replay.options).scores()
 
 
-class WormsRun(GameRun):
+class WormsRun(BotRun):
     state: WormsState
+    bots: list[SpawnBot]
 
     def __init__(self, host: BotHost, bots: list[SpawnBot], state: WormsState, seed: int,
                  seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
-        self.host = host
-        self.bots = bots
-        self.state = state
+        super().__init__(host, bots, state, seats, options)
         self.rng = random.Random(seed)
-        self.seats = seats
-        self.options = options
         self.time_limit: float = options["time_limit"]
         self.line_end = _LINE_ENDS[options["line_end"]]
 
@@ -218,10 +215,6 @@ class WormsRun(GameRun):
 
     def ranks(self) -> tuple[int, ...]:
         return self.state.ranks()
-
-    def close(self) -> None:
-        self.host.close()
-
 
 def _judge(record: TurnRecord) -> TurnRecord:
     """A character the spec does not name is a wrong answer: straight on, and said so."""

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from arena.tournament.games import CancelFlag, GameTask, TaskResult
+from arena.tournament.games import GameTask, TaskResult
 from arena.tournament.pool import make_executor
 from arena.tournament.results import GameRecord, Standings, compute_standings, results_json
 from arena.tournament.schedule import Seating

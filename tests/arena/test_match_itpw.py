@@ -200,7 +200,9 @@ def test_paused_bots_do_not_compute_off_their_turn_and_cpu_is_recorded(pause: bo
     rounds, result = play(setup, host)
     assert result.statuses == ("ok",) * 4
     cpu = sum(info.records[0].cpu_time for info in rounds[1:])  # the first request has its start too
-    assert cpu < 0.03 if pause else cpu > 0.2, cpu  # about 0.6 s of the others' turns
+    # Unpaused it computes through the others' turns (about 0.6 s); paused only in the moments
+    # between its answer and the stop, a few ms a turn (up to 33 ms measured on a loaded machine).
+    assert cpu < 0.1 if pause else cpu > 0.3, cpu
     assert result.seat_times[0].cpu >= cpu
 
 
