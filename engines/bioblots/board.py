@@ -113,8 +113,12 @@ def board_from_text(text: str, where: str = "board") -> Board:
         values.extend(_read_row(line, where, r + 1))
     if len(lines) < SIZE:
         raise TextError(f"the board has {len(lines)} rows, expected {SIZE}: the file ends early", where, len(lines) + 1)
-    if len(lines) > SIZE:
-        raise TextError(f"unexpected text after the {SIZE} board rows: {_cut(lines[SIZE])!r}", where, SIZE + 1, 1)
+    if len(lines) > SIZE:  # blank lines at the end were dropped: there is text after them
+        number, extra = next(((n, line) for n, line in enumerate(lines[SIZE:], SIZE + 1) if line.strip()),
+                             (SIZE + 1, lines[SIZE]))
+        column = len(extra) - len(extra.lstrip()) + 1 if extra.strip() else 1
+        raise TextError(f"unexpected text after the {SIZE} board rows: {_cut(extra.strip() or extra)!r}",
+                        where, number, column)
     return Board(tuple(values))
 
 

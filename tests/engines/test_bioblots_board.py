@@ -98,6 +98,11 @@ BAD_BOARDS = [
     ("blank line inside", _rows(r9=""), "b.txt:9:1: row 9 has 0 characters"),
     ("too few rows", "\n".join([ROW] * 25) + "\n", "b.txt:26: the board has 25 rows, expected 26: the file ends early"),
     ("too many rows", "\n".join([ROW] * 27) + "\n", "b.txt:27:1: unexpected text after the 26 board rows"),
+    # the first line with text is named, not the blank ones before it
+    ("text after a blank line", "\n".join([ROW] * 26) + "\n\nxyz\n", "b.txt:28:1: unexpected text after the 26 board rows: 'xyz'"),
+    ("indented text after blank lines", "\n".join([ROW] * 26) + "\n\r\n \n  xyz \n\n",
+     "b.txt:29:3: unexpected text after the 26 board rows: 'xyz'"),
+    ("only spaces after the rows", "\n".join([ROW] * 26) + "\n  \n", "b.txt:27:1: unexpected text after the 26 board rows: '  '"),
 ]
 
 
