@@ -46,7 +46,7 @@ from arena.match import (
     seat_names,
     seat_seed,
 )
-from arena.replay import Replay, ReplayError
+from arena.replay import Replay, ReplayError, check_idle
 from engines.bioblots import (
     GAME_INFO,
     BioblotsError,
@@ -166,12 +166,18 @@ class BioblotsReferee(GameReferee):
             if state.over:
                 raise ReplayError(f"{where} after the game's end ({state.ending.reason.value if state.ending else ''})")
             player = state.to_move
+            check_idle(replay, index, self.idle_seats(state))
             try:
                 records = _records(line["records"])
                 state, events = _replay_line(state, line["moves"][player])
             except (BioblotsError, ValueError, KeyError, TypeError) as error:
                 raise ReplayError(f"{where}: seat {player}: {error}") from None
             yield _round_info(index, state, records, player, line["moves"][player], events)
+
+    def idle_seats(self, state: State) -> dict[int, str]:
+        """The seats that do not move in the next round, with why: the one not on turn."""
+        return {seat: f"not its turn: player {state.to_move} moves" for seat in range(GAME_INFO.players)
+                if seat != state.to_move}
 
     def event_json(self, event: Any) -> Any:
         return event_to_json(event)

@@ -54,7 +54,7 @@ from arena.match import (
     seat_names,
     seat_seed,
 )
-from arena.replay import Replay, ReplayError
+from arena.replay import Replay, ReplayError, check_idle
 from engines.itpw import (
     EMPTY_MOVE,
     GAME_INFO,
@@ -86,6 +86,8 @@ from engines.itpw import (
 
 OUT = "disqualified"
 """The reason of the record of a seat that was out before the round."""
+UNIT_KEYS = frozenset({"unit", "unit_fault"})
+"""The keys of a round's move that say what became of the new unit."""
 
 
 def _bank(value: Any) -> float:
@@ -152,6 +154,7 @@ class ItpwReferee(GameReferee):
             where = f"{replay.where(index)}: round {index}"
             if state.over:
                 raise ReplayError(f"{where} after the game's end ({state.end.value if state.end else ''})")
+            check_idle(replay, index, self.idle_seats(state))
             try:
                 records = _records(line["records"])
                 turn = _replay_turn(state, line["moves"], rng)
@@ -159,6 +162,11 @@ class ItpwReferee(GameReferee):
                 raise ReplayError(f"{where}: {error}") from None
             state = turn.state
             yield turn.info(index, records)
+
+    def idle_seats(self, state: State) -> dict[int, str]:
+        """The seats that are not asked anything in the next round, with why: the players
+        disqualified before it."""
+        return {p - 1: f"{OUT}: {out.reason}" for p, out in zip(PLAYERS, state.disqualified) if out is not None}
 
     def event_json(self, event: Any) -> Any:
         return event_to_json(event)
@@ -358,6 +366,10 @@ def _replay_turn(state: State, moves: list[Any], rng: random.Random) -> Turn:
             turn.disqualify(player, str(entry["unit_fault"]))
         else:
             turn.unit(player, Kind[str(entry["unit"]).upper()])
+    for seat, entry in enumerate(moves):  # the owner's is taken; anybody else's would go unnoticed
+        if isinstance(entry, dict) and UNIT_KEYS & entry.keys() and not UNIT_KEYS & (turn.moves[seat] or {}).keys():
+            raise ValueError(f"seat {seat} (player {seat + 1}): a new unit is recorded ({entry!r:.80}), but the "
+                             "player got no new unit in this round")
     return turn
 
 

@@ -42,7 +42,7 @@ from arena.match import (
     seat_seed,
     time_limit_option,
 )
-from arena.replay import Replay, ReplayError
+from arena.replay import Replay, ReplayError, check_idle
 from arena.samples import SAMPLES_DIR
 from engines.kingdoms import (
     GAME_INFO,
@@ -68,6 +68,8 @@ from engines.kingdoms import (
 DEFAULT_PLAYFIELD = SAMPLES_DIR / "kingdoms" / "default_playfield.txt"
 NO_INFO: dict[str, str | None] = dict.fromkeys(INFO_FILES)
 """Removes every information file (the first round has none)."""
+DEAD = "dead"
+"""Why a dead kingdom's strategy is not run (its record's reason)."""
 
 
 def load_playfield(options: Mapping[str, Any]) -> tuple[str, str]:
@@ -149,6 +151,7 @@ class KingdomsReferee(GameReferee):
         for index, line in enumerate(replay.rounds, 1):
             if state.over:
                 raise ReplayError(f"{replay.where(index)}: round {index} after the game's end ({state.end})")
+            check_idle(replay, index, self.idle_seats(state))
             try:
                 answers = [answer_from_json(move) for move in line["moves"]]
                 records = None if line["records"] is None else tuple(
@@ -158,6 +161,10 @@ class KingdomsReferee(GameReferee):
             report = play_round(state, answers)
             yield _round_info(index, report, answers, records)
             state = report.state
+
+    def idle_seats(self, state: State) -> dict[int, str]:
+        """The kingdoms that do not act in the next round (their strategies are not run): the dead."""
+        return {k: DEAD for k in range(GAME_INFO.players) if k not in state.alive}
 
     def event_json(self, event: Any) -> Any:
         return event_to_json(event)
@@ -188,7 +195,7 @@ class KingdomsRun(BotRun):
         answered = run_round(turns, self.time_limit, AnswerRule.FIRST_LINE, cancel)
         if cancel is not None and cancel.is_set():
             return None
-        records = [TurnRecord.skipped("dead")] * GAME_INFO.players
+        records = [TurnRecord.skipped(DEAD)] * GAME_INFO.players
         answers: list[Answer] = [None] * GAME_INFO.players
         for k, record in zip(alive, answered):
             records[k] = record

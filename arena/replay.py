@@ -224,6 +224,20 @@ def _need(where: str, value: dict[str, Any], key: str, kind: type) -> Any:
 # --- verification -----------------------------------------------------------------------------
 
 
+def check_idle(replay: Replay, index: int, idle: Mapping[int, str]) -> None:
+    """Raise :class:`ReplayError` naming the round and the seat when round ``index`` records a
+    move for a seat that could not move in it. ``idle`` maps each such seat to why (a dead or
+    frozen worm, a dead kingdom, a disqualified player, the player not on turn): the referee's
+    ``idle_seats`` of the state before the round. An engine ignores the moves of seats that do
+    not move, so without this check such a move would pass verification unnoticed."""
+    moves = replay.rounds[index - 1]["moves"]
+    for seat in sorted(idle):
+        move = moves[seat] if 0 <= seat < len(moves) else None
+        if move is not None:
+            raise ReplayError(f"{replay.where(index)}: round {index}: seat {seat}: a move is recorded ({move!r:.60}), "
+                              f"but the seat could not move in this round ({idle[seat]})")
+
+
 @dataclass(frozen=True)
 class RoundCheck:
     """One round of a verification: what disagrees (empty when everything agrees)."""

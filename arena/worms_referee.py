@@ -37,7 +37,7 @@ from arena.match import (
     seat_seed,
     time_limit_option,
 )
-from arena.replay import Replay, ReplayError
+from arena.replay import Replay, ReplayError, check_idle
 from arena.samples import SAMPLES_DIR
 from engines.worms import (
     GAME_INFO,
@@ -154,6 +154,7 @@ class WormsReferee(GameReferee):
         for index, line in enumerate(replay.rounds, 1):
             if state.over:
                 raise ReplayError(f"{replay.where(index)}: round {index} after the game's end ({state.end_reason()})")
+            check_idle(replay, index, self.idle_seats(state))
             try:
                 moves = turns_from_json(line["moves"])
                 records = _records(line["records"])
@@ -162,6 +163,10 @@ class WormsReferee(GameReferee):
             result = play_round(state, moves, rng)
             yield _round_info(index, result, records)
             state = result.state
+
+    def idle_seats(self, state: WormsState) -> dict[int, str]:
+        """The worms that do not move in the next round (their bots are not run), with why."""
+        return idle_worms(state)
 
     def event_json(self, event: Any) -> Any:
         return event_to_json(event)
@@ -192,7 +197,8 @@ class WormsRun(BotRun):
         answered = run_round(turns, self.time_limit, AnswerRule.FIRST_CHAR, cancel)       # 2, 3
         if cancel is not None and cancel.is_set():
             return None
-        records = [TurnRecord.skipped(self._why_skipped(i)) for i in range(GAME_INFO.players)]
+        idle = idle_worms(self.state)
+        records = [TurnRecord.skipped(idle.get(i, "")) for i in range(GAME_INFO.players)]
         moves: list[str | None] = [None] * GAME_INFO.players
         for i, record in zip(movers, answered):
             records[i] = _judge(record)
@@ -201,10 +207,6 @@ class WormsRun(BotRun):
         self.state = result.state
         self.rounds += 1
         return _round_info(self.rounds, result, tuple(records))
-
-    def _why_skipped(self, worm: int) -> str:
-        w = self.state.worms[worm]
-        return "dead" if not w.alive else f"frozen for {w.frozen} more rounds"
 
     def end(self) -> str | None:
         reason = self.state.end_reason()
@@ -215,6 +217,12 @@ class WormsRun(BotRun):
 
     def ranks(self) -> tuple[int, ...]:
         return self.state.ranks()
+
+def idle_worms(state: WormsState) -> dict[int, str]:
+    """The worms that do not move in the next round, with why: ``dead``, ``frozen for n more rounds``."""
+    return {i: "dead" if not w.alive else f"frozen for {w.frozen} more rounds"
+            for i, w in enumerate(state.worms) if not w.moving}
+
 
 def _judge(record: TurnRecord) -> TurnRecord:
     """A character the spec does not name is a wrong answer: straight on, and said so."""

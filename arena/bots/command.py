@@ -6,11 +6,20 @@ itself runs in its seat's scratch folder: the program becomes an absolute path, 
 arguments naming existing files (``node bot.js``). A ``.py`` program runs with this interpreter
 (``sys.executable``), as does a bare ``python``/``python3``: on some machines the one on PATH is a
 shim script that takes ten times longer to start (notes/platform-facts.md 5a).
+
+A known interpreter followed by a script that does not exist (``python3 nope.py``) is refused
+here, once, instead of "crashing" in every turn of the match. The interpreters known are
+:data:`INTERPRETERS`: Python (``python``, ``python3``, ``python3.11``, ``pypy3``…), the shells
+``sh``, ``bash``, ``dash``, ``zsh``, ``ksh``, and ``node``, ``perl``, ``ruby``, ``lua``, ``php``,
+and ``java -jar FILE``. For them the first argument that is not an option (or the option's value)
+names the script, unless an option says the program comes from elsewhere (``-c``, ``-m``,
+``-e``…). Any other program's arguments are passed on unchecked.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import sys
@@ -19,6 +28,38 @@ from dataclasses import dataclass
 from pathlib import Path
 
 PYTHON_NAMES = frozenset({"python", "python3"})
+
+
+@dataclass(frozen=True)
+class Interpreter:
+    """How an interpreter's command line names its script."""
+
+    inline: frozenset[str] = frozenset()
+    """Options after which no script file is read (code on the command line, a module, stdin)."""
+    takes_value: frozenset[str] = frozenset()
+    """Options whose value is the next argument."""
+    script_option: str | None = None
+    """An option whose value is the script (``java -jar FILE``, ``php -f FILE``)."""
+    script_needed: bool = True
+    """False: without :attr:`script_option` the arguments name no file (``java`` runs a class)."""
+    runs_folders: bool = False
+    """Whether a folder can be the script (Python runs a folder's ``__main__.py``)."""
+
+
+_PYTHON = Interpreter(frozenset({"-c", "-m", "-"}), frozenset({"-W", "-X"}), runs_folders=True)
+_SHELL = Interpreter(frozenset({"-c", "-s", "-i", "-"}), frozenset({"-o", "+o", "-O", "+O"}))
+INTERPRETERS: dict[str, Interpreter] = {
+    **dict.fromkeys(("sh", "bash", "dash", "zsh", "ksh"), _SHELL),
+    "node": Interpreter(frozenset({"-e", "--eval", "-p", "--print", "-i", "--interactive", "-"}),
+                        frozenset({"-r", "--require", "--import", "--loader", "--experimental-loader"})),
+    "perl": Interpreter(frozenset({"-e", "-E", "-"})),
+    "ruby": Interpreter(frozenset({"-e", "-"}), frozenset({"-I", "-r"})),
+    "lua": Interpreter(frozenset({"-e", "-i", "-"}), frozenset({"-l"})),
+    "php": Interpreter(frozenset({"-r", "-a", "-"}), frozenset({"-c", "-d", "-z"}), script_option="-f"),
+    "java": Interpreter(script_option="-jar", script_needed=False),
+}
+"""Known interpreters by program name (a path's last part), Python's versioned names aside."""
+_VERSIONED_PYTHON = re.compile(r"(python|pypy)(\d+(\.\d+)*)?")
 
 
 class BotCommandError(ValueError):
@@ -56,6 +97,7 @@ class BotCommand:
             raise BotCommandError("empty bot command")
         program, *args = argv
         resolved = [*_program(program, base), *(_argument(arg, base) for arg in args)]
+        _check_script(program, args, base)
         return cls(tuple(resolved))
 
     def with_args(self, args: Sequence[str]) -> list[str]:
@@ -83,6 +125,48 @@ def _program(program: str, base: Path) -> list[str]:
     if not os.access(path, os.X_OK):
         raise BotCommandError(f"bot program {str(path)!r} is not executable (chmod +x it, or name its interpreter)")
     return [str(path)]
+
+
+def interpreter(program: str) -> Interpreter | None:
+    """The :class:`Interpreter` ``program`` (a name or a path) is, if it is a known one."""
+    name = os.path.basename(program)
+    if _VERSIONED_PYTHON.fullmatch(name):
+        return _PYTHON
+    return INTERPRETERS.get(name)
+
+
+def script_argument(program: str, args: Sequence[str]) -> int | None:
+    """The index in ``args`` of the script a known interpreter ``program`` would run, or None
+    (not a known interpreter, or its program does not come from a file)."""
+    known = interpreter(program)
+    if known is None:
+        return None
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--":
+            return index + 1 if index + 1 < len(args) and known.script_option is None else None
+        if arg == known.script_option:
+            return index + 1 if index + 1 < len(args) else None
+        if arg in known.inline:
+            return None
+        if not arg.startswith(("-", "+")) or arg in ("-", "+"):
+            return index if known.script_needed else None
+        index += 2 if arg in known.takes_value else 1
+    return None
+
+
+def _check_script(program: str, args: Sequence[str], base: Path) -> None:
+    index = script_argument(program, args)
+    if index is None:
+        return
+    path = (base / args[index]).absolute()
+    name = os.path.basename(program)
+    if not path.exists():
+        raise BotCommandError(f"bot script {str(path)!r} does not exist (the script {name} would run)")
+    known = interpreter(program)
+    if path.is_dir() and not (known is not None and known.runs_folders):
+        raise BotCommandError(f"bot script {str(path)!r} is a folder, not a file {name} can run")
 
 
 def _argument(arg: str, base: Path) -> str:

@@ -35,6 +35,7 @@ from arena.bots import (
     bot_environment,
     run_round,
 )
+from arena.bots.command import script_argument
 from arena.bots.limits import MiB
 from arena.bots.sandbox import write_files
 from arena.bots.streams import OutputBuffer, Tail, decode_answer
@@ -155,6 +156,50 @@ def test_bad_bot_commands_say_what_and_where(tmp_path: Path, text: str, message:
     (tmp_path / "plain.txt").write_text("not a program\n")
     with pytest.raises(BotCommandError, match=message):
         BotCommand.parse(text, tmp_path)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["python3 nope.py", "python3 -u -W ignore nope.py", "sh nope.sh", "bash -e -o posix nope.sh", "python3 -- nope.py",
+     f"{sys.executable} -I nope.py"],
+)
+def test_an_interpreter_with_a_missing_script_is_refused(tmp_path: Path, text: str) -> None:
+    with pytest.raises(BotCommandError, match=f"bot script '{tmp_path / 'nope'}[.a-z]*' does not exist"):
+        BotCommand.parse(text, tmp_path)
+
+
+def test_an_interpreter_with_code_a_module_or_an_existing_script_is_accepted(tmp_path: Path) -> None:
+    (tmp_path / "bot.sh").write_text("echo r\n")
+    (tmp_path / "pkg").mkdir()
+    for text in ("sh -c 'echo r'", "python3 -c 'print(1)'", "python3 -m json.tool", "bash -e bot.sh", "sh -s",
+                 "python3 pkg", "/bin/echo nope.txt"):
+        BotCommand.parse(text, tmp_path)
+    with pytest.raises(BotCommandError, match="is a folder"):
+        BotCommand.parse("sh pkg", tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("argv", "script"),
+    [
+        (["python3.11", "-X", "dev", "-OO", "bot.py", "x"], 3),
+        (["/usr/bin/pypy3", "-m", "bot"], None),
+        (["node", "--require", "hook.js", "--max-old-space-size=64", "bot.js"], 3),
+        (["node", "-e", "console.log(1)"], None),
+        (["perl", "-Ilib", "-w", "bot.pl"], 2),
+        (["ruby", "-r", "json", "bot.rb"], 2),
+        (["lua5.4", "bot.lua"], None),  # only "lua" itself is known
+        (["lua", "-l", "socket", "bot.lua"], 2),
+        (["php", "-d", "memory_limit=64M", "-f", "bot.php"], 3),
+        (["php", "-r", "echo 1;"], None),
+        (["java", "-Xmx64m", "-jar", "bot.jar"], 2),
+        (["java", "-cp", ".", "Bot"], None),  # a class, not a file
+        (["zsh", "+o", "nomatch", "bot.zsh"], 2),
+        (["ocaml", "bot.ml"], None),  # not a known interpreter: unchecked
+    ],
+)
+def test_which_argument_is_an_interpreters_script(argv: list[str], script: int | None) -> None:
+    """``script``: the index among the arguments after the program."""
+    assert script_argument(argv[0], argv[1:]) == script
 
 
 def test_limits_must_be_positive() -> None:

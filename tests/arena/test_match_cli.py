@@ -105,6 +105,8 @@ BAD_ARGS = [
     (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, "no/such/bot.py", GREEDY)], ["seat 2: bot program", "does not exist"]),
     (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, "no-such-program", GREEDY)], ["seat 2: bot program 'no-such-program'"]),
     (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, str(WORMS / "README.md"), GREEDY)], ["seat 2:", "is not executable"]),
+    (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, GREEDY, "python3 nope.py")], ["seat 3: bot script", "nope.py' does not exist"]),
+    (["worms", "--map", MEADOW, *bots("sh nope.sh", GREEDY, GREEDY, GREEDY)], ["seat 0: bot script", "nope.sh' does not exist"]),
     (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, GREEDY)], ["worms needs 4 seats, got 3"]),
     (["worms", *bots(*(GREEDY,) * 4)], ["match worms needs --map FILE"]),
     (["worms", "--map", "no/such/map.txt", *bots(*(GREEDY,) * 4)], ["no/such/map.txt: No such file or directory"]),

@@ -17,6 +17,7 @@ from arena.snake_battle import BattleSettings, play_battle
 from editor.cli import main
 from matcher import load_program
 from tests.arena.test_match_api import FARMER, GREEDY, MEADOW, ROOT
+from tests.bots.survivors import BOTS
 
 Lines = list[dict[str, Any]]
 
@@ -212,6 +213,76 @@ def test_rounds_after_the_end_are_named(kingdoms_replay: Path, tmp_path: Path) -
 
     report = verify_replay(tampered(kingdoms_replay, tmp_path / "t.jsonl", one_more))
     assert report.first_bad is not None and report.first_bad.round == 9 and "after the game's end" in report.summary()
+
+
+# --- moves recorded for seats that could not move ------------------------------------------------
+
+
+def _idle_map(path: Path) -> str:
+    """Meadow with worm 1 frozen for 3 rounds and worm 2 dead from the start."""
+    lines = Path(MEADOW).read_text().split("\n")
+    lines[3], lines[4] = "30 2 31 2 3 0 0", "30 17 31 17 999999999 0 4"
+    path.write_text("\n".join(lines))
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def idle_replays(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    """Short recorded matches where some seat cannot move: a frozen and a dead worm, a dead
+    kingdom, the Bio-blots player not on turn, a disqualified ITPW player."""
+    folder = tmp_path_factory.mktemp("idle")
+    kingdoms_field = "0/500: 25 10 1 1 3 3 0 0 0 0 0 0 0 0 25 10 1 1 3 3 0 25 10 1 1 3 3 0"
+    itpw_random = str(ROOT / "samples" / "itpw" / "random_bot.py")
+    setups = {
+        "worms": MatchSetup("worms", (GREEDY,) * 4, 3, {"map": _idle_map(folder / "map.txt"), "rounds": 3}),
+        "kingdoms": MatchSetup("kingdoms", (FARMER,) * 4, 3, {"playfield_text": kingdoms_field, "rounds": 3}),
+        "bioblots": MatchSetup("bioblots", (str(ROOT / "samples" / "bioblots" / "random_bot.py"),) * 2, 3,
+                               {"move_limit": 2}),
+        "itpw": MatchSetup("itpw", (itpw_random, str(BOTS / "p_echo.py"), itpw_random, itpw_random), 3, {"turns": 3}),
+    }
+    paths = {}
+    for game, setup in setups.items():
+        paths[game] = folder / f"{game}.jsonl"
+        run_match(setup, record=paths[game])
+    return paths
+
+
+IDLE_MOVES = [  # game, round, seat, the move recorded for it, why it could not move
+    ("worms", 2, 1, "l", "frozen for 2 more rounds"),
+    ("worms", 1, 2, ".", "dead"),
+    ("kingdoms", 2, 1, "s", "dead"),
+    ("bioblots", 2, 0, "0", "not its turn: player 1 moves"),
+    ("bioblots", 3, 1, "1 aaab", "not its turn: player 0 moves"),
+    ("itpw", 2, 1, {"move": "0"}, "disqualified: invalid move"),
+]
+
+
+@pytest.mark.parametrize(("game", "round_index", "seat", "move", "why"), IDLE_MOVES,
+                         ids=[f"{m[0]}-{m[4].split(':')[0]}" for m in IDLE_MOVES])
+def test_a_move_recorded_for_a_seat_that_could_not_move_is_named(
+    game: str, round_index: int, seat: int, move: object, why: str, idle_replays: dict[str, Path], tmp_path: Path,
+) -> None:
+    replay = idle_replays[game]
+    assert verify_replay(replay).ok
+    assert lines_of(replay)[round_index]["moves"][seat] is None
+    report = verify_replay(tampered(replay, tmp_path / "t.jsonl", _set_move(round_index, seat, move)))
+    assert not report.ok and report.first_bad is not None and report.first_bad.round == round_index
+    problem = report.first_bad.problems[0]
+    assert f"round {round_index}: seat {seat}: a move is recorded" in problem and f"({why}" in problem
+    assert f"round {round_index} disagrees" in report.summary()
+
+
+def test_a_new_unit_recorded_for_an_itpw_player_who_got_none_is_named(idle_replays: dict[str, Path], tmp_path: Path) -> None:
+    moves = lines_of(idle_replays["itpw"])[1]["moves"]
+    owner = next(seat for seat, entry in enumerate(moves) if entry and ("unit" in entry or "unit_fault" in entry))
+    other = next(seat for seat, entry in enumerate(moves) if entry and seat != owner)  # moved, got no unit
+
+    def change(lines: Lines) -> None:
+        lines[1]["moves"][other]["unit"] = "soldier"
+
+    report = verify_replay(tampered(idle_replays["itpw"], tmp_path / "t.jsonl", change))
+    assert report.first_bad is not None and report.first_bad.round == 1
+    assert f"seat {other} (player {other + 1}): a new unit is recorded" in report.first_bad.problems[0]
 
 
 def test_a_battle_replay_of_snakepit_battle_verifies_too(tmp_path: Path) -> None:
