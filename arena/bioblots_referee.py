@@ -8,7 +8,9 @@ it was asked (it answers the next request). A fault — an illegal move, an unre
 line within the time limit, a bot that exits or breaks a limit — ends the game as the offender's
 technical loss: the engine's :class:`~engines.bioblots.Fault` (with the rule broken, for an
 illegal move) goes into the round's move, its events and the seat's record. At the end the stdin
-of every bot still in the game is closed and it has a second to exit; a faulty bot is ended at once.
+of every bot still in the game is closed and it has a second to exit, both bots at once under
+one deadline (:mod:`arena.closing`); a faulty bot is ended at once. A bot that does not exit
+cleanly has it said in the reason of its seat's last record, its status unchanged.
 
 Options: ``board`` (a board file: 26 lines of 26 of ``1 2 3 5 8 D``; default: generated from the
 match seed), ``board_text`` (the board itself, instead of a file), ``time_limit`` (seconds a
@@ -33,6 +35,7 @@ from pathlib import Path
 from typing import Any
 
 from arena.bots import BotHost, BotStatus, PersistentBot, TurnRecord
+from arena.closing import after_game, close_together
 from arena.match import (
     GameReferee,
     BotRun,
@@ -224,8 +227,9 @@ class BioblotsRun(BotRun):
         records = [TurnRecord.skipped(NOT_ITS_TURN)] * GAME_INFO.players
         records[player] = record
         if after.over:  # a bot that lost technically is ended at once, the other told by closing its stdin
-            for seat, bot in enumerate(self.bots):
-                bot.close(grace=0.0 if fault is not None and seat == player else EXIT_GRACE)
+            graces = [0.0 if fault is not None and seat == player else EXIT_GRACE for seat in range(GAME_INFO.players)]
+            ended = close_together(self.bots, graces)
+            records = [after_game(r, e) if grace > 0 else r for r, e, grace in zip(records, ended, graces)]
         return _round_info(self.rounds, after, tuple(records), player, move, events)
 
     def end(self) -> str | None:

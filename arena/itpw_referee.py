@@ -12,7 +12,9 @@ taken from the player's bank (30 s a game by default); the request's deadline is
 A move line is checked as a whole before any of it counts. Any fault — an invalid line, the bank
 running out, an exit, a broken limit — disqualifies the player: its units stay and its fields
 and kills still score, the others receive ``P 0 0`` for its move, and its bot is ended at once.
-At the end every bot's stdin is closed and it has a second to exit.
+At the end every bot's stdin is closed and it has a second to exit, all bots at once under one
+deadline (:mod:`arena.closing`); a bot that does not exit cleanly has it said in the reason of its
+seat's last record, its status unchanged (the game was over).
 
 Option ``pause_bots`` (default off) stops each bot (SIGSTOP to its group) whenever it is not
 answering a request, so nobody computes on another's time; the CPU time of every request is
@@ -41,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 from arena.bots import BotHost, BotStatus, PersistentBot, TurnRecord
+from arena.closing import after_game, close_together
 from arena.match import (
     GameReferee,
     BotRun,
@@ -254,11 +257,12 @@ class ItpwRun(BotRun):
             records[player - 1] = unit_record if moved is None else merge_records(moved, unit_record)
         self.state = turn.state
         self.rounds += 1
+        done = [r or TurnRecord.skipped(OUT) for r in records]
         if self.state.over:
             self._ranks = ranks(self.state, self.rng)
-            for bot in self.bots:
-                bot.close(grace=GAME_INFO.exit_grace_seconds)
-        return turn.info(self.rounds, tuple(r or TurnRecord.skipped(OUT) for r in records))
+            ended = close_together(self.bots, [GAME_INFO.exit_grace_seconds] * GAME_INFO.players)
+            done = [after_game(r, e) for r, e in zip(done, ended)]
+        return turn.info(self.rounds, tuple(done))
 
     def _ask(self, player: int, line_type: LineType, cancel: threading.Event | None) -> TurnRecord | None:
         """Send ``player`` its request and wait for its answer as long as its bank lasts; None

@@ -19,7 +19,7 @@ from arena.match import MatchResult, MatchSetup, MatchSetupError, RoundInfo, run
 from arena.replay import read_replay, verify_replay
 from engines.bioblots import board_to_text, event_to_json, generate_board
 from tests.arena.test_match_api import ROOT, host  # noqa: F401
-from tests.bots.survivors import BOTS
+from tests.bots.survivors import BOTS, processes_with
 
 SAMPLES = ROOT / "samples" / "bioblots"
 RANDOM = str(SAMPLES / "random_bot.py")
@@ -131,9 +131,7 @@ HOSTILE = [  # seat 1's bot; the opponent is the random sample
     ("exit_nonzero.sh", BotStatus.CRASHED, "exited"),
     ("p_floods.py", BotStatus.KILLED, "unreadable"),         # no newline within the stdout cap
     ("non_utf8.py", BotStatus.INVALID_OUTPUT, "unreadable"),
-    ("p_answers_late.py", BotStatus.DISQUALIFIED, "unreadable"),  # answers a board row at once: every line is a move
-    ("p_crashes.py", BotStatus.DISQUALIFIED, "unreadable"),      # likewise, before it crashes
-    ("p_echo.py", BotStatus.DISQUALIFIED, "unreadable"),
+    ("p_echo.py", BotStatus.DISQUALIFIED, "unreadable"),        # answers a board row at once: every line is a move
 ]
 
 
@@ -151,6 +149,40 @@ def test_a_hostile_bot_loses_technically_and_leaves_nothing_behind(
     assert result.scores == (first.scores[0], 0) and result.ranks == (1, 2)
     if status is BotStatus.TIMEOUT:
         assert 0.45 < second.records[1].wall_time < 0.7
+    assert verify_replay(record).ok
+
+
+MID_GAME = [  # seat 1 plays 3 legal moves (rounds 2, 4, 6), then misbehaves at its 4th (round 8)
+    (f"p_crashes.py --play {RANDOM} 3", BotStatus.CRASHED, "exited", "RuntimeError: lost track of the board"),
+    (f"p_answers_late.py --play {RANDOM} 3", BotStatus.TIMEOUT, "timeout", "no answer within 0.500 s"),
+]
+
+
+@pytest.mark.parametrize(("bot", "status", "kind", "reason"), MID_GAME, ids=["crashes", "answers_late"])
+def test_a_bot_that_misbehaves_mid_game_loses_technically_and_its_points_go_to_the_winner(
+    bot: str, status: BotStatus, kind: str, reason: str, host: Path, tmp_path: Path,
+) -> None:
+    record = tmp_path / "r.jsonl"
+    left: list[int] = []
+
+    def at_the_end(info: RoundInfo) -> None:
+        if info.end is not None:  # the referee has ended both bots before telling the round
+            left.extend(processes_with(str(host)))
+
+    rounds: list[RoundInfo] = []
+    setup = MatchSetup("bioblots", (RANDOM, str(BOTS / bot)), 5)
+    result = run_match(setup, host_root=host, record=record, on_round=lambda info: (rounds.append(info), at_the_end(info)))
+    assert left == []
+    assert len(rounds) == 8 and [info.records[1].status for info in rounds[1:7:2]] == [BotStatus.OK] * 3
+    before, last = rounds[-2], rounds[-1]
+    assert all(isinstance(info.moves[1], str) for info in rounds[1:7:2])  # three legal moves
+    assert last.records[1].status is status and reason in last.records[1].reason
+    assert last.moves[1]["fault"] == kind and reason in last.moves[1]["detail"]
+    if status is BotStatus.TIMEOUT:
+        assert 0.45 < last.records[1].wall_time < 0.7
+    assert before.scores[1] > 0  # the loser had points, and they go to the winner (spec: Faults)
+    assert result.scores == (before.scores[0] + before.scores[1], 0) and result.ranks == (1, 2)
+    assert (result.end, result.statuses) == ("fault", ("ok", status.label))
     assert verify_replay(record).ok
 
 
@@ -189,6 +221,7 @@ def test_the_board_comes_from_the_seed_or_a_file(host: Path, tmp_path: Path) -> 
     ("2" * 26 + "\n", "board.txt:2: the board has 1 rows, expected 26"),
     (("2" * 26 + "\n") * 3 + "22x" + "2" * 23 + "\n", "board.txt:4:3: unknown substance 'x'"),
     (("2" * 25 + "\n") * 26, "board.txt:1:26: row 1 has 25 characters"),
+    (("2" * 26 + "\n") * 26 + "\nxyz\n", "board.txt:28:1: unexpected text after the 26 board rows: 'xyz'"),
 ])
 def test_a_bad_board_file_is_one_line_naming_file_line_and_column(
     text: str, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],

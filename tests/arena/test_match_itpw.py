@@ -9,6 +9,7 @@ import json
 import math
 import re
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -20,7 +21,7 @@ from arena.match import MatchResult, MatchSetup, MatchSetupError, RoundInfo, run
 from arena.replay import read_replay, verify_replay
 from engines.itpw import Awarded, Kind, State
 from tests.arena.test_match_api import ROOT, host  # noqa: F401
-from tests.bots.survivors import BOTS
+from tests.bots.survivors import BOTS, processes_with
 
 SAMPLES = ROOT / "samples" / "itpw"
 RANDOM = str(SAMPLES / "random_bot.py")
@@ -155,9 +156,7 @@ HOSTILE = [  # player 2's bot; the others are random samples
     ("exit_nonzero.sh", BotStatus.CRASHED),
     ("p_floods.py", BotStatus.KILLED),
     ("non_utf8.py", BotStatus.INVALID_OUTPUT),
-    ("p_answers_late.py", BotStatus.DISQUALIFIED),  # answers its number at once: "late 2" is its move
-    ("p_crashes.py", BotStatus.DISQUALIFIED),       # likewise "ok 2", before it crashes
-    ("p_ignores_eof.py", BotStatus.DISQUALIFIED),
+    ("p_ignores_eof.py", BotStatus.DISQUALIFIED),  # answers "ok" to its number: not a move
 ]
 
 
@@ -178,6 +177,84 @@ def test_a_hostile_bot_is_disqualified_the_others_play_on_and_nothing_is_left(
     if status is BotStatus.TIMEOUT:
         assert "time bank ran out" in first.moves[1]["fault"] and 0.45 < first.records[1].wall_time < 0.7
     assert verify_replay(record).ok
+
+
+def play_watching(
+    setup: MatchSetup, host: Path, **kwargs: object,
+) -> tuple[list[RoundInfo], MatchResult, list[int], list[float]]:
+    """Play; also the bot processes still alive once the last round is told (the referee ends
+    every bot before it tells the last round), and when each round was told."""
+    rounds: list[RoundInfo] = []
+    left: list[int] = []
+    told_at: list[float] = []
+
+    def seen(info: RoundInfo) -> None:
+        told_at.append(time.monotonic())
+        rounds.append(info)
+        if info.end is not None:
+            left.extend(processes_with(str(host)))
+
+    return rounds, run_match(setup, host_root=host, on_round=seen, **kwargs), left, told_at
+
+
+def fault_of(info: RoundInfo, seat: int) -> str | None:
+    entry = info.moves[seat] or {}
+    return entry.get("fault") or entry.get("unit_fault")
+
+
+def test_a_bot_crashing_mid_game_while_others_move_is_disqualified_and_broadcasts_go_on(
+    host: Path, tmp_path: Path,
+) -> None:
+    record = tmp_path / "r.jsonl"
+    # Player 2 plays one legal move, then crashes reading player 3's move; player 4 takes 0.1 s,
+    # so the lines told about player 4's move (and every later one) go to a dead bot's pipe.
+    crasher = f"{BOTS / 'p_crashes.py'} --play {RANDOM} 1"
+    slow = recorder(tmp_path, "--sleep", "0.1")
+    rounds, result, left, _ = play_watching(MatchSetup("itpw", (RANDOM, crasher, slow, slow), 6, {"turns": 4}), host,
+                                            record=record)
+    assert left == []
+    assert "move" in rounds[0].moves[1] and rounds[0].records[1].status is BotStatus.OK  # a legal move first
+    out = next(info for info in rounds if fault_of(info, 1) is not None)
+    assert out.index == 2 and out.records[1].status is BotStatus.CRASHED and out.records[1].exit_code == 1
+    assert fault_of(out, 1) == "crashed: exited with code 1 without answering: RuntimeError: lost track of the board"
+    assert out.records[1].wall_time < 0.05  # it was dead before it was asked
+    assert all(info.moves[1] is None and info.records[1].status is BotStatus.SKIPPED for info in rounds[2:])
+    assert all(r.status is BotStatus.OK for info in rounds for i, r in enumerate(info.records) if i != 1)
+    final: State = rounds[-1].state
+    assert not final.active(2) and len(final.units_of(2)) >= 6 and result.scores[1] >= 3  # its units stay and score
+    assert (len(rounds), result.end, result.statuses) == (4, "turns", ("ok", "crashed", "ok", "ok"))
+    assert verify_replay(record).ok
+
+
+def test_a_bot_answering_late_mid_game_runs_out_of_its_bank(host: Path, tmp_path: Path) -> None:
+    record = tmp_path / "r.jsonl"
+    late = f"{BOTS / 'p_answers_late.py'} --play {RANDOM} 1 5"  # one answer at once, then 5 s late
+    setup = MatchSetup("itpw", (RANDOM, late, RANDOM, RANDOM), 6, {"turns": 3, "bank": 1.0})
+    rounds, result, left, _ = play_watching(setup, host, record=record)
+    assert left == []
+    assert "move" in rounds[0].moves[1] and rounds[0].records[1].status is BotStatus.OK
+    out = next(info for info in rounds if fault_of(info, 1) is not None)
+    assert out.records[1].status is BotStatus.TIMEOUT and "time bank ran out" in str(fault_of(out, 1))
+    assert 0.85 < out.records[1].wall_time < 1.1  # what was left of its 1 s bank
+    assert (len(rounds), result.end, result.statuses) == (3, "turns", ("ok", "timeout", "ok", "ok"))
+    assert len(rounds[-1].state.units_of(2)) >= 6
+    assert verify_replay(record).ok
+
+
+def test_bots_ignoring_the_end_share_one_exit_grace_and_it_is_recorded(host: Path) -> None:
+    ignores = f"{BOTS / 'p_plays_ignores_eof.py'} {RANDOM}"  # plays legally, does not exit at the end
+    rounds, result, left, told_at = play_watching(MatchSetup("itpw", (ignores,) * 4, 2, {"turns": 2}), host)
+    assert left == []
+    # The last turn's moves take milliseconds; then the four bots are told the end at once and
+    # killed together after one grace (1 s), not one after another (4 s).
+    assert 0.95 < told_at[1] - told_at[0] < 1.6, told_at[1] - told_at[0]
+    assert (len(rounds), result.end, result.statuses) == (2, "turns", ("ok",) * 4)  # the game was over: no fault
+    assert sorted(result.ranks) == [1, 2, 3, 4]
+    last = rounds[-1]
+    for record in last.records:
+        assert record.status is BotStatus.OK
+        assert "after the game: killed: still running" in record.reason and "after its input was closed" in record.reason
+    assert all("after the game" not in r.reason for r in rounds[0].records)
 
 
 def test_the_time_bank_runs_out_for_a_slow_bot(host: Path, tmp_path: Path) -> None:

@@ -1,0 +1,69 @@
+"""Ending the persistent bots of a finished game together.
+
+At a game's end every bot still playing has its stdin closed and a grace to exit. Closed one
+after another, four bots that ignore the end of their input would take four graces; here every
+bot's input is closed at (nearly) the same moment and they share one deadline, so the end takes
+one grace, whatever the number of bots.
+
+:meth:`arena.bots.PersistentBot.close` does the three steps (close stdin, wait, kill) in one
+call, so each bot's close runs in its own thread, all started together, each waiting only for
+what is left of its grace from the common start.
+
+How a bot ended after the game does not change its game (its status, the ranks): a bot that did
+not exit cleanly has it said in the reason of its seat's last record (:func:`after_game`).
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Sequence
+
+from arena.bots import BotStatus, PersistentBot, TurnRecord
+
+AFTER_GAME = "after the game"
+"""How the reason of a seat's last record starts the note on a bot that did not exit cleanly."""
+
+
+def close_together(bots: Sequence[PersistentBot], graces: Sequence[float]) -> list[TurnRecord | None]:
+    """Close every running bot, ``bots[i]`` with ``graces[i]`` seconds to exit, all from one
+    start: the whole takes the longest grace, not their sum. Per bot how it ended (see
+    :meth:`PersistentBot.close`); None for a bot that was not running any more."""
+    if len(graces) != len(bots):
+        raise ValueError(f"{len(graces)} graces for {len(bots)} bots")
+    ended: list[TurnRecord | None] = [None] * len(bots)
+    errors: list[BaseException] = []
+    start = time.monotonic()
+
+    def close(i: int) -> None:
+        try:
+            ended[i] = bots[i].close(grace=max(0.0, start + graces[i] - time.monotonic()))
+        except BaseException as error:  # raised again in the calling thread
+            errors.append(error)
+
+    running = [i for i, bot in enumerate(bots) if bot.running]
+    threads = [threading.Thread(target=close, args=(i,), name=f"close-bot-{i}", daemon=True)
+               for i in running if graces[i] > 0]
+    for thread in threads:
+        thread.start()
+    for i in running:  # a bot to end at once is ended here, while the others have their grace
+        if graces[i] <= 0:
+            close(i)
+    for thread in threads:
+        thread.join()
+    if errors:
+        raise errors[0]
+    return ended
+
+
+def after_game(record: TurnRecord, ended: TurnRecord | None) -> TurnRecord:
+    """A seat's last record, with why its bot did not exit cleanly once its input was closed
+    (killed for ignoring the end of its input, or an error exit) added to the reason; the
+    status stays (the game was over). Unchanged for a bot that exited cleanly or was not
+    running any more."""
+    if ended is None or ended.status is BotStatus.OK:
+        return record
+    note = f"{AFTER_GAME}: {ended.status.label}: {ended.reason}"
+    if ended.stderr_tail.strip():
+        note += f" ({ended.stderr_tail.strip().splitlines()[-1][:200]})"
+    return record._replace(reason=f"{record.reason}; {note}" if record.reason else note)
