@@ -5,8 +5,10 @@ and files in, the first character or line of stdout out) and *persistent* (:clas
 one process for the match, lines on stdin/stdout). A :class:`BotHost` owns the bots of a match:
 every bot runs in its own session and process group, in a scratch folder of its seat, with an
 explicit environment and rlimits; every wait has a deadline; at the end of a turn or on overrun
-the whole group is killed, and the reaper finds descendants that escaped it. Whatever a bot does
-becomes a :class:`TurnRecord` with a :class:`BotStatus`, never an exception.
+the whole group is killed, and the reaper finds descendants that escaped it. Should the process
+running the bots be SIGKILLed, its warden (:mod:`arena.bots.warden`) kills them and removes the
+folders. Whatever a bot does becomes a :class:`TurnRecord` with a :class:`BotStatus`, never an
+exception.
 """
 
 from arena.bots.command import BotCommand, BotCommandError

@@ -13,7 +13,7 @@ import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from arena.bots import reaper
+from arena.bots import reaper, warden
 from arena.bots.limits import Limits, RlimitPlan, apply_plan, prlimit_wrapper
 from arena.bots.records import BotStatus
 from arena.bots.reaper import Family
@@ -70,6 +70,7 @@ class BotProcess:
         """Start ``argv``; raises ``OSError`` if it cannot be executed at all. ``before_exec``: set
         the limits through ``prlimit(1)`` before the program runs (see limits.py)."""
         reaper.enable_subreaper()
+        warden.ensure()  # kills the bot should this process be SIGKILLed (started once)
         marker = reaper.new_marker()
         plan = plan + ((reaper.MARKER_RESOURCE, (marker, marker)),)
         if before_exec:

@@ -23,7 +23,6 @@ host (or pytest) may have other children whose exit status belongs to someone el
 from __future__ import annotations
 
 import ctypes
-import itertools
 import os
 import resource
 import secrets
@@ -42,7 +41,25 @@ _lock = threading.Lock()
 _subreaper: bool | None = None
 _live_leaders: set[int] = set()
 """Leaders of running bots of this process (any thread): a sweep never mistakes them for orphans."""
-_markers = itertools.count(secrets.randbits(30) << 20)
+MARKER_SPAN = 1 << 20
+"""Every marker of one process lies in ``[base, base + MARKER_SPAN)`` (:func:`marker_range`): the
+warden kills what carries one of them when the process is gone (:mod:`arena.bots.warden`)."""
+
+
+@dataclass
+class _Markers:
+    pid: int
+    base: int
+    issued: int = 0
+
+
+def _new_markers() -> _Markers:
+    # A random base per process (never 0: no marker may look like a small real limit), so runners
+    # side by side, and the pool workers forked from one server, never share a range.
+    return _Markers(os.getpid(), (1 + secrets.randbelow((1 << 30) - 1)) * MARKER_SPAN)
+
+
+_markers = _new_markers()
 
 
 def enable_subreaper() -> bool:
@@ -64,9 +81,41 @@ def enable_subreaper() -> bool:
 
 
 def new_marker() -> int:
-    """A marker no other bot of this process has (well inside the 64-bit rlimit range)."""
+    """A marker no other live bot of this process has (well inside the 64-bit rlimit range).
+
+    They are issued in turn from this process's range and wrap around within it: the bot that had
+    a marker a million bots ago is long gone."""
     with _lock:
-        return next(_markers)
+        markers = _current_markers()
+        marker = markers.base + markers.issued % MARKER_SPAN
+        markers.issued += 1
+        return marker
+
+
+def marker_range() -> tuple[int, int]:
+    """``(base, span)``: every marker this process gives its bots is in ``[base, base + span)``."""
+    with _lock:
+        return _current_markers().base, MARKER_SPAN
+
+
+def _current_markers() -> _Markers:
+    global _markers
+    if _markers.pid != os.getpid():  # forked without the at-fork handler (a raw fork)
+        _markers = _new_markers()
+    return _markers
+
+
+def _after_fork_in_child() -> None:
+    """A forked child is not a subreaper (the kernel clears it), has none of its parent's bots,
+    and needs markers of its own; another thread may have held the lock at the fork."""
+    global _lock, _subreaper, _markers
+    _lock = threading.Lock()
+    _subreaper = None
+    _live_leaders.clear()
+    _markers = _new_markers()
+
+
+os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def register_leader(pid: int) -> None:

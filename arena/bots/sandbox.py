@@ -16,6 +16,8 @@ import tempfile
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
+from arena.bots import warden
+
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 
 InputFiles = Mapping[str, str | bytes | None]
@@ -47,12 +49,17 @@ def bot_environment(workdir: Path, extra: Mapping[str, str] | None = None, path:
 
 
 class Sandbox:
-    """The scratch folders of one match, removed by :meth:`close` unless ``keep``."""
+    """The scratch folders of one match, removed by :meth:`close` unless ``keep``.
+
+    Unless kept, the folder is announced to this process's warden, which removes it should the
+    process die without closing the sandbox (a SIGKILL)."""
 
     def __init__(self, root: Path | None = None, keep: bool = False) -> None:
         self.root = Path(tempfile.mkdtemp(prefix="snakepit-match-", dir=root))
         self.keep = keep
         self._names: set[str] = set()
+        if not keep:
+            warden.folder_created(self.root)
 
     def seat_dir(self, name: str) -> Path:
         """A new, empty folder for one seat."""
@@ -66,6 +73,8 @@ class Sandbox:
     def close(self) -> None:
         if not self.keep:
             shutil.rmtree(self.root, onerror=_make_writable_and_retry)
+            if not self.root.exists():  # else the warden tries again when this process ends
+                warden.folder_removed(self.root)
 
     def __enter__(self) -> Sandbox:
         return self

@@ -16,7 +16,7 @@ import pytest
 from arena.replay import read_replay, verify_replay
 from editor.cli import main
 from tests.arena.test_match_api import FARMER, GREEDY, KINGDOMS, MEADOW, ROOT, WORMS, host  # noqa: F401
-from tests.bots.survivors import describe, processes_with, zombie_children
+from tests.bots.survivors import BOTS, describe, new_marker, processes_with, wardens_of, zombie_children
 
 HEURISTIC = str(WORMS / "heuristic_bot.py")
 
@@ -150,7 +150,7 @@ def assert_one_line_error(code: int, out: str, err: str, *parts: str) -> None:
 def test_a_killed_match_keeps_its_finished_rounds(signum: int, tmp_path: Path) -> None:
     """The CLI is killed while round 4 or later runs. The replay has every round it finished,
     reads and verifies, and has no result line. SIGTERM also ends the bots and says so on one
-    line; after SIGKILL the bots' turns end by themselves (nobody is left to kill them)."""
+    line; after SIGKILL the runner's warden kills them (see the next test)."""
     zombies = zombie_children()
     scratch = tmp_path / "scratch"  # the seats' folders: in every bot's environment
     scratch.mkdir()
@@ -191,4 +191,47 @@ def _no_bots_left(scratch: Path, zombies_before: set[int]) -> None:
     left = processes_with(str(scratch))
     assert left == [], describe(left)
     for pid in zombie_children() - zombies_before:
+        os.waitpid(pid, 0)
+
+
+def test_a_sigkilled_match_leaves_no_bot_and_no_scratch_folder(tmp_path: Path) -> None:
+    """SIGKILL gives the CLI no chance to clean up: its warden kills the bots it was running (a
+    sleeper, a leader whose daemon escaped with setsid, a fork bomb's 64 processes) and removes
+    the match's scratch folder, within a few seconds."""
+    zombies = zombie_children()
+    mark = new_marker()
+    scratch = tmp_path / mark  # the seats' folders are made here: the mark is in every bot's environment
+    scratch.mkdir()
+    seats = [str(BOTS / "sleep_forever.py"), f"{BOTS / 'setsid_escape.py'} {mark} hang", str(BOTS / "fork_bomb.py"), GREEDY]
+    command = [sys.executable, "-m", "editor.cli", "match", "worms", "--map", MEADOW, *bots(*seats), "--seed", "3",
+               "--time-limit", "8"]
+    env = {**os.environ, "TMPDIR": str(scratch)}
+    cli = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    try:
+        # Mid-round 1: 1 sleeper + the escaping leader and its daemon + 64 of the fork bomb.
+        deadline = time.monotonic() + 6
+        while time.monotonic() < deadline and cli.poll() is None and len(processes_with(mark)) < 67:
+            time.sleep(0.02)
+        assert cli.poll() is None, f"the match ended before it could be killed: {cli.communicate()}"
+        assert len(processes_with(mark)) >= 67, describe(processes_with(mark))
+        assert len(wardens_of(cli.pid)) == 1
+        cli.kill()
+        cli.communicate(timeout=10)
+        deadline = time.monotonic() + 5
+        while time.monotonic() < deadline and (processes_with(mark) or list(scratch.iterdir())):
+            time.sleep(0.02)
+        left = processes_with(mark)
+        assert left == [], describe(left)
+        assert list(scratch.iterdir()) == []
+        while time.monotonic() < deadline and wardens_of(cli.pid):
+            time.sleep(0.02)
+        assert wardens_of(cli.pid) == []  # its work done, the warden is gone too
+    finally:
+        if cli.poll() is None:
+            cli.kill()
+            cli.wait()
+        for pid in processes_with(mark):  # a failed test must not leave the hostile bots running
+            os.kill(pid, signal.SIGKILL)
+    # The orphans come to this process if an in-process bot test made it a child subreaper.
+    for pid in zombie_children() - zombies:
         os.waitpid(pid, 0)

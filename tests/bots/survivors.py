@@ -35,6 +35,23 @@ def processes_with(marker: str) -> list[int]:
     return found
 
 
+def wardens_of(runner: int) -> list[int]:
+    """Pids of live warden processes (arena/bots/warden.py) started by process ``runner``."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            argv = Path(f"/proc/{entry}/cmdline").read_bytes().split(b"\0")
+        except OSError:
+            continue
+        if any(arg.endswith(b"warden_script.py") for arg in argv) and str(runner).encode() in argv:
+            info = proc_info(int(entry))
+            if info is not None and info.state != "Z":
+                found.append(int(entry))
+    return found
+
+
 def zombie_children() -> set[int]:
     zombies = set()
     for pid in children(os.getpid()):
