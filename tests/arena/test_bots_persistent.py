@@ -6,7 +6,9 @@ leaves no process behind; a bot that is gone answers every later request with wh
 
 from __future__ import annotations
 
+import os
 import signal
+import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -55,6 +57,17 @@ def test_answers_in_order_and_a_line_sent_earlier_is_answered_first(host: BotHos
     assert_none_left(marker)
     gone = bot.request("2", 5.0)
     assert (gone.status, gone.reason) == (BotStatus.SKIPPED, "not running: exited after its input was closed")
+
+
+def test_a_bot_leads_its_own_session_and_process_group(host: BotHost) -> None:
+    code = "import os, sys; print(os.getpid(), os.getpgid(0), os.getsid(0), flush=True); sys.stdin.read()"
+    bot = host.start_bot([sys.executable, "-c", code])
+    record = bot.read_line(5.0)
+    assert record.answer is not None, record
+    pid, pgid, sid = map(int, record.answer.split())
+    assert pgid == sid == pid == bot.pid
+    assert sid not in (os.getsid(0), os.getpgrp())
+    bot.close()
 
 
 def test_a_line_must_not_contain_a_newline(host: BotHost, marker: str) -> None:

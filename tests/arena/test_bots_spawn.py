@@ -277,6 +277,19 @@ def test_arguments_files_and_working_folder(host: BotHost) -> None:
     assert bot.workdir.parent == host.root
 
 
+IDS = "import os; print(os.getpid(), os.getpgid(0), os.getsid(0), flush=True)"
+
+
+@pytest.mark.parametrize("before_exec", [False, True])
+def test_a_bot_leads_its_own_session_and_process_group(host: BotHost, before_exec: bool) -> None:
+    bot = host.spawn_bot([sys.executable, "-c", IDS], limits=Limits(before_exec=before_exec))
+    record = bot.run(TurnInput(), 5.0, AnswerRule.FIRST_LINE)
+    assert record.answer is not None, record
+    pid, pgid, sid = map(int, record.answer.split())
+    assert pgid == sid == pid
+    assert sid not in (os.getsid(0), os.getpgrp())
+
+
 def test_bot_sees_only_the_explicit_environment(host: BotHost, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PYTHONUNBUFFERED", "1")
     bot = host.spawn_bot(["/bin/sh", "-c", 'echo "[$PYTHONUNBUFFERED]$HOME|$LANG|$(pwd)"'])
