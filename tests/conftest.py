@@ -11,6 +11,20 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 ROOT = Path(__file__).resolve().parent.parent
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden", action="store_true", default=False,
+        help="rewrite the golden transcripts (tests/arena/golden/) from this run instead of comparing; "
+             "the same as SNAKEPIT_UPDATE_GOLDEN=1",
+    )
+
+
+@pytest.fixture(scope="session")
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    """Whether golden files are to be rewritten: ``--update-golden`` or ``SNAKEPIT_UPDATE_GOLDEN=1``."""
+    return bool(request.config.getoption("--update-golden")) or os.environ.get("SNAKEPIT_UPDATE_GOLDEN") == "1"
+
+
 @pytest.fixture(scope="session")
 def c_bot():
     """``c_bot("itpw/greedy")``: the sample C bot ``samples/itpw/greedy.c`` compiled, as ``make bots``

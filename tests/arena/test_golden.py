@@ -6,7 +6,9 @@ machine (timings, the project's folder, the Python running the bots) and the fin
 Every registered game must have one: a new game adds its setup file and generates the transcript.
 After an intended change of rules or samples, regenerate and review the diff::
 
-    SNAKEPIT_UPDATE_GOLDEN=1 pytest tests/arena/test_golden.py
+    pytest tests/arena/test_golden.py --update-golden
+
+(``SNAKEPIT_UPDATE_GOLDEN=1 pytest tests/arena/test_golden.py`` does the same.)
 
 Only deterministic samples belong here: the random ones draw from the playfield (worms) or from
 BOT_SEED (kingdoms), which the match derives from its seed.
@@ -15,7 +17,6 @@ BOT_SEED (kingdoms), which the match derives from its seed.
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -27,7 +28,6 @@ from arena.replay import verify_replay
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = Path(__file__).parent / "golden"
-UPDATE = os.environ.get("SNAKEPIT_UPDATE_GOLDEN") == "1"
 TIMINGS = ("wall", "cpu")
 
 
@@ -58,13 +58,13 @@ def transcript(replay: Path, final_state: str) -> str:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_every_registered_game_has_a_golden_playthrough(game: str) -> None:
+def test_every_registered_game_has_a_golden_playthrough(game: str, update_golden: bool) -> None:
     assert (GOLDEN / f"{game}.setup.json").is_file(), f"add tests/arena/golden/{game}.setup.json and generate"
-    assert (GOLDEN / f"{game}.jsonl").is_file() or UPDATE, "generate it: SNAKEPIT_UPDATE_GOLDEN=1"
+    assert (GOLDEN / f"{game}.jsonl").is_file() or update_golden, "generate it: pytest --update-golden"
 
 
 @pytest.mark.parametrize("game", sorted(path.name.split(".")[0] for path in GOLDEN.glob("*.setup.json")))
-def test_golden_playthrough(game: str, tmp_path: Path) -> None:
+def test_golden_playthrough(game: str, tmp_path: Path, update_golden: bool) -> None:
     setup = load_setup(game)
     record = tmp_path / f"{game}.jsonl"
     states: list[Any] = []
@@ -73,9 +73,9 @@ def test_golden_playthrough(game: str, tmp_path: Path) -> None:
     assert verify_replay(record).ok
     got = transcript(record, GAMES[game].state_text(states[-1]))
     path = GOLDEN / f"{game}.jsonl"
-    if UPDATE:
+    if update_golden:
         path.write_text(got)
     expected = path.read_text()
     for number, (want, have) in enumerate(zip(expected.splitlines(), got.splitlines()), 1):
-        assert have == want, f"{path.name} line {number} differs (SNAKEPIT_UPDATE_GOLDEN=1 regenerates)"
+        assert have == want, f"{path.name} line {number} differs (--update-golden regenerates)"
     assert got == expected
