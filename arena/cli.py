@@ -143,6 +143,26 @@ def progress_line(info: RoundInfo) -> str:
     return line + (f"; end: {info.end}" if info.end else "")
 
 
+STATUS_LINE_LIMIT = 300
+"""The longest a progress line about a seat's status may be (characters)."""
+
+
+def status_lines(info: RoundInfo, names: Sequence[str], seen: set[tuple[int, BotStatus]]) -> list[str]:
+    """``round 3: seat 0 (random_bot.py) crashed: exited with code 1 without answering: ValueError``:
+    a line with the reason, the first time a seat gets each status (``seen`` remembers), one line
+    each, at most :data:`STATUS_LINE_LIMIT` characters."""
+    lines = []
+    for seat, record in enumerate(info.records or ()):
+        if record.status in (BotStatus.OK, BotStatus.SKIPPED) or (seat, record.status) in seen:
+            continue
+        seen.add((seat, record.status))
+        name = f" ({names[seat]})" if seat < len(names) and names[seat] else ""
+        reason = " ".join(record.reason.split()) or "no reason given"
+        line = f"round {info.index}: seat {seat}{name} {record.status.label}: {reason}"
+        lines.append(line if len(line) <= STATUS_LINE_LIMIT else line[: STATUS_LINE_LIMIT - 1] + "…")
+    return lines
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     referee = GAMES[args.game]
     options: dict[str, Any] = {}
@@ -161,12 +181,17 @@ def cmd_match(args: argparse.Namespace) -> int:
     seed = secrets.randbelow(1 << 32) if args.seed is None else args.seed
     setup = MatchSetup(args.game, tuple(args.bot or ()), seed, options)
 
-    def started(_run: GameRun) -> None:
+    names: list[str] = []
+    seen: set[tuple[int, BotStatus]] = set()
+
+    def started(run: GameRun) -> None:
+        names.extend(str(seat.get("name", "")) for seat in run.seats)
         if args.seed is None:  # said once the setup is good, so a bad input still gets one line
             print(f"snakepit: seed {seed} (chosen at random)", file=sys.stderr, flush=True)
 
     def progress(info: RoundInfo) -> None:
-        print(progress_line(info), file=sys.stderr, flush=True)
+        lines = [progress_line(info), *status_lines(info, names, seen)]
+        print("\n".join(lines), file=sys.stderr, flush=True)
 
     try:
         with _signals_interrupt():

@@ -13,6 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from arena.bots import BotStatus, TurnRecord
+from arena.cli import STATUS_LINE_LIMIT, status_lines
+from arena.match import RoundInfo
 from arena.replay import read_replay, verify_replay
 from editor.cli import main
 from tests.arena.test_match_api import FARMER, GREEDY, KINGDOMS, MEADOW, ROOT, WORMS, host  # noqa: F401
@@ -53,6 +56,31 @@ def test_a_match_ends_with_its_result_as_json(
                                 for i, line in enumerate(replay.rounds, 1)]
     assert replay.seed == 5
     assert verify_replay(record).ok
+
+
+def test_progress_says_why_the_first_time_a_seat_gets_each_status(capsys: pytest.CaptureFixture[str]) -> None:
+    seats = bots(GREEDY, str(BOTS / "exit_nonzero.sh"), str(BOTS / "sleep_forever.py"), GREEDY)
+    code, _, err = run(capsys, "match", "worms", "--map", MEADOW, *seats, "--seed", 5, "--rounds", 3,
+                       "--time-limit", 0.3)
+    assert code == 0, err
+    lines = err.splitlines()
+    assert lines[0].startswith("round 1: scores ") and lines[0].endswith("; seat 1 crashed; seat 2 timeout")
+    assert lines[1:3] == [
+        "round 1: seat 1 (exit_nonzero.sh) crashed: exited with code 3 without answering: giving up",
+        "round 1: seat 2 (sleep_forever.py) timeout: no answer within 0.300 s",
+    ]
+    # Later rounds repeat the status in the round's line, not the reason.
+    assert [line.startswith("round ") and ": scores " in line for line in lines[3:]] == [True] * 2
+
+
+def test_a_status_line_is_one_line_of_limited_length() -> None:
+    record = TurnRecord(BotStatus.CRASHED, "exited with code 1 without answering: " + "x" * 400 + "\nsecond line")
+    info = RoundInfo(4, None, (TurnRecord(BotStatus.OK), record), (), (), (0, 0))
+    seen: set[tuple[int, BotStatus]] = set()
+    [line] = status_lines(info, ["a.py", "b.py"], seen)
+    assert line.startswith("round 4: seat 1 (b.py) crashed: exited with code 1 without answering: xxx")
+    assert len(line) == STATUS_LINE_LIMIT and line.endswith("…") and "\n" not in line
+    assert status_lines(info, ["a.py", "b.py"], seen) == []  # said once per seat and status
 
 
 def test_without_a_seed_one_is_chosen_said_and_recorded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
