@@ -3,6 +3,7 @@ invalid answers, dead kingdoms, the history file, and hostile strategies in a re
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import pytest
@@ -108,7 +109,15 @@ HOSTILE = [
     ("non_utf8.py", BotStatus.INVALID_OUTPUT, LONG),
     ("exit_nonzero.sh", BotStatus.CRASHED, LONG),
     ("echo_args.sh", BotStatus.INVALID_OUTPUT, LONG),     # answers "2": not an action
+    ("setsid_escape.py", BotStatus.OK, LONG),             # a daemon escapes, killed; the leader answers "r"
+    ("fork_bomb.py", BotStatus.TIMEOUT, SHORT),           # 64 processes, all killed at the deadline
+    ("busy_loop.py", BotStatus.TIMEOUT, SHORT),
+    ("flood_stderr.py", BotStatus.KILLED, LONG),          # past the stderr cap
+    ("alloc_2gb.py", BotStatus.CRASHED, LONG),            # MemoryError under the address space limit
 ]
+MARKED = {"setsid_escape.py"}
+"""Bots that take a marker argument: given the host folder, so that the ``host`` fixture sees a
+leftover daemon (it has neither the bot's environment nor its command line otherwise)."""
 
 
 @pytest.mark.parametrize(("bot", "status", "time_limit"), HOSTILE, ids=[b for b, _, _ in HOSTILE])
@@ -117,12 +126,16 @@ def test_a_hostile_strategy_gets_its_status_and_spoils_nothing(
 ) -> None:
     record = tmp_path / "r.jsonl"
     others = (FARMER, FARMER, FARMER) if time_limit == SHORT else (FARMER, RANDOM, FARMER)
-    setup = MatchSetup("kingdoms", (str(BOTS / bot), *others), 4, {"rounds": 2, "time_limit": time_limit})
+    command = f"{shlex.quote(str(BOTS / bot))} {shlex.quote(str(host))}" if bot in MARKED else str(BOTS / bot)
+    setup = MatchSetup("kingdoms", (command, *others), 4, {"rounds": 2, "time_limit": time_limit})
     rounds = play(setup, host, record=record)
     assert len(rounds) == 2
     for info in rounds:
         assert info.records[0].status is status, info.records[0]  # type: ignore[index]
-        assert info.moves[0] is None or isinstance(info.moves[0], dict)  # no action
+        if status is BotStatus.OK:
+            assert info.moves[0] == "r"
+        else:
+            assert info.moves[0] is None or isinstance(info.moves[0], dict)  # no action
         assert [r.status for r in info.records[1:]] == [BotStatus.OK] * 3, info.records  # type: ignore[index]
     assert verify_replay(record).ok
 
