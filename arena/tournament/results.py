@@ -4,12 +4,22 @@ Standings are always recomputed from the records in schedule (index) order, neve
 completion, so the same finished games give the same table and ratings for any ``--jobs``, on a
 cluster, or after a resume.
 
-- W/D/L: a seat *wins* when it alone has rank 1, *draws* when it shares rank 1, else it loses.
-- Ranking points: place ``p`` of ``k`` seats is worth ``k - p`` (4 seats: 3/2/1/0, as ITPW
-  scores; 2 seats: 1/0); seats that share a rank share the points of the places they span.
-- Rating: OpenSkill's Plackett-Luce model, one team per seat, updated game by game.
-- An entrant that fills several seats of one game (fewer entrants than seats) counts once per
-  seat for W/D/L, points and mean score; its rating becomes the mean of its seats' updates."""
+Every game counts once for each entrant in it. An entrant's *place* in a game is the rank of its
+best-placed seat among the entrants of that game; with one entrant per seat (the usual case)
+that is simply its seat's rank.
+
+- W/D/L: an entrant *wins* when it alone has place 1, *draws* when it shares place 1, else it
+  loses.
+- Ranking points: place ``p`` of ``k`` entrants in the game is worth ``k - p`` (4 players: 3/2/1/0,
+  as ITPW scores; 2 players: 1/0); entrants that share a place share the points of the places
+  they span.
+- Mean score: of the entrant's seats in each game, then over its games.
+- Rating: OpenSkill's Plackett-Luce model, one team per entrant ranked by its place, updated
+  game by game.
+
+With fewer entrants than seats (3 entrants in a 4-seat game) one entrant fills two seats of a
+game, in turn (see :func:`arena.tournament.schedule.shared_seats_note`): it is still one player of
+that game, never its own opponent, and its better seat decides its place."""
 
 from __future__ import annotations
 
@@ -62,7 +72,7 @@ class GameRecord:
 
 
 def place_points(ranks: Sequence[int]) -> list[float]:
-    """Ranking points per seat: ``k - place``, tied seats sharing their places' points."""
+    """Ranking points per player: ``k - place``, tied players sharing their places' points."""
     seats = len(ranks)
     points = []
     for rank in ranks:
@@ -128,15 +138,38 @@ def compute_standings(entrants: Sequence[str], records: Iterable[GameRecord]) ->
     return Standings(table, history, counted)
 
 
+@dataclass(frozen=True)
+class Placing:
+    """One entrant's part in one game: its place among the game's entrants (1 = best, shared
+    places allowed) and the mean score of its seats."""
+
+    name: str
+    place: int
+    score: float
+
+
+def placings(record: GameRecord) -> list[Placing]:
+    """The game's entrants in order of first seat, each once: its best seat's rank among the
+    entrants (``1 +`` the number of entrants with a better best seat) and its seats' mean score."""
+    best: dict[str, int] = {}
+    scores: dict[str, list[float]] = {}
+    for name, rank, score in zip(record.seats, record.ranks, record.scores):
+        best[name] = min(rank, best.get(name, rank))
+        scores.setdefault(name, []).append(score)
+    return [Placing(name, 1 + sum(1 for other in best.values() if other < rank), sum(scores[name]) / len(scores[name]))
+            for name, rank in best.items()]
+
+
 def _count(record: GameRecord, standing: Mapping[str, Standing]) -> None:
-    points = place_points(record.ranks)
-    for seat, name in enumerate(record.seats):
-        entry = standing[name]
+    players = placings(record)
+    points = place_points([p.place for p in players])
+    sharing_first = sum(1 for p in players if p.place == 1)
+    for player, earned in zip(players, points):
+        entry = standing[player.name]
         entry.games += 1
-        entry.score_total += record.scores[seat]
-        entry.points += points[seat]
-        sharing_first = sum(1 for r in record.ranks if r == 1)
-        if record.ranks[seat] != 1:
+        entry.score_total += player.score
+        entry.points += earned
+        if player.place != 1:
             entry.losses += 1
         elif sharing_first == 1:
             entry.wins += 1
@@ -145,14 +178,14 @@ def _count(record: GameRecord, standing: Mapping[str, Standing]) -> None:
 
 
 def _rate(record: GameRecord, standing: Mapping[str, Standing]) -> None:
-    teams = [[_MODEL.rating(mu=standing[name].mu, sigma=standing[name].sigma)] for name in record.seats]
-    rated = _MODEL.rate(teams, ranks=[float(r) for r in record.ranks])
-    updates: dict[str, list[tuple[float, float]]] = {}
-    for name, team in zip(record.seats, rated):
-        updates.setdefault(name, []).append((float(team[0].mu), float(team[0].sigma)))
-    for name, values in updates.items():
-        standing[name].mu = sum(mu for mu, _ in values) / len(values)
-        standing[name].sigma = sum(sigma for _, sigma in values) / len(values)
+    players = placings(record)
+    if len(players) < 2:  # not a contest (no schedule does this; a hand-made record might)
+        return
+    teams = [[_MODEL.rating(mu=standing[p.name].mu, sigma=standing[p.name].sigma)] for p in players]
+    rated = _MODEL.rate(teams, ranks=[float(p.place) for p in players])
+    for player, team in zip(players, rated):
+        standing[player.name].mu = float(team[0].mu)
+        standing[player.name].sigma = float(team[0].sigma)
 
 
 def table_text(standings: Standings) -> str:

@@ -20,6 +20,9 @@ from collections.abc import Sequence
 from arena.tournament.errors import TournamentError
 
 Seating = tuple[int, ...]
+LARGE_SCHEDULE = 500
+"""More games than this and the CLI and the tab say so before it starts (every k-subset of
+entrants plays: 10 entrants in 4-seat games make 840 games per pass)."""
 """The entrant index in each seat of one game."""
 
 
@@ -45,9 +48,11 @@ def round_robin(entrants: int, seats: int, games_per_pairing: int | None = None)
     period = rotation_length(entrants, seats)
     per_table = period if games_per_pairing is None else games_per_pairing
     if per_table < 1 or per_table % period:
+        why = ("each entrant sits in each seat equally often" if entrants <= seats else
+               f"every group of {seats} entrants plays this many games, each member in each seat equally often")
         raise TournamentError(
-            f"--games-per-pairing {per_table}: must be a positive multiple of {period}, "
-            f"so every entrant sits in every seat equally often"
+            f"--games-per-pairing {per_table}: must be a positive multiple of {period} "
+            f"({entrants} entrants in games of {seats} seats: {why})"
         )
     groups = tables(entrants, seats)
     return [
@@ -73,3 +78,24 @@ def games_played(schedule: Sequence[Seating], entrants: int) -> list[int]:
         for entrant in set(seating):
             played[entrant] += 1
     return played
+
+
+def shared_seats_note(entrants: int, seats: int) -> str | None:
+    """A line for the user when there are fewer entrants than seats (then an entrant fills
+    several seats of a game), None otherwise."""
+    if entrants >= seats or entrants < 1:
+        return None
+    each, extra = divmod(seats, entrants)
+    times = {2: "two", 3: "three", 4: "four"}
+    if extra == 0:
+        how = f"each entrant takes {times.get(each, str(each))} seats in every game"
+    else:
+        who = "one entrant takes" if extra == 1 else f"{extra} entrants take"
+        how = f"{who} {times.get(each + 1, str(each + 1))} seats in each game, in turn"
+    return (f"{entrants} entrants in {seats} seats: {how}; each game counts once per entrant, "
+            f"placed by its better seat")
+
+
+def large_schedule(games: int) -> bool:
+    """Whether a schedule is long enough to warn about before it starts."""
+    return games > LARGE_SCHEDULE

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +15,7 @@ from arena.tournament.results import place_points
 SMALL = {"width": 15, "height": 15, "length": 3, "steps": 200}  # fast battles: a few ms each
 
 
-def small_spec(*programs: str, seats: int = 2, per_pairing: int | None = None, seed: int = 1) -> TournamentSpec:
+def small_spec(*programs: str, seats: int | None = 2, per_pairing: int | None = None, seed: int = 1) -> TournamentSpec:
     """A snake tournament of sample programs (entrants named after them) on a small field."""
     entrants = [Entrant.parse("snake", f"{p}={p}") for p in programs]
     return TournamentSpec.build("snake", entrants, seed, seats=seats, games_per_pairing=per_pairing, options=SMALL)
@@ -48,10 +49,46 @@ def test_wins_draws_losses_and_mean_score() -> None:
     a, b, c = table["a"], table["b"], table["c"]
     assert (a.games, a.wins, a.draws, a.losses) == (3, 1, 1, 1)
     assert (b.games, b.wins, b.draws, b.losses) == (3, 1, 1, 1)
-    assert (c.games, c.wins, c.draws, c.losses) == (2, 0, 0, 2)  # once per seat it filled
+    assert (c.games, c.wins, c.draws, c.losses) == (1, 0, 0, 1)  # once per game, however many seats
     assert a.mean_score == pytest.approx(16 / 3)
-    assert a.points == 1.0 + 0.5 + 2.0
-    assert c.points == 0.5 + 0.5
+    assert c.mean_score == 1.0
+    assert a.points == 1.0 + 0.5 + 1.0  # game 2: places b, a, c among 3 entrants: 2/1/0
+    assert c.points == 0.0
+
+
+@pytest.mark.parametrize(("ranks", "wdl", "points", "score"), [
+    ((1, 2, 3, 4), (1, 0, 0), 2.0, 7.5),  # first and last: one win, not a win and a loss
+    ((4, 1, 2, 3), (0, 0, 1), 0.0, 6.5),  # its better seat is third of four: last of three entrants
+    ((1, 3, 4, 1), (1, 0, 0), 2.0, 9.0),  # its two seats share first: no one else does, a win
+    ((2, 1, 1, 4), (0, 0, 1), 0.0, 7.0),
+    ((1, 1, 3, 4), (0, 1, 0), 1.5, 7.5),  # shares first with b
+])
+def test_an_entrant_in_two_seats_counts_once_placed_by_its_better_seat(
+    ranks: tuple[int, ...], wdl: tuple[int, int, int], points: float, score: float,
+) -> None:
+    game = record(0, ("a", "b", "c", "a"), ranks)
+    a = compute_standings(["a", "b", "c"], [game]).by_name()["a"]
+    assert (a.games, a.wins, a.draws, a.losses) == (1, *wdl)
+    assert a.points == points
+    assert a.mean_score == score  # the mean of its seats' scores (10 - rank each)
+
+
+def test_an_entrant_in_two_seats_is_rated_as_one_player_never_against_itself() -> None:
+    """Seats (a, b, c, a) ranked 1..4 rate exactly like a 3-player game a, b, c ranked 1..3."""
+    shared = compute_standings(["a", "b", "c"], [record(0, ("a", "b", "c", "a"), (1, 2, 3, 4))]).by_name()
+    three = compute_standings(["a", "b", "c"], [record(0, ("a", "b", "c"), (1, 2, 3))]).by_name()
+    for name in "abc":
+        assert (shared[name].mu, shared[name].sigma) == (three[name].mu, three[name].sigma)
+    assert shared["a"].mu > 25  # before: a's first and last seat averaged out
+
+
+def test_three_entrants_in_four_seats_count_each_game_once(tmp_path: Path) -> None:
+    run = run_tournament(small_spec("tail_biter", "hunter", "nine_cards", seats=4), tmp_path, jobs=1)
+    assert len(run.records) == 3 and all(len(set(r.seats)) == 3 for r in run.records.values())
+    for s in run.standings.table:
+        assert s.games == 3 and s.wins + s.draws + s.losses == 3
+    assert sum(s.points for s in run.standings.table) == 3 * (2 + 1 + 0)
+    assert json.loads((tmp_path / "results.json").read_text())["standings"][0]["games"] == 3
 
 
 def test_standings_do_not_depend_on_the_order_records_arrive_in() -> None:

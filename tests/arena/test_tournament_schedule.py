@@ -4,11 +4,12 @@ other, and sits in every seat equally often; per-game seeds depend only on (seed
 from __future__ import annotations
 
 import itertools
+import re
 
 import pytest
 
 from arena.tournament import TournamentError, game_seed, round_robin, seat_counts
-from arena.tournament.schedule import games_played, rotation_length
+from arena.tournament.schedule import games_played, rotation_length, shared_seats_note
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -49,12 +50,15 @@ def test_each_pass_gives_everyone_the_same_number_of_games() -> None:
 
 @pytest.mark.parametrize(("entrants", "seats", "per_pairing", "message"), [
     (1, 2, None, "at least 2 entrants"),
-    (3, 2, 3, "--games-per-pairing 3: must be a positive multiple of 2"),
+    (3, 2, 3, "--games-per-pairing 3: must be a positive multiple of 2 (3 entrants in games of 2 seats: every "
+              "group of 2 entrants plays this many games, each member in each seat equally often)"),
     (5, 4, 2, "--games-per-pairing 2: must be a positive multiple of 4"),
+    (3, 3, 2, "--games-per-pairing 2: must be a positive multiple of 3 (3 entrants in games of 3 seats: "
+              "each entrant sits in each seat equally often)"),
     (4, 2, 0, "--games-per-pairing 0"),
 ])
 def test_unfair_requests_are_refused(entrants: int, seats: int, per_pairing: int | None, message: str) -> None:
-    with pytest.raises(TournamentError, match=message.replace("+", r"\+")):
+    with pytest.raises(TournamentError, match=re.escape(message)):
         round_robin(entrants, seats, per_pairing)
 
 
@@ -65,3 +69,15 @@ def test_game_seeds_depend_on_seed_and_index_only() -> None:
     assert game_seed(8, 0) != game_seed(7, 0)
     assert all(0 <= s < 2**63 for s in seeds + [game_seed(-1, 3)])
     assert game_seed(-1, 3) != game_seed(1, 3)
+
+
+@pytest.mark.parametrize(("entrants", "seats", "note"), [
+    (3, 4, "3 entrants in 4 seats: one entrant takes two seats in each game, in turn; each game counts once per "
+           "entrant, placed by its better seat"),
+    (2, 4, "2 entrants in 4 seats: each entrant takes two seats in every game;"),
+    (2, 3, "2 entrants in 3 seats: one entrant takes two seats in each game, in turn;"),
+    (4, 4, None), (5, 2, None),
+])
+def test_fewer_entrants_than_seats_are_explained(entrants: int, seats: int, note: str | None) -> None:
+    said = shared_seats_note(entrants, seats)
+    assert said == note if note is None else said is not None and said.startswith(note)
