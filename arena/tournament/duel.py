@@ -14,7 +14,8 @@ and a lopsided first pair has no spread either. fishtest gives each missing outc
 count of 1e-3, which is harmless after its thousands of games but here let a single 0-2 pair
 decide. We add one pseudo pair spread evenly over the five outcomes instead: it keeps small
 samples honest (identical copies are accepted as equal after about 30 pairs) and fades as pairs
-accumulate.
+accumulate. The Elo estimate and its interval use the same prior, so they are finite from the
+first pair on (a mean score of exactly 0 or 1 would be an infinite Elo).
 
 Games with more than two seats seat A and B alternately (A, B, A, B); A's score in a game is the
 mean, over every A seat against every B seat, of 1 (better rank), 1/2 (same) or 0.
@@ -85,30 +86,44 @@ class SprtSettings:
         return math.log(self.beta / (1 - self.alpha)), math.log((1 - self.beta) / self.alpha)
 
 
-def llr(pair_scores: Sequence[float], elo0: float, elo1: float) -> float:
-    """The approximate generalized log-likelihood ratio of H1 over H0 for A's pair scores
-    (0..2 points per pair)."""
-    if not pair_scores:
-        return 0.0
+def _with_prior(pair_scores: Sequence[float]) -> tuple[float, float, float]:
+    """``(pairs, mean, variance)`` of the per-game pair score with the pseudo pairs added: the
+    pairs counted as weights (the prior's included), their mean and variance."""
     counts: dict[float, float] = dict.fromkeys(PAIR_VALUES, PRIOR_PAIRS / len(PAIR_VALUES))
     for score in pair_scores:
         counts[score / 2] = counts.get(score / 2, 0.0) + 1
     total = sum(counts.values())
     mean = sum(v * n for v, n in counts.items()) / total
     variance = sum((v - mean) ** 2 * n for v, n in counts.items()) / total
+    return total, mean, variance
+
+
+def llr(pair_scores: Sequence[float], elo0: float, elo1: float) -> float:
+    """The approximate generalized log-likelihood ratio of H1 over H0 for A's pair scores
+    (0..2 points per pair)."""
+    if not pair_scores:
+        return 0.0
+    total, mean, variance = _with_prior(pair_scores)
     s0, s1 = logistic(elo0), logistic(elo1)
     return total * (s1 - s0) * (2 * mean - s0 - s1) / (2 * variance)
 
 
+ELO_PER_LOGIT = 400 / math.log(10)
+
+
 def elo_interval(pair_scores: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
-    """A's Elo over B and its confidence interval, from the pair scores' mean and spread."""
-    n = len(pair_scores)
-    if n == 0:
+    """A's Elo over B and its confidence interval (``z`` standard errors), with the same pseudo
+    pair as :func:`llr`, so both stay finite: two copies that always split a pair get an interval
+    that narrows as pairs accumulate instead of ``[+0.0, +0.0]`` at once, and a duel won 18-0 a
+    large but finite Elo instead of ``+inf``. The interval is symmetric in log-odds (the Elo
+    scale), where the score's standard error ``se`` becomes ``se / (m (1 - m))``, so it never
+    leaves the scale however close the mean score ``m`` is to 0 or 1."""
+    if not pair_scores:
         return 0.0, -math.inf, math.inf
-    per_game = [s / 2 for s in pair_scores]
-    mean = sum(per_game) / n
-    spread = math.sqrt(sum((s - mean) ** 2 for s in per_game) / n / n)
-    return elo_of(mean), elo_of(mean - z * spread), elo_of(mean + z * spread)
+    total, mean, variance = _with_prior(pair_scores)
+    elo = elo_of(mean)
+    spread = ELO_PER_LOGIT * math.sqrt(variance / total) / (mean * (1 - mean))
+    return elo, elo - z * spread, elo + z * spread
 
 
 def game_score(ranks: Sequence[int], a_seats: Sequence[int]) -> float:
@@ -187,16 +202,20 @@ class DuelResult:
     verdict: Verdict | None  # None: cancelled before a decision
 
     def describe(self, a: str = "A", b: str = "B") -> str:
-        """The verdict as one line."""
+        """The verdict as one line, naming the programs ``a`` and ``b``."""
         s = self.settings
         after = f"after {self.state.games} games"
         if self.verdict is Verdict.H1:
             return f"H1 accepted {after}: {a} is stronger than {b} (elo1 {s.elo1:g} rather than elo0 {s.elo0:g})"
         if self.verdict is Verdict.H0:
-            return f"H0 accepted {after}: {a} is not stronger than {b} by {s.elo1:g} Elo (elo0 {s.elo0:g} rather than elo1)"
+            if s.elo0 == 0:
+                return f"H0 accepted {after}: {a} is not stronger than {b} (elo0 0 rather than elo1 {s.elo1:g})"
+            return (f"H0 accepted {after}: {a} is not {s.elo1:g} Elo stronger than {b}"
+                    f" (elo0 {s.elo0:g} rather than elo1 {s.elo1:g})")
         if self.verdict is Verdict.CAP:
-            return f"no decision: the cap of {s.max_games} games came first (LLR {self.state.llr(s):.2f})"
-        return f"stopped {after} without a decision"
+            return (f"no decision between {a} and {b}: the cap of {s.max_games} games came first"
+                    f" (LLR {self.state.llr(s):.2f})")
+        return f"stopped {after} without a decision between {a} and {b}"
 
 
 def run_duel(
@@ -211,8 +230,10 @@ def run_duel(
     cluster: str | None = None,
     on_pair: Callable[[DuelState], None] | None = None,
     cancel: threading.Event | None = None,
+    on_start: Callable[[], None] | None = None,
 ) -> DuelResult:
-    """Play pairs of ``game`` between ``a`` and ``b`` until the SPRT or the cap decides."""
+    """Play pairs of ``game`` between ``a`` and ``b`` until the SPRT or the cap decides;
+    ``on_start`` is called once the input is checked, just before the first game."""
     seats = seat_range(game)[0]
     check_setup(game, [(a.name, a.seat), (b.name, b.seat)], seats, options or {}, label="")
     state = DuelState()
@@ -246,5 +267,8 @@ def run_duel(
                 return False
         return True
 
-    make_executor(jobs, cluster).run(tasks(), finish, cancel)
+    executor = make_executor(jobs, cluster)
+    if on_start is not None:
+        on_start()
+    executor.run(tasks(), finish, cancel)
     return DuelResult(state, settings, verdict[0] if verdict else None)

@@ -5,12 +5,15 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
 from arena.tournament import Entrant, SprtSettings, TournamentError, Verdict, run_duel
 from arena.tournament.duel import DuelState, elo_interval, game_score, llr, seatings
 from tests.arena.test_tournament_results import SMALL
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def entrant(name: str, program: str) -> Entrant:
@@ -95,3 +98,43 @@ def test_the_running_line_shows_score_elo_and_llr() -> None:
 def test_bad_sprt_settings_are_refused(kwargs: dict[str, float], message: str) -> None:
     with pytest.raises(TournamentError, match=message):
         SprtSettings(**kwargs)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("pairs", [[1.0], [1.0] * 2, [1.0] * 30, [2.0] * 9, [0.0] * 9, [2.0, 0.0], [1.5]])
+def test_the_elo_estimate_and_interval_stay_finite_with_an_interval_around_the_estimate(pairs: list[float]) -> None:
+    elo, low, high = elo_interval(pairs)
+    assert all(math.isfinite(v) for v in (elo, low, high))
+    assert low < elo < high
+    mean = sum(pairs) / len(pairs) / 2
+    assert math.copysign(1, elo) == math.copysign(1, mean - 0.5) or mean == 0.5
+
+
+def test_copies_get_an_interval_that_narrows_as_pairs_come_not_a_point() -> None:
+    widths = [elo_interval([1.0] * n)[2] - elo_interval([1.0] * n)[1] for n in (1, 2, 10, 30)]
+    assert widths == sorted(widths, reverse=True) and widths[-1] > 0
+    assert elo_interval([1.0] * 30)[0] == pytest.approx(0.0)
+
+
+def test_a_duel_won_18_to_0_shows_a_large_finite_elo() -> None:
+    state = DuelState()
+    for _ in range(9):
+        state.add_pair(1.0, 1.0)
+    line = state.line(SprtSettings())
+    assert "inf" not in line and "score 18-0" in line
+    elo, low, high = elo_interval(state.pair_scores)
+    assert 300 < elo < 800 and 0 < low < elo < high
+
+
+def test_a_worms_duel_seats_a_and_b_alternately_and_ends_at_its_cap() -> None:
+    worms = ROOT / "samples" / "worms"
+    a = Entrant.parse("worms", f"A={worms / 'greedy.sh'}")
+    b = Entrant.parse("worms", f"B={worms / 'random_bot.py'}")
+    settings = SprtSettings(max_games=4)
+    pairs: list[float] = []
+    result = run_duel("worms", a, b, seed=2, settings=settings, options={"map": "meadow", "rounds": 6}, jobs=2,
+                      on_pair=lambda s: pairs.append(s.pair_scores[-1]))
+    assert result.verdict is Verdict.CAP and result.state.games == 4 and len(pairs) == 2
+    assert all(0 <= p <= 2 and p * 8 == int(p * 8) for p in pairs)  # 4 A-vs-B comparisons per game
+    assert result.state.wins + result.state.draws + result.state.losses == 4
+    assert "inf" not in result.state.line(settings)
+    assert result.describe("greedy", "random_bot").startswith("no decision between greedy and random_bot: the cap of 4")
