@@ -15,12 +15,24 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from arena.tournament import Entrant, Progress, TournamentError, TournamentSpec, run_tournament, table_text
+from arena.tournament import (
+    Entrant,
+    Progress,
+    TournamentError,
+    TournamentInterrupted,
+    TournamentSpec,
+    clock,
+    run_tournament,
+    table_text,
+)
 from arena.tournament.duel import DuelState, SprtSettings, run_duel
 from arena.tournament.games import SNAKE, resolve_entrant, seat_range
+from arena.tournament.schedule import games_played
 from arena.tournament.seeds import fresh_seed
+from arena.tournament.spec import long_schedule_note
 from arena.tournament.store import stored_spec
 from matcher import ProgramError
+from matcher.fileformat import PROGRAM_SUFFIX
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
@@ -118,7 +130,24 @@ def _check_jobs(args: argparse.Namespace) -> None:
 def _progress_line(progress: Progress) -> str:
     record = progress.record
     seats = ", ".join(f"{name} #{rank} ({score:g})" for name, rank, score in zip(record.seats, record.ranks, record.scores))
-    return f"[{progress.done:>{len(str(progress.total))}}/{progress.total}] game {record.index}: {seats}  ETA {progress.eta:.0f} s"
+    eta = f"  ETA {clock(progress.eta)}" if progress.eta is not None and progress.done < progress.total else ""
+    return f"[{progress.done:>{len(str(progress.total))}}/{progress.total}] game {record.index}: {seats}{eta}"
+
+
+def _plan(spec: TournamentSpec, done: int, total: int) -> list[str]:
+    """What is about to be played, for stderr before the first game."""
+    if done:
+        lines = [f"resuming: {done} of {total} games already played"]
+    else:
+        each = games_played(spec.schedule(), len(spec.entrants))[0]
+        lines = [f"{total} games of {spec.seats} seats; every entrant plays {each}"]
+    note = spec.shared_seats_note()
+    if note is not None:
+        lines.append(note)
+    long = long_schedule_note(spec.game, len(spec.entrants), spec.seats, spec.games_per_pairing, total)
+    if long is not None and total - done > 0:
+        lines.append(long)
+    return [f"snakepit: {line}" for line in lines]
 
 
 def cmd_tournament(args: argparse.Namespace) -> int:
@@ -127,6 +156,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     def report(progress: Progress) -> None:
         done[:] = [progress.done, progress.total]
         print(_progress_line(progress), file=sys.stderr, flush=True)
+
+    def table(spec: TournamentSpec, text: str) -> None:
+        """The results table; below it, how an entrant in two seats of a game was counted."""
+        note = spec.shared_seats_note()
+        print(text + (f"\n({note})" if note else ""), flush=True)
 
     def body() -> int:
         seat_range(args.game)  # an unknown game before its entrants
@@ -139,10 +173,18 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         seed, fresh = _seed(args, out)
         spec = TournamentSpec.build(args.game, entrants, seed, seats=args.seats,
                                     games_per_pairing=args.games_per_pairing, options=options)
-        if fresh:
-            print(f"snakepit: seed {seed}", file=sys.stderr)
-        run = run_tournament(spec, out, jobs=args.jobs, cluster=args.cluster, on_progress=report)
-        print(table_text(run.standings))
+
+        def starting(finished: int, total: int) -> None:  # the folder is checked: it really starts
+            done[:] = [finished, total]
+            lines = ([f"snakepit: seed {seed}"] if fresh else []) + _plan(spec, finished, total)
+            print("\n".join(lines), file=sys.stderr, flush=True)
+
+        try:
+            run = run_tournament(spec, out, jobs=args.jobs, cluster=args.cluster, on_progress=report, on_start=starting)
+        except TournamentInterrupted as stopped:
+            table(spec, table_text(stopped.run.standings))  # the finished games' table, as results.json has it
+            raise
+        table(spec, table_text(run.standings))
         return 0
 
     status = _guarded(body)
@@ -161,20 +203,37 @@ def cmd_duel(args: argparse.Namespace) -> int:
         a = Entrant("A", *resolve_entrant(args.game, args.a, "A"))
         b = Entrant("B", *resolve_entrant(args.game, args.b, "B"))
         seed, fresh = _seed(args, None)
-        if fresh:
-            print(f"snakepit: seed {seed}", file=sys.stderr)
-        print(f"A = {args.a}, B = {args.b}, {args.game}; SPRT elo0 {settings.elo0:g} elo1 {settings.elo1:g}"
-              f" alpha {settings.alpha:g} beta {settings.beta:g}, at most {settings.max_games} games", flush=True)
+        names = duel_names(args.a, args.b)
+
+        def starting() -> None:  # the input is checked: the duel really starts
+            if fresh:
+                print(f"snakepit: seed {seed}", file=sys.stderr, flush=True)
+            print(f"A = {args.a}, B = {args.b}, {args.game}; SPRT elo0 {settings.elo0:g} elo1 {settings.elo1:g}"
+                  f" alpha {settings.alpha:g} beta {settings.beta:g}, at most {settings.max_games} games", flush=True)
 
         def report(state: DuelState) -> None:
             print(state.line(settings), flush=True)
 
         result = run_duel(args.game, a, b, seed=seed, settings=settings, options=options,
-                          jobs=args.jobs, cluster=args.cluster, on_pair=report)
-        print(result.describe())
+                          jobs=args.jobs, cluster=args.cluster, on_pair=report, on_start=starting)
+        print(result.describe(*names))
         return 0
 
     return _guarded(body)
+
+
+def duel_names(a: str, b: str) -> tuple[str, str]:
+    """Short names for a duel's verdict: a program's or bot's file name without its suffix (the
+    last word of a command line naming a file), with " (A)"/" (B)" when both are the same."""
+
+    def short(argument: str) -> str:
+        words = argument.split()
+        word = words[-1] if words else argument
+        name = Path(word).name.removesuffix(PROGRAM_SUFFIX)
+        return Path(name).stem if "." in name else name or argument
+
+    names = short(a), short(b)
+    return (f"{names[0]} (A)", f"{names[1]} (B)") if names[0] == names[1] else names
 
 
 def _guarded(body: Callable[[], int]) -> int:

@@ -7,14 +7,14 @@ from arena.tournament.duel import DuelResult, DuelState, SprtSettings, Verdict, 
 from arena.tournament.errors import TournamentError
 from arena.tournament.games import GameOutcome, play_game
 from arena.tournament.results import GameRecord, Standing, Standings, compute_standings, table_text
-from arena.tournament.runner import Progress, TournamentRun, read_tournament, run_tournament
+from arena.tournament.runner import Progress, TournamentInterrupted, TournamentRun, clock, read_tournament, run_tournament
 from arena.tournament.schedule import round_robin, seat_counts
 from arena.tournament.seeds import game_seed
 from arena.tournament.spec import Entrant, TournamentSpec
 
 __all__ = [
     "DuelResult", "DuelState", "Entrant", "GameOutcome", "GameRecord", "Progress", "SprtSettings", "Standing",
-    "Standings", "TournamentError", "TournamentRun", "TournamentSpec", "Verdict", "compute_standings",
-    "game_seed", "play_game", "read_tournament", "round_robin", "run_duel", "run_tournament", "seat_counts",
-    "table_text",
+    "Standings", "TournamentError", "TournamentInterrupted", "TournamentRun", "TournamentSpec", "Verdict", "clock",
+    "compute_standings", "game_seed", "play_game", "read_tournament", "round_robin", "run_duel", "run_tournament",
+    "seat_counts", "table_text",
 ]

@@ -1,9 +1,14 @@
 """Running a tournament: the games its ``--out`` folder does not list as finished, on the chosen
 executor, each finished game recorded as it ends, progress reported, standings at the end.
 
-Stopping (``cancel`` set, or Ctrl-C, which propagates as ``KeyboardInterrupt`` after the workers
-are gone) keeps every finished game; running the same spec with the same folder again plays
-only the rest."""
+Stopping (``cancel`` set, or Ctrl-C, which propagates as :class:`TournamentInterrupted`, a
+``KeyboardInterrupt`` carrying the partial run, after the workers are gone) keeps every finished
+game; running the same spec with the same folder again plays only the rest.
+
+The ETA's pace clock starts when the first game of the run finishes, not at the start: starting
+a pool (and, for bot games, the first bots) would otherwise inflate it for the whole run. With
+``J`` games in parallel the first ``J`` finish together, so there is no ETA until a game beyond
+them has finished."""
 
 from __future__ import annotations
 
@@ -14,23 +19,30 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from arena.tournament.games import GameTask, TaskResult
-from arena.tournament.pool import make_executor
+from arena.tournament.pool import default_jobs, make_executor
 from arena.tournament.results import GameRecord, Standings, compute_standings, results_json
 from arena.tournament.schedule import Seating
 from arena.tournament.spec import TournamentSpec
 from arena.tournament.store import TournamentStore
 
 
+def clock(seconds: float) -> str:
+    """A duration as a clock: ``m:ss``, from an hour on ``h:mm:ss``."""
+    whole = max(0, round(seconds))
+    hours, rest = divmod(whole, 3600)
+    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
+
+
 @dataclass(frozen=True)
 class Progress:
     """After each finished game: ``done`` of ``total`` (including games finished by an earlier
-    run), seconds since this run started, the estimated seconds left (at this run's pace) and
-    the game that just finished."""
+    run), seconds since this run started, the estimated seconds left (at this run's pace since
+    its first finished game; None while that pace is unknown) and the game that just finished."""
 
     done: int
     total: int
     elapsed: float
-    eta: float
+    eta: float | None
     record: GameRecord
 
 
@@ -57,6 +69,15 @@ class TournamentRun:
         return results_json(self.standings, game=self.spec.game, seed=self.spec.seed, total=self.total)
 
 
+class TournamentInterrupted(KeyboardInterrupt):
+    """Ctrl-C during :func:`run_tournament`: the workers are gone, the finished games recorded,
+    and ``run`` holds them (to print the partial table)."""
+
+    def __init__(self, run: TournamentRun) -> None:
+        super().__init__(f"interrupted with {len(run.records)} of {run.total} games finished")
+        self.run = run
+
+
 def run_tournament(
     spec: TournamentSpec,
     out: Path | None = None,
@@ -65,10 +86,12 @@ def run_tournament(
     cluster: str | None = None,
     on_progress: Callable[[Progress], None] | None = None,
     cancel: threading.Event | None = None,
+    on_start: Callable[[int, int], None] | None = None,
 ) -> TournamentRun:
     """Play ``spec``'s unfinished games; with ``out``, record and resume there (games.jsonl,
-    replays, results.json). ``cancel`` (from another thread) stops the run and returns what is
-    finished."""
+    replays, results.json). ``on_start(done, total)`` is called once the folder is checked, just
+    before the first game (``done``: games an earlier run finished). ``cancel`` (from another
+    thread) stops the run and returns what is finished."""
     schedule = spec.schedule()
     names = spec.names
     seeds = [spec.task(i, s).seed for i, s in enumerate(schedule)]
@@ -77,7 +100,10 @@ def run_tournament(
     if store is not None:
         store.prepare(spec.to_json())
         records = store.finished(schedule, names, seeds)
+    executor = make_executor(jobs, cluster)
+    parallel = 1 if cluster is not None else jobs or default_jobs()
     start, done_before = time.monotonic(), len(records)
+    first_done: list[float] = []  # when this run's first game finished: the pace clock's start
 
     def finish(result: TaskResult) -> bool:
         outcome, task = result.outcome, result.task
@@ -88,21 +114,31 @@ def run_tournament(
         if store is not None:
             store.append(record)
         records[record.index] = record
+        now = time.monotonic()
+        first_done[:] = first_done or [now]
         if on_progress is not None:
-            elapsed = time.monotonic() - start
-            now = len(records) - done_before
-            eta = elapsed / now * (len(schedule) - len(records))
-            on_progress(Progress(len(records), len(schedule), elapsed, eta, record))
+            paced = len(records) - done_before - 1  # games finished since the pace clock started
+            eta = (now - first_done[0]) / paced * (len(schedule) - len(records)) if paced >= parallel else None
+            on_progress(Progress(len(records), len(schedule), now - start, eta, record))
         return True
 
-    try:
-        make_executor(jobs, cluster).run(_tasks(spec, schedule, records, store), finish, cancel)
-    finally:
+    def finished_run() -> TournamentRun:
         standings = compute_standings(names, records.values())
         run = TournamentRun(spec, dict(sorted(records.items())), len(schedule), standings, out)
         if store is not None:
             store.write_results(run.results_json())
-    return run
+        return run
+
+    if on_start is not None:
+        on_start(len(records), len(schedule))
+    try:
+        executor.run(_tasks(spec, schedule, records, store), finish, cancel)
+    except KeyboardInterrupt:
+        raise TournamentInterrupted(finished_run()) from None
+    except BaseException:
+        finished_run()  # results.json for the games that did finish
+        raise
+    return finished_run()
 
 
 def _tasks(spec: TournamentSpec, schedule: list[Seating], finished: dict[int, GameRecord],

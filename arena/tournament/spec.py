@@ -1,17 +1,28 @@
 """What a tournament is: the game, its options, the entrants, the seat count, the games per
 pairing and the seed. Everything else (the schedule, each game's seed) derives from it, so the
-same spec always means the same games; ``tournament.json`` stores it to check a resume."""
+same spec always means the same games; ``tournament.json`` stores it to check a resume.
+
+What is played must not change under a resumed tournament either, so ``tournament.json`` also
+holds a SHA-256 of every file the games read: a snake program's text, the files a bot command
+names (its program or script: a ``.py`` file, a shell script, a compiled bot; not an interpreter
+found on PATH), and a file an option names (a worms map, a kingdoms playfield), whose path is
+stored absolute. Files a bot opens on its own (modules it imports) are not seen."""
 
 from __future__ import annotations
 
 import hashlib
+import os
+import shlex
+import shutil
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from arena.tournament.errors import TournamentError
-from arena.tournament.games import GameTask, check_setup, resolve_entrant, seat_range
-from arena.tournament.schedule import Seating, rotation_length, round_robin
+from arena.tournament.games import SNAKE, GameTask, check_setup, resolve_entrant, seat_range
+from arena.tournament.schedule import Seating, large_schedule, rotation_length, round_robin, shared_seats_note, tables
 from arena.tournament.seeds import game_seed
 
 SPEC_FORMAT = "snakepit-tournament/1"
@@ -40,7 +51,52 @@ class Entrant:
         data: dict[str, Any] = {"name": self.name, "seat": self.seat}
         if self.source is not None:
             data["sha256"] = hashlib.sha256(self.source.encode("utf-8")).hexdigest()
+        else:
+            files = {path: file_digest(path) for path in bot_files(self.seat)}
+            if files:
+                data["files"] = files
         return data
+
+
+def file_digest(path: str) -> str:
+    """The SHA-256 of a file's bytes ("unreadable: …" when it cannot be read, which differs
+    from any digest, so a resume notices that too)."""
+    digest = hashlib.sha256()
+    try:
+        with open(path, "rb") as handle:
+            for block in iter(lambda: handle.read(1 << 20), b""):
+                digest.update(block)
+    except OSError as err:
+        return f"unreadable: {err.strerror or err}"
+    return digest.hexdigest()
+
+
+def bot_files(seat: str) -> list[str]:
+    """The files a resolved bot command names: its program unless that is this Python or a
+    command found on PATH (an interpreter, not the bot), and every argument that is a file."""
+    try:
+        argv = shlex.split(seat)
+    except ValueError:
+        return []
+    files = []
+    for position, arg in enumerate(argv):
+        if not os.path.isabs(arg) or not os.path.isfile(arg):
+            continue
+        if position == 0 and (arg == sys.executable or shutil.which(os.path.basename(arg)) == arg):
+            continue
+        files.append(arg)
+    return files
+
+
+def file_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """``options`` with every text value that names an existing file made absolute (a worms
+    map given relative to the folder the tournament was started from)."""
+    return {key: os.fspath(Path(value).absolute()) if _names_file(value) else value for key, value in options.items()}
+
+
+def _names_file(value: object) -> bool:
+    """A text option that looks like a path (a folder part or a suffix) and is a file."""
+    return isinstance(value, str) and (os.sep in value or bool(Path(value).suffix)) and Path(value).is_file()
 
 
 @dataclass(frozen=True)
@@ -68,13 +124,21 @@ class TournamentSpec:
         if twice is not None:
             raise TournamentError(f"--entrant {twice}: two entrants have that name")
         per_pairing = games_per_pairing if games_per_pairing is not None else rotation_length(len(entrants), count)
-        round_robin(len(entrants), count, per_pairing)  # checks the counts
-        check_setup(game, [(e.name, e.seat) for e in entrants], count, options or {})
-        return cls(game, tuple(entrants), seed, count, per_pairing, dict(options or {}))
+        try:
+            round_robin(len(entrants), count, per_pairing)  # checks the counts
+        except TournamentError as err:
+            raise TournamentError(f"{err}{seats_hint(game, len(entrants), count, seats is not None)}") from None
+        options = file_options(options or {})
+        check_setup(game, [(e.name, e.seat) for e in entrants], count, options)
+        return cls(game, tuple(entrants), seed, count, per_pairing, options)
 
     @property
     def names(self) -> list[str]:
         return [e.name for e in self.entrants]
+
+    def shared_seats_note(self) -> str | None:
+        """A line for the user when an entrant fills several seats of a game, else None."""
+        return shared_seats_note(len(self.entrants), self.seats)
 
     def schedule(self) -> list[Seating]:
         return round_robin(len(self.entrants), self.seats, self.games_per_pairing)
@@ -87,6 +151,36 @@ class TournamentSpec:
                         sources if len(sources) == len(players) else None, replay)
 
     def to_json(self) -> dict[str, Any]:
-        return {"format": SPEC_FORMAT, "game": self.game, "seed": self.seed, "seats": self.seats,
+        data = {"format": SPEC_FORMAT, "game": self.game, "seed": self.seed, "seats": self.seats,
                 "games_per_pairing": self.games_per_pairing, "options": dict(self.options),
                 "entrants": [e.to_json() for e in self.entrants]}
+        files = {key: file_digest(value) for key, value in self.options.items()
+                 if isinstance(value, str) and os.path.isabs(value) and os.path.isfile(value)}
+        if files:
+            data["option_files"] = files
+        return data
+
+
+def seats_hint(game: str, entrants: int, seats: int, seats_given: bool) -> str:
+    """What to add to a refused ``--games-per-pairing`` when the seat count was the default
+    free-for-all and the game also has head-to-head games."""
+    low = seat_range(game)[0]
+    if seats_given or seats <= 2 or low > 2 or entrants < 3:
+        return ""
+    noun = "snakes" if game == SNAKE else "players"
+    return f"; games of {seats} {noun} are the default for {entrants} entrants: use --seats 2 for head-to-head games"
+
+
+def long_schedule_note(game: str, entrants: int, seats: int, games_per_pairing: int, games: int) -> str | None:
+    """A warning for a schedule of more than :data:`~arena.tournament.schedule.LARGE_SCHEDULE`
+    games (None for a shorter one): why it is long, and what head-to-head games would make it."""
+    if not large_schedule(games):
+        return None
+    groups = len(tables(entrants, seats))
+    why = (f"every {seats} of the {entrants} entrants meet ({groups} groups × {games_per_pairing} games)"
+           if entrants > seats else f"{games_per_pairing} games per pairing")
+    text = f"a long tournament: {why}"
+    if seats > 2 and seat_range(game)[0] <= 2:
+        pairs = len(tables(entrants, 2)) * 2
+        text += f"; --seats 2 would make it {pairs} head-to-head games"
+    return text

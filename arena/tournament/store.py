@@ -38,6 +38,82 @@ def stored_spec(folder: Path) -> dict[str, Any] | None:
     return data
 
 
+def refusal(old: dict[str, Any], new: dict[str, Any], folder: Path) -> str:
+    """Why ``folder`` (holding ``old``) cannot resume ``new``, in one line: each setting that
+    differs as "now, the folder has", each file that changed since the tournament started."""
+    settings, changed = differences(old, new)
+    if settings:
+        return f"{folder} holds another tournament: {'; '.join(settings)}"
+    if len(changed) == 1:
+        what, detail = changed[0]
+        return f"{what} changed since the tournament in {folder} started ({detail})"
+    if changed:
+        return f"{', '.join(f'{what} ({detail})' for what, detail in changed)} changed since the tournament in {folder} started"
+    return f"{folder} holds another tournament"
+
+
+def differences(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[str], list[tuple[str, str]]]:
+    """``(settings, changed)``: what differs between a stored spec and a new one, the settings
+    (game, seed, entrants, options…) apart from the files whose contents changed (``(what,
+    which file)``, only looked at when the settings agree)."""
+    settings: list[str] = []
+    changed: list[tuple[str, str]] = []
+    if old.get("format") != new.get("format"):
+        settings.append(f"format {new.get('format')}, the folder has {old.get('format')}")
+    for key, label in (("game", "game"), ("seed", "seed"), ("seats", "seats"), ("games_per_pairing", "games per pairing")):
+        if old.get(key) != new.get(key):
+            settings.append(f"{label} {_show(new.get(key))}, the folder has {_show(old.get(key))}")
+    old_entrants, new_entrants = _entrants(old), _entrants(new)
+    if list(old_entrants) != list(new_entrants):
+        settings.append(f"entrants {', '.join(new_entrants)}, the folder has {', '.join(old_entrants)}")
+    else:
+        for name, entrant in new_entrants.items():
+            before = old_entrants[name]
+            if entrant.get("seat") != before.get("seat"):
+                settings.append(f"entrant {name} is {_show(entrant.get('seat'))}, the folder has {_show(before.get('seat'))}")
+            elif entrant.get("sha256") != before.get("sha256"):
+                changed.append((f"entrant {name}'s program", str(entrant.get("seat"))))
+            elif "files" in entrant and "files" not in before:
+                settings.append(f"the folder was made by an older snakepit, which did not record entrant {name}'s files")
+            elif entrant.get("files") != before.get("files"):
+                files = _changed_files(before.get("files"), entrant.get("files"))
+                changed.append((f"entrant {name}'s program", ", ".join(files) or str(entrant.get("seat"))))
+    old_options, new_options = _mapping(old.get("options")), _mapping(new.get("options"))
+    for key in sorted(set(old_options) | set(new_options)):
+        if old_options.get(key) != new_options.get(key):
+            settings.append(f"option {key} differs: {_option(new_options, key)} vs {_option(old_options, key)} in the folder")
+    if not settings:
+        old_files, new_files = _mapping(old.get("option_files")), _mapping(new.get("option_files"))
+        for key in sorted(set(old_files) | set(new_files)):
+            if old_files.get(key) != new_files.get(key):
+                changed.append((f"the file of option {key}", str(new_options.get(key))))
+    return settings, changed
+
+
+def _entrants(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    entrants = spec.get("entrants")
+    if not isinstance(entrants, list):
+        return {}
+    return {str(e.get("name")): e for e in entrants if isinstance(e, dict)}
+
+
+def _mapping(value: object) -> dict[str, Any]:
+    return dict(value) if isinstance(value, dict) else {}
+
+
+def _changed_files(before: object, after: object) -> list[str]:
+    old, new = _mapping(before), _mapping(after)
+    return [path for path in sorted(set(old) | set(new)) if old.get(path) != new.get(path)]
+
+
+def _show(value: object) -> str:
+    return value if isinstance(value, str) else json.dumps(value)
+
+
+def _option(options: dict[str, Any], key: str) -> str:
+    return _show(options[key]) if key in options else "not set"
+
+
 class TournamentStore:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
@@ -47,12 +123,11 @@ class TournamentStore:
         """Create the folder, or check that it holds this same tournament."""
         old = stored_spec(self.folder)
         if old is not None and old != spec:
-            key = next(k for k in sorted(set(old) | set(spec)) if old.get(k) != spec.get(k))
-            raise TournamentError(
-                f"{self.folder / SPEC_FILE}: holds another tournament ({key}: {old.get(key)!r} here, "
-                f"{spec.get(key)!r} now); use another --out"
-            )
-        (self.folder / REPLAYS).mkdir(parents=True, exist_ok=True)
+            raise TournamentError(f"{refusal(old, spec, self.folder)}; use another --out")
+        try:
+            (self.folder / REPLAYS).mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise TournamentError(f"--out {self.folder}: cannot create it: {err.strerror or err}") from None
         if old is None:
             atomic_write_text(self.folder / SPEC_FILE, json.dumps(spec, indent=2) + "\n")
 

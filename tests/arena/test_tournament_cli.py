@@ -13,7 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.cli_tournament import main
+from arena.cli_tournament import _plan, _progress_line, duel_names, main
+from arena.tournament import Entrant, GameRecord, Progress, TournamentSpec
 from arena.tournament.store import GAMES_FILE, RESULTS_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,8 +30,57 @@ def test_a_tournament_prints_the_table_and_writes_the_results(tmp_path: Path, ca
     rows = [line.split() for line in out.splitlines()[1:]]
     assert [row[1] for row in rows] == [s["name"] for s in json.loads((tmp_path / RESULTS_FILE).read_text())["standings"]]
     assert [row[2] for row in rows] == ["4", "4", "4"]
-    assert len(err.splitlines()) == 6 and err.splitlines()[-1].startswith("[6/6] game ")
+    lines = err.splitlines()
+    assert lines[0] == "snakepit: 6 games of 2 seats; every entrant plays 4"
+    assert len(lines) == 7 and [line[:6] for line in lines[1:]] == [f"[{i}/6] " for i in range(1, 7)]
     assert len((tmp_path / GAMES_FILE).read_text().splitlines()) == 6
+
+
+def test_a_rerun_says_it_resumes_and_a_broken_folder_prints_no_seed(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    arguments = ["tournament", "snake", *PAIR, "--games-per-pairing", "4", "--jobs", "1", "--out", str(tmp_path), *SMALL]
+    lines = (tmp_path / GAMES_FILE)
+    assert main(arguments) == 0
+    capsys.readouterr()
+    lines.write_text("".join(lines.read_text().splitlines(keepends=True)[:3]))  # as if stopped after 3 games
+    assert main(arguments) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "snakepit: resuming: 3 of 4 games already played" and err[1].startswith("[4/4] game ")
+    assert main(["tournament", "snake", *PAIR, "--out", "/proc/no/such/folder", *SMALL]) == 2
+    assert capsys.readouterr().err.splitlines() == ["snakepit: --out /proc/no/such/folder: cannot create it: No such file or directory"]
+
+
+def test_three_entrants_in_four_seats_are_explained_and_counted_once_per_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    status = main(["tournament", "snake", *PAIR, "--entrant", "hu=hunter", "--seats", "4", "--seed", "3", "--jobs", "1",
+                   *SMALL])
+    out, err = capsys.readouterr()
+    note = ("3 entrants in 4 seats: one entrant takes two seats in each game, in turn; each game counts once per "
+            "entrant, placed by its better seat")
+    assert status == 0
+    assert err.splitlines()[:2] == ["snakepit: 3 games of 4 seats; every entrant plays 3", f"snakepit: {note}"]
+    lines = out.splitlines()
+    assert [row.split()[2] for row in lines[1:4]] == ["3", "3", "3"] and lines[4] == f"({note})"
+
+
+def test_a_long_schedule_is_announced_with_its_size_before_it_starts() -> None:
+    entrants = [Entrant.parse("snake", f"e{i}=hunter") for i in range(10)]
+    spec = TournamentSpec.build("snake", entrants, 1, options={"steps": 10})
+    assert spec.seats == 4 and len(spec.schedule()) == 840
+    assert _plan(spec, 0, 840) == [
+        "snakepit: 840 games of 4 seats; every entrant plays 336",
+        "snakepit: a long tournament: every 4 of the 10 entrants meet (210 groups × 4 games); "
+        "--seats 2 would make it 90 head-to-head games"]
+    two = TournamentSpec.build("snake", entrants, 1, seats=2, options={"steps": 10})
+    assert _plan(two, 0, 90) == ["snakepit: 90 games of 2 seats; every entrant plays 18"]
+
+
+def test_progress_lines_show_the_eta_as_a_clock_once_it_is_known() -> None:
+    record = GameRecord(7, 1, ("a", "b"), (3.0, 1.0), (1, 2), ("ok", "ok"), 40)
+    assert _progress_line(Progress(2, 90, 4.0, None, record)) == "[ 2/90] game 7: a #1 (3), b #2 (1)"
+    assert _progress_line(Progress(3, 90, 5.0, 75.4, record)).endswith("b #2 (1)  ETA 1:15")
+    assert _progress_line(Progress(3, 90, 5.0, 3 * 3600 + 62, record)).endswith("ETA 3:01:02")
+    assert "ETA" not in _progress_line(Progress(90, 90, 9.0, 0.0, record))
 
 
 def test_without_a_seed_a_fresh_one_is_printed_and_then_reused_from_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -89,7 +139,8 @@ def test_a_second_tournament_in_the_same_folder_is_refused(tmp_path: Path, capsy
     assert main(["tournament", "snake", *PAIR, "--seed", "1", "--jobs", "1", "--out", str(tmp_path), *SMALL]) == 0
     capsys.readouterr()
     assert main(["tournament", "snake", *PAIR, "--seed", "2", "--jobs", "1", "--out", str(tmp_path), *SMALL]) == 2
-    assert "holds another tournament (seed: 1 here, 2 now); use another --out" in capsys.readouterr().err
+    assert capsys.readouterr().err == (f"snakepit: {tmp_path} holds another tournament: seed 2, the folder has 1; "
+                                       "use another --out\n")
 
 
 def test_a_duel_prints_the_running_score_and_the_verdict(capsys: pytest.CaptureFixture[str]) -> None:
@@ -97,7 +148,23 @@ def test_a_duel_prints_the_running_score_and_the_verdict(capsys: pytest.CaptureF
     lines = capsys.readouterr().out.splitlines()
     assert lines[0].startswith("A = nine_cards, B = head_avoider, snake; SPRT elo0 0 elo1 20 alpha 0.05 beta 0.05")
     assert [int(line.split()[1]) for line in lines[1:-1]] == list(range(2, 2 * len(lines) - 2, 2))
-    assert lines[-1].startswith(f"H1 accepted after {2 * (len(lines) - 2)} games: A is stronger than B")
+    assert lines[-1].startswith(f"H1 accepted after {2 * (len(lines) - 2)} games: nine_cards is stronger than head_avoider")
+
+
+def test_a_duel_refused_after_its_seed_was_drawn_prints_only_the_error(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["duel", "tail_biter", "hunter", "snake", "--option", "colour=3"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.splitlines()) == 1 and err.startswith("snakepit: snake takes no option 'colour'")
+
+
+@pytest.mark.parametrize(("a", "b", "names"), [
+    ("nine_cards", "head_avoider", ("nine_cards", "head_avoider")),
+    ("hunter", "hunter", ("hunter (A)", "hunter (B)")),
+    ("samples/snake/hunter.snake.json", "./mine.snake.json", ("hunter", "mine")),
+    ("python3 bots/v2.py", "samples/worms/greedy.sh", ("v2", "greedy")),
+])
+def test_a_duel_verdict_names_the_programs(a: str, b: str, names: tuple[str, str]) -> None:
+    assert duel_names(a, b) == names
 
 
 def test_ctrl_c_keeps_the_finished_games_and_leaves_no_worker(tmp_path: Path) -> None:
@@ -110,10 +177,14 @@ def test_ctrl_c_keeps_the_finished_games_and_leaves_no_worker(tmp_path: Path) ->
             break
         time.sleep(0.01)
     os.killpg(process.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole foreground group
-    _, err = process.communicate(timeout=20)
+    out, err = process.communicate(timeout=20)
     assert process.returncode == 130, err
     finished = len((tmp_path / GAMES_FILE).read_text().splitlines())
     assert 3 <= finished < 600
+    rows = [line.split() for line in out.splitlines()[1:]]  # the partial table, as results.json has it
+    standings = json.loads((tmp_path / RESULTS_FILE).read_text())["standings"]
+    assert [(row[1], int(row[2])) for row in rows] == [(s["name"], s["games"]) for s in standings]
+    assert sum(int(row[2]) for row in rows) == 2 * finished
     assert err.splitlines()[-1] == (f"snakepit: interrupted with {finished}/600 games finished; "
                                     f"the same command with --out {tmp_path} resumes")
     assert json.loads((tmp_path / RESULTS_FILE).read_text())["games"] == finished

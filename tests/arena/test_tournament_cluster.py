@@ -1,5 +1,6 @@
-"""``--cluster``: a tournament on a Dask LocalCluster gives the same results as the local pool,
-and writes the replays the workers send back."""
+"""``--cluster``: a tournament on a Dask LocalCluster of worker processes (so every task and
+result is pickled) gives the same results as the local pool, and writes the replays the workers
+send back."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ distributed = pytest.importorskip("distributed")
 def test_a_local_cluster_gives_the_same_results_as_the_local_pool(tmp_path: Path) -> None:
     spec = small_spec("tail_biter", "hunter", "nine_cards", seats=2, per_pairing=2)
     local = run_tournament(spec, tmp_path / "local", jobs=2)
-    with distributed.LocalCluster(processes=False, n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
+    # Worker processes: every task and result crosses a pickle, as on a real cluster.
+    with distributed.LocalCluster(processes=True, n_workers=2, threads_per_worker=1, dashboard_address=None) as cluster:
         remote = run_tournament(spec, tmp_path / "cluster", cluster=cluster.scheduler_address)
     assert remote.complete and remote.records == local.records
     assert (tmp_path / "cluster" / RESULTS_FILE).read_text() == (tmp_path / "local" / RESULTS_FILE).read_text()

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import signal
@@ -10,15 +11,19 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from arena.replay import verify_replay
 from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, play_battle
-from arena.tournament import Entrant, Progress, TournamentError, TournamentSpec, play_game, run_tournament
-from arena.tournament.store import GAMES_FILE, RESULTS_FILE
+from arena.tournament import Entrant, Progress, TournamentError, TournamentSpec, play_game, run_tournament, runner
+from arena.tournament.games import CancelFlag, GameTask
+from arena.tournament.pool import Executor, OnDone
+from arena.tournament.store import GAMES_FILE, RESULTS_FILE, refusal
 from matcher import load_program
 from tests.arena.test_tournament_results import SMALL, small_spec
 
@@ -119,7 +124,8 @@ def test_cancel_keeps_the_finished_games_and_a_rerun_completes(tmp_path: Path, j
     assert json.loads((tmp_path / RESULTS_FILE).read_text())["games"] == len(partial.records)
     assert not list((tmp_path / "replays").glob("*.part"))
     assert [p.done for p in progress] == list(range(1, len(progress) + 1)) and progress[-1].total == 24
-    assert all(p.eta >= 0 for p in progress) and progress[-1].eta < progress[0].eta * 2
+    assert progress[0].eta is None  # no pace yet: the clock starts at the first finished game
+    assert all(p.eta is not None and p.eta >= 0 for p in progress[jobs:])
     assert partial.replay_path(progress[0].record.index) == tmp_path / "replays" / f"game-{progress[0].record.index:04d}.jsonl"
     assert partial.replay_path(progress[0].record.index).exists()
 
@@ -140,13 +146,20 @@ def test_a_partial_last_line_from_a_kill_is_cut_off(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(("change", "message"), [
-    ({"seed": 2}, "holds another tournament \\(seed: 1 here, 2 now\\)"),
-    ({"per_pairing": 4}, "holds another tournament \\(games_per_pairing: 2 here, 4 now\\)"),
+    ({"seed": 2}, "{out} holds another tournament: seed 2, the folder has 1; use another --out"),
+    ({"per_pairing": 4}, "{out} holds another tournament: games per pairing 4, the folder has 2; use another --out"),
+    ({"programs": ("tail_biter", "hunter", "beginner")},
+     "{out} holds another tournament: entrants tail_biter, hunter, beginner, the folder has tail_biter, hunter; "
+     "use another --out"),
 ])
-def test_another_tournament_in_the_same_folder_is_refused(tmp_path: Path, change: dict[str, int], message: str) -> None:
+def test_another_tournament_in_the_same_folder_is_refused_naming_what_differs(
+    tmp_path: Path, change: dict[str, Any], message: str,
+) -> None:
     run_tournament(small_spec("tail_biter", "hunter"), tmp_path, jobs=1)
-    with pytest.raises(TournamentError, match=message):
-        run_tournament(small_spec("tail_biter", "hunter", **change), tmp_path, jobs=1)
+    programs = change.pop("programs", ("tail_biter", "hunter"))
+    with pytest.raises(TournamentError) as refused:
+        run_tournament(small_spec(*programs, **change), tmp_path, jobs=1)
+    assert str(refused.value) == message.format(out=tmp_path)
 
 
 def test_a_changed_program_is_refused_on_resume(tmp_path: Path) -> None:
@@ -155,8 +168,59 @@ def test_a_changed_program_is_refused_on_resume(tmp_path: Path) -> None:
     spec = small_spec("tail_biter", str(program))
     run_tournament(spec, tmp_path / "out", jobs=1)
     program.write_text(resolve_program("beginner").read_text())
-    with pytest.raises(TournamentError, match="holds another tournament \\(entrants:"):
+    with pytest.raises(TournamentError) as refused:
         run_tournament(small_spec("tail_biter", str(program)), tmp_path / "out", jobs=1)
+    assert str(refused.value) == (f"entrant {program}'s program changed since the tournament in {tmp_path / 'out'} "
+                                  f"started ({program}); use another --out")
+
+
+def worms_spec(entrants: list[tuple[str, str]], options: dict[str, object], seed: int = 4) -> TournamentSpec:
+    return TournamentSpec.build("worms", [Entrant.parse("worms", f"{name}={bot}") for name, bot in entrants], seed,
+                                options=options)
+
+
+def test_a_changed_bot_file_is_refused_on_resume_naming_the_entrant(tmp_path: Path) -> None:
+    worms = ROOT / "samples" / "worms"
+    bot = tmp_path / "bot.py"
+    bot.write_text((worms / "random_bot.py").read_text())
+    spec = worms_spec([("greedy", str(worms / "greedy.sh")), ("mine", f"python3 {bot}")], {"map": "meadow", "rounds": 3})
+    assert [e["files"] for e in spec.to_json()["entrants"]] == [
+        {str(worms / "greedy.sh"): hashlib.sha256((worms / "greedy.sh").read_bytes()).hexdigest()},
+        {str(bot): hashlib.sha256(bot.read_bytes()).hexdigest()}]  # the script, not the interpreter
+    run_tournament(spec, tmp_path / "out", jobs=1)
+    again = worms_spec([("greedy", str(worms / "greedy.sh")), ("mine", f"python3 {bot}")], {"map": "meadow", "rounds": 3})
+    assert run_tournament(again, tmp_path / "out", jobs=1).complete  # unchanged: resumes (nothing left to play)
+    bot.write_text(bot.read_text() + "# a change\n")
+    with pytest.raises(TournamentError) as refused:
+        run_tournament(again, tmp_path / "out", jobs=1)
+    assert str(refused.value) == (f"entrant mine's program changed since the tournament in {tmp_path / 'out'} "
+                                  f"started ({bot}); use another --out")
+
+
+def test_a_map_option_is_stored_absolute_and_a_changed_map_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    worms = ROOT / "samples" / "worms"
+    (tmp_path / "maps").mkdir()
+    (tmp_path / "maps" / "mine.txt").write_text((worms / "meadow.txt").read_text())
+    monkeypatch.chdir(tmp_path)
+    bots = [("greedy", str(worms / "greedy.sh")), ("random", str(worms / "random_bot.py"))]
+    spec = worms_spec(bots, {"map": "maps/mine.txt", "rounds": 3})
+    assert spec.options["map"] == str(tmp_path / "maps" / "mine.txt")
+    run_tournament(spec, tmp_path / "out", jobs=1)
+    stored = json.loads((tmp_path / "out" / "tournament.json").read_text())
+    assert stored["options"]["map"] == str(tmp_path / "maps" / "mine.txt") and "map" in stored["option_files"]
+    monkeypatch.chdir(ROOT)  # the same tournament from elsewhere, by its absolute path
+    assert run_tournament(worms_spec(bots, {"map": str(tmp_path / "maps" / "mine.txt"), "rounds": 3}), tmp_path / "out",
+                          jobs=1).complete
+    (tmp_path / "maps" / "mine.txt").write_text((worms / "pinwheel.txt").read_text())
+    with pytest.raises(TournamentError) as refused:
+        run_tournament(worms_spec(bots, {"map": str(tmp_path / "maps" / "mine.txt"), "rounds": 3}), tmp_path / "out", jobs=1)
+    assert str(refused.value) == (f"the file of option map changed since the tournament in {tmp_path / 'out'} started "
+                                  f"({tmp_path / 'maps' / 'mine.txt'}); use another --out")
+    with pytest.raises(TournamentError) as refused:
+        run_tournament(worms_spec(bots, {"map": str(worms / "pinwheel.txt"), "rounds": 3}), tmp_path / "out", jobs=1)
+    assert str(refused.value) == (f"{tmp_path / 'out'} holds another tournament: option map differs: "
+                                  f"{worms / 'pinwheel.txt'} vs {tmp_path / 'maps' / 'mine.txt'} in the folder; "
+                                  "use another --out")
 
 
 def test_a_record_that_does_not_match_the_schedule_names_its_line(tmp_path: Path) -> None:
@@ -177,7 +241,10 @@ def test_a_bot_game_tournament_seats_two_entrants_in_four_seats(tmp_path: Path) 
     assert run.complete and [r.seats for r in run.records.values()] == [
         ("greedy", "random", "greedy", "random"), ("random", "greedy", "random", "greedy")]
     assert all(r.rounds == 8 and set(r.statuses) == {"ok"} for r in run.records.values())
-    assert {s.games for s in run.standings.table} == {4}
+    assert {s.games for s in run.standings.table} == {2}  # each game once, though in two seats
+    assert {s.wins + s.draws + s.losses for s in run.standings.table} == {2}
+    assert spec.shared_seats_note() == ("2 entrants in 4 seats: each entrant takes two seats in every game; each game "
+                                        "counts once per entrant, placed by its better seat")
     assert all(verify_replay(tmp_path / "replays" / f"game-{i:04d}.jsonl").ok for i in range(2))
 
 
@@ -191,3 +258,103 @@ def test_bad_entrants_and_options_are_refused_before_any_game(game: str, argumen
     with pytest.raises(TournamentError, match=message):
         entrant = Entrant.parse(game, argument)
         TournamentSpec.build(game, [entrant, Entrant("y", entrant.seat, entrant.source)], 1, options=options)
+
+
+def test_the_eta_starts_at_the_first_finished_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A slow start (a pool starting up, the first bots) does not inflate the ETA of the run."""
+    real = runner.make_executor
+
+    class SlowStart:
+        def __init__(self, inner: Executor) -> None:
+            self.inner = inner
+
+        def run(self, tasks: Iterator[GameTask], on_done: OnDone, cancel: CancelFlag | None = None) -> None:
+            time.sleep(1.5)
+            self.inner.run(tasks, on_done, cancel)
+
+    monkeypatch.setattr(runner, "make_executor", lambda jobs, cluster: SlowStart(real(jobs, cluster)))
+    progress: list[Progress] = []
+    run_tournament(small_spec(*FOUR, seats=2, per_pairing=2), jobs=1, on_progress=progress.append)
+    assert len(progress) == 12 and progress[0].eta is None and progress[0].elapsed >= 1.5
+    # ms-long games: from the start, game 2's ETA would be 1.5 s / 2 * 10 games = 7.5 s
+    assert all(p.eta is not None and p.eta < 2.5 for p in progress[1:]), [p.eta for p in progress]
+    assert progress[-1].eta == 0
+
+
+SLEEPER = """
+import runpy, sys, time
+bot = runpy.run_path(sys.argv[1])
+namespace = bot["main"].__globals__
+choose = namespace["choose"]
+
+def slow(game, rng):
+    time.sleep(1.0)
+    return choose(game, rng)
+
+namespace["choose"] = slow
+bot["main"]()
+"""
+
+
+def test_cancel_stops_long_running_games_at_once_and_keeps_the_finished(tmp_path: Path) -> None:
+    """Games of a bot that thinks a second per move (of a 2 s limit) last about a minute:
+    cancel must stop them, not wait for them."""
+    bioblots = ROOT / "samples" / "bioblots"
+    (tmp_path / "sleeper.py").write_text(SLEEPER)
+    entrants = [Entrant.parse("bioblots", f"random={bioblots / 'random_bot.py'}"),
+                Entrant.parse("bioblots", f"heuristic={bioblots / 'heuristic_bot.py'}"),
+                Entrant.parse("bioblots", f"sleeper=python3 {tmp_path / 'sleeper.py'} {bioblots / 'random_bot.py'}")]
+    spec = TournamentSpec.build("bioblots", entrants, 3, options={"time_limit": 2.0})
+    assert spec.schedule()[0] == (0, 1)  # the one game without the sleeper comes first
+    cancel = threading.Event()
+    cancelled_at: list[float] = []
+
+    def cancel_soon(p: Progress) -> None:
+        def later() -> None:
+            time.sleep(1.5)  # the sleeper's games are well under way
+            cancelled_at.append(time.monotonic())
+            cancel.set()
+
+        threading.Thread(target=later, daemon=True).start()
+
+    run = run_tournament(spec, tmp_path / "out", jobs=2, on_progress=cancel_soon, cancel=cancel)
+    stopped = time.monotonic() - cancelled_at[0]
+    assert stopped < 2.5, f"cancel took {stopped:.1f} s"  # a game ignoring the stop is killed after STOP_GRACE (3 s)
+    assert list(run.records) == [0] and run.records[0].seats == ("random", "heuristic")
+    assert [g["index"] for g in games_file(tmp_path / "out")] == [0]
+    assert not list((tmp_path / "out" / "replays").glob("*.part"))
+    assert json.loads((tmp_path / "out" / RESULTS_FILE).read_text())["games"] == 1
+
+
+def test_a_refused_games_per_pairing_says_why_and_offers_head_to_head() -> None:
+    with pytest.raises(TournamentError) as refused:
+        small_spec("tail_biter", "hunter", "nine_cards", seats=None, per_pairing=2)
+    assert str(refused.value) == (
+        "--games-per-pairing 2: must be a positive multiple of 3 (3 entrants in games of 3 seats: each entrant sits in "
+        "each seat equally often); games of 3 snakes are the default for 3 entrants: use --seats 2 for head-to-head games")
+    with pytest.raises(TournamentError) as refused:
+        small_spec("tail_biter", "hunter", "nine_cards", seats=3, per_pairing=2)
+    assert str(refused.value).endswith("each seat equally often)")  # seats chosen: no advice
+
+
+def test_a_refusal_names_each_difference_in_one_line() -> None:
+    folder = Path("/t/out")
+    base = {"format": "f", "game": "worms", "seed": 1, "seats": 4, "games_per_pairing": 2, "options": {"map": "/m.txt"},
+            "option_files": {"map": "1"}, "entrants": [{"name": "a", "seat": "/a.sh", "files": {"/a.sh": "1"}},
+                                                        {"name": "b", "seat": "/b.sh", "files": {"/b.sh": "1"}}]}
+
+    def changed(**change: Any) -> dict[str, Any]:
+        return json.loads(json.dumps({**base, **change}))
+
+    both = changed(entrants=[{"name": "a", "seat": "/a.sh", "files": {"/a.sh": "2"}},
+                             {"name": "b", "seat": "/b.sh", "files": {"/b.sh": "2"}}])
+    assert refusal(base, both, folder) == ("entrant a's program (/a.sh), entrant b's program (/b.sh) changed since the "
+                                           "tournament in /t/out started")
+    assert refusal(base, changed(options={"map": "/m.txt", "rounds": 5}), folder) == (
+        "/t/out holds another tournament: option rounds differs: 5 vs not set in the folder")
+    older = changed(entrants=[{"name": "a", "seat": "/a.sh"}, {"name": "b", "seat": "/b.sh", "files": {"/b.sh": "1"}}])
+    assert refusal(older, base, folder) == ("/t/out holds another tournament: the folder was made by an older snakepit, "
+                                            "which did not record entrant a's files")
+    assert refusal(base, changed(option_files={"map": "2"}), folder) == (
+        "the file of option map changed since the tournament in /t/out started (/m.txt)")
+    assert len(refusal(base, changed(seed=2, game="kingdoms"), folder)) < 120
