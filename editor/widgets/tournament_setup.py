@@ -38,12 +38,16 @@ from arena.samples import SAMPLES_DIR
 from arena.tournament import Entrant, TournamentError, TournamentSpec, round_robin
 from arena.tournament.games import SNAKE, resolve_entrant
 from arena.tournament.pool import default_jobs
-from arena.tournament.schedule import games_played
-from arena.tournament.store import stored_spec
+from arena.tournament.schedule import games_played, large_schedule, shared_seats_note
+from arena.tournament.spec import long_schedule_note, seats_hint
+from arena.tournament.store import differences, stored_spec
 from editor.widgets.tournament_entrants import EDITOR, EntrantList, EntrantRow, heading
 from matcher.fileformat import PROGRAM_SUFFIX
 
 SEED_LIMIT = 2**31 - 1
+WARNING_STYLE = ("QLabel { background: rgba(230, 160, 30, 0.16); border: 1px solid rgba(230, 160, 30, 0.6);"
+                 " border-radius: 4px; padding: 5px 7px; }")
+"""The summary line when the schedule cannot be played as set, or is very long."""
 
 
 # --- what each game offers ----------------------------------------------------------------------
@@ -82,7 +86,8 @@ def playable_games() -> list[str]:
 
 def plain_words(message: str) -> str:
     """A headless error in the form's words: ``--entrant x:`` reads ``Entrant x:`` and so on."""
-    for flag, words in (("--entrant ", "Entrant "), ("--games-per-pairing ", "Games per pairing "),
+    for flag, words in (("use --seats 2 ", "set Seats to 2 "), ("--seats 2 would", "2 seats would"),
+                        ("--entrant ", "Entrant "), ("--games-per-pairing ", "Games per pairing "),
                         ("--seats ", "Seats "), ("--jobs ", "Jobs "), ("another --out", "another output folder")):
         message = message.replace(flag, words)
     return message[:1].upper() + message[1:]
@@ -196,10 +201,15 @@ class TournamentSetup(QWidget):
         if not self.out_edit.text().strip():
             raise TournamentError("Output folder: choose one")
         held = stored_spec(out) if out.is_dir() else None
-        if held is not None and held != spec.to_json():
+        new = spec.to_json() if held is not None else None
+        if held is not None and held != new:
             if not self._out_is_default:
-                raise TournamentError(f"Output folder {out}: holds another tournament; choose another folder"
-                                      " (or the same settings to resume it)")
+                assert new is not None
+                settings, changed = differences(held, new)
+                what = ("; ".join(settings) if settings else
+                        ", ".join(f"{thing} changed since it started ({detail})" for thing, detail in changed))
+                raise TournamentError(plain_words(f"Output folder {out} holds another tournament: {what}; choose another "
+                                                  "folder (or the same settings to resume it)"))
             out = self.new_out_folder()
         try:
             out.mkdir(parents=True, exist_ok=True)
@@ -312,6 +322,7 @@ class TournamentSetup(QWidget):
         self.summary_label = QLabel()
         self.summary_label.setWordWrap(True)
         self.summary_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.summary_label.setProperty("warning", False)
 
         game_row = QFormLayout()
         game_row.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -400,17 +411,41 @@ class TournamentSetup(QWidget):
             seats = min(referee.max_seats, max(referee.min_seats, count))
         period = min(count, seats) if count else 1
         self.per_pairing_box.setSingleStep(max(1, period))
-        text = "Add two or more entrants."
+        text, warning = "Add two or more entrants.", False
         if count >= 2:
+            per_pairing = self.per_pairing_box.value() or None
             try:
-                schedule = round_robin(count, seats, self.per_pairing_box.value() or None)
+                schedule = round_robin(count, seats, per_pairing)
+            except TournamentError as err:
+                hint = seats_hint(self._game, count, seats, self.seats_box.value() >= referee.min_seats)
+                text, warning = plain_words(f"{err}{hint}."), True
+            else:
                 played = games_played(schedule, count)
                 text = (f"{len(schedule)} games of {seats} seats; every entrant plays {played[0]}, "
                         f"in every seat equally often.")
-            except TournamentError as err:
-                text = plain_words(str(err))
+                note = shared_seats_note(count, seats)
+                if note is not None:
+                    text += f" {note[:1].upper()}{note[1:]}."
+                if large_schedule(len(schedule)):
+                    long = long_schedule_note(self._game, count, seats, per_pairing or period, len(schedule))
+                    text, warning = f"{text} {plain_words(long or '')}.", True
         self.summary_label.setText(text)
+        self.summary_label.setVisible(True)
+        self.summary_label.setProperty("warning", warning)
+        self.summary_label.setStyleSheet(WARNING_STYLE if warning else "")
+        self.summary_label.setForegroundRole(QPalette.ColorRole.WindowText if warning else QPalette.ColorRole.PlaceholderText)
         self.changed.emit()
+
+    def yield_summary_to(self, error: str) -> None:
+        """Hide the summary while the error shown below it says the same (a Start refused for
+        what the summary already warns about), until the form changes."""
+        same = bool(error) and self.summary_warns() and error.rstrip(".") == self.summary_label.text().rstrip(".")
+        self.summary_label.setVisible(not same)
+
+    def summary_warns(self) -> bool:
+        """Whether the summary line is shown as a warning (a schedule that cannot be played as
+        set, or a very long one)."""
+        return bool(self.summary_label.property("warning"))
 
     def _out_typed(self, _text: str) -> None:
         self._out_is_default = False

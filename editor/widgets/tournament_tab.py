@@ -37,6 +37,7 @@ from arena.tournament import (
     TournamentError,
     TournamentRun,
     TournamentSpec,
+    clock,
     compute_standings,
     read_tournament,
     run_tournament,
@@ -45,7 +46,7 @@ from arena.tournament.pool import STOP_GRACE
 from arena.tournament.store import TournamentStore
 from editor.widgets.tournament_entrants import heading
 from editor.widgets.tournament_setup import TournamentSetup, plain_words
-from editor.widgets.tournament_views import VALUE_ROLE, GameList, RatingPlot, ResultsTable, clock
+from editor.widgets.tournament_views import VALUE_ROLE, GameList, RatingPlot, ResultsTable
 from matcher import ProgramError
 
 REFRESH_MS = 150
@@ -345,10 +346,12 @@ class TournamentTab(QWidget):
         self.games.add_game(record)
         self.progress_bar.setRange(0, progress.total)
         self.progress_bar.setValue(progress.done)
-        eta = "" if progress.done >= progress.total else f"ETA {clock(progress.eta)} · "
+        pending = progress.done < progress.total
+        eta = f"ETA {clock(progress.eta)} · " if pending and progress.eta is not None else ""
         self._elapsed = progress.elapsed
         self.eta_label.setText(f"{eta}{clock(progress.elapsed)}")
-        self.eta_label.setToolTip("Estimated time left (at this run's pace) · time since Start")
+        self.eta_label.setToolTip("Estimated time left (at this run's pace since its first finished game) · "
+                                  "time since Start" if eta else "Time since Start (the ETA follows the first games)")
         if not self._refresh_timer.isActive():
             self._refresh_timer.start()
 
@@ -419,6 +422,7 @@ class TournamentTab(QWidget):
     def _show_error(self, text: str) -> None:
         self.error_label.setText(text)
         self.error_label.setVisible(bool(text))
+        self.setup.yield_summary_to(text)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()

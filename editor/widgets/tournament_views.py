@@ -28,13 +28,6 @@ VALUE_ROLE = Qt.ItemDataRole.UserRole
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
-def clock(seconds: float) -> str:
-    """``m:ss`` (``h:mm:ss`` from an hour on)."""
-    whole = max(0, round(seconds))
-    hours, rest = divmod(whole, 3600)
-    return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
-
-
 def _status(status: str) -> str:
     """A seat's bot status when it is not the usual ``ok`` (a timeout, a crash…)."""
     return "" if status == "ok" else f" ({status.replace('_', ' ')})"

@@ -5,18 +5,23 @@ finished games (and a resume), opening a game in the arena, and bad input shown 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QLineEdit
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.samples import SNAKE_SAMPLES
 from arena.tournament import Entrant, TournamentSpec, run_tournament
 from arena.tournament.store import GAMES_FILE
-from editor.widgets.tournament_entrants import EDITOR
+from editor.document import ProgramDocument
+from editor.main_window import MainWindow
+from editor.recovery import RecoveryStore
+from editor.seats import builtin_program
+from editor.widgets.tournament_entrants import EDITOR, sample_entrants
 from editor.widgets.tournament_tab import TournamentTab
 from matcher import dumps_program
 from matcher.fileformat import read_text
@@ -24,6 +29,7 @@ from matcher.fileformat import read_text
 LEFT = Qt.MouseButton.LeftButton
 SMALL = {"width": 15, "height": 15, "length": 3, "steps": 100}
 RUN_TIMEOUT_MS = 20_000
+SAMPLE_NAMES = sample_entrants("snake")
 
 
 @pytest.fixture
@@ -193,13 +199,19 @@ def _vanished_file(tab: TournamentTab, tmp: Path) -> None:
 
 @pytest.mark.parametrize(("arrange", "message"), [
     (lambda tab, tmp: tab.setup.entrants.remove_selected(), "A tournament needs at least 2 entrants, got 1"),
-    (lambda tab, tmp: tab.setup.per_pairing_box.setValue(3), "Games per pairing 3: must be a positive multiple of 2"),
+    (lambda tab, tmp: tab.setup.per_pairing_box.setValue(3), "Games per pairing 3: must be a positive multiple of 2 "
+                                                             "(2 entrants in games of 2 seats: each entrant sits in each "
+                                                             "seat equally often)"),
+    (lambda tab, tmp: (tab.setup.entrants.add_sample("Veteran"), tab.setup.per_pairing_box.setValue(2)),
+     "Games per pairing 2: must be a positive multiple of 3 (3 entrants in games of 3 seats: each entrant sits in each "
+     "seat equally often); games of 3 snakes are the default for 3 entrants: set Seats to 2 for head-to-head games"),
     (lambda tab, tmp: (tab.setup.number_boxes["width"].setValue(5), tab.setup.number_boxes["height"].setValue(5),
                        tab.setup.number_boxes["length"].setValue(9)), "2 snakes of length 9 do not fit"),
     (_rename_second, "Entrant Tail biter: two entrants have that name"),
     (_vanished_file, "Entrant mine: {tmp}/mine.snake.json: cannot read"),
     (_not_a_directory, "Output folder {tmp}/plain-file/out: Not a directory"),
-    (_another_tournament, "Output folder {tmp}/old: holds another tournament; choose another folder"),
+    (_another_tournament, "Output folder {tmp}/old holds another tournament: seed 5, the folder has 99; entrants Tail "
+                          "biter, Hunter, the folder has a, b; choose another folder (or the same settings to resume it)"),
     (_broken_record, "{tmp}/old/games.jsonl:1: invalid JSON"),
 ])
 def test_bad_input_is_one_line_in_the_tab_and_nothing_starts(qtbot, make_tab, tmp_path, arrange, message):
@@ -210,6 +222,8 @@ def test_bad_input_is_one_line_in_the_tab_and_nothing_starts(qtbot, make_tab, tm
     shown = tab.error_label.text()
     assert tab.error_label.isVisible() and "\n" not in shown and "Traceback" not in shown
     assert message.replace("{tmp}", str(tmp_path)) in shown
+    summary = tab.setup.summary_label  # not said twice, one box above the other
+    assert not (summary.isVisible() and summary.text().rstrip(".") == shown.rstrip("."))
 
 
 def test_a_file_that_is_no_program_is_not_added_and_says_why(qtbot, make_tab, tmp_path):
@@ -268,3 +282,71 @@ def setup_program():
     from matcher import load_program
 
     return load_program(SNAKE_SAMPLES / "beginner.snake.json")
+
+
+def test_three_entrants_in_four_seats_are_explained_and_every_entrant_plays_what_the_games_column_says(qtbot, make_tab):
+    tab = make_tab("Tail biter", "Hunter", "Veteran", seats=4)
+    summary = tab.setup.summary_label.text()
+    assert summary.startswith("3 games of 4 seats; every entrant plays 3, in every seat equally often.")
+    assert "3 entrants in 4 seats: one entrant takes two seats in each game, in turn" in summary
+    assert not tab.setup.summary_warns()
+    play(qtbot, tab)
+    assert tab.results.column_values("Games") == [3, 3, 3]
+    wins, draws, losses = (tab.results.column_values(c) for c in ("W", "D", "L"))
+    assert [w + d + lost for w, d, lost in zip(wins, draws, losses)] == [3, 3, 3]  # one result per game each
+
+
+def test_a_very_long_schedule_is_a_warning_with_the_head_to_head_size(qtbot, make_tab):
+    tab = make_tab(*(name for name, _ in SAMPLE_NAMES), "Hunter")
+    assert len(tab.setup.entrants.rows()) == 10
+    summary = tab.setup.summary_label
+    assert summary.text().startswith("840 games of 4 seats; every entrant plays 336")
+    assert summary.text().endswith(" A long tournament: every 4 of the 10 entrants meet (210 groups × 4 games); "
+                                   "2 seats would make it 90 head-to-head games.")
+    assert tab.setup.summary_warns() and summary.styleSheet()
+    tab.setup.grab().save("/tmp/fix7/tournament-setup-long.png")
+    tab.setup.seats_box.setValue(2)
+    assert summary.text() == "90 games of 2 seats; every entrant plays 18, in every seat equally often."
+    assert not tab.setup.summary_warns() and not summary.styleSheet()
+
+
+def test_the_eta_label_shows_the_time_left_then_the_run_time(qtbot, make_tab):
+    tab = make_tab("Tail biter", "Head avoider", per_pairing=40)
+    shown: list[str] = []
+    tab.worker.progressed.connect(lambda _p: shown.append(tab.eta_label.text()))  # after the tab's own slot
+    play(qtbot, tab)
+    assert len(shown) == 40
+    assert re.fullmatch(r"\d+:\d\d", shown[0])  # no pace yet: only the time since Start
+    assert all(re.fullmatch(r"ETA \d+:\d\d · \d+:\d\d", text) for text in shown[1:-1]), shown
+    assert re.fullmatch(r"\d+:\d\d", shown[-1]) and re.fullmatch(r"\d+:\d\d", tab.eta_label.text())
+
+
+def test_a_game_opened_from_the_tab_plays_in_the_app_s_arena(qtbot, tmp_path):
+    window = MainWindow(ProgramDocument(builtin_program()), settings=QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat),
+                        recovery=RecoveryStore(tmp_path / "recovery"))
+    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+    window.show()
+    qtbot.waitExposed(window)
+    window.show_tournament()
+    tab = window.tournament_tab
+    tab.setup.data_dir = tmp_path / "data"
+    tab.setup.new_out_folder()
+    for name in ("Tail biter", "Hunter"):
+        add_sample(qtbot, tab, name)
+    for option, value in SMALL.items():
+        (tab.setup.limit_box if option == "steps" else tab.setup.number_boxes[option]).setValue(value)
+    tab.setup.jobs_box.setValue(1)
+    play(qtbot, tab)
+    game = tab.records()[1]
+    games = tab.games
+    where = games.visualItemRect(games.topLevelItem(1)).center()
+    pane = window.arena_pane
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        qtbot.mouseClick(games.viewport(), LEFT, pos=where)
+        qtbot.mouseDClick(games.viewport(), LEFT, pos=where)
+    assert window.in_arena() and pane.isVisible() and not tab.isVisible()
+    assert "replay game-0001.jsonl" in pane.title_label.text() and f"seed {game.seed}" in pane.title_label.text()
+    assert [row.name_label.text() for row in pane.scoreboard.rows] == list(game.seats)
+    assert pane.playback.frames[-1].turn == game.rounds
+    assert pane.scoreboard.summary_label.text() == f"Turn 0 of {game.rounds}."
+    window.grab().save("/tmp/fix7/arena-from-tournament.png")
