@@ -5,9 +5,9 @@ after another, four bots that ignore the end of their input would take four grac
 bot's input is closed at (nearly) the same moment and they share one deadline, so the end takes
 one grace, whatever the number of bots.
 
-:meth:`arena.bots.PersistentBot.close` does the three steps (close stdin, wait, kill) in one
-call, so each bot's close runs in its own thread, all started together, each waiting only for
-what is left of its grace from the common start.
+:meth:`arena.bots.PersistentBot.close_input` closes every input first; then each bot's
+:meth:`~arena.bots.PersistentBot.close` waits only for what is left of its grace from the moment
+its input was closed.
 
 How a bot ended after the game does not change its game (its status, the ranks): a bot that did
 not exit cleanly has it said in the reason of its seat's last record (:func:`after_game`).
@@ -15,8 +15,6 @@ not exit cleanly has it said in the reason of its seat's last record (:func:`aft
 
 from __future__ import annotations
 
-import threading
-import time
 from collections.abc import Sequence
 
 from arena.bots import BotStatus, PersistentBot, TurnRecord
@@ -31,28 +29,12 @@ def close_together(bots: Sequence[PersistentBot], graces: Sequence[float]) -> li
     :meth:`PersistentBot.close`); None for a bot that was not running any more."""
     if len(graces) != len(bots):
         raise ValueError(f"{len(graces)} graces for {len(bots)} bots")
-    ended: list[TurnRecord | None] = [None] * len(bots)
-    errors: list[BaseException] = []
-    start = time.monotonic()
-
-    def close(i: int) -> None:
-        try:
-            ended[i] = bots[i].close(grace=max(0.0, start + graces[i] - time.monotonic()))
-        except BaseException as error:  # raised again in the calling thread
-            errors.append(error)
-
     running = [i for i, bot in enumerate(bots) if bot.running]
-    threads = [threading.Thread(target=close, args=(i,), name=f"close-bot-{i}", daemon=True)
-               for i in running if graces[i] > 0]
-    for thread in threads:
-        thread.start()
-    for i in running:  # a bot to end at once is ended here, while the others have their grace
-        if graces[i] <= 0:
-            close(i)
-    for thread in threads:
-        thread.join()
-    if errors:
-        raise errors[0]
+    for i in running:  # every bot learns the end at once ...
+        bots[i].close_input()
+    ended: list[TurnRecord | None] = [None] * len(bots)
+    for i in sorted(running, key=lambda i: graces[i]):  # ... and each waits only for what is left of its grace
+        ended[i] = bots[i].close(grace=graces[i])
     return ended
 
 

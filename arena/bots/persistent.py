@@ -56,6 +56,8 @@ class PersistentBot:
         self._ended: TurnRecord | None = None
         self._paused = False
         self._stdout_open = True
+        self._input_closed: float | None = None
+        """When :meth:`close_input` closed stdin (monotonic seconds)."""
         self._cpu_mark = 0.0
         """The leader's CPU clock at its previous answer: a request's CPU time is what the bot used
         since then (the first includes its start), one clock read per request on the hot path."""
@@ -93,16 +95,14 @@ class PersistentBot:
     def pid(self) -> int | None:
         return self._proc.pid if self._proc is not None else None
 
-    def close(self, grace: float = 1.0) -> TurnRecord:
-        """End the bot: close its stdin (the end of the game), give it ``grace`` seconds to exit,
-        then kill whatever is left. Returns how it ended; idempotent."""
-        if self._ended is not None:
-            return self._ended
-        if self._proc is None or self._epoll is None:
-            self._ended = TurnRecord(BotStatus.SKIPPED, "never started")
-            return self._ended
-        proc, epoll = self._proc, self._epoll
-        start = time.monotonic()
+    def close_input(self) -> None:
+        """Tell the bot the game is over: resume it and close its stdin (what is queued for it
+        is written first, as far as it reads). :meth:`close` then waits for its exit; a caller
+        ending several bots closes every input first, so that their graces run together."""
+        proc = self._proc
+        if proc is None or self._ended is not None or self._input_closed is not None:
+            return
+        self._input_closed = time.monotonic()
         self._err = None
         self._resume()
         self._flush_outbox()
@@ -112,6 +112,20 @@ class PersistentBot:
                 proc.popen.stdin.close()
             except OSError:
                 pass
+
+    def close(self, grace: float = 1.0) -> TurnRecord:
+        """End the bot: close its stdin (the end of the game) unless :meth:`close_input` did,
+        give it until ``grace`` seconds after that to exit, then kill whatever is left. Returns
+        how it ended; idempotent."""
+        if self._ended is not None:
+            return self._ended
+        if self._proc is None or self._epoll is None:
+            self._ended = TurnRecord(BotStatus.SKIPPED, "never started")
+            return self._ended
+        proc, epoll = self._proc, self._epoll
+        self.close_input()
+        start = self._input_closed
+        assert start is not None
         deadline = start + grace
         while not proc.poll() and (left := deadline - time.monotonic()) > 0:
             for fd, _ in epoll.poll(left):
