@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
@@ -80,6 +81,10 @@ class SnakeMatch:
     programs: Sequence[Program]
     settings: BattleSettings = field(default_factory=BattleSettings)
     battle: Battle = field(init=False)
+    decision_times: list[tuple[float, float] | None] = field(init=False)
+    """Per snake the seconds (wall, CPU of this thread) its program took to choose its move in the
+    last step; None when it chose nothing (eaten, no possible move, the battle over first). Only
+    for people: the moves never depend on them."""
     _policies: list[Policy] = field(init=False)
 
     def __post_init__(self) -> None:
@@ -88,11 +93,17 @@ class SnakeMatch:
         compiled = [compile_program(p) for p in self.programs]
         self.compiled = compiled
         self._policies = [program_policy(c, self.battle.rng) for c in compiled]
+        self.decision_times = [None] * len(self.programs)
 
     def policy(self, board: Board, snake: int, moves: Sequence[Direction]) -> Direction:
-        return self._policies[snake](board, snake, moves)
+        wall, cpu = time.perf_counter(), time.thread_time()
+        try:
+            return self._policies[snake](board, snake, moves)
+        finally:
+            self.decision_times[snake] = (time.perf_counter() - wall, time.thread_time() - cpu)
 
     def step(self) -> StepReport:
+        self.decision_times = [None] * len(self.programs)
         return self.battle.step(self.policy)
 
     def result(self) -> BattleResult:

@@ -1,6 +1,11 @@
 """The snake battle as a match: card programs play in-process (:mod:`arena.snake_battle`), a step
 is a round. Seats are program files or sample names; the header keeps each program, so a replay
-verifies without them. Records are None: a card program cannot misbehave.
+verifies without them. Records are None: a card program cannot misbehave, and a replay must be
+the same file for the same seed and programs. How long each program took to choose its move is
+still measured, for people (a think-time plot): a round played live is a :class:`SnakeRound`
+whose ``decisions`` hold per seat a record like the bot games' (``ok`` with the move and its wall
+and CPU seconds, or ``skipped``: eaten, boxed in, the battle over first). They never reach the
+replay or the result.
 
 Options: ``width``, ``height``, ``length`` (of each snake at the start), ``steps`` (the step limit;
 ``rounds`` is taken for it too), ``start``: a position to play on from instead of the start layout,
@@ -17,10 +22,12 @@ summarises and verifies those too.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from arena.bots import BotStatus, TurnRecord
 from arena.match import GameReferee, GameRun, MatchSetup, MatchSetupError, RoundInfo, register
 from arena.replay import Replay, ReplayError
 from arena.samples import resolve_program
@@ -30,6 +37,7 @@ from engines.snake import (
     Moved,
     Position,
     PositionError,
+    Skipped,
     StepReport,
     position_from_text,
     position_to_text,
@@ -172,9 +180,10 @@ class SnakeRun(GameRun):
         self.options = options
 
     def play_round(self, cancel: threading.Event | None) -> RoundInfo | None:
-        info = _round_info(self.match, self.match.step())
+        report = self.match.step()
+        info = _round_info(self.match, report)
         self.rounds += 1
-        return info
+        return SnakeRound(**vars(info), decisions=_decisions(self.match, info.moves, report))
 
     @property
     def state(self) -> Position:
@@ -191,6 +200,15 @@ class SnakeRun(GameRun):
         return tuple(self.match.battle.ranks())
 
 
+@dataclass(frozen=True)
+class SnakeRound(RoundInfo):
+    """A step played live: a round whose ``records`` stay None (see the module doc), with the
+    programs' decision times beside them."""
+
+    decisions: tuple[TurnRecord, ...] = ()
+    """Per seat its move and the seconds its program took to choose it, or ``skipped`` and why."""
+
+
 def _round_info(match: SnakeMatch, report: StepReport) -> RoundInfo:
     battle = match.battle
     moves: list[str | None] = [None] * battle.board.snake_count
@@ -200,6 +218,21 @@ def _round_info(match: SnakeMatch, report: StepReport) -> RoundInfo:
     end = None if report.end is None else report.end.value
     return RoundInfo(report.step, battle.board.position(), None, tuple(moves), report.events,
                      tuple(battle.scores()), end)
+
+
+def _decisions(match: SnakeMatch, moves: Sequence[str | None], report: StepReport) -> tuple[TurnRecord, ...]:
+    """Per seat its move and its program's decision time in the step just played."""
+    boxed_in = {event.snake for event in report.events if isinstance(event, Skipped)}
+    records = []
+    for seat, move in enumerate(moves):
+        times = match.decision_times[seat]
+        if move is None or times is None:
+            why = ("no possible move" if seat in boxed_in else "eaten" if match.battle.board.eaten[seat]
+                   else "the battle ended before its turn")
+            records.append(TurnRecord.skipped(why))
+        else:
+            records.append(TurnRecord(BotStatus.OK, answer=move, wall_time=times[0], cpu_time=times[1]))
+    return tuple(records)
 
 
 def legacy_replay(path: str, values: list[tuple[int, dict[str, Any]]], truncated: bool) -> Replay:

@@ -11,11 +11,13 @@ from typing import Any
 
 import pytest
 
+from arena.bots import BotStatus
 from arena.cli import main as cli_main
 from arena.match import GAMES, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.replay import read_replay, verify_replay
 from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, SnakeMatch, explain_turn, play_battle
+from arena.snake_referee import SnakeRound
 from engines.snake import Position, position_from_text, position_to_text, start_position
 from matcher import load_program
 
@@ -177,3 +179,25 @@ def test_battle_settings_start_plays_explains_and_records_legacy_replays_from_th
     assert result.steps == len(rounds) and tuple(result.lengths) == rounds[-1].scores
     report = verify_replay(record)
     assert report.ok and len(report.rounds) == result.steps, report.summary()
+
+
+def test_live_steps_time_every_programs_decision_and_the_replay_stays_the_same_file(tmp_path):
+    """Snake seats had no think time. Each program's decision is timed now, beside the round
+    (``SnakeRound.decisions``), never in it: the same seed still writes the same replay, byte for
+    byte, and it verifies."""
+    setup = MatchSetup("snake", SEATS, 4, {**FIELD, "steps": 60})
+    first, second = tmp_path / "first.jsonl", tmp_path / "second.jsonl"
+    rounds = states_of(setup, record=first)
+    run_match(setup, record=second)
+    assert first.read_bytes() == second.read_bytes() and verify_replay(first).ok
+    assert all(t == {"wall": 0.0, "cpu": 0.0} for t in read_replay(first).result["seat_times"])  # type: ignore[index]
+    timed = 0
+    for info in rounds:
+        assert isinstance(info, SnakeRound) and info.records is None and len(info.decisions) == len(SEATS)
+        for move, decision in zip(info.moves, info.decisions):
+            if move is None:
+                assert decision.status is BotStatus.SKIPPED and decision.reason
+            else:
+                assert decision.ok and decision.answer == move and decision.wall_time > 0 and decision.cpu_time >= 0
+                timed += 1
+    assert timed >= len(rounds)
