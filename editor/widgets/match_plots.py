@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters
-from PySide6.QtCore import QEvent, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QSize, Signal
 from PySide6.QtGui import QColor, QPalette, QPen
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
@@ -37,18 +37,30 @@ class PlotError(ValueError):
     """A plot cannot do what was asked (no data to export, a file that cannot be written)."""
 
 
+class WholeAxis(pg.AxisItem):
+    """An axis of whole numbers (rounds, turns): ticks only at whole values, so a short match
+    does not read "round 2.5"."""
+
+    def tickSpacing(self, minVal: float, maxVal: float, size: float) -> list[tuple[float, float]]:
+        levels = [(spacing, offset) for spacing, offset in super().tickSpacing(minVal, maxVal, size) if spacing >= 1]
+        return levels or [(1.0, 0.0)]
+
+
 class _SeatPlot(QWidget):
     """A pyqtgraph plot with one curve per seat in the seat colours, a legend of seat names, axes
     and background from the palette, and PNG export. Subclasses feed :meth:`_show_curves`."""
 
     def __init__(self, noun: str, x_label: str, y_label: str, y_units: str | None = None,
                  parent: QWidget | None = None) -> None:
+        """``y_units`` (seconds: ``"s"``) makes the values measures; without, they are counts and
+        the y axis ticks whole numbers too."""
         super().__init__(parent)
         self._noun = noun
         self._names: list[str] = []
         self._title: str | None = None
         self._curves: list[pg.PlotDataItem] = []
-        self.plot_widget = pg.PlotWidget()
+        axes = {"bottom": WholeAxis("bottom")} | ({"left": WholeAxis("left")} if y_units is None else {})
+        self.plot_widget = pg.PlotWidget(axisItems=axes)
         self.plot_widget.setMenuEnabled(True)
         self.plot_widget.setMinimumSize(240, 160)
         item = self.plot_widget.getPlotItem()

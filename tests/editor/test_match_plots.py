@@ -164,3 +164,29 @@ def test_plots_resize_without_errors(history, size):
     history.set_history(played())
     history.resize(*size)
     assert not history.grab().toImage().isNull()
+
+
+@pytest.mark.parametrize("rounds", [1, 3, 6])
+def test_a_short_history_ticks_whole_rounds_only(qtbot, history, rounds):
+    """The x axis read 0.5, 1.5, … on short matches: rounds are whole (and so are the numbers)."""
+    history.set_history(played(rounds))
+    qtbot.wait(50)
+    item = history.plot_widget.getPlotItem()
+    axis = item.getAxis("bottom")
+    low, high = item.getViewBox().viewRange()[0]
+    ticks = [value for _spacing, values in axis.tickValues(low, high, axis.geometry().width()) for value in values]
+    assert ticks and all(float(value).is_integer() for value in ticks)
+    assert {0, rounds} <= set(ticks) or rounds == 6
+    left = item.getAxis("left")  # the seven numbers are counts: whole on the y axis too
+    low, high = item.getViewBox().viewRange()[1]
+    assert all(float(v).is_integer() for _s, values in left.tickValues(low, high, left.geometry().height()) for v in values)
+    series = SeriesPlot("Score per turn", "score")
+    qtbot.addWidget(series)
+    series.set_series([1, 2], [[1, 2], [3, 4]])
+    series.resize(640, 400)
+    series.show()
+    qtbot.waitExposed(series)
+    item = series.plot_widget.getPlotItem()
+    low, high = item.getViewBox().viewRange()[0]
+    axis = item.getAxis("bottom")
+    assert all(float(v).is_integer() for _s, values in axis.tickValues(low, high, axis.geometry().width()) for v in values)
