@@ -365,12 +365,36 @@ def bot_commands(setup: MatchSetup) -> list[BotCommand]:
 
 
 def seat_names(setup: MatchSetup, commands: Sequence[BotCommand]) -> list[dict[str, Any]]:
-    """The header's seats: a name (given, or the bot program's file name) and the command."""
+    """The header's seats: a name and the command. The name is the given one, else what the
+    command runs: an interpreter's script (``python3 -u bot.py``: ``bot.py``), ``python3 -m``'s
+    module, ``python3 -c`` (``sh -c``, ``node -e``) for code on the command line, else the
+    program's file name (a bot's own arguments are no name: ``./mybot data.txt`` is ``mybot``)."""
+    inline = {"python": "-c", "pypy": "-c", "sh": "-c", "bash": "-c", "dash": "-c", "zsh": "-c", "ksh": "-c",
+              "node": "-e", "ruby": "-e", "perl": "-e", "php": "-r", "lua": "-e", "Rscript": "-e", "julia": "-e"}
+    """Interpreters (a version suffix aside: ``python3.12``) and their option for inline code."""
+    valued = {"-X", "-W", "-r", "--require"}
+    """Interpreter options whose value is the next argument."""
+
+    def name_of(argv: Sequence[str]) -> str:
+        program = Path(argv[0]).name
+        interpreter = program.rstrip("0123456789.")
+        if interpreter not in inline:
+            return program
+        rest = iter(argv[1:])
+        for arg in rest:
+            if arg == inline[interpreter]:
+                return f"{program} {arg}"
+            if arg == "-m":
+                return next(rest, program)
+            if arg in valued:
+                next(rest, None)
+            elif not arg.startswith("-"):
+                return Path(arg).name
+        return program
+
     seats = []
     for seat, command in enumerate(commands):
-        program = command.argv[1] if len(command.argv) > 1 and Path(command.argv[0]).name.startswith("python") \
-            else command.argv[0]
-        name = setup.names[seat] if setup.names else Path(program).name
+        name = setup.names[seat] if setup.names else name_of(command.argv)
         seats.append({"name": name, "command": str(command)})
     return seats
 

@@ -22,18 +22,14 @@ import pyqtgraph as pg
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
-    QComboBox,
     QDialog,
-    QDialogButtonBox,
     QFileDialog,
-    QFormLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
     QMenu,
     QScrollArea,
     QSizePolicy,
-    QSpinBox,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -54,13 +50,14 @@ from editor.widgets.arena_boards import (
     board_at_turn,
 )
 from editor.widgets.match_plots import PlotError, SeriesPlot
-from editor.widgets.match_runner import REPLAY, WHAT_IF, MatchInfo, MatchRunner, Outcome
-from editor.widgets.match_setup import SPECS, MatchSetupPanel, numbered, snake_samples
+from editor.widgets.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
+from editor.widgets.match_setup import SPECS, MatchSetupPanel, numbered
 from editor.widgets.match_transport import Playback, Transport
 from editor.widgets.scoreboard import Scoreboard
 from editor.widgets.seat_log import SeatLog
+from editor.widgets.what_if_dialog import WhatIfDialog
 from engines.snake import position_to_text
-from matcher import Program, ProgramError, load_program, save_program
+from matcher import Program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
 SETUP_WIDTH = 280
@@ -105,6 +102,7 @@ class ArenaPane(QWidget):
         self.boards: dict[str, BoardAdapter] = {}
         self._matches = 0
         self._selected: int | None = None
+        self.what_if_dialog: WhatIfDialog | None = None
         self._plot_timer = QTimer(self)
         self._plot_timer.setSingleShot(True)
         self._plot_timer.setInterval(PLOT_DELAY_MS)
@@ -211,7 +209,9 @@ class ArenaPane(QWidget):
         return True
 
     def shutdown(self) -> None:
-        """Stop the worker and wait for it (the app is closing)."""
+        """Keep the setup as it is for the next start, stop the worker and wait for it (the app
+        is closing)."""
+        self.setup_panel.remember()
         self.runner.stop()
         self.runner.wait(3.0)
 
@@ -366,12 +366,13 @@ class ArenaPane(QWidget):
         self.stack.setCurrentWidget(self.board)
         self.board.begin(info, self.names)
         self._selected = None
-        self.scoreboard.set_seats(self.names, timed=info.game != "snake")
+        timed = info.game != "snake" or info.kind != REPLAY  # a snake replay holds no decision times
+        self.scoreboard.set_seats(self.names, timed=timed)
         self.seat_log.reset(self.names)
         for plot in (self.score_plot, self.time_plot):
             plot.set_seat_names(self.names)
             plot.clear()
-        self.tabs.setTabEnabled(self.tabs.indexOf(self.time_plot), info.game != "snake")
+        self.tabs.setTabEnabled(self.tabs.indexOf(self.time_plot), timed)
         self.title_label.setText(self._title(info))
         self._update_actions()
         self.show_setup(False)
@@ -427,7 +428,7 @@ class ArenaPane(QWidget):
             where = f" · {info.options['width']} × {info.options['height']}"
         if spec is not None and spec.map_option is not None:
             where = info.options.get(spec.map_option) or ""
-            where = f" · {Path(str(where)).stem}" if where else ""
+            where = f" · {spec.map_name(str(where))}" if where else ""
         kind = {REPLAY: f"replay {Path(str(info.record)).name} · ", WHAT_IF: f"what-if from step {info.branch} · "}
         return f"<b>{spec.title if spec else info.game}</b> · {kind.get(info.kind, '')}seed {info.seed}{where}"
 
@@ -435,8 +436,10 @@ class ArenaPane(QWidget):
         if outcome is None:
             last = self.playback.frames[-1].turn
             return f"Playing: turn {frame.turn} of {last} so far." if self.playback.live else f"Turn {frame.turn} of {last}."
+        spec = SPECS.get(self.info.game) if self.info is not None else None
+        rounds = f"{outcome.rounds} {spec.round_noun if spec else 'round'}{'' if outcome.rounds == 1 else 's'}"
         if outcome.cancelled:
-            return f"Stopped after {outcome.rounds} rounds."
+            return f"Stopped after {rounds}."
         winners = [self.names[i] for i, rank in enumerate(outcome.ranks) if rank == 1]
         if len(winners) == len(self.names):
             verdict = "A draw: every seat shares first place"
@@ -444,7 +447,8 @@ class ArenaPane(QWidget):
             verdict = f"<b>{winners[0]}</b> wins"
         else:
             verdict = "Shared first place: " + ", ".join(f"<b>{w}</b>" for w in winners)
-        return f"Over after {outcome.rounds} rounds ({outcome.end.replace('_', ' ')}). {verdict}."
+        why = spec.end_text(outcome.end) if spec else outcome.end.replace("_", " ")
+        return f"Over after {rounds} ({why}). {verdict}."
 
     def _show_idle(self) -> None:
         self.stack.setCurrentWidget(self.idle_label)
@@ -456,7 +460,7 @@ class ArenaPane(QWidget):
         self.save_action.setEnabled(info is not None and info.record is not None)
         snake = info is not None and info.game == "snake" and bool(info.programs)
         self.what_if_action.setEnabled(snake)
-        self.what_if_button.setVisible(info is None or info.game == "snake")
+        self.what_if_button.setVisible(info is not None and info.game == "snake")  # only a battle has a what-if
         kingdoms = info is not None and info.game == "kingdoms"
         self.export_history_action.setVisible(kingdoms)
         self.export_history_plot_action.setVisible(kingdoms)
@@ -526,37 +530,16 @@ class ArenaPane(QWidget):
         raise PlotError(f"{path}: only a kingdoms match has a history")
 
     def _ask_what_if(self, info: MatchInfo, turn: int) -> tuple[list[Program], int] | None:
-        dialog = QDialog(self)
-        dialog.setWindowTitle("Continue from here")
-        form = QFormLayout(dialog)
-        form.addRow(QLabel(f"Play on from step {turn} with (each seat keeps its snake):"))
-        boxes = []
-        for seat, program in enumerate(info.programs):
-            box = QComboBox()
-            box.addItem(f"{program.name} (as played)", program)
-            for label, path in snake_samples():
-                box.addItem(label, path)
-            boxes.append(box)
-            form.addRow(self.names[seat], box)
-        seed = QSpinBox()
-        seed.setRange(0, 2**31 - 1)
-        seed.setValue(secrets.randbelow(1_000_000))
-        form.addRow("Seed", seed)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
-        buttons.accepted.connect(dialog.accept)
-        buttons.rejected.connect(dialog.reject)
-        form.addRow(buttons)
-        if dialog.exec() != QDialog.DialogCode.Accepted:
-            return None
-        programs = []
-        for box in boxes:
-            data = box.currentData()
-            try:
-                programs.append(data if isinstance(data, Program) else load_program(data))
-            except ProgramError as error:
-                self._say(str(error))
+        dialog = WhatIfDialog(self.names, info.programs, turn, editor_program=self.setup_panel.editor_program,
+                              parent=self)
+        self.what_if_dialog = dialog  # tests drive the modal dialog through it
+        try:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
                 return None
-        return programs, seed.value()
+            return dialog.programs(), dialog.seed()
+        finally:
+            self.what_if_dialog = None
+            dialog.deleteLater()
 
     # --- Qt overrides --------------------------------------------------------------------------
 

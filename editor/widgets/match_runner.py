@@ -6,17 +6,19 @@ GUI thread, so the GUI never waits for a bot. Before every round the worker wait
 :class:`Gate`: open (full speed), one permit at a time (a tick of the speed slider, a Step), or
 closed (Pause). Stop sets the match's cancel event and opens the gate: the running round's bots are
 killed within ~0.02 s, and the run's ``close()`` kills whatever else is left before the worker
-reports the (cancelled) outcome."""
+reports the (cancelled) outcome. While a worker runs, Python's cycle collector runs only on the
+GUI thread (:class:`GuiThreadCollector`)."""
 
 from __future__ import annotations
 
+import gc
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
 
 from arena.bots import BotStatus, TurnRecord
 from arena.match import (
@@ -31,6 +33,7 @@ from arena.match import (
     run_match,
 )
 from arena.replay import Replay, ReplayError, read_replay
+from arena.snake_referee import SnakeRound
 from engines.snake import ranks_of
 from matcher import Program, ProgramError
 from matcher.fileformat import program_from_json
@@ -75,7 +78,9 @@ class Frame:
     state: Any
     scores: tuple[int, ...]
     records: tuple[TurnRecord, ...] | None = None
-    """Per seat how its bot did in this round (None: in-process programs, or the start)."""
+    """Per seat how its bot did in this round; a live snake step's programs' decisions (their
+    moves and times, :class:`arena.snake_referee.SnakeRound`). None: the start, or a snake replay
+    (its times are not recorded)."""
     moves: tuple[Any, ...] = ()
     events: tuple[Any, ...] = ()
     end: str | None = None
@@ -88,9 +93,10 @@ class Frame:
 
     def then(self, info: RoundInfo) -> Frame:
         totals = self.totals
-        if info.records is not None:
-            totals = tuple(total.add(record) for total, record in zip(totals, info.records))
-        return Frame(info.index, info.state, tuple(info.scores), info.records, tuple(info.moves), tuple(info.events),
+        records = info.decisions if isinstance(info, SnakeRound) else info.records
+        if records is not None:
+            totals = tuple(total.add(record) for total, record in zip(totals, records))
+        return Frame(info.index, info.state, tuple(info.scores), records, tuple(info.moves), tuple(info.events),
                      info.end, totals)
 
     def ranks(self) -> list[int]:
@@ -182,6 +188,52 @@ class Gate:
                 self._permits -= 1
 
 
+class GuiThreadCollector:
+    """Python's cycle collector, run on the GUI thread only while match workers run.
+
+    A collection frees the garbage it finds in whichever thread happens to allocate. In a worker,
+    a cycle holding Qt objects (a closed dialog, an old pane's wrappers) would be destroyed there,
+    and a Qt object destroyed off the GUI thread can deadlock it: the worker waits for the GIL
+    inside ``QObject``'s destructor, the GUI thread for that destructor's lock. So while a worker
+    runs, automatic collection is off and a timer collects, by the collector's own thresholds, on
+    the GUI thread; once no worker is alive it is on again. The state is the process's, as the
+    collector is (several runners may run at once; a runner deleted mid-way leaves nothing on)."""
+
+    INTERVAL_MS = 200
+    _workers: list[threading.Thread] = []
+    _timer: QTimer | None = None
+    _switched_off = False
+    """Whether we turned collection off (someone else's ``gc.disable()`` is left alone)."""
+
+    @classmethod
+    def watch(cls, worker: threading.Thread) -> None:
+        """Collect on the GUI thread (call it there) until ``worker`` has ended."""
+        cls._workers.append(worker)
+        if gc.isenabled():
+            gc.disable()
+            cls._switched_off = True
+        if cls._timer is None:
+            cls._timer = QTimer(QCoreApplication.instance())
+            cls._timer.setInterval(cls.INTERVAL_MS)
+            cls._timer.timeout.connect(cls.tick)
+        cls._timer.start()
+
+    @classmethod
+    def tick(cls) -> None:
+        thresholds, counts = gc.get_threshold(), gc.get_count()
+        for generation in range(3):  # as the automatic collector decides: one generation up at a time
+            if counts[generation] <= thresholds[generation]:
+                break
+            gc.collect(generation)
+        cls._workers = [worker for worker in cls._workers if worker.is_alive()]
+        if not cls._workers:
+            if cls._timer is not None:
+                cls._timer.stop()
+            if cls._switched_off:
+                cls._switched_off = False
+                gc.enable()
+
+
 class MatchRunner(QObject):
     """One worker at a time. Signals arrive in the GUI thread, in this order: ``started`` (or
     ``failed``), ``frame`` per round, then ``finished``; ``failed`` may also come mid-way (a replay
@@ -249,6 +301,7 @@ class MatchRunner(QObject):
         self._cancel = cancel = threading.Event()
         self._thread = threading.Thread(target=self._guarded, args=(work, cancel, self._job), name="snakepit-match",
                                         daemon=True)
+        GuiThreadCollector.watch(self._thread)
         self._thread.start()
 
     def _guarded(self, work: Callable[[threading.Event], None], cancel: threading.Event, job: int) -> None:
@@ -294,7 +347,10 @@ class MatchRunner(QObject):
 
         result = run_match(setup, record=record, on_round=on_round, cancel=cancel, host_root=host_root,
                            bot_env=bot_env, on_start=on_start)
-        self._emit("finished", Outcome.of(result))
+        outcome = Outcome.of(result)
+        if setup.game == "snake" and last:  # the programs' times are not in the result (nor the replay)
+            outcome = replace(outcome, seat_times=tuple(SeatTime(t.wall, t.cpu) for t in last[0].totals))
+        self._emit("finished", outcome)
 
     def _play_replay(self, path: Path, cancel: threading.Event) -> None:
         replay = read_replay(path)

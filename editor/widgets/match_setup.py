@@ -12,14 +12,15 @@ import json
 import os
 import random
 import secrets
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
@@ -35,7 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from arena.bots import Limits
-from arena.match import GAMES, MatchSetup, MatchSetupError
+from arena.match import CANCELLED, GAMES, MatchSetup, MatchSetupError
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, resolve_program
 from editor.typing_guard import install_typing_guard
 from editor.widgets.seat_cards import swatch_pixmap
@@ -70,6 +71,22 @@ class GameSpec:
     time_option: str = "time_limit"
     """The option in seconds the time box sets: a limit per answer, or ITPW's bank."""
     time_title: str = "Time limit"
+    flags: tuple[tuple[str, str, str], ...] = ()
+    """Yes/no options shown as check boxes: ``(option, label, tooltip)``."""
+    round_noun: str = "round"
+    """What one round of the match is to people: a step, a move, a turn."""
+    ends: Mapping[str, str] = field(default_factory=dict)
+    """The engine's end reasons in words ("the round limit"), by their code."""
+
+    def end_text(self, code: str) -> str:
+        """Why a match ended, in words (a code without words shows as it is)."""
+        return "stopped" if code == CANCELLED else self.ends.get(code, code.replace("_", " "))
+
+    def map_name(self, value: str) -> str:
+        """A map as the chooser names it (an own file: its file name without the suffix)."""
+        name = Path(value).name
+        found = next((label for label, sample in self.maps() if sample and Path(sample).name == name), None)
+        return found if found is not None else Path(value).stem
 
 
 def _worm_maps() -> list[tuple[str, str]]:
@@ -91,15 +108,27 @@ def _bioblots_boards() -> list[tuple[str, str]]:
 SPECS: dict[str, GameSpec] = {
     "snake": GameSpec("Snake", "Snake", programs=True,
                       numbers=(("width", "Width", 5, 99), ("height", "Height", 5, 99), ("length", "Length", 2, 49)),
-                      default_seats=(EDITOR_SEAT, "hunter", "wall_hugger", "head_avoider")),
+                      default_seats=(EDITOR_SEAT, "hunter", "wall_hugger", "head_avoider"), round_noun="step",
+                      ends={"one_left": "only one snake left", "no_moves": "no snake could move",
+                            "step_limit": "the step limit"}),
     "worms": GameSpec("Worms", "Worm", map_option="map", map_title="Map", maps=_worm_maps,
-                      default_seats=("heuristic_bot.py", "greedy.sh", "random_bot.py", "heuristic_bot.py")),
+                      default_seats=("heuristic_bot.py", "greedy.sh", "random_bot.py", "heuristic_bot.py"),
+                      ends={"flowers_eaten": "the flower limit (enough flowers eaten)",
+                            "round_limit": "the round limit", "all_dead": "no worm left alive"}),
     "kingdoms": GameSpec("Kingdoms", "Kingdom", map_option="playfield", map_title="Playfield", maps=_kingdom_playfields,
-                         default_seats=("heuristic_bot.py", "farmer.sh", "random_bot.py", "heuristic_bot.py")),
+                         default_seats=("heuristic_bot.py", "farmer.sh", "random_bot.py", "heuristic_bot.py"),
+                         ends={"rounds": "the round limit", "one_left": "only one kingdom left"}),
     "bioblots": GameSpec("Bio-blots", "Player", map_option="board", map_title="Board", maps=_bioblots_boards,
-                         default_seats=("heuristic_bot.py", "random_bot.py")),
+                         default_seats=("heuristic_bot.py", "random_bot.py"), round_noun="move",
+                         ends={"all_neutralised": "every cell neutralised", "locked_in": "a player had no legal move",
+                               "move_limit": "the move limit", "fault": "a bot broke a rule"}),
     "itpw": GameSpec("ITPW", "Player", default_seats=("heuristic_bot.py", "random_bot.py", "heuristic_bot.py",
-                                                      "random_bot.py"), time_option="bank", time_title="Time bank"),
+                                                      "random_bot.py"), time_option="bank", time_title="Time bank",
+                     round_noun="turn",
+                     flags=(("pause_bots", "Pause bots off their turn",
+                             "Stop each bot (SIGSTOP) whenever it is not answering, so no bot computes on another's "
+                             "time; its CPU time is counted either way"),),
+                     ends={"turns": "the turn limit", "all_disqualified": "every player disqualified"}),
 }
 """A game shows in the chooser once it has a spec here and its referee is registered."""
 
@@ -254,6 +283,8 @@ class MatchSetupPanel(QWidget):
             options[spec.map_option] = str(self.map_box.currentData())
         for name, box in self.number_boxes.items():
             options[name] = box.value()
+        for name, check in self.flag_boxes.items():
+            options[name] = check.isChecked()
         if self.rounds_box.value() or referee.defaults.get(referee.round_limit) is not None:
             options[referee.round_limit] = self.rounds_box.value() or None
         if spec.time_option in referee.defaults:
@@ -279,7 +310,8 @@ class MatchSetupPanel(QWidget):
         data = {"seats": self.seat_values(), "seed": self.seed_box.value(), "rounds": self.rounds_box.value(),
                 "time_limit": self.time_box.value(), "memory": self.memory_box.value(), "cpu": self.cpu_box.value(),
                 "map": self.map_box.currentData() if self.spec().map_option else None,
-                "numbers": {name: box.value() for name, box in self.number_boxes.items()}}
+                "numbers": {name: box.value() for name, box in self.number_boxes.items()},
+                "flags": {name: check.isChecked() for name, check in self.flag_boxes.items()}}
         self.settings.setValue(SETTINGS_KEY + self._game, json.dumps(data))
         self.settings.setValue(GAME_KEY, self._game)
 
@@ -306,6 +338,9 @@ class MatchSetupPanel(QWidget):
         for name, value in (data.get("numbers") or {}).items():
             if name in self.number_boxes and isinstance(value, int):
                 self.number_boxes[name].setValue(value)
+        for name, value in (data.get("flags") or {}).items():
+            if name in self.flag_boxes and isinstance(value, bool):
+                self.flag_boxes[name].setChecked(value)
 
     def set_map(self, value: str) -> None:
         """Choose a map (a sample's or any file); a file not offered yet is added to the choices."""
@@ -351,6 +386,7 @@ class MatchSetupPanel(QWidget):
         map_row.addWidget(self.map_box, 1)
         map_row.addWidget(self.map_browse)
         self.number_boxes: dict[str, QSpinBox] = {}
+        self.flag_boxes: dict[str, QCheckBox] = {}
         self._number_rows: list[QWidget] = []
 
         self.rounds_box = QSpinBox()
@@ -455,6 +491,14 @@ class MatchSetupPanel(QWidget):
                                             f"the {spec.map_title.lower()}'s own")
         self.rounds_box.setMinimum(1 if referee.defaults.get(limit) is not None else 0)
         self.rounds_box.setToolTip(f"Option {limit}: a limit on the number of {limit}")
+        for check in self.flag_boxes.values():
+            self.form.removeRow(check)
+        self.flag_boxes = {}
+        for name, label, tip in spec.flags:
+            check = QCheckBox(label)
+            check.setToolTip(f"{tip} (option {name})")
+            self.form.addRow("", check)
+            self.flag_boxes[name] = check
         self.form.setRowVisible(self.time_box, spec.time_option in referee.defaults)
         self.time_label.setText(spec.time_title)
         self.time_box.setToolTip("Seconds a bot has in all, over the match" if spec.time_option == "bank"
@@ -467,6 +511,8 @@ class MatchSetupPanel(QWidget):
         self.rounds_box.setValue(int(referee.defaults.get(referee.round_limit) or 0))
         for name, box in self.number_boxes.items():
             box.setValue(int(referee.defaults[name]))
+        for name, check in self.flag_boxes.items():
+            check.setChecked(bool(referee.defaults[name]))
         if spec.time_option in referee.defaults:
             self.time_box.setValue(float(referee.defaults[spec.time_option]))
         limits = Limits()

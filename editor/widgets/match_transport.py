@@ -7,16 +7,19 @@ it follows the newest turn until the seek bar (or Left, Home) moves it back, and
 while the match goes on; Play then moves it forward at the speed, End jumps back to live.
 A replay (or a finished match) is the same timeline without a worker to pace.
 
-:class:`Transport` is the row of controls: Start/Pause, Step, Stop, speed, seek bar, turn."""
+:class:`Transport` is the row of controls: Start/Pause, Step, Stop, speed, seek bar, turn. Its keys
+(Space, the arrows, Home, End, Escape) work anywhere in the pane but in a text field: there they
+edit (a seat's command line, the log's search), and Escape never stops the match."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QFont, QKeySequence
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QSlider, QStyle, QToolButton, QWidget
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QApplication, QComboBox, QHBoxLayout, QLabel, QSlider, QStyle, QToolButton, QWidget
 
+from editor.typing_guard import takes_typing
 from editor.widgets.match_runner import Frame, Gate
 
 SPEEDS = (1, 2, 3, 5, 8, 12, 20, 30, 60, 0)
@@ -24,6 +27,13 @@ SPEEDS = (1, 2, 3, 5, 8, 12, 20, 30, 60, 0)
 FULL_SPEED = 0
 DEFAULT_SPEED = 8
 FRAME_MS = 16
+
+
+TRANSPORT_KEYS = frozenset({Qt.Key.Key_Space, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End,
+                            Qt.Key.Key_Escape})
+"""The transport's plain keys: a widget that takes typing keeps them."""
+_COMMAND_MODIFIERS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
+                      | Qt.KeyboardModifier.MetaModifier)
 
 
 def speed_text(speed: int) -> str:
@@ -190,6 +200,49 @@ class Playback(QObject):
             self.pause()
 
 
+def edits_text(widget: QWidget) -> bool:
+    """A widget with a text cursor: a field, a spin box, an editable combo box (a plain combo box
+    only picks an item: the transport keeps its keys there)."""
+    combo = widget if isinstance(widget, QComboBox) else widget.parentWidget()
+    if isinstance(combo, QComboBox) and not combo.isEditable():
+        return False
+    return takes_typing(widget)
+
+
+class TypingKeys(QObject):
+    """Hands the transport's keys to the text field inside ``host`` that has the focus.
+
+    Qt offers a key to the focused widget as a ``ShortcutOverride`` first; accepting it there
+    makes the key a key press for the widget instead of a shortcut. A filter sits on the focused
+    widget only while it edits text in ``host`` (not on the whole application)."""
+
+    def __init__(self, host: QWidget, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._host = host
+        self._watched: QWidget | None = None
+        app = QCoreApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
+            self._focus_changed(None, app.focusWidget())
+
+    def _focus_changed(self, _old: QWidget | None, now: QWidget | None) -> None:
+        if self._watched is not None:
+            try:
+                self._watched.removeEventFilter(self)
+            except RuntimeError:  # it was deleted while it had the focus
+                pass
+            self._watched = None
+        if now is not None and self._host.isAncestorOf(now) and edits_text(now):
+            now.installEventFilter(self)
+            self._watched = now
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if (event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent)
+                and event.key() in TRANSPORT_KEYS and not event.modifiers() & _COMMAND_MODIFIERS):
+            event.accept()
+        return False
+
+
 class Transport(QWidget):
     """Start/Pause, Step, Stop, the speed slider, the seek bar and the turn; keyboard shortcuts
     (Space, Right, Left, Home, End, Escape) work anywhere in the widget ``shortcut_host``."""
@@ -201,6 +254,7 @@ class Transport(QWidget):
         self.playback = playback
         self._host = shortcut_host if shortcut_host is not None else self
         self._stoppable = False
+        self._typing_keys = TypingKeys(self._host, self)
         pixmap = QStyle.StandardPixmap
         self.play_button = self._button("Play", pixmap.SP_MediaPlay, "Space", "Play or pause", playback.toggle)
         self.step_button = self._button("Step", pixmap.SP_MediaSkipForward, "Right", "One turn on", playback.step)

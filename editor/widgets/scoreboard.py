@@ -1,15 +1,16 @@
 """The scoreboard of a match at the shown turn: per seat its score, rank, bot status and time used.
 
 While a match runs the ranks are the scores' competition ranks and a status is the seat's worst
-misbehaviour so far (with the latest reason in the tooltip and on the status line); at the final
-turn of a finished match everything is the result's own — what ``snakepit match`` prints."""
+misbehaviour so far; the latest reason shows on a line of its own under the status line (cut to
+the row's width, the whole of it in the tooltip); at the final turn of a finished match
+everything is the result's own — what ``snakepit match`` prints."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from editor.widgets.game_colors import delta_color
@@ -21,7 +22,34 @@ STATUS_TEXT = {"ok": "ok", "timeout": "timeout", "crashed": "crashed", "invalid_
 
 
 def seconds_text(seconds: float) -> str:
-    return f"{seconds * 1000:.0f} ms" if seconds < 1 else f"{seconds:.2f} s"
+    """``737 ms``, ``2.41 s``; under 10 ms with a decimal (a card program decides in well under one)."""
+    if seconds < 0.00995:
+        return f"{seconds * 1000:.1f} ms"
+    return f"{seconds * 1000:.0f} ms" if seconds < 0.9995 else f"{seconds:.2f} s"
+
+
+class ElidedLabel(QLabel):
+    """One line of text cut with "…" to the width it is given (a long reason must not widen the
+    scoreboard); :meth:`full_text` is all of it."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._full = ""
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+
+    def full_text(self) -> str:
+        return self._full
+
+    def set_full_text(self, text: str) -> None:
+        self._full = " ".join(text.split())  # one line: a reason may hold a stderr line end
+        self._elide()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._elide()
+
+    def _elide(self) -> None:
+        self.setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(0, self.width())))
 
 
 class ScoreRow(SeatCard):
@@ -39,11 +67,21 @@ class ScoreRow(SeatCard):
         self.status_label = QLabel()
         self.status_label.setFont(figures(self.font(), scale=0.92))
         self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.reason_label = ElidedLabel()
+        self.reason_label.setObjectName("scoreReason")
+        self.reason_label.setFont(figures(self.font(), scale=0.92))
+        self.reason_label.hide()
+        lines = QWidget()
+        column = QVBoxLayout(lines)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.status_label)
+        column.addWidget(self.reason_label)
         self.score_label = QLabel()
         self.score_label.setFont(figures(self.font(), scale=1.5, bold=True))
         self.score_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.score_label.setMinimumWidth(self.score_label.fontMetrics().horizontalAdvance("0000"))
-        self._lay_out_row([self.name_label, self.rank_label], self.status_label, self.score_label, 6)
+        self._lay_out_row([self.name_label, self.rank_label], lines, self.score_label, 6)
 
     def set_values(self, score: int, rank: int, status: str, reason: str, times: str, bad: bool) -> None:
         self.score_label.setText(str(score))
@@ -57,6 +95,9 @@ class ScoreRow(SeatCard):
         color = delta_color(-1, self.palette()) if bad else self.palette().color(QPalette.ColorRole.PlaceholderText)
         palette.setColor(QPalette.ColorRole.WindowText, color)
         self.status_label.setPalette(palette)
+        self.reason_label.set_full_text(reason)
+        self.reason_label.setVisible(bool(reason))
+        self.reason_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.setToolTip(f"{self.name_label.text()}: {reason}" if reason else self.name_label.text())
 
 
@@ -105,8 +146,8 @@ class Scoreboard(QWidget):
                 wall, cpu = outcome.seat_times[seat]
             times = f"{seconds_text(wall)} (cpu {seconds_text(cpu)})" if self.timed else ""
             reason = total.reason if total is not None else ""
-            if total is not None and total.problems:
-                reason = f"{total.problems} bad turn{'s' if total.problems > 1 else ''}; the latest: {reason}"
+            if total is not None and total.problems > 1:  # what went wrong first; the count can be cut off
+                reason = f"{reason} (the latest of {total.problems} bad turns)"
             row.set_values(frame.scores[seat], ranks[seat], status, reason, times, status != "ok")
 
     def set_selected(self, seat: int | None) -> None:
@@ -116,3 +157,7 @@ class Scoreboard(QWidget):
     def shown(self) -> list[tuple[str, str, str]]:
         """Per seat what it shows: score, rank and status line."""
         return [(r.score_label.text(), r.rank_label.text(), r.status_label.text()) for r in self.rows]
+
+    def reasons(self) -> list[str]:
+        """Per seat the reason line as shown (cut to the row's width; empty when hidden)."""
+        return [r.reason_label.text() if r.reason_label.isVisibleTo(r) else "" for r in self.rows]

@@ -3,7 +3,11 @@ and CPU time, the tail of what it wrote to stderr — filtered by seat and by a 
 
 Rows come from the frames as they arrive (all finished turns, not only up to the shown one), so a
 bot's trouble can be found while the board shows an earlier turn; a double click on a row asks
-for that turn to be shown. In-process snake programs have no records: their moves are listed."""
+for that turn to be shown. The table fits a side panel: short fixed columns, the seat as its
+colour disc (its name in the tooltip) and only while all seats are listed, the note last taking
+the rest; the selected row's whole story (seat, reason, answer, times, stderr) shows in a detail
+box under the table. A snake replay has no records
+(its programs' times are not recorded): its moves are listed."""
 
 from __future__ import annotations
 
@@ -21,13 +25,15 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QColor, QFont, QIcon
+from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QKeyEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLineEdit,
+    QPlainTextEdit,
+    QSplitter,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -38,7 +44,7 @@ from editor.widgets.game_colors import delta_color
 from editor.widgets.match_runner import Frame
 from editor.widgets.seat_cards import swatch_pixmap
 
-COLUMNS = ("Turn", "Seat", "Status", "Answer", "Time", "Stderr · reason")
+COLUMNS = ("Turn", "Seat", "Status", "Answer", "Time", "Reason · stderr")
 TURN, SEAT, STATUS, ANSWER, TIME, NOTE = range(len(COLUMNS))
 ALL_SEATS = -1
 Index = QModelIndex | QPersistentModelIndex
@@ -55,13 +61,31 @@ class LogRow(NamedTuple):
     reason: str
 
     def note(self) -> str:
-        """One line: the last stderr line, then the reason."""
+        """One line: the reason, then the last stderr line (the reason says what went wrong)."""
         last = next((line for line in reversed(self.stderr.splitlines()) if line.strip()), "")
-        return " · ".join(part for part in (last, self.reason) if part)
+        return " · ".join(part for part in (self.reason, last) if part)
+
+    def details(self, seat_name: str) -> str:
+        """Everything about the row, for the detail box: a heading line, then reason, answer, stderr."""
+        times = "" if self.wall is None else f" · {ms_text(self.wall)} (cpu {ms_text(self.cpu or 0.0)})"
+        lines = [f"Turn {self.turn} · {seat_name} · {self.status.replace('_', ' ')}{times}"]
+        if self.reason:
+            lines.append(f"Reason: {self.reason}")
+        if self.answer:
+            lines.append(f"Answer: {self.answer}")
+        if self.stderr.strip():
+            lines += ["Stderr:", self.stderr.rstrip()]
+        return "\n".join(lines)
 
     def text(self) -> str:
         """Everything a search looks through."""
         return " ".join((str(self.turn), self.status, self.answer, self.stderr, self.reason))
+
+
+def ms_text(seconds: float) -> str:
+    """Milliseconds, with a decimal under 10 (a card program decides in well under one)."""
+    ms = seconds * 1000
+    return f"{ms:.1f} ms" if ms < 9.95 else f"{ms:.0f} ms"
 
 
 def rows_of(frame: Frame) -> list[LogRow]:
@@ -110,12 +134,16 @@ class SeatLogModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return "" if section == SEAT else COLUMNS[section]  # the discs need no heading
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
             return COLUMNS[section]
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         row, column = self.rows[index.row()], index.column()
         if role == Qt.ItemDataRole.DisplayRole:
+            return None if column == SEAT else self._text(row, column)
+        if role == Qt.ItemDataRole.ToolTipRole and column in (SEAT, STATUS):
             return self._text(row, column)
         if role == Qt.ItemDataRole.ToolTipRole and column in (NOTE, ANSWER):
             answer = f"answer: {row.answer}" if column == ANSWER and row.answer else ""
@@ -123,7 +151,9 @@ class SeatLogModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole and column == TIME and row.wall is not None:
             return f"wall {row.wall * 1000:.1f} ms · cpu {(row.cpu or 0.0) * 1000:.1f} ms"
         if role == Qt.ItemDataRole.DecorationRole and column == SEAT:
-            return QIcon(swatch_pixmap(row.seat, 10))
+            return QIcon(swatch_pixmap(row.seat, 12))
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == SEAT:
+            return int(Qt.AlignmentFlag.AlignCenter)
         if role == Qt.ItemDataRole.ForegroundRole and column == STATUS and row.status not in ("ok", "moved"):
             return self._bad
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (TURN, TIME):
@@ -140,7 +170,7 @@ class SeatLogModel(QAbstractTableModel):
         if column == ANSWER:
             return row.answer
         if column == TIME:
-            return "" if row.wall is None else f"{row.wall * 1000:.0f} ms"
+            return "" if row.wall is None else ms_text(row.wall)
         return row.note()
 
 
@@ -171,7 +201,8 @@ class SeatFilter(QSortFilterProxyModel):
 
 
 class SeatLog(QWidget):
-    """The log table with a seat chooser and a search field."""
+    """The log table with a seat chooser and a search field over it, the selected row's details
+    under it."""
 
     turnActivated = Signal(int)
     """A row was double-clicked: show that turn."""
@@ -183,9 +214,13 @@ class SeatLog(QWidget):
         self.filter.setSourceModel(self.model)
         self.seat_box = QComboBox()
         self.seat_box.setToolTip("Whose turns to list")
+        self.seat_box.setPlaceholderText("No match yet")
+        self.seat_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search answers, statuses, stderr…")
+        self.search.setToolTip("Rows whose turn, status, answer, reason or stderr holds this (Esc clears it)")
         self.search.setClearButtonEnabled(True)
+        self.search.installEventFilter(self)
         self.table = QTableView()
         self.table.setModel(self.filter)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -194,29 +229,49 @@ class SeatLog(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.setShowGrid(False)
         self.table.setWordWrap(False)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.table.verticalHeader().hide()
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
-        header = self.table.horizontalHeader()
-        header.setStretchLastSection(True)
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         font = QFont(self.table.font())
         font.setFeature(QFont.Tag("tnum"), 1)
         self.table.setFont(font)
-        for column, sample in ((TURN, "0000"), (SEAT, "heuristic_b"), (STATUS, "timeout"), (ANSWER, "Answer"),
-                               (TIME, "0000 ms")):
-            self.table.setColumnWidth(column, self.fontMetrics().horizontalAdvance(sample) + 22)
+        header = self.table.horizontalHeader()
+        header.setMinimumSectionSize(24)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Stretch)  # the note takes what is left
+        metrics, pad = self.table.fontMetrics(), 12
+        for column, sample in ((TURN, "0000"), (STATUS, "crashed"), (ANSWER, "down"), (TIME, "0000 ms")):
+            width = max(metrics.horizontalAdvance(sample), header.fontMetrics().horizontalAdvance(COLUMNS[column]))
+            self.table.setColumnWidth(column, width + pad)  # longer statuses and answers: tooltip, details
+        self.table.setColumnWidth(SEAT, 12 + 2 * pad)
+        self.detail = QPlainTextEdit()
+        self.detail.setObjectName("seatLogDetail")
+        self.detail.setReadOnly(True)
+        self.detail.setPlaceholderText("Select a row to read all of it: the reason, the answer, stderr")
+        self.detail.setFont(QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont))
+        self.detail.setLineWrapMode(QPlainTextEdit.LineWrapMode.WidgetWidth)
+        self.detail.setMinimumHeight(self.fontMetrics().lineSpacing() * 3 + 12)
         self.table.doubleClicked.connect(self._activated)
+        self.table.selectionModel().currentRowChanged.connect(lambda current, _previous: self._show_details(current))
         self.seat_box.currentIndexChanged.connect(self._refilter)
         self.search.textChanged.connect(self._refilter)
         top = QHBoxLayout()
         top.setSpacing(6)
         top.addWidget(self.seat_box)
         top.addWidget(self.search, 1)
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
+        self.splitter.addWidget(self.table)
+        self.splitter.addWidget(self.detail)
+        self.splitter.setStretchFactor(0, 1)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setSizes([400, self.fontMetrics().lineSpacing() * 5 + 12])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
         layout.addLayout(top)
-        layout.addWidget(self.table, 1)
+        layout.addWidget(self.splitter, 1)
+        self._set_enabled(False)
 
     def reset(self, names: Sequence[str]) -> None:
         self.model.reset(names)
@@ -226,8 +281,11 @@ class SeatLog(QWidget):
         self.seat_box.addItem("All seats", ALL_SEATS)
         for seat, name in enumerate(names):
             self.seat_box.addItem(QIcon(swatch_pixmap(seat, 10)), name, seat)
+        self.seat_box.setCurrentIndex(0)
         self.seat_box.blockSignals(False)
+        self._set_enabled(True)
         self._refilter()
+        self._show_details(QModelIndex())
 
     def add_frame(self, frame: Frame) -> None:
         self.model.add(rows_of(frame))
@@ -256,14 +314,34 @@ class SeatLog(QWidget):
 
     def _refilter(self) -> None:
         seat = self.seat_box.currentData()
-        self.filter.set_filter(ALL_SEATS if seat is None else int(seat), self.search.text())
+        seat = ALL_SEATS if seat is None else int(seat)
+        self.filter.set_filter(seat, self.search.text())
+        self.table.setColumnHidden(SEAT, seat != ALL_SEATS)  # one seat's turns: its name is above
+
+    def _set_enabled(self, enabled: bool) -> None:
+        for widget in (self.seat_box, self.search):
+            widget.setEnabled(enabled)
+
+    def _show_details(self, index: QModelIndex | QPersistentModelIndex) -> None:
+        if not index.isValid():
+            self.detail.clear()
+            return
+        row = self.model.rows[self.filter.mapToSource(self.filter.index(index.row(), 0)).row()]
+        self.detail.setPlainText(row.details(self.model._text(row, SEAT)))
 
     def _activated(self, index: QModelIndex) -> None:
         row = self.model.rows[self.filter.mapToSource(index).row()]
         self.turnActivated.emit(row.turn)
 
+    def eventFilter(self, watched: QObject, event: Any) -> bool:
+        # Escape in the search field clears it (and never reaches the pane's Stop).
+        if watched is self.search and isinstance(event, QKeyEvent) and event.key() == Qt.Key.Key_Escape \
+                and event.type() == event.Type.KeyPress and self.search.text():
+            self.search.clear()
+            return True
+        return False
+
     def changeEvent(self, event: Any) -> None:
         super().changeEvent(event)
         if hasattr(self, "model") and event.type() == event.Type.PaletteChange:
             self.model.set_bad_color(delta_color(-1, self.palette()))
-

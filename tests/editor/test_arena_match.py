@@ -7,17 +7,22 @@ small (few rounds, short time limits) to keep the file fast."""
 
 from __future__ import annotations
 
+import gc
 import json
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QComboBox
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.cli import main as cli_main
 from editor.widgets.arena_pane import ArenaPane, KingdomsBoard
+from editor.widgets.match_setup import SPECS
 from editor.widgets.match_transport import FULL_SPEED, SPEEDS
 from editor.widgets.scoreboard import ordinal
 from tests.bots.survivors import BOTS, MARK_VARIABLE, new_marker, processes_with
@@ -77,6 +82,20 @@ def set_up(pane: ArenaPane, game: str, seats: tuple[str, ...], options: dict[str
         panel.set_map(str(options["map"]))
 
 
+def pick(qtbot, box: QComboBox, text: str) -> None:
+    """Choose ``text`` in ``box`` as a user does: open its list and click the item."""
+    row = box.findText(text)
+    assert row >= 0, f"{text!r} is not offered"
+    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
+    view = box.view()
+    qtbot.waitUntil(view.isVisible, timeout=2_000)
+    qtbot.wait(QApplication.doubleClickInterval() + 50)  # the list ignores a release right after it opened
+    index = view.model().index(row, 0)
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
+    qtbot.waitUntil(lambda: not view.isVisible(), timeout=2_000)
+
+
 def full_speed(qtbot, pane: ArenaPane) -> None:
     qtbot.keyClick(pane.transport.speed_slider, Qt.Key.Key_End)
     assert SPEEDS[pane.transport.speed_slider.value()] == FULL_SPEED == pane.playback.speed()
@@ -117,10 +136,11 @@ def test_a_match_at_full_speed_ends_with_the_command_lines_result(qtbot, make_pa
     assert [rank for _, rank, _ in shown] == [ordinal(r) for r in expected["ranks"]]  # type: ignore[attr-defined]
     assert [line.split(" · ")[0] for _, _, line in shown] == expected["statuses"]
     assert f"Turn {expected['rounds']} / {expected['rounds']}" in pane.transport.turn_label.text()
-    if game != "snake":  # bots have time and log rows; in-process programs neither
-        assert all("cpu" in line for _, _, line in shown)
-        logged = {row.turn for row in pane.seat_log.shown_rows()}
-        assert logged == set(range(1, expected["rounds"] + 1))  # type: ignore[operator]
+    assert all("cpu" in line for _, _, line in shown)  # bots and card programs are timed alike
+    logged = {row.turn for row in pane.seat_log.shown_rows()}
+    assert logged == set(range(1, expected["rounds"] + 1))  # type: ignore[operator]
+    summary = pane.scoreboard.summary_label.text()
+    assert f"({SPECS[game].end_text(pane.outcome.end)})" in summary and "_" not in summary.split(")")[0]
     if game == "kingdoms":
         board = pane.board
         assert isinstance(board, KingdomsBoard)
@@ -185,3 +205,172 @@ def test_stop_kills_every_bot_at_once(qtbot, make_pane, marker):
     assert pane.outcome is not None and pane.outcome.cancelled
     assert not pane.transport.stop_button.isEnabled()
     assert "Stopped" in pane.scoreboard.summary_label.text()
+
+
+def activate(qtbot, pane: ArenaPane) -> None:
+    """The pane's window active with the focus in it, as when a user works in it (keys need it)."""
+    pane.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is pane, timeout=2_000)
+    pane.setFocus()
+
+
+def long_worms_match(qtbot, pane: ArenaPane) -> None:
+    """A worms match that runs for a while at the default pace (8 rounds a second)."""
+    set_up(pane, "worms", (str(WORMS / "greedy.sh"),) * 4, {"rounds": 400, "time": 2.0, "map": str(WORMS / "meadow.txt")})
+    start(qtbot, pane)
+    qtbot.waitUntil(lambda: len(pane.playback.frames) >= 3, timeout=10_000)
+
+
+def test_escape_while_typing_in_the_log_search_or_a_seat_field_does_not_stop_the_match(qtbot, make_pane):
+    """Regression: Escape in the seat log's search field (or a seat's command line) stopped the
+    match and killed every bot; the pane-wide Stop shortcut took every Escape. Typing widgets keep
+    their keys now (Escape, Home, End, Space, the arrows); elsewhere in the pane Escape stops."""
+    pane = make_pane()
+    activate(qtbot, pane)
+    long_worms_match(qtbot, pane)
+    search = pane.seat_log.search
+    search.setFocus()
+    qtbot.keyClicks(search, "greedy")
+    qtbot.keyClick(search, Qt.Key.Key_Home)
+    assert search.cursorPosition() == 0 and pane.playback.index > 0  # Home moved the cursor, not the view
+    qtbot.keyClick(search, Qt.Key.Key_Escape)
+    assert search.text() == ""  # Escape clears the search
+    qtbot.keyClick(search, Qt.Key.Key_Escape)
+    pane.show_setup(True)
+    field = pane.setup_panel.seats[1].combo.lineEdit()
+    field.setFocus()
+    qtbot.keyClick(field, Qt.Key.Key_End)
+    qtbot.keyClicks(field, " --fast")
+    assert field.text().endswith("greedy.sh --fast")
+    qtbot.keyClick(field, Qt.Key.Key_Escape)
+    qtbot.wait(300)
+    assert pane.runner.is_running() and pane.playback.live and pane.outcome is None, "Escape while typing stopped the match"
+    pane.setFocus()
+    qtbot.keyClick(pane, Qt.Key.Key_Escape)
+    wait_finished(qtbot, pane)
+    assert pane.outcome is not None and pane.outcome.cancelled
+
+
+def test_the_pane_keys_start_pause_play_and_stop(qtbot, make_pane):
+    pane = make_pane()
+    set_up(pane, "worms", (str(WORMS / "greedy.sh"),) * 4, {"rounds": 400, "time": 2.0, "map": str(WORMS / "meadow.txt")})
+    activate(qtbot, pane)
+    with qtbot.waitSignal(pane.runner.started, timeout=10_000):
+        qtbot.keyClick(pane, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: len(pane.playback.frames) >= 2, timeout=10_000)
+    assert pane.playback.playing and pane.transport.play_button.text() == "Pause"
+    pane.setFocus()
+    qtbot.keyClick(pane, Qt.Key.Key_Space)
+    assert not pane.playback.playing and pane.transport.play_button.text() == "Play"
+    qtbot.keyClick(pane, Qt.Key.Key_Space)
+    assert pane.playback.playing
+    qtbot.keyClick(pane, Qt.Key.Key_Escape)
+    wait_finished(qtbot, pane)
+    assert pane.outcome is not None and pane.outcome.cancelled and "Stopped after" in pane.scoreboard.summary_label.text()
+
+
+def test_a_crashing_bot_shows_its_status_and_why_on_the_scoreboard(qtbot, make_pane):
+    """The reason was only in a hover tooltip; it is a line of the seat's row now (cut to the
+    row, whole in the tooltip). A command line with ``python3 -c`` was named "-c"."""
+    pane = make_pane()
+    inline = "python3 -c 'import sys; print(\"no strategy\", file=sys.stderr); sys.exit(3)'"
+    seats = (str(WORMS / "greedy.sh"), str(BOTS / "exit_nonzero.sh"), inline, str(WORMS / "greedy.sh"))
+    set_up(pane, "worms", seats, {"rounds": 3, "time": 2.0, "map": str(WORMS / "meadow.txt")})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    assert pane.names[:3] == ["greedy.sh", "exit_nonzero.sh", f"{Path(sys.executable).name} -c"]
+    shown, reasons = pane.scoreboard.shown(), pane.scoreboard.reasons()
+    for seat in (1, 2):
+        status_line = shown[seat][2]
+        assert status_line.startswith("⚠ crashed · ")
+        assert reasons[seat].startswith("exited with code 3 without answering")
+        assert row_tip(pane, seat).endswith("(the latest of 3 bad turns)")
+        row = pane.scoreboard.rows[seat]
+        assert row.reason_label.isVisible() and row.reason_label.width() <= row.width()
+        assert row.toolTip().endswith(row.reason_label.full_text())
+    assert "giving up" in pane.scoreboard.rows[1].reason_label.full_text()
+    assert reasons[0] == reasons[3] == "" and shown[0][2].startswith("ok · ")
+
+
+def row_tip(pane: ArenaPane, seat: int) -> str:
+    return pane.scoreboard.rows[seat].toolTip()
+
+
+def test_snake_seats_have_think_times_in_the_plot_the_scoreboard_and_the_log(qtbot, make_pane):
+    """The think-time tab was disabled for snakes: card programs were not timed."""
+    pane = make_pane()
+    set_up(pane, "snake", ("hunter", "tail_biter", "wall_hugger"), {"rounds": 40})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    assert pane.tabs.isTabEnabled(pane.tabs.indexOf(pane.time_plot))
+    frames = pane.playback.frames
+    for seat in range(3):
+        x, y = pane.time_plot.curve_data(seat)
+        assert list(x) == [f.turn for f in frames[1:]]
+        moved = [f.moves[seat] is not None for f in frames[1:]]
+        assert [bool(v == v and v > 0) for v in y] == moved  # a time where it moved, a gap where not
+    for _score, _rank, line in pane.scoreboard.shown():
+        assert line.startswith("ok · ") and "cpu" in line and not line.startswith("ok · 0.0 ms")
+    rows = pane.seat_log.shown_rows()
+    assert rows and all(row.status == "ok" and row.wall is not None and row.answer in ("up", "down", "left", "right")
+                        for row in rows)
+
+
+def test_the_kingdoms_history_grows_while_the_match_runs(qtbot, make_pane):
+    pane = make_pane()
+    set_up(pane, "kingdoms", (str(KINGDOMS / "farmer.sh"),) * 4, {"rounds": 60, "time": 2.0})
+    pane.playback.set_speed(20)
+    start(qtbot, pane)
+    board = pane.board
+    assert isinstance(board, KingdomsBoard)
+    qtbot.waitUntil(lambda: len(board.history.curve_data(0)[0]) >= 4, timeout=10_000)
+    assert pane.playback.live and pane.outcome is None  # points came before the end, nobody asked for them
+    x, y = board.history.curve_data(0)
+    frames = pane.playback.frames
+    assert list(x) == [f.state.round for f in frames[: len(x)]]
+    pane.stop()
+    wait_finished(qtbot, pane)
+
+
+def test_the_score_plot_has_a_curve_per_seat_with_its_scores(qtbot, make_pane):
+    pane = make_pane()
+    seats = (str(WORMS / "greedy.sh"), str(WORMS / "heuristic_bot.py"), str(WORMS / "greedy.sh"), str(WORMS / "random_bot.py"))
+    set_up(pane, "worms", seats, {"rounds": 10, "time": 2.0, "map": str(WORMS / "meadow.txt")})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    plot = pane.score_plot
+    assert plot.curve_count() == 4
+    frames = pane.playback.frames[1:]
+    for seat in range(4):
+        x, y = plot.curve_data(seat)
+        assert list(x) == [f.turn for f in frames] and list(y) == [f.scores[seat] for f in frames]
+
+
+def test_the_cycle_collector_runs_on_the_gui_thread_while_a_match_runs(qtbot, make_pane):
+    """Regression: now and then a test hung for ever. The worker's allocations ran Python's cycle
+    collector in the worker thread, which destroyed old garbage holding Qt objects (a closed pane's
+    wrappers) there, and Qt objects destroyed off the GUI thread deadlocked both threads."""
+    threads: list[str] = []
+
+    def note(phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            threads.append(threading.current_thread().name)
+
+    gc.callbacks.append(note)
+    try:
+        pane = make_pane()
+        long_worms_match(qtbot, pane)
+        for _ in range(3000):  # garbage in cycles, as closed widgets leave it
+            cycle: list[object] = []
+            cycle.append(cycle)
+        qtbot.waitUntil(lambda: len(threads) >= 2, timeout=5_000)
+        assert not gc.isenabled() and pane.runner.is_running()
+        pane.stop()
+        wait_finished(qtbot, pane)
+        qtbot.waitUntil(gc.isenabled, timeout=2_000)  # on again once no worker runs
+    finally:
+        gc.callbacks.remove(note)
+    assert set(threads) == {threading.main_thread().name}

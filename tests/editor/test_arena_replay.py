@@ -3,28 +3,37 @@ moved, and continuing a battle from a step with other programs."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QApplication, QDialog, QDialogButtonBox, QFileDialog
 
 from arena.cli import main as cli_main
 from arena.match import GAMES, MatchSetup, run_match
 from arena.replay import read_replay, verify_replay
 from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, explain_turn
+from editor.seats import builtin_program
 from editor.turn_explanation import board_at_turn as seeded_board_at_turn
 from editor.widgets.arena_pane import SnakeBoard, board_at_turn
 from editor.widgets.match_runner import WHAT_IF
+from editor.widgets.match_setup import SPECS
+from editor.widgets.seat_cards import ordinal
 from engines.kingdoms import history_to_text
 from engines.snake import position_to_text
-from matcher import load_program
+from matcher import load_program, save_program
+from matcher.fileformat import PROGRAM_SUFFIX
 from tests.editor.test_arena_match import (  # noqa: F401  (fixtures)
+    BIOBLOTS,
+    ITPW,
     KINGDOMS,
     WORMS,
     make_pane,
     marker,
+    pick,
     set_up,
     start,
     wait_finished,
@@ -114,8 +123,8 @@ def test_saved_replays_verify_and_exports_write_the_frame_the_plots_and_the_hist
     assert history.read_text() == reference.read_text() == history_to_text([f.state for f in pane.playback.frames])
 
 
-def snake_pane(qtbot, make_pane) -> tuple[object, SnakeBoard]:
-    pane = make_pane()
+def snake_pane(qtbot, make_pane, **kwargs: object) -> tuple[object, SnakeBoard]:
+    pane = make_pane(**kwargs)
     set_up(pane, "snake", ("tail_biter", "hunter", "wall_hugger"), {"rounds": 60})
     for name, value in (("width", 15), ("height", 15), ("length", 5)):
         pane.setup_panel.number_boxes[name].setValue(value)
@@ -199,3 +208,74 @@ def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtb
     with qtbot.waitSignal(pane.runner.finished, timeout=10_000):  # type: ignore[attr-defined]
         pane.open_replay(saved)  # type: ignore[attr-defined]
     assert [f.state for f in pane.playback.frames] == played  # type: ignore[attr-defined]
+
+
+REPLAYS = {
+    # game: (seats, options) of a small match recorded with the API and opened in the pane
+    "snake": (("hunter", "tail_biter", "wall_hugger"), {"steps": 50, "width": 15, "height": 15, "length": 5}),
+    "kingdoms": ((str(KINGDOMS / "farmer.sh"), str(KINGDOMS / "heuristic_bot.py"), str(KINGDOMS / "random_bot.py"),
+                  str(KINGDOMS / "farmer.sh")), {"rounds": 8, "time_limit": 2.0}),
+    "bioblots": ((str(BIOBLOTS / "heuristic_bot.py"), str(BIOBLOTS / "random_bot.py")),
+                 {"move_limit": 10, "time_limit": 2.0}),
+    "itpw": ((str(ITPW / "heuristic_bot.py"), str(ITPW / "random_bot.py"), str(ITPW / "random_bot.py"),
+              str(ITPW / "heuristic_bot.py")), {"turns": 12}),
+}
+
+
+@pytest.mark.parametrize("game", sorted(REPLAYS))
+def test_a_recorded_match_of_every_game_opens_and_ends_with_its_result(qtbot, make_pane, tmp_path, game):
+    seats, options = REPLAYS[game]
+    path = tmp_path / f"{game}.jsonl"
+    result = run_match(MatchSetup(game, seats, 11, options), record=path, host_root=tmp_path)
+    pane = make_pane()
+    with qtbot.waitSignal(pane.runner.finished, timeout=20_000):
+        pane.open_replay(path)
+    assert pane.info is not None and pane.info.game == game and f"replay {path.name}" in pane.title_label.text()
+    assert len(pane.playback.frames) == result.rounds + 1 and pane.outcome is not None
+    pane.transport.seek_bar.setValue(pane.transport.seek_bar.maximum())  # to the end, as a drag does
+    shown = pane.scoreboard.shown()
+    assert [int(score) for score, _, _ in shown] == list(result.scores)
+    assert [rank for _, rank, _ in shown] == [ordinal(r) for r in result.ranks]
+    assert [line.split(" · ")[0] for _, _, line in shown] == list(result.statuses)
+    assert f"({SPECS[game].end_text(result.end)})" in pane.scoreboard.summary_label.text()
+
+
+def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot, make_pane, tmp_path, monkeypatch):
+    """The what-if dialog offered only "as played" and the samples."""
+    mine = dataclasses.replace(load_program(resolve_program("hunter")), name="My hunter")
+    mine_path = tmp_path / f"mine{PROGRAM_SUFFIX}"
+    save_program(mine_path, mine)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *args, **kwargs: (str(mine_path), "")))
+    pane, _board = snake_pane(qtbot, make_pane, editor_program=builtin_program)
+    pane.playback.seek(10)  # type: ignore[attr-defined]
+    branch = pane.playback.frames[10].state  # type: ignore[attr-defined]
+    played = pane.info.programs  # type: ignore[attr-defined]
+    failures: list[BaseException] = []
+
+    def drive() -> None:
+        try:
+            dialog = pane.what_if_dialog  # type: ignore[attr-defined]
+            assert dialog is not None and dialog.isVisible()
+            offered = [dialog.boxes[0].itemText(i) for i in range(dialog.boxes[0].count())]
+            assert offered[:2] == ["Tail biter (as played)", "The program in the editor"] and offered[-1] == "File…"
+            pick(qtbot, dialog.boxes[0], "The program in the editor")
+            pick(qtbot, dialog.boxes[1], "File…")  # asks for the file, then shows it as the choice
+            assert dialog.boxes[1].currentText() == "mine"
+            dialog.seed_box.setValue(5)
+            qtbot.mouseClick(dialog.buttons.button(QDialogButtonBox.StandardButton.Ok), Qt.MouseButton.LeftButton)
+        except BaseException as error:  # the modal dialog must close, or the test waits for ever
+            failures.append(error)
+            modal = QApplication.activeModalWidget()
+            if isinstance(modal, QDialog):
+                modal.reject()
+
+    QTimer.singleShot(0, drive)
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):  # type: ignore[attr-defined]
+        qtbot.mouseClick(pane.what_if_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+        if failures:
+            raise failures[0]
+    info = pane.info  # type: ignore[attr-defined]
+    assert info.kind == WHAT_IF and info.branch == 10 and info.seed == 5
+    assert info.programs == (builtin_program(), mine, played[2])
+    assert pane.names == ["Built-in biter", "My hunter", "Wall hugger"]  # type: ignore[attr-defined]
+    assert pane.playback.frames[0].state == branch  # type: ignore[attr-defined]

@@ -4,21 +4,31 @@ as a workspace of the main window."""
 from __future__ import annotations
 
 import dataclasses
+import importlib
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
+from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
 from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
 from editor.seats import builtin_program
-from editor.widgets.match_setup import EDITOR_SEAT, SPECS, MatchSetupPanel, bot_samples
+from editor.widgets.match_setup import EDITOR_SEAT, SPECS, MiB, MatchSetupPanel, bot_samples
 from matcher import load_program
 from tests.editor.test_main_window import key
-from tests.editor.test_arena_match import WORMS, make_pane, marker, start, wait_finished  # noqa: F401  (fixtures)
+from tests.editor.test_arena_match import (  # noqa: F401  (fixtures)
+    KINGDOMS,
+    WORMS,
+    make_pane,
+    marker,
+    pick,
+    start,
+    wait_finished,
+)
 
 
 @pytest.fixture
@@ -76,17 +86,22 @@ def test_the_last_setup_of_every_game_is_remembered(qtbot, panel, settings, tmp_
     panel.seed_box.setValue(4242)
     panel.set_map(str(WORMS / "redbot-2012" / "stripes.txt"))
     panel.time_box.setValue(0.5)
+    panel.memory_box.setValue(512)
+    panel.cpu_box.setValue(9)
     panel.set_game("snake")
     panel.number_boxes["width"].setValue(31)
     panel.seed_box.setValue(99)
     panel.set_game("worms")
     assert panel.seat_values() == [str(WORMS / "greedy.sh")] * 4
     assert (panel.seed_box.value(), panel.time_box.value()) == (4242, 0.5)
+    assert (panel.memory_box.value(), panel.cpu_box.value()) == (512, 9)
+    assert panel.options()["limits"] == {"address_space": 512 * MiB, "cpu_seconds": 9}
     assert panel.map_box.currentData() == str(WORMS / "redbot-2012" / "stripes.txt")
     panel.remember()
     again = MatchSetupPanel(settings, scratch=tmp_path / "scratch")
     qtbot.addWidget(again)
     assert again.game() == "worms" and again.seed_box.value() == 4242
+    assert (again.memory_box.value(), again.cpu_box.value()) == (512, 9)
     again.set_game("snake")
     assert again.number_boxes["width"].value() == 31 and again.seed_box.value() == 99
 
@@ -185,3 +200,132 @@ def test_shuffle_always_changes_the_order_whatever_the_seed(panel):
         panel.set_seats(before)
         panel.shuffle_button.click()
         assert sorted(panel.seat_values()) == before and panel.seat_values() != before
+
+
+def test_new_seed_draws_another_seed(qtbot, panel):
+    seen = set()
+    for _ in range(3):
+        before = panel.seed_box.value()
+        qtbot.mouseClick(panel.seed_button, Qt.MouseButton.LeftButton)
+        assert panel.seed_box.value() != before or panel.seed_box.value() in seen
+        seen.add(panel.seed_box.value())
+    assert len(seen) >= 2 and panel.setup().seed == panel.seed_box.value()
+
+
+@pytest.mark.parametrize("game", sorted(SPECS))
+def test_memory_and_cpu_limits_start_at_the_hosts_defaults_in_every_bot_game(panel, game):
+    panel.set_game(game)
+    limits = Limits()
+    bot_game = "limits" in GAMES[game].defaults
+    assert panel.memory_box.isVisibleTo(panel) == bot_game == panel.cpu_box.isVisibleTo(panel)
+    if not bot_game:
+        assert "limits" not in panel.options()
+        return
+    assert (panel.memory_box.value(), panel.cpu_box.value()) == (limits.address_space // MiB, limits.cpu_seconds)
+    assert panel.options()["limits"] == {"address_space": limits.address_space, "cpu_seconds": limits.cpu_seconds}
+    panel.memory_box.setValue(256)
+    panel.cpu_box.setValue(5)
+    assert panel.options()["limits"] == {"address_space": 256 * MiB, "cpu_seconds": 5}
+
+
+def test_the_map_chooser_offers_the_original_redbot_maps(qtbot, make_pane):
+    """Pick one through the combo's list, as a user does: the match plays on that map."""
+    pane = make_pane()
+    panel = pane.setup_panel
+    panel.set_game("worms")
+    box = panel.map_box
+    labels = [box.itemText(i) for i in range(box.count())]
+    originals = sorted(p.stem for p in (WORMS / "redbot-2012").glob("*.txt"))
+    assert [label for label in labels if label.endswith(" (Redbot 2012)")] == [f"{o} (Redbot 2012)" for o in originals]
+    assert len(originals) >= 4
+    pick(qtbot, box, "stripes (Redbot 2012)")
+    assert box.currentText() == "stripes (Redbot 2012)"
+    assert panel.options()["map"] == str(WORMS / "redbot-2012" / "stripes.txt")
+    panel.set_seats([str(WORMS / "greedy.sh")] * 4)
+    panel.rounds_box.setValue(2)
+    start(qtbot, pane)
+    assert "stripes (Redbot 2012)" in pane.title_label.text()  # the title names the map as the chooser does
+    assert pane.info is not None and pane.info.options["map_text"] == (WORMS / "redbot-2012" / "stripes.txt").read_text()
+    wait_finished(qtbot, pane)
+
+
+def test_the_title_names_the_playfield_as_the_chooser_does(qtbot, make_pane):
+    """It said "default_playfield" while the chooser said "default playfield"."""
+    pane = make_pane()
+    panel = pane.setup_panel
+    panel.set_game("kingdoms")
+    panel.set_seats([str(KINGDOMS / "farmer.sh")] * 4)
+    panel.rounds_box.setValue(1)
+    start(qtbot, pane)
+    assert panel.map_box.currentText() == "default playfield"
+    assert "default playfield" in pane.title_label.text() and "default_playfield" not in pane.title_label.text()
+    wait_finished(qtbot, pane)
+
+
+def test_itpw_offers_pausing_the_bots_off_their_turn_and_remembers_it(qtbot, panel, settings, tmp_path):
+    panel.set_game("itpw")
+    check = panel.flag_boxes["pause_bots"]
+    qtbot.waitUntil(check.isVisible, timeout=2_000)
+    assert not check.isChecked() and "SIGSTOP" in check.toolTip()
+    assert check.text() == "Pause bots off their turn" and panel.options()["pause_bots"] is False
+    qtbot.mouseClick(check, Qt.MouseButton.LeftButton)
+    assert check.isChecked() and panel.options()["pause_bots"] is True
+    panel.set_game("worms")
+    assert "pause_bots" not in panel.flag_boxes and "pause_bots" not in panel.options()
+    panel.set_game("itpw")
+    assert panel.flag_boxes["pause_bots"].isChecked()
+    panel.remember()
+    again = MatchSetupPanel(settings, scratch=tmp_path / "scratch")
+    qtbot.addWidget(again)
+    assert again.game() == "itpw" and again.flag_boxes["pause_bots"].isChecked()
+
+
+def test_the_setup_is_remembered_when_the_app_closes_without_a_start(qtbot, make_pane, settings):
+    """Regression: only Start and a game switch kept the setup; edits before closing were lost."""
+    pane = make_pane(settings)
+    panel = pane.setup_panel
+    panel.set_game("kingdoms")
+    panel.set_seats([str(KINGDOMS / "farmer.sh"), str(KINGDOMS / "random_bot.py")] * 2)
+    panel.seed_box.setValue(31337)
+    panel.memory_box.setValue(300)
+    panel.cpu_box.setValue(7)
+    panel.time_box.setValue(1.25)
+    pane.close()  # what closing the main window does: the pane shuts down
+    again = make_pane(settings)
+    restored = again.setup_panel
+    assert restored.game() == "kingdoms"
+    assert restored.seat_values() == [str(KINGDOMS / "farmer.sh"), str(KINGDOMS / "random_bot.py")] * 2
+    assert (restored.seed_box.value(), restored.memory_box.value(), restored.cpu_box.value()) == (31337, 300, 7)
+    assert restored.time_box.value() == 1.25
+
+
+@pytest.mark.parametrize("game", sorted(SPECS))
+def test_every_end_reason_of_every_game_reads_as_words(game):
+    """The summary printed raw codes: "Over after 6 rounds (rounds)"."""
+    engine = importlib.import_module(f"engines.{game}")
+    spec = SPECS[game]
+    codes = [reason.value for reason in engine.EndReason]
+    assert sorted(spec.ends) == sorted(codes)
+    for code in codes:
+        words = spec.end_text(code)
+        assert words and "_" not in words and words != code and words == spec.ends[code]
+    assert spec.end_text("cancelled") == "stopped"
+
+
+def test_continue_from_here_shows_only_for_a_snake_battle(qtbot, make_pane):
+    pane = make_pane()
+    for game in SPECS:
+        pane.setup_panel.set_game(game)
+        assert not pane.what_if_button.isVisible(), game  # before any match there is nothing to continue
+    pane.setup_panel.set_game("kingdoms")
+    pane.setup_panel.set_seats([str(KINGDOMS / "farmer.sh")] * 4)
+    pane.setup_panel.rounds_box.setValue(1)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    assert not pane.what_if_button.isVisible()
+    pane.setup_panel.set_game("snake")
+    pane.setup_panel.set_seats(["hunter", "tail_biter"])
+    pane.setup_panel.rounds_box.setValue(3)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    assert pane.what_if_button.isVisible() and pane.what_if_action.isEnabled()
