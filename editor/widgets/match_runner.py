@@ -7,18 +7,17 @@ GUI thread, so the GUI never waits for a bot. Before every round the worker wait
 closed (Pause). Stop sets the match's cancel event and opens the gate: the running round's bots are
 killed within ~0.02 s, and the run's ``close()`` kills whatever else is left before the worker
 reports the (cancelled) outcome. While a worker runs, Python's cycle collector runs only on the
-GUI thread (:class:`GuiThreadCollector`)."""
+GUI thread (:class:`editor.gui_collector.GuiThreadCollector`)."""
 
 from __future__ import annotations
 
-import gc
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, Signal
 
 from arena.bots import BotStatus, TurnRecord
 from arena.match import (
@@ -34,6 +33,7 @@ from arena.match import (
 )
 from arena.replay import Replay, ReplayError, read_replay
 from arena.snake_referee import SnakeRound
+from editor.gui_collector import GuiThreadCollector
 from engines.snake import ranks_of
 from matcher import Program, ProgramError
 from matcher.fileformat import program_from_json
@@ -186,52 +186,6 @@ class Gate:
                 self._condition.wait(0.25)
             if not self._open and self._permits:
                 self._permits -= 1
-
-
-class GuiThreadCollector:
-    """Python's cycle collector, run on the GUI thread only while match workers run.
-
-    A collection frees the garbage it finds in whichever thread happens to allocate. In a worker,
-    a cycle holding Qt objects (a closed dialog, an old pane's wrappers) would be destroyed there,
-    and a Qt object destroyed off the GUI thread can deadlock it: the worker waits for the GIL
-    inside ``QObject``'s destructor, the GUI thread for that destructor's lock. So while a worker
-    runs, automatic collection is off and a timer collects, by the collector's own thresholds, on
-    the GUI thread; once no worker is alive it is on again. The state is the process's, as the
-    collector is (several runners may run at once; a runner deleted mid-way leaves nothing on)."""
-
-    INTERVAL_MS = 200
-    _workers: list[threading.Thread] = []
-    _timer: QTimer | None = None
-    _switched_off = False
-    """Whether we turned collection off (someone else's ``gc.disable()`` is left alone)."""
-
-    @classmethod
-    def watch(cls, worker: threading.Thread) -> None:
-        """Collect on the GUI thread (call it there) until ``worker`` has ended."""
-        cls._workers.append(worker)
-        if gc.isenabled():
-            gc.disable()
-            cls._switched_off = True
-        if cls._timer is None:
-            cls._timer = QTimer(QCoreApplication.instance())
-            cls._timer.setInterval(cls.INTERVAL_MS)
-            cls._timer.timeout.connect(cls.tick)
-        cls._timer.start()
-
-    @classmethod
-    def tick(cls) -> None:
-        thresholds, counts = gc.get_threshold(), gc.get_count()
-        for generation in range(3):  # as the automatic collector decides: one generation up at a time
-            if counts[generation] <= thresholds[generation]:
-                break
-            gc.collect(generation)
-        cls._workers = [worker for worker in cls._workers if worker.is_alive()]
-        if not cls._workers:
-            if cls._timer is not None:
-                cls._timer.stop()
-            if cls._switched_off:
-                cls._switched_off = False
-                gc.enable()
 
 
 class MatchRunner(QObject):

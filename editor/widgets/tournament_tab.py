@@ -44,6 +44,7 @@ from arena.tournament import (
 )
 from arena.tournament.pool import STOP_GRACE
 from arena.tournament.store import TournamentStore
+from editor.gui_collector import GuiThreadCollector
 from editor.widgets.tournament_entrants import heading
 from editor.widgets.tournament_setup import TournamentSetup, plain_words
 from editor.widgets.tournament_views import VALUE_ROLE, GameList, RatingPlot, ResultsTable
@@ -81,6 +82,7 @@ class TournamentWorker(QObject):
         self._cancel = cancel = threading.Event()
         self._thread = threading.Thread(target=self._work, args=(spec, out, jobs, cancel), name="snakepit-tournament",
                                         daemon=True)
+        GuiThreadCollector.watch(self._thread)  # before it runs: it allocates from its first line
         self._thread.start()
 
     def cancel(self) -> None:

@@ -4,8 +4,10 @@ finished games (and a resume), opening a game in the arena, and bad input shown 
 
 from __future__ import annotations
 
+import gc
 import json
 import re
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -350,3 +352,30 @@ def test_a_game_opened_from_the_tab_plays_in_the_app_s_arena(qtbot, tmp_path):
     assert pane.playback.frames[-1].turn == game.rounds
     assert pane.scoreboard.summary_label.text() == f"Turn 0 of {game.rounds}."
     window.grab().save("/tmp/fix7/arena-from-tournament.png")
+
+
+def test_the_cycle_collector_runs_on_the_gui_thread_while_a_tournament_runs(qtbot, make_tab):
+    """The tournament's worker thread allocates too; a collection there could destroy Qt objects
+    off the GUI thread (see :mod:`editor.gui_collector`)."""
+    threads: list[str] = []
+
+    def note(phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            threads.append(threading.current_thread().name)
+
+    tab = make_tab("Tail biter", "Head avoider", "Hunter", per_pairing=200, seats=2)
+    gc.callbacks.append(note)
+    try:
+        qtbot.mouseClick(tab.start_button, LEFT)
+        assert not gc.isenabled() and tab.is_running()
+        qtbot.waitUntil(lambda: len(tab.records()) >= 3, timeout=RUN_TIMEOUT_MS)
+        for _ in range(3000):  # garbage in cycles
+            cycle: list[object] = []
+            cycle.append(cycle)
+        qtbot.waitUntil(lambda: len(threads) >= 1, timeout=5_000)
+        with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
+            qtbot.mouseClick(tab.cancel_button, LEFT)
+        qtbot.waitUntil(gc.isenabled, timeout=2_000)  # on again once no worker runs
+    finally:
+        gc.callbacks.remove(note)
+    assert set(threads) == {threading.main_thread().name}
