@@ -1,6 +1,8 @@
 """Snake card programs: the model, the file format, validation, the compiled matcher, explain."""
 
-from matcher.compiled import CompiledProgram, best_moves, compile_program, decide_many
+from matcher.batched import decide_many
+from matcher.compiled import CompiledProgram, compile_program
+from matcher.single import best_moves
 from matcher.fileformat import (
     PROGRAM_FORMAT,
     dumps_program,

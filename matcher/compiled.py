@@ -1,15 +1,22 @@
-"""The compiled matcher: a program turned once into numpy tables, then decisions as a handful of
-vector operations over (cards × patterns × variants × views).
+"""The compiled matcher: a program turned once into tables, then decisions as a few vector or
+big-integer operations. Three paths read the same program, each laid out for its use:
 
-Layout. Every card's patterns are numbered ``0..n-1`` (``n`` = the largest card's pattern count;
-smaller cards are padded with patterns that never match and weigh nothing). A **slot** is one
-pattern in one of the card's 8 variants (``2 * direction + mirrored``), so the slot tables have
-shape ``(C, n, 8)``. A view is the 13×13 window of board codes around a snake's head (a 7×7 card
-whose head sits in a corner reaches 6 cells out). Views are the *last* axis throughout, so that
-gathering slots from the windows copies whole rows.
+* :func:`matcher.single.best_moves`: one decision (a battle's snakes move one after another),
+  big-integer masks, cards tried in order;
+* :func:`matcher.batched.decide_many`: many decisions at once (many battles in lock-step),
+  numpy over a batch axis;
+* :func:`evaluate_windows` and :func:`choose` (here): every card variant's validity, score and
+  matched patterns, for :mod:`matcher.explain`.
 
-Per card, one small matrix product turns the matched slots into the match count of each of the
-8 groups and the score of each variant: ``W[c] @ matched[c]`` with ``W[c]`` of shape ``(9, n)``:
+The tables of this module serve the last (the other two build theirs on first use, see
+:meth:`CompiledProgram.single_tables` and :attr:`CompiledProgram.batch_tables`, and state their
+own dtype policies). Every card's patterns are numbered ``0..n-1`` (``n`` = the
+largest card's pattern count; smaller cards are padded with patterns that never match and weigh
+nothing). A **slot** is one pattern in one of the card's 8 variants (``2 * direction +
+mirrored``), so the slot tables have shape ``(C, n, 8)``. A view is the 13×13 window of board
+codes around a snake's head (a 7×7 card whose head sits in a corner reaches 6 cells out). Per
+card, one small matrix product turns the matched slots into the match count of each of the 8
+groups and the score of each variant: ``W[c] @ matched[c]`` with ``W[c]`` of shape ``(9, n)``:
 rows 0–7 are group membership (and1–and4, or1–or4), row 8 the pattern weights.
 
 Dtype policy: board codes ``uint8``; element sets as ``uint8`` bitmasks (bit ``e`` for element
@@ -22,16 +29,20 @@ returns the whole set of best moves and the caller draws one with the battle's g
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
-from numpy.lib.stride_tricks import sliding_window_view
 
 from engines.snake import CODE_COUNT, ELEMENT_LUT, PAD, Board, Direction
-from matcher.model import ALL_GROUPS, VARIANTS, CardCell, GroupKind, Program, variant_offset
+from matcher.model import ALL_GROUPS, VARIANTS, Card, CardCell, GroupKind, Program, Variant, variant_offset
+
+if TYPE_CHECKING:
+    from matcher.batched import BatchTables
+    from matcher.single import SingleTables
 
 N_VARIANTS = len(VARIANTS)
 N_DIRECTIONS = len(Direction)
@@ -64,21 +75,29 @@ class CompiledProgram:
     matrix: FloatArray  # (C, 9, n) group membership rows, then the weight row
     group_target: FloatArray  # (C, 8, 1, 1) count that passes each group
     no_and: BoolArray  # (C, 1, 1) the card has no non-empty AND group
-    _single: dict[int, _SingleTables] = field(default_factory=dict, repr=False)
-    _workspaces: threading.local = field(default_factory=threading.local, repr=False)
+    _single: dict[int, SingleTables] = field(default_factory=dict, repr=False)
 
-    def workspace(self, views: int) -> _Workspace:
-        """This thread's buffers for batches of ``views`` (the last size asked for is kept)."""
-        ws: _Workspace | None = getattr(self._workspaces, "current", None)
-        if ws is None or ws.views != views:
-            ws = self._workspaces.current = _Workspace(self, views)
-        return ws
-
-    def single_tables(self, stride: int) -> _SingleTables:
+    def single_tables(self, stride: int) -> SingleTables:
+        """The masks of :mod:`matcher.single` for boards whose code grid rows are ``stride`` long."""
         tables = self._single.get(stride)
         if tables is None:
-            tables = self._single[stride] = _SingleTables.build(self, stride)
+            from matcher.single import SingleTables  # here: matcher.single imports this module
+
+            tables = self._single[stride] = SingleTables.build(self.program, stride)
         return tables
+
+    @cached_property
+    def batch_tables(self) -> BatchTables:
+        """The tables of :mod:`matcher.batched` (built on first use)."""
+        from matcher.batched import BatchTables  # here: matcher.batched imports this module
+
+        return BatchTables.build(self.program)
+
+
+def window_cell(card: Card, cell: CardCell, variant: Variant) -> int:
+    """The index in the flat 13×13 window around the head that ``cell`` of ``variant`` reads."""
+    dx, dy = variant_offset(card, cell, variant)
+    return (dy + PAD) * WINDOW + dx + PAD
 
 
 def compile_program(program: Program) -> CompiledProgram:
@@ -125,55 +144,27 @@ class Evaluation:
     score: FloatArray
 
 
-class _Workspace:
-    """Buffers for one batch size, reused across calls. Fresh multi-megabyte temporaries on
-    every call cost more in page faults than the arithmetic (measured: 4 µs vs 1.5 µs per view
-    for 1000 views), so the batched path writes into these instead."""
-
-    def __init__(self, compiled: CompiledProgram, views: int) -> None:
-        cards, n = compiled.n_cards, compiled.n_patterns
-        self.views = views
-        self.codes = np.empty((views, WINDOW * WINDOW), dtype=np.uint8)
-        self.bits = np.empty((views, WINDOW * WINDOW), dtype=np.uint8)
-        self.rows = np.empty((WINDOW * WINDOW, views), dtype=np.uint8)
-        self.gathered = np.empty((cards, n, N_VARIANTS, views), dtype=np.uint8)
-        self.matched = np.empty((cards, n, N_VARIANTS, views), dtype=np.float32)
-        self.sums = np.empty((cards, N_GROUPS + 1, N_VARIANTS, views), dtype=np.float32)
-        self.passed = np.empty((cards, N_GROUPS, N_VARIANTS, views), dtype=bool)
-
-
 def evaluate_windows(
-    compiled: CompiledProgram,
-    windows: npt.NDArray[np.uint8],
-    viewers: npt.NDArray[np.intp],
-    workspace: _Workspace | None = None,
+    compiled: CompiledProgram, windows: npt.NDArray[np.uint8], viewers: npt.NDArray[np.intp]
 ) -> Evaluation:
     """Match every slot of every card against a batch of views.
 
     ``windows``: (B, 169) uint8, the 13×13 board codes around each view's head, row-major;
-    ``viewers``: (B,) the snake index of each view. With a ``workspace`` the result's ``matched``
-    lives in it and is overwritten by the next call that uses it."""
+    ``viewers``: (B,) the snake index of each view."""
     views = windows.shape[0]
-    ws = workspace if workspace is not None else _Workspace(compiled, views)
-    np.add(windows, (viewers * CODE_COUNT).astype(np.uint8)[:, None], out=ws.codes)
-    ELEMENT_BITS.take(ws.codes, out=ws.bits, mode="clip")
-    np.copyto(ws.rows, ws.bits.T)  # (169, B): a slot gather then copies whole rows
-    np.take(ws.rows, compiled.window_index, axis=0, out=ws.gathered, mode="clip")  # (C, n, 8, B)
-    np.bitwise_and(ws.gathered, compiled.element_mask, out=ws.gathered)
-    np.not_equal(ws.gathered, 0, out=ws.matched, casting="unsafe")  # 0.0 / 1.0
+    bits = ELEMENT_BITS.take(windows + (viewers * CODE_COUNT).astype(np.uint8)[:, None], mode="clip")
+    gathered = bits.T.take(compiled.window_index, axis=0)  # (C, n, 8, B)
+    matched = ((gathered & compiled.element_mask) != 0).astype(np.float32)  # 0.0 / 1.0
     cards, n = compiled.n_cards, compiled.n_patterns
-    np.matmul(
-        compiled.matrix,
-        ws.matched.reshape(cards, n, N_VARIANTS * views),
-        out=ws.sums.reshape(cards, N_GROUPS + 1, N_VARIANTS * views),
-    )
-    passed = np.greater_equal(ws.sums[:, :N_GROUPS], compiled.group_target, out=ws.passed)
+    sums = np.matmul(compiled.matrix, matched.reshape(cards, n, N_VARIANTS * views))
+    sums = sums.reshape(cards, N_GROUPS + 1, N_VARIANTS, views)
+    passed = sums[:, :N_GROUPS] >= compiled.group_target
     any_and = passed[:, 0] | passed[:, 1] | passed[:, 2] | passed[:, 3] | compiled.no_and
     all_or = passed[:, 4] & passed[:, 5] & passed[:, 6] & passed[:, 7]
     shape = (cards, N_DIRECTIONS, 2, views)
     valid = (any_and & all_or).reshape(shape)
-    score = ws.sums[:, N_GROUPS].reshape(shape)  # a view: whole numbers as float32
-    return Evaluation(ws.matched, valid, score)
+    score = sums[:, N_GROUPS].reshape(shape)  # whole numbers as float32
+    return Evaluation(matched, valid, score)
 
 
 @dataclass(frozen=True)
@@ -231,112 +222,3 @@ def evaluate_board(compiled: CompiledProgram, board: Board, snake: int) -> Evalu
     return evaluate_windows(compiled, board_window(board, snake)[None, :], np.array([snake], dtype=np.intp))
 
 
-# --- single decisions -------------------------------------------------------------------------
-# One decision at a time (a battle's snakes move one after another) is dominated by numpy's
-# per-call overhead, not by arithmetic, so this path is arranged for the fewest calls: gather the
-# slots' codes, look up matches, one product for group counts and scores, group results packed
-# to a byte per variant, then the choice over cards in plain Python with an early exit.
-
-# A variant's 8 group results packed into one byte, AND groups in bits 0-3, OR groups in 4-7;
-# the variant is valid when every OR bit is set and an AND bit is (or the card has no AND group).
-_VALID_BYTE = {
-    free: [(b >> 4) == 0xF and (free or bool(b & 0xF)) for b in range(256)] for free in (False, True)
-}
-
-
-@dataclass(frozen=True)
-class _SingleTables:
-    slot_offset: npt.NDArray[np.intp]  # (C*8*n,) flat offset of each slot from the window corner
-    lookup_base: npt.NDArray[np.intp]  # (C*8*n,) slot * CODE_COUNT
-    lookup: FloatArray  # (viewers, C*8*n * CODE_COUNT) 1.0 where the code matches the slot
-    matrix: FloatArray  # (C, n, 9) the compiled matrix, transposed for (C, 8, n) slots
-    target: FloatArray  # (C, 1, 8) group targets
-    valid_byte: tuple[list[bool], ...]  # per card: is a packed group byte a valid variant
-    corner: int  # flat distance from the window corner to the head
-
-    @classmethod
-    def build(cls, compiled: CompiledProgram, stride: int) -> _SingleTables:
-        # Slots ordered (card, variant, pattern) so one product gives (C, 8, 9) rows per variant.
-        offset = compiled.offset.transpose(0, 2, 1, 3)  # (C, 8, n, 2)
-        dx = offset[..., 0].astype(np.intp).reshape(-1)
-        dy = offset[..., 1].astype(np.intp).reshape(-1)
-        corner = PAD * stride + PAD
-        masks = np.broadcast_to(compiled.element_mask[:, None, :, 0, 0], offset.shape[:3]).reshape(-1)
-        slots = masks.shape[0]
-        lookup = np.zeros((ELEMENT_LUT.shape[0], slots, CODE_COUNT), dtype=np.float32)
-        for viewer in range(ELEMENT_LUT.shape[0]):
-            for code in range(CODE_COUNT):
-                lookup[viewer, :, code] = (masks >> ELEMENT_LUT[viewer, code]) & 1
-        return cls(
-            slot_offset=(dy * stride + dx + corner).astype(np.intp),
-            lookup_base=np.arange(slots, dtype=np.intp) * CODE_COUNT,
-            lookup=lookup.reshape(ELEMENT_LUT.shape[0], -1),
-            matrix=np.ascontiguousarray(compiled.matrix.transpose(0, 2, 1)),
-            target=np.ascontiguousarray(compiled.group_target[:, :, 0, 0][:, None, :]),
-            valid_byte=tuple(_VALID_BYTE[bool(free)] for free in compiled.no_and[:, 0, 0]),
-            corner=corner,
-        )
-
-
-def best_moves(
-    compiled: CompiledProgram, board: Board, snake: int, moves: Sequence[Direction] | None = None
-) -> tuple[list[Direction], int | None]:
-    """The moves the snake picks from at random and the deciding card (None if none decided).
-    ``moves`` are the snake's possible moves when the caller already has them."""
-    moves = list(board.possible_moves(snake) if moves is None else moves)
-    if len(moves) < 2:
-        return moves, None
-    tables = compiled.single_tables(board.stride)
-    x, y = board.head(snake)
-    start = (y + PAD) * board.stride + x + PAD - tables.corner
-    codes = board.codes.reshape(-1)[start:].take(tables.slot_offset)
-    matched = tables.lookup[snake].take(tables.lookup_base + codes)
-    cards = compiled.n_cards
-    sums = np.matmul(matched.reshape(cards, N_VARIANTS, compiled.n_patterns), tables.matrix)  # (C, 8, 9)
-    passed = sums[:, :, :N_GROUPS] >= tables.target
-    group_bytes = np.packbits(passed, axis=2, bitorder="little").reshape(cards, N_VARIANTS).tolist()
-    for card in range(cards):
-        valid, packed = tables.valid_byte[card], group_bytes[card]
-        valid_moves = [m for m in moves if valid[packed[2 * m]] or valid[packed[2 * m + 1]]]
-        if len(valid_moves) < 2:
-            if valid_moves:
-                return valid_moves, card
-            continue
-        scores = sums[card, :, N_GROUPS].tolist()
-        move_scores = [
-            max(scores[2 * m] if valid[packed[2 * m]] else -1.0, scores[2 * m + 1] if valid[packed[2 * m + 1]] else -1.0)
-            for m in valid_moves
-        ]
-        top = max(move_scores)
-        return [m for m, score in zip(valid_moves, move_scores) if score == top], card
-    return moves, None
-
-
-def gather_windows(
-    codes: npt.NDArray[np.uint8], board_index: npt.ArrayLike, heads: npt.ArrayLike
-) -> npt.NDArray[np.uint8]:
-    """The 13×13 windows (B, 169) around ``heads`` (B, 2) of ``(x, y)`` in the stacked padded
-    code grids ``codes`` (N, H+2·PAD, W+2·PAD), view ``i`` reading grid ``board_index[i]``."""
-    heads_arr = np.asarray(heads, dtype=np.intp).reshape(-1, 2)
-    windows = sliding_window_view(codes, (WINDOW, WINDOW), axis=(1, 2))
-    picked: npt.NDArray[np.uint8] = windows[np.asarray(board_index, dtype=np.intp), heads_arr[:, 1], heads_arr[:, 0]]
-    return picked.reshape(-1, WINDOW * WINDOW)
-
-
-def decide_many(
-    compiled: CompiledProgram,
-    codes: npt.NDArray[np.uint8],
-    board_index: npt.ArrayLike,
-    heads: npt.ArrayLike,
-    snakes: npt.ArrayLike,
-    possible: npt.ArrayLike,
-) -> Choice:
-    """Decide for many views in one call.
-
-    ``codes``: (N, H+2·PAD, W+2·PAD) uint8, stacked padded code grids of same-size boards (e.g.
-    :attr:`Board.codes` of N battles); ``board_index`` (B,) which grid each view reads; ``heads``
-    (B, 2) head ``(x, y)``; ``snakes`` (B,) the viewer's snake index; ``possible`` (B, 4) bool."""
-    windows = gather_windows(codes, board_index, heads)
-    viewers = np.asarray(snakes, dtype=np.intp)
-    evaluation = evaluate_windows(compiled, windows, viewers, compiled.workspace(len(viewers)))
-    return choose(evaluation, np.asarray(possible, dtype=bool).reshape(-1, N_DIRECTIONS))

@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.snake import Board, Direction
-from matcher.compiled import CompiledProgram, best_moves, compile_program
+from matcher.compiled import CompiledProgram, compile_program
+from matcher.single import best_moves
 from matcher.model import Program, ProgramTest
 
 

@@ -1,4 +1,6 @@
-"""The compiled matcher agrees with the literal reference on random programs and positions."""
+"""The compiled matcher agrees with the literal reference on random programs and positions: the
+single path (big-integer masks), the batched path (numpy over views) and the full evaluation
+that explain reads."""
 
 from __future__ import annotations
 
@@ -6,7 +8,9 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 
 from engines.snake import Board, Direction, Position
-from matcher.compiled import best_moves, compile_program, decide_many, evaluate_board, choose, possible_mask
+from matcher.batched import decide_many
+from matcher.compiled import choose, compile_program, evaluate_board, possible_mask
+from matcher.single import best_moves
 from matcher.model import Program
 from tests.reference_matcher import reference_decide
 from tests.strategies import positions, programs
@@ -56,3 +60,19 @@ def test_batched_equals_single(program: Program, position: Position) -> None:
         if len(moves) >= 2:
             assert [d for d in Direction if choice.best[row, d]] == best
             assert (None if choice.card[row] < 0 else int(choice.card[row])) == card
+
+
+@settings(max_examples=400, derandomize=True, database=None, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(programs, positions)
+def test_batched_equals_reference(program: Program, position: Position) -> None:
+    """Every snake's view, forced ones (fewer than two possible moves) included, in one batch."""
+    compiled = compile_program(program)
+    board = Board(position)
+    views = [i for i, s in enumerate(position.snakes) if not s.eaten]
+    possible = np.array([possible_mask(board.possible_moves(i)) for i in views]).reshape(-1, 4)
+    choice = decide_many(compiled, board.codes[None], [0] * len(views), [board.head(i) for i in views], views, possible)
+    for row, snake in enumerate(views):
+        ref = reference_decide(program, position, snake)
+        assert [d for d in Direction if choice.best[row, d]] == ref.best, f"snake {snake}"
+        assert (None if choice.card[row] < 0 else int(choice.card[row])) == ref.card, f"snake {snake}"

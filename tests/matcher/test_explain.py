@@ -14,7 +14,7 @@ import pytest
 
 from engines.snake import Board, Direction, Element, Position, position_from_text
 from matcher import compile_program
-from matcher.compiled import best_moves
+from matcher.single import best_moves
 from matcher.explain import explain
 from matcher.model import Card, ElementSet, Group, GroupKind, Head, Pattern, Program, ProgramTest, SetRef
 from matcher.testing import run_tests
