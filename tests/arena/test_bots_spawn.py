@@ -479,7 +479,9 @@ def test_ctrl_c_during_a_round_leaves_nothing_running(host: BotHost, marker: str
 def test_other_children_of_the_host_are_left_alone(host: BotHost, marker: str) -> None:
     # A child the host started itself is neither killed nor reaped by a sweep, so its own
     # Popen still gets its true exit status.
-    foreign = subprocess.Popen(["/bin/sh", "-c", "sleep 30"], start_new_session=True)
+    # (sleep itself, not a shell around it: a killed shell would leave its sleep to this
+    # process, the subreaper, and 30 s later a zombie would turn up in another test's check)
+    foreign = subprocess.Popen(["sleep", "30"], start_new_session=True)
     try:
         record = play_next_to_good_bots(host, marker, "setsid_escape.py", 5.0)
         assert record.status is BotStatus.OK
