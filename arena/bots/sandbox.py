@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import os
 import shutil
-import stat
 import tempfile
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath
 
 from arena.bots import warden
+from arena.bots.warden_script import make_writable_and_retry
 
 DEFAULT_PATH = "/usr/local/bin:/usr/bin:/bin"
 
@@ -72,7 +72,7 @@ class Sandbox:
 
     def close(self) -> None:
         if not self.keep:
-            shutil.rmtree(self.root, onerror=_make_writable_and_retry)
+            shutil.rmtree(self.root, onerror=make_writable_and_retry)
             if not self.root.exists():  # else the warden tries again when this process ends
                 warden.folder_removed(self.root)
 
@@ -109,19 +109,6 @@ def _remove(path: Path) -> None:
     if path.is_symlink() or path.is_file():
         path.unlink()
     elif path.is_dir():
-        shutil.rmtree(path, onerror=_make_writable_and_retry)
+        shutil.rmtree(path, onerror=make_writable_and_retry)
     else:
         path.parent.mkdir(parents=True, exist_ok=True)
-
-
-def _make_writable_and_retry(func: object, path: str, _info: object) -> None:
-    """A bot may leave read-only folders behind; make them writable and try once more."""
-    try:
-        os.chmod(os.path.dirname(path), stat.S_IRWXU)
-        os.chmod(path, stat.S_IRWXU)
-        if os.path.isdir(path) and not os.path.islink(path):
-            shutil.rmtree(path, ignore_errors=True)
-        else:
-            os.unlink(path)
-    except OSError:
-        pass

@@ -116,11 +116,12 @@ def sweep(base: int, span: int, seconds: float = SWEEP_SECONDS) -> int:
 def remove_folder(name: bytes) -> None:
     if not os.path.isabs(name) or not os.path.basename(name).startswith(FOLDER_PREFIX):
         return
-    shutil.rmtree(os.fsdecode(name), onerror=_make_writable_and_retry)
+    shutil.rmtree(os.fsdecode(name), onerror=make_writable_and_retry)
 
 
-def _make_writable_and_retry(func: object, path: str, _info: object) -> None:
-    """A bot may leave read-only folders behind: make them writable and try once more."""
+def make_writable_and_retry(func: object, path: str, _info: object) -> None:
+    """A bot may leave read-only folders behind: make them writable and try once more (the
+    ``onerror`` of every ``shutil.rmtree`` of bot folders, :mod:`arena.bots.sandbox`'s too)."""
     try:
         os.chmod(os.path.dirname(path), stat.S_IRWXU)
         os.chmod(path, stat.S_IRWXU)
