@@ -13,9 +13,6 @@ from PySide6.QtWidgets import QApplication
 
 from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
-from editor.document import ProgramDocument
-from editor.main_window import MainWindow
-from editor.recovery import RecoveryStore
 from editor.seats import builtin_program
 from editor.widgets.match_setup import EDITOR_SEAT, SPECS, MiB, MatchSetupPanel, bot_samples
 from matcher import load_program
@@ -144,12 +141,8 @@ def test_a_snake_seat_plays_the_program_open_in_the_editor(panel):
         nothing.setup()
 
 
-def test_the_arena_is_a_workspace_of_the_main_window(qtbot, tmp_path):
-    window = MainWindow(ProgramDocument(builtin_program()), settings=QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat),
-                        recovery=RecoveryStore(tmp_path / "recovery"))
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.show()
-    qtbot.waitExposed(window)
+def test_the_arena_is_a_workspace_of_the_main_window(qtbot, tmp_path, make_window):
+    window = make_window()
     view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
     assert window.arena_action in view.actions() and window.arena_action.shortcut().toString() == "Ctrl+3"
     assert window.history_dock.isVisible()
@@ -165,13 +158,8 @@ def test_the_arena_is_a_workspace_of_the_main_window(qtbot, tmp_path):
     assert window.editor_action.isChecked()
 
 
-def test_the_tournament_is_a_workspace_that_sees_the_editors_program_and_opens_games_in_the_arena(qtbot, tmp_path):
-    window = MainWindow(ProgramDocument(builtin_program()), settings=QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat),
-                        recovery=RecoveryStore(tmp_path / "recovery"))
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.show()
-    window.activateWindow()
-    qtbot.waitExposed(window)
+def test_the_tournament_is_a_workspace_that_sees_the_editors_program_and_opens_games_in_the_arena(qtbot, tmp_path, make_window):
+    window = make_window()
     view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
     assert window.tournament_action in view.actions() and window.tournament_action.shortcut().toString() == "Ctrl+4"
     key(qtbot, window, "Ctrl+4")

@@ -12,17 +12,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLineEdit
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.samples import SNAKE_SAMPLES
 from arena.tournament import Entrant, TournamentSpec, run_tournament
 from arena.tournament.store import GAMES_FILE
-from editor.document import ProgramDocument
-from editor.main_window import MainWindow
-from editor.recovery import RecoveryStore
-from editor.seats import builtin_program
 from editor.widgets.tournament_entrants import EDITOR, sample_entrants
 from editor.widgets.tournament_tab import TournamentTab
 from matcher import dumps_program
@@ -323,12 +319,8 @@ def test_the_eta_label_shows_the_time_left_then_the_run_time(qtbot, make_tab):
     assert re.fullmatch(r"\d+:\d\d", shown[-1]) and re.fullmatch(r"\d+:\d\d", tab.eta_label.text())
 
 
-def test_a_game_opened_from_the_tab_plays_in_the_app_s_arena(qtbot, tmp_path):
-    window = MainWindow(ProgramDocument(builtin_program()), settings=QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat),
-                        recovery=RecoveryStore(tmp_path / "recovery"))
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.show()
-    qtbot.waitExposed(window)
+def test_a_game_opened_from_the_tab_plays_in_the_app_s_arena(qtbot, tmp_path, make_window):
+    window = make_window()
     window.show_tournament()
     tab = window.tournament_tab
     tab.setup.data_dir = tmp_path / "data"

@@ -43,14 +43,20 @@ def test_compiled_equals_reference(program: Program, position: Position) -> None
     _compare(program, position)
 
 
+def _views(position: Position) -> tuple[Board, list[int], np.ndarray]:
+    """The board, its snakes that are not eaten (the views of a batch), and their possible moves."""
+    board = Board(position)
+    views = [i for i, s in enumerate(position.snakes) if not s.eaten]
+    possible = np.array([possible_mask(board.possible_moves(i)) for i in views]).reshape(-1, 4)
+    return board, views, possible
+
+
 @settings(max_examples=60, derandomize=True, database=None, deadline=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(programs, positions)
 def test_batched_equals_single(program: Program, position: Position) -> None:
     compiled = compile_program(program)
-    board = Board(position)
-    views = [i for i, s in enumerate(position.snakes) if not s.eaten]
-    possible = np.array([possible_mask(board.possible_moves(i)) for i in views])
+    board, views, possible = _views(position)
     # The same board stacked three times, viewed through the middle copy and the others.
     stacked = np.stack([board.codes] * 3)
     choice = decide_many(compiled, stacked, [1] * len(views), [board.head(i) for i in views], views, possible)
@@ -68,9 +74,7 @@ def test_batched_equals_single(program: Program, position: Position) -> None:
 def test_batched_equals_reference(program: Program, position: Position) -> None:
     """Every snake's view, forced ones (fewer than two possible moves) included, in one batch."""
     compiled = compile_program(program)
-    board = Board(position)
-    views = [i for i, s in enumerate(position.snakes) if not s.eaten]
-    possible = np.array([possible_mask(board.possible_moves(i)) for i in views]).reshape(-1, 4)
+    board, views, possible = _views(position)
     choice = decide_many(compiled, board.codes[None], [0] * len(views), [board.head(i) for i in views], views, possible)
     for row, snake in enumerate(views):
         ref = reference_decide(program, position, snake)

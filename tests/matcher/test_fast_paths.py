@@ -12,6 +12,7 @@ from matcher.batched import decide_many
 from matcher.compiled import possible_mask
 from matcher.model import Card, Group, GroupKind, Head, Pattern, Program
 from matcher.single import best_moves
+from tests.matcher.test_explain import TAIL_ABOVE  # A (0) at (3,3) goes up, right or left; B's tail is above it
 from tests.reference_matcher import reference_decide
 
 UP, RIGHT, DOWN, LEFT = Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT
@@ -19,20 +20,6 @@ AND1, AND2 = Group(GroupKind.AND, 1), Group(GroupKind.AND, 2)
 OR1, OR3 = Group(GroupKind.OR, 1), Group(GroupKind.OR, 3)
 CENTRE = Head(3, 3, UP)
 AHEAD = (2, 3)  # the card cell right in front of a centred head
-
-# Snake A (0) at (3,3) can go up, right or left; B's tail (3,2) is right above A's head.
-TAIL_ABOVE = position_from_text(
-    """
-    7x7
-    .......
-    .Bbb...
-    ...b...
-    ...A...
-    ...a...
-    ...a...
-    .......
-    """
-)
 
 
 def program(*cards: Card) -> Program:
