@@ -37,15 +37,18 @@ from typing import Any
 from arena.bots import BotHost, BotStatus, PersistentBot, TurnRecord
 from arena.closing import after_game, close_together
 from arena.match import (
-    GameReferee,
+    SANDBOX_DEFAULTS,
     BotRun,
+    GameReferee,
     MatchSetup,
     MatchSetupError,
     RoundInfo,
     bot_commands,
+    bot_host,
     check_replay_seats,
     limits_option,
     register,
+    sandbox_header,
     seat_names,
     seat_seed,
 )
@@ -126,6 +129,7 @@ class BioblotsReferee(GameReferee):
     defaults: Mapping[str, Any] = {
         "board": None, "board_text": None, "time_limit": GAME_INFO.move_time_limit, "move_limit": GAME_INFO.move_limit,
         "start_grace": START_GRACE, "limits": None,
+        **SANDBOX_DEFAULTS,
     }
     round_limit = "move_limit"
 
@@ -143,7 +147,8 @@ class BioblotsReferee(GameReferee):
             "board": None if options["board"] is None else str(options["board"]), "board_text": text,
             "time_limit": time_limit, "move_limit": move_limit, "start_grace": start_grace,
         }
-        host = BotHost(limits, root=host_root, env=bot_env)
+        host = bot_host(options, len(setup.seats), limits, host_root, bot_env)
+        resolved.update(sandbox_header(host.policy))
         try:
             bots = [host.start_bot(command, name=f"blot-{p}", env={"BOT_SEED": str(seat_seed(setup.seed, p))})
                     for p, command in enumerate(commands)]

@@ -13,7 +13,7 @@ import secrets
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn
@@ -163,6 +163,30 @@ def status_lines(info: RoundInfo, names: Sequence[str], seen: set[tuple[int, Bot
     return lines
 
 
+def sandbox_options(args: argparse.Namespace, defaults: Mapping[str, Any], what: str) -> dict[str, Any]:
+    """The ``sandbox`` and ``network`` options from ``--no-sandbox`` and ``--allow-network``; a
+    warning on stderr when the bots will run unsandboxed."""
+    options: dict[str, Any] = {}
+    if not (args.no_sandbox or args.allow_network):
+        return options
+    if "sandbox" not in defaults:
+        raise UsageError(f"{what}: --no-sandbox and --allow-network are for bots; this game has none")
+    if args.no_sandbox:
+        options["sandbox"] = False
+        print("snakepit: WARNING: --no-sandbox: the bots run as you, and may read and change everything you may",
+              file=sys.stderr)
+    if args.allow_network:
+        options["network"] = sorted(set(args.allow_network))
+    return options
+
+
+def add_sandbox_flags(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--no-sandbox", action="store_true",
+                        help="run the bots unsandboxed, as you (only for bots you trust; said in the replay)")
+    parser.add_argument("--allow-network", type=int, action="append", default=[], metavar="SEAT",
+                        help="let seat SEAT (0-based) use the network; the others have none (repeatable)")
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     referee = GAMES[args.game]
     options: dict[str, Any] = {}
@@ -176,6 +200,7 @@ def cmd_match(args: argparse.Namespace) -> int:
             takes = [f for k, f in MATCH_FLAGS.items() if k in referee.defaults or k == "rounds"]
             raise UsageError(f"match {args.game}: {flag} is not an option of {args.game} (it takes {', '.join(takes)})")
         options[key] = value
+    options.update(sandbox_options(args, referee.defaults, f"match {args.game}"))
     if args.game == "worms" and args.map is None:
         raise UsageError("match worms needs --map FILE (a playfield at round 0, or a sample map's name)")
     seed = secrets.randbelow(1 << 32) if args.seed is None else args.seed
@@ -277,6 +302,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--pause-bots", action="store_true", default=None,
                    help="itpw: stop each bot (SIGSTOP) while it is not its turn")
     p.add_argument("--record", metavar="FILE", help="write a JSONL replay as the match runs")
+    add_sandbox_flags(p)
     p.set_defaults(handler=cmd_match)
 
     p = sub.add_parser("replay", help="summarise a replay, or verify it against the engine")

@@ -62,6 +62,8 @@ def _game_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--size", type=_size, metavar="WxH", help="snake: the field size")
     p.add_argument("--length", type=int, metavar="L", help="snake: the snakes' start length")
     p.add_argument("--steps", type=int, metavar="S", help="snake: the step limit")
+    p.add_argument("--no-sandbox", action="store_true",
+                   help="run the bots unsandboxed, as you (only for bots you trust; said in every replay)")
     p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="a game option passed to the referee (value as JSON, else text); repeatable")
 
@@ -109,6 +111,12 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         if args.steps < 1:
             raise TournamentError(f"--steps {args.steps}: a game has at least 1 step")
         options["steps"] = args.steps
+    if args.no_sandbox:
+        if args.game == SNAKE:
+            raise TournamentError("--no-sandbox is for bots; snake programs run inside snakepit")
+        options["sandbox"] = False
+        print("snakepit: WARNING: --no-sandbox: the bots run as you, and may read and change everything you may",
+              file=sys.stderr)
     return options
 
 

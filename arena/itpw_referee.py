@@ -45,15 +45,18 @@ from typing import Any
 from arena.bots import BotHost, BotStatus, PersistentBot, TurnRecord
 from arena.closing import after_game, close_together
 from arena.match import (
-    GameReferee,
+    SANDBOX_DEFAULTS,
     BotRun,
+    GameReferee,
     MatchSetup,
     MatchSetupError,
     RoundInfo,
     bot_commands,
+    bot_host,
     check_replay_seats,
     limits_option,
     register,
+    sandbox_header,
     seat_names,
     seat_seed,
 )
@@ -114,6 +117,7 @@ class ItpwReferee(GameReferee):
     min_seats = max_seats = GAME_INFO.players
     defaults: Mapping[str, Any] = {
         "bank": GAME_INFO.bank_seconds, "turns": GAME_INFO.turns, "pause_bots": False, "limits": None,
+        **SANDBOX_DEFAULTS,
     }
     round_limit = "turns"
 
@@ -128,7 +132,8 @@ class ItpwReferee(GameReferee):
             raise MatchSetupError(f"option pause_bots: expected true or false, got {pause!r}")
         commands = bot_commands(setup)
         resolved = {"bank": bank, "turns": turns, "pause_bots": pause}
-        host = BotHost(limits, root=host_root, env=bot_env)
+        host = bot_host(options, len(setup.seats), limits, host_root, bot_env)
+        resolved.update(sandbox_header(host.policy))
         try:
             bots = []
             for player, command in zip(PLAYERS, commands):

@@ -28,16 +28,19 @@ from typing import IO, Any
 from arena.bots import AnswerRule, BotHost, BotStatus, SpawnBot, TurnInput, TurnRecord, run_round
 from arena.bots.sandbox import InputFiles
 from arena.match import (
-    GameReferee,
+    SANDBOX_DEFAULTS,
     BotRun,
+    GameReferee,
     MatchSetup,
     MatchSetupError,
     RoundInfo,
     bot_commands,
+    bot_host,
     check_replay_seats,
     limits_option,
     register,
     rounds_option,
+    sandbox_header,
     seat_names,
     seat_seed,
     time_limit_option,
@@ -107,6 +110,7 @@ class KingdomsReferee(GameReferee):
     defaults: Mapping[str, Any] = {
         "playfield": None, "playfield_text": None, "time_limit": GAME_INFO.time_limit_seconds, "rounds": None,
         "limits": None, "history": None,
+        **SANDBOX_DEFAULTS,
     }
 
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
@@ -122,14 +126,15 @@ class KingdomsReferee(GameReferee):
             "playfield": None if options["playfield"] is None else str(options["playfield"]),
             "playfield_text": playfield_line(state) + "\n", "time_limit": time_limit, "rounds": state.total_rounds,
         }
+        host = bot_host(options, len(setup.seats), limits, host_root, bot_env)
+        resolved.update(sandbox_header(host.policy))
         history: IO[str] | None = None
-        if options["history"] is not None:
-            try:
-                history = open(options["history"], "w", encoding="utf-8")
-            except OSError as error:
-                raise MatchSetupError(f"option history: {options['history']}: {error.strerror or error}") from None
-        host = BotHost(limits, root=host_root, env=bot_env)
         try:
+            if options["history"] is not None:
+                try:
+                    history = open(options["history"], "w", encoding="utf-8")
+                except OSError as error:
+                    raise MatchSetupError(f"option history: {options['history']}: {error.strerror or error}") from None
             bots = [host.spawn_bot(command, name=f"kingdom-{k}", env={"BOT_SEED": str(seat_seed(setup.seed, k))})
                     for k, command in enumerate(commands)]
         except BaseException:

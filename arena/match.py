@@ -29,7 +29,18 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any, NamedTuple
 
-from arena.bots import BotCommand, BotCommandError, BotHost, BotStatus, Limits, LimitsError, TurnRecord
+from arena.bots import (
+    UNSANDBOXED,
+    BotCommand,
+    BotCommandError,
+    BotHost,
+    BotStatus,
+    Limits,
+    LimitsError,
+    SandboxPolicy,
+    SandboxUnavailable,
+    TurnRecord,
+)
 from arena.replay import Replay, ReplayError, ReplayWriter, RoundCheck, VerifyReport
 
 SEVERITY = (
@@ -430,6 +441,47 @@ def limits_option(value: Any) -> Limits:
         except (TypeError, LimitsError) as error:
             raise MatchSetupError(f"option limits: {error}") from None
     raise MatchSetupError(f"option limits: expected a mapping of limits, got {value!r}")
+
+
+SANDBOX_DEFAULTS: Mapping[str, Any] = {"sandbox": True, "network": ()}
+"""Options of every bot game: ``sandbox`` False runs the bots unsandboxed (``--no-sandbox``,
+said in the replay header), ``network``: the seats (0-based) allowed the host's network."""
+
+
+def sandbox_option(options: Mapping[str, Any], seats: int) -> SandboxPolicy:
+    """The sandbox policy from the ``sandbox`` and ``network`` options."""
+    enabled = options.get("sandbox", True)
+    if not isinstance(enabled, bool):
+        raise MatchSetupError(f"option sandbox: expected true or false, got {enabled!r}")
+    network = options.get("network") or ()
+    if isinstance(network, (str, bytes)) or not isinstance(network, (list, tuple, set, frozenset)):
+        raise MatchSetupError(f"option network: expected a list of seats, got {network!r}")
+    for seat in network:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
+            raise MatchSetupError(f"option network: seat {seat!r} is not a seat of this match (0..{seats - 1})")
+    return SandboxPolicy(enabled=enabled, network=frozenset(network)) if enabled else UNSANDBOXED
+
+
+def sandbox_header(policy: SandboxPolicy) -> dict[str, Any]:
+    """What a replay header's options say of the sandbox: only what differs from the default
+    (so replays of sandboxed matches read as before)."""
+    said: dict[str, Any] = {}
+    if not policy.enabled:
+        said["sandbox"] = False
+    if policy.network:
+        said["network"] = sorted(policy.network)
+    return said
+
+
+def bot_host(options: Mapping[str, Any], seats: int, limits: Limits, host_root: Path | None,
+             bot_env: Mapping[str, str] | None) -> BotHost:
+    """The :class:`BotHost` of a bot game's match, sandboxed as its options say; a machine that
+    cannot sandbox is a :class:`MatchSetupError` naming the missing piece and the fix."""
+    policy = sandbox_option(options, seats)
+    try:
+        return BotHost(limits, root=host_root, env=bot_env, policy=policy)
+    except SandboxUnavailable as error:
+        raise MatchSetupError(str(error)) from None
 
 
 def check_replay_seats(replay: Replay, seats: int) -> None:

@@ -23,16 +23,19 @@ from typing import Any
 
 from arena.bots import AnswerRule, BotHost, BotStatus, SpawnBot, TurnInput, TurnRecord, run_round
 from arena.match import (
-    GameReferee,
+    SANDBOX_DEFAULTS,
     BotRun,
+    GameReferee,
     MatchSetup,
     MatchSetupError,
     RoundInfo,
     bot_commands,
+    bot_host,
     check_replay_seats,
     limits_option,
     register,
     rounds_option,
+    sandbox_header,
     seat_names,
     seat_seed,
     time_limit_option,
@@ -115,6 +118,7 @@ class WormsReferee(GameReferee):
     defaults: Mapping[str, Any] = {
         "map": None, "map_text": None, "time_limit": GAME_INFO.default_time_limit, "rounds": None, "limits": None,
         "line_end": "lf",
+        **SANDBOX_DEFAULTS,
     }
 
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
@@ -132,7 +136,8 @@ class WormsReferee(GameReferee):
             "map": None if options["map"] is None else str(options["map"]), "map_text": text,
             "time_limit": time_limit, "rounds": state.max_rounds, "line_end": options["line_end"],
         }
-        host = BotHost(limits, root=host_root, env=bot_env)
+        host = bot_host(options, len(setup.seats), limits, host_root, bot_env)
+        resolved.update(sandbox_header(host.policy))
         try:
             bots = [host.spawn_bot(command, name=f"worm-{i}", env={"BOT_SEED": str(seat_seed(setup.seed, i))})
                     for i, command in enumerate(commands)]

@@ -11,6 +11,7 @@ folders. Whatever a bot does becomes a :class:`TurnRecord` with a :class:`BotSta
 exception.
 """
 
+from arena.bots.bwrap import UNSANDBOXED, SandboxPolicy, SandboxUnavailable
 from arena.bots.command import BotCommand, BotCommandError
 from arena.bots.host import BotHost, CommandLike
 from arena.bots.limits import Limits, LimitsError
@@ -22,6 +23,6 @@ from arena.bots.streams import AnswerRule
 
 __all__ = [
     "AnswerRule", "BotCommand", "BotCommandError", "BotHost", "BotStatus", "CommandLike", "InputFiles",
-    "Limits", "LimitsError", "PersistentBot", "SandboxError", "SpawnBot", "TurnInput", "TurnRecord",
-    "bot_environment", "run_round",
+    "Limits", "LimitsError", "PersistentBot", "SandboxError", "SandboxPolicy", "SandboxUnavailable", "SpawnBot",
+    "TurnInput", "TurnRecord", "UNSANDBOXED", "bot_environment", "run_round",
 ]

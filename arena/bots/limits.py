@@ -49,7 +49,14 @@ class Limits:
     file_size: int | None = 64 * MiB
     """``RLIMIT_FSIZE``: largest file a bot may write (SIGXFSZ beyond)."""
     processes: int | None = 64
-    """Extra tasks the bot's user may start (``RLIMIT_NPROC``); not enforceable as root."""
+    """Processes (threads count too) the bot may have at once. In a sandbox, for the whole seat
+    (its cgroup's ``pids.max``, and ``RLIMIT_NPROC`` of the seat's own uid or user namespace);
+    unsandboxed, extra tasks of the bot's user (``RLIMIT_NPROC``), not enforceable as root."""
+    memory: int | None = 1 * GiB
+    """Memory of the whole seat, all its processes and its tmpfs files together (a cgroup limit;
+    in force only where the sandbox may make cgroups, see :mod:`arena.bots.cgroups`)."""
+    disk: int = 64 * MiB
+    """Size of each of a sandboxed seat's writable places: its folder, ``/tmp``, ``/dev/shm``."""
     open_files: int | None = None
     """``RLIMIT_NOFILE``."""
     stdout_bytes: int = 1 * MiB
@@ -69,7 +76,11 @@ class Limits:
             value = getattr(self, name)
             if value is not None and value <= 0:
                 raise LimitsError(f"limit {name} must be positive or None, got {value!r}")
-        for name in ("stdout_bytes", "stderr_bytes", "stderr_tail", "stdin_bytes"):
+        for name in ("memory",):
+            value = getattr(self, name)
+            if value is not None and value <= 0:
+                raise LimitsError(f"limit {name} must be positive or None, got {value!r}")
+        for name in ("stdout_bytes", "stderr_bytes", "stderr_tail", "stdin_bytes", "disk"):
             value = getattr(self, name)
             if value <= 0:
                 raise LimitsError(f"limit {name} must be positive, got {value!r}")
@@ -92,6 +103,18 @@ class Limits:
             total = user_tasks + self.processes
             wanted.append((resource.RLIMIT_NPROC, total, total))
         return tuple((res, _within_host(res, soft, hard)) for res, soft, hard in wanted)
+
+
+    def sandbox_rlimits(self) -> list[tuple[int, int, int]]:
+        """The rlimits the launcher of a sandboxed seat sets on itself, and so on every process
+        of the seat: as :meth:`plan` without the CPU limit (the launcher adds up the CPU time of
+        all the seat's processes instead) and with ``RLIMIT_NPROC`` counting the seat alone (its
+        own uid, or its own user namespace), the launcher included."""
+        plan = [(res, soft, hard) for res, (soft, hard) in self.plan() if res != resource.RLIMIT_CPU]
+        if self.processes is not None:
+            total = self.processes + 1
+            plan.append((resource.RLIMIT_NPROC, *_within_host(resource.RLIMIT_NPROC, total, total)))
+        return plan
 
 
 def _within_host(res: int, soft: int, hard: int) -> Rlimit:

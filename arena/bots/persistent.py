@@ -21,12 +21,13 @@ import signal
 import threading
 import time
 from collections.abc import Mapping, Sequence
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from arena.bots.command import BotCommand
-from arena.bots.limits import Limits, RlimitPlan
-from arena.bots.process import CANCEL_POLL, CANCELLED, CHUNK, EOF_GRACE, BotProcess, exit_reason, read_chunk
+from arena.bots.limits import Limits
+from arena.bots.process import CANCEL_POLL, CANCELLED, CHUNK, EOF_GRACE, exit_reason, read_chunk
 from arena.bots.records import BotStatus, TurnRecord
+from arena.bots.seats import Process, Seat
 from arena.bots.streams import AnswerRule, OutputBuffer, Tail, decode_answer
 
 _LINE = AnswerRule.FIRST_LINE
@@ -36,16 +37,15 @@ class PersistentBot:
     """One seat's bot process for the match. Made by :meth:`arena.bots.host.BotHost.start_bot`."""
 
     def __init__(
-        self, command: BotCommand, workdir: Path, env: Mapping[str, str], limits: Limits, plan: RlimitPlan,
+        self, command: BotCommand, seat: Seat, env: Mapping[str, str], limits: Limits,
         *, pause_between_requests: bool = False,
     ) -> None:
         self.command = command
-        self.workdir = workdir
+        self.seat = seat
         self.limits = limits
         self.pause_between_requests = pause_between_requests
         self._env = dict(env)
-        self._plan = plan
-        self._proc: BotProcess | None = None
+        self._proc: Process | None = None
         self._epoll: select.epoll | None = None
         self._out = OutputBuffer()
         self._outbox = bytearray()
@@ -69,16 +69,13 @@ class PersistentBot:
         if self._proc is not None or self._ended is not None:
             raise RuntimeError(f"{self!r} was already started")
         try:
-            proc = BotProcess.start(
-                self.command.with_args(args), self.workdir, self._env, self._plan, stdin=True,
-                before_exec=self.limits.before_exec,
-            )
+            proc = self.seat.request(self.command.with_args(args), self._env, {}, stdin=True).result()
         except OSError as error:
             self._ended = TurnRecord(BotStatus.CRASHED, f"could not start: {error}")
             return self._ended
         self._proc = proc
         self._epoll = select.epoll()
-        for fd in (proc.stdout, proc.stderr, proc.pidfd):
+        for fd in (proc.stdout, proc.stderr, proc.exit_fd):
             self._epoll.register(fd, select.EPOLLIN)
         return TurnRecord(BotStatus.OK)
 
@@ -90,6 +87,11 @@ class PersistentBot:
     def ended(self) -> TurnRecord | None:
         """Why the bot is no longer running (None while it is, or before it started)."""
         return self._ended
+
+    @property
+    def workdir(self) -> Path | PurePosixPath:
+        """The seat's folder as the bot sees it (its working directory)."""
+        return self.seat.workdir
 
     @property
     def pid(self) -> int | None:
@@ -107,11 +109,9 @@ class PersistentBot:
         self._resume()
         self._flush_outbox()
         self._stop_writing()
-        if proc.popen.stdin is not None:
-            try:
-                proc.popen.stdin.close()
-            except OSError:
-                pass
+        if proc.stdin_open:
+            self._forget(proc.stdin)
+            proc.close_stdin()
 
     def close(self, grace: float = 1.0) -> TurnRecord:
         """End the bot: close its stdin (the end of the game) unless :meth:`close_input` did,
@@ -222,7 +222,7 @@ class PersistentBot:
     # --- waiting for a line -----------------------------------------------------------------
 
     def _await_line(
-        self, proc: BotProcess, start: float, timeout: float, cpu_start: float | None, cancel: threading.Event | None,
+        self, proc: Process, start: float, timeout: float, cpu_start: float | None, cancel: threading.Event | None,
     ) -> TurnRecord:
         assert self._epoll is not None
         poll = self._epoll.poll
@@ -275,10 +275,10 @@ class PersistentBot:
                 elif proc.poll():
                     return self._exited(proc, start, cpu_start)
 
-    def _stdout_closed(self, proc: BotProcess, start: float, deadline: float, cpu_start: float | None) -> TurnRecord:
+    def _stdout_closed(self, proc: Process, start: float, deadline: float, cpu_start: float | None) -> TurnRecord:
         # An exiting process closes its pipes before it is reported as exited; a short wait
         # tells a crash (with its exit code) from a bot that only closed its stdout.
-        select.select([proc.pidfd], [], [], min(EOF_GRACE, max(0.0, deadline - time.monotonic())))
+        select.select([proc.exit_fd], [], [], min(EOF_GRACE, max(0.0, deadline - time.monotonic())))
         if proc.poll():
             return self._exited(proc, start, cpu_start)
         rest = self._out.take_rest()
@@ -286,7 +286,7 @@ class PersistentBot:
             return self._answer(rest, start, cpu_start)
         return self._end(BotStatus.CRASHED, "closed its stdout", start, cpu_start)
 
-    def _exited(self, proc: BotProcess, start: float, cpu_start: float | None) -> TurnRecord:
+    def _exited(self, proc: Process, start: float, cpu_start: float | None) -> TurnRecord:
         """The leader exited: an answer it wrote first still counts; otherwise it crashed."""
         while len(self._out) <= self.limits.stdout_bytes and (chunk := read_chunk(proc.stdout)):
             self._out.feed(chunk)
@@ -297,7 +297,7 @@ class PersistentBot:
             return self._answer(raw, start, cpu_start)  # the exit shows at the next request
         self._drain_stderr()
         last_line = self._err.last_line() if self._err is not None else ""
-        status, reason = exit_reason(proc.exit_code, self.limits, last_line)
+        status, reason = exit_reason(proc.exit_code, self.limits, last_line, proc.limit_reason)
         return self._end(status, reason, start, cpu_start, exit_code=proc.exit_code)
 
     def _answer(self, raw: bytes, start: float, cpu_start: float | None) -> TurnRecord:
@@ -369,7 +369,7 @@ class PersistentBot:
 
     def _flush_outbox(self) -> None:
         proc = self._proc
-        if proc is None or not self._outbox or proc.popen.stdin is None or proc.popen.stdin.closed:
+        if proc is None or not self._outbox or not proc.stdin_open:
             return
         try:
             written = os.write(proc.stdin, self._outbox)

@@ -6,6 +6,7 @@ under deadlines is the job of :mod:`arena.bots.spawn` and :mod:`arena.bots.persi
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import subprocess
@@ -41,12 +42,18 @@ class BotProcess:
     use the steps (:meth:`kill` all, :meth:`reap` each, one :func:`reaper.sweep`, :meth:`close`).
     """
 
-    def __init__(self, popen: subprocess.Popen[bytes], family: Family) -> None:
+    def __init__(self, popen: subprocess.Popen[bytes], family: Family, via_shell: bool = False) -> None:
         self.popen = popen
         self.pid = popen.pid
-        self.family = family
+        self.family: Family | None = family
         self.started = time.monotonic()
         self.pidfd = os.pidfd_open(self.pid)
+        self.exit_fd = self.pidfd
+        """Readable once the leader has exited (then :meth:`poll` says how)."""
+        self.via_shell = via_shell
+        """Whether the program had no ``#!`` line and runs with /bin/sh (as ``execvp`` does)."""
+        self.limit_reason = ""
+        """Set by a sandbox that ended the bot for a seat-wide limit (never here)."""
         self.stdin = popen.stdin.fileno() if popen.stdin is not None else -1
         self.stdout = popen.stdout.fileno() if popen.stdout is not None else -1
         self.stderr = popen.stderr.fileno() if popen.stderr is not None else -1
@@ -73,25 +80,22 @@ class BotProcess:
         warden.ensure()  # kills the bot should this process be SIGKILLed (started once)
         marker = reaper.new_marker()
         plan = plan + ((reaper.MARKER_RESOURCE, (marker, marker)),)
-        if before_exec:
-            argv = [*prlimit_wrapper(plan), *argv]
-        popen = subprocess.Popen(
-            list(argv),
-            stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=cwd,
-            env=dict(env),
-            start_new_session=True,  # own session and group: setsid() in the child
-            close_fds=True,
-            bufsize=0,
-        )
+        wrapper = prlimit_wrapper(plan) if before_exec else []
+        via_shell = False
+        try:
+            popen = _popen([*wrapper, *argv], cwd, env, stdin)
+        except OSError as error:
+            if error.errno != errno.ENOEXEC:
+                raise
+            # A script without a "#!" line: run it with the shell, as execvp(3) does.
+            popen = _popen([*wrapper, "/bin/sh", *argv], cwd, env, stdin)
+            via_shell = True
         try:
             reaper.register_leader(popen.pid)
             if not before_exec:
                 apply_plan(popen.pid, plan)
             family = Family(marker, groups={popen.pid})
-            return cls(popen, family)
+            return cls(popen, family, via_shell)
         except BaseException:
             # e.g. KeyboardInterrupt right after the start: do not leave the bot behind.
             _kill_and_reap(popen)
@@ -141,6 +145,7 @@ class BotProcess:
         # One waitid first: a leader that has already exited (a quick bot that answered and left)
         # spares the /proc walk, the largest part of ending a turn (tests/bench/arena_bots.py).
         if not self.poll():
+            assert self.family is not None  # set by start(), for every process of this class
             reaper.kill_tree(self.pid, self.family)
         else:
             # An exited leader's children have already gone to the subreaper; the rest of its
@@ -166,6 +171,19 @@ class BotProcess:
         # Tell Popen, so that neither it nor subprocess' cleanup ever waits for a reused pid.
         self.popen.returncode = os.waitstatus_to_exitcode(status)
 
+    def close_stdin(self) -> None:
+        """Close the bot's stdin (the end of a persistent game)."""
+        if self.popen.stdin is not None:
+            try:
+                self.popen.stdin.close()
+            except OSError:
+                pass  # a broken pipe to a dead bot
+        self.stdin = -1
+
+    @property
+    def stdin_open(self) -> bool:
+        return self.popen.stdin is not None and not self.popen.stdin.closed
+
     def close(self) -> None:
         """Close the pipes and the pidfd (idempotent)."""
         if self._closed:
@@ -184,9 +202,24 @@ class BotProcess:
         try:
             self.kill()
             self.reap()
-            self.cpu_time += reaper.sweep([self.family])[0]
+            if self.family is not None:
+                self.cpu_time += reaper.sweep([self.family])[0]
         finally:
             self.close()
+
+
+def _popen(argv: Sequence[str], cwd: Path, env: Mapping[str, str], stdin: bool) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(
+        list(argv),
+        stdin=subprocess.PIPE if stdin else subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=cwd,
+        env=dict(env),
+        start_new_session=True,  # own session and group: setsid() in the child
+        close_fds=True,
+        bufsize=0,
+    )
 
 
 def _kill_and_reap(popen: subprocess.Popen[bytes]) -> None:
@@ -211,10 +244,16 @@ def read_chunk(fd: int) -> bytes | None:
         return b""
 
 
-def exit_reason(code: int | None, limits: Limits, last_stderr_line: str) -> tuple[BotStatus, str]:
-    """Status and reason for a bot whose leader ended (by itself) before answering."""
+def exit_reason(code: int | None, limits: Limits, last_stderr_line: str, limit_reason: str = "") -> tuple[BotStatus, str]:
+    """Status and reason for a bot whose leader ended (by itself) before answering.
+    ``limit_reason``: what its sandbox said (``cpu``: the seat's CPU time; ``sandbox: ...``)."""
     status = BotStatus.CRASHED
-    if code is None:
+    if limit_reason == "cpu":
+        status, reason = BotStatus.KILLED, (f"used up its CPU time limit ({limits.cpu_seconds} s, all its processes "
+                                            "together)")
+    elif limit_reason.startswith("sandbox: "):
+        reason = f"its sandbox ended ({limit_reason.removeprefix('sandbox: ')})"
+    elif code is None:
         reason = "ended without answering"
     elif code >= 0:
         reason = f"exited with code {code} without answering"

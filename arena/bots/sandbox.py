@@ -1,10 +1,12 @@
-"""Scratch folders for the seats of one match, and the explicit environment every bot gets.
+"""Scratch folders for the seats of an unsandboxed match, and the explicit environment every bot
+gets.
 
-Not a security boundary: bots run as the same user as the host. It keeps bots apart from each
-other and from the host's state: each seat has its own folder for the whole match (bots may keep
-files there, the same program may sit in two seats), and no variable of the host leaks in. The
-host's environment is a trap: one that exports ``PYTHONUNBUFFERED=1`` hides a bot that forgets
-to flush, which then hangs elsewhere (notes/platform-facts.md).
+The folders are for ``--no-sandbox`` matches only (a sandboxed seat's folder is a tmpfs inside
+its sandbox, :mod:`arena.bots.jail`), and not a security boundary: such bots run as the same user
+as the host. Each seat has its own folder for the whole match (bots may keep files there, the
+same program may sit in two seats). No variable of the host leaks into any bot: the host's
+environment is a trap, and one that exports ``PYTHONUNBUFFERED=1`` hides a bot that forgets to
+flush, which then hangs elsewhere (notes/platform-facts.md).
 """
 
 from __future__ import annotations
@@ -30,17 +32,19 @@ class SandboxError(ValueError):
     """A file name that is not a plain relative path inside the seat's folder."""
 
 
-def bot_environment(workdir: Path, extra: Mapping[str, str] | None = None, path: str = DEFAULT_PATH) -> dict[str, str]:
+def bot_environment(workdir: Path | PurePosixPath, extra: Mapping[str, str] | None = None, path: str = DEFAULT_PATH,
+                    tmp: str | None = None) -> dict[str, str]:
     """The whole environment of a bot: nothing is inherited from the host.
 
     ``PYTHONUNBUFFERED`` is deliberately absent: the protocols say a bot must flush, and a bot
     should behave here as it will everywhere. Bytecode writing is off so that a Python bot does
-    not write ``__pycache__`` next to its source, outside its scratch folder.
+    not write ``__pycache__`` next to its source, outside its scratch folder. ``tmp``: the
+    temporary folder (default: the seat's folder).
     """
     env = {
         "PATH": path,
         "HOME": str(workdir),
-        "TMPDIR": str(workdir),
+        "TMPDIR": tmp or str(workdir),
         "LANG": "C.UTF-8",
         "PYTHONDONTWRITEBYTECODE": "1",
     }
@@ -54,12 +58,25 @@ class Sandbox:
     Unless kept, the folder is announced to this process's warden, which removes it should the
     process die without closing the sandbox (a SIGKILL)."""
 
-    def __init__(self, root: Path | None = None, keep: bool = False) -> None:
-        self.root = Path(tempfile.mkdtemp(prefix="snakepit-match-", dir=root))
+    def __init__(self, root: Path | None = None, keep: bool = False, lazy: bool = False) -> None:
+        """``lazy``: make the folder only when a seat asks for one (a sandboxed match never does)."""
+        self._parent = root
         self.keep = keep
         self._names: set[str] = set()
-        if not keep:
-            warden.folder_created(self.root)
+        self._root: Path | None = None
+        if not lazy:
+            self._make()
+
+    def _make(self) -> Path:
+        if self._root is None:
+            self._root = Path(tempfile.mkdtemp(prefix="snakepit-match-", dir=self._parent))
+            if not self.keep:
+                warden.folder_created(self._root)
+        return self._root
+
+    @property
+    def root(self) -> Path:
+        return self._make()
 
     def seat_dir(self, name: str) -> Path:
         """A new, empty folder for one seat."""
@@ -71,7 +88,7 @@ class Sandbox:
         return folder
 
     def close(self) -> None:
-        if not self.keep:
+        if self._root is not None and not self.keep:
             shutil.rmtree(self.root, onerror=make_writable_and_retry)
             if not self.root.exists():  # else the warden tries again when this process ends
                 warden.folder_removed(self.root)

@@ -1,10 +1,11 @@
 """Spawn per turn: each turn every bot of a round is started with its arguments and input files,
-all of them under one deadline, in one ``selectors`` loop with a ``pidfd`` per bot.
+in one ``selectors`` loop, each under its own deadline from its own start.
 
-The loop ends a bot's turn as soon as its answer is complete (then its whole group is killed at
+The loop ends a bot's turn as soon as its answer is complete (then everything of it is killed at
 once, so it stops taking CPU from the others), when its leader exits (not waiting for an EOF that
-an escaped child holding stdout would delay), or at the deadline. Nothing is left running when
-:func:`run_round` returns or raises: every bot is killed, reaped and swept.
+an escaped child holding stdout would delay), or at its deadline. Nothing is left running when
+:func:`run_round` returns or raises: every bot is killed and reaped (in a sandbox, by its
+launcher; unsandboxed, its group and the escapees the reaper finds).
 """
 
 from __future__ import annotations
@@ -14,14 +15,15 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from arena.bots import reaper
 from arena.bots.command import BotCommand
-from arena.bots.limits import Limits, RlimitPlan
-from arena.bots.process import CANCEL_POLL, CANCELLED, EOF_GRACE, BotProcess, exit_reason, read_chunk
+from arena.bots.limits import Limits
+from arena.bots.process import CANCEL_POLL, CANCELLED, EOF_GRACE, exit_reason, read_chunk
 from arena.bots.records import BotStatus, TurnRecord
-from arena.bots.sandbox import InputFiles, check_file_name, write_files
+from arena.bots.sandbox import InputFiles, check_file_name
+from arena.bots.seats import PendingStart, Process, Seat
 from arena.bots.streams import AnswerRule, OutputBuffer, Tail, decode_answer
 
 
@@ -47,15 +49,18 @@ class SpawnBot:
     Made by :meth:`arena.bots.host.BotHost.spawn_bot`.
     """
 
-    def __init__(
-        self, command: BotCommand, workdir: Path, env: Mapping[str, str], limits: Limits, plan: RlimitPlan,
-    ) -> None:
+    def __init__(self, command: BotCommand, seat: Seat, env: Mapping[str, str], limits: Limits) -> None:
         self.command = command
-        self.workdir = workdir
+        self.seat = seat
         self.env = dict(env)
         self.limits = limits
-        self.plan = plan
-        """The rlimits every start of this bot gets (from :meth:`Limits.plan`)."""
+        self.shell_noted = False
+        """Whether a record has said that the program runs with /bin/sh (said once)."""
+
+    @property
+    def workdir(self) -> Path | PurePosixPath:
+        """The seat's folder as the bot sees it (its working directory)."""
+        return self.seat.workdir
 
     def run(self, turn: TurnInput, timeout: float, rule: AnswerRule) -> TurnRecord:
         """One turn of this bot alone."""
@@ -69,19 +74,20 @@ def run_round(
     turns: Sequence[tuple[SpawnBot, TurnInput]], timeout: float, rule: AnswerRule,
     cancel: threading.Event | None = None,
 ) -> list[TurnRecord]:
-    """Run every bot's turn in parallel, all under one deadline ``timeout`` seconds from now;
-    one record per turn, in order.
+    """Run every bot's turn in parallel, each under a deadline ``timeout`` seconds from its own
+    start (a loaded machine that starts the last seat late does not shorten its turn); one
+    record per turn, in order.
 
     ``cancel`` may be set from another thread (a GUI's Stop): every bot still running is then
     killed within :data:`~arena.bots.process.CANCEL_POLL` seconds and its turn ends ``KILLED``
     with the reason :data:`~arena.bots.process.CANCELLED`."""
-    deadline = time.monotonic() + timeout
-    states = [_Turn(bot, turn_input, rule) for bot, turn_input in turns]
+    states = [_Turn(bot, turn_input, rule, timeout) for bot, turn_input in turns]
     selector = selectors.DefaultSelector()
     try:
-        for state in states:
-            state.start(selector)
-        _serve(states, selector, deadline, timeout, cancel)
+        pending = [(state, state.request()) for state in states]
+        for state, start in pending:
+            state.started(start, selector)
+        _serve(states, selector, timeout, cancel)
     finally:
         _end_all(states)
         selector.close()
@@ -89,8 +95,7 @@ def run_round(
 
 
 def _serve(
-    states: Sequence[_Turn], selector: selectors.BaseSelector, deadline: float, timeout: float,
-    cancel: threading.Event | None,
+    states: Sequence[_Turn], selector: selectors.BaseSelector, timeout: float, cancel: threading.Event | None,
 ) -> None:
     while True:
         running = [s for s in states if s.running]
@@ -101,11 +106,13 @@ def _serve(
                 state.decide(BotStatus.KILLED, CANCELLED)
             return
         now = time.monotonic()
-        if now >= deadline:
-            for state in running:
+        for state in running:
+            if now >= state.deadline:
                 state.timed_out(timeout)
+        running = [s for s in running if s.running]
+        if not running:
             return
-        wake = min([deadline, *(s.grace_end for s in running if s.grace_end is not None)])
+        wake = min([*(s.deadline for s in running), *(s.grace_end for s in running if s.grace_end is not None)])
         if cancel is not None:
             wake = min(wake, now + CANCEL_POLL)
         for key, _ in selector.select(max(0.0, wake - now)):
@@ -129,9 +136,11 @@ def _end_all(states: Sequence[_Turn]) -> None:
         for state, proc in started:
             proc.reap()
             state.drain_stderr()
-        cpu = reaper.sweep([proc.family for _, proc in started])
-        for (_, proc), extra in zip(started, cpu):
-            proc.cpu_time += extra
+        swept = [proc for _, proc in started if proc.family is not None]
+        if swept:
+            cpu = reaper.sweep([proc.family for proc in swept if proc.family is not None])
+            for proc, extra in zip(swept, cpu):
+                proc.cpu_time += extra
     finally:
         for _, proc in started:
             proc.close()
@@ -140,12 +149,14 @@ def _end_all(states: Sequence[_Turn]) -> None:
 class _Turn:
     """One bot's turn in a round, from start to record."""
 
-    def __init__(self, bot: SpawnBot, turn_input: TurnInput, rule: AnswerRule) -> None:
+    def __init__(self, bot: SpawnBot, turn_input: TurnInput, rule: AnswerRule, timeout: float) -> None:
         self.bot = bot
         self.input = turn_input
         self.rule = rule
+        self.timeout = timeout
+        self.deadline = time.monotonic() + timeout
         self.limits = bot.limits
-        self.proc: BotProcess | None = None
+        self.proc: Process | None = None
         self.out = OutputBuffer()
         self.err = Tail(bot.limits.stderr_tail)
         self.running = False
@@ -157,25 +168,31 @@ class _Turn:
         self.exit_code: int | None = None
         self._selector: selectors.BaseSelector | None = None
 
-    def start(self, selector: selectors.BaseSelector) -> None:
-        self._selector = selector
-        try:
-            write_files(self.bot.workdir, self.input.files)
-        except OSError as error:
-            self.decide(BotStatus.CRASHED, f"could not write its input files: {error}")
-            return
+    def request(self) -> PendingStart | None:
+        """Ask the seat to start the bot (None if that failed; the turn is then decided)."""
+        files = {name: contents.encode() if isinstance(contents, str) else contents
+                 for name, contents in self.input.files.items()}
         argv = self.bot.command.with_args(self.input.args)
         try:
-            self.proc = BotProcess.start(
-                argv, self.bot.workdir, self.bot.env, self.bot.plan, stdin=False, before_exec=self.limits.before_exec,
-            )
+            return self.bot.seat.request(argv, self.bot.env, files, stdin=False)
+        except OSError as error:
+            self.decide(BotStatus.CRASHED, f"could not start: {error}")
+            return None
+
+    def started(self, start: PendingStart | None, selector: selectors.BaseSelector) -> None:
+        self._selector = selector
+        if start is None:
+            return
+        try:
+            self.proc = start.result()
         except OSError as error:
             self.decide(BotStatus.CRASHED, f"could not start: {error}")
             return
+        self.deadline = self.proc.started + self.timeout
         self.running = True
         selector.register(self.proc.stdout, selectors.EVENT_READ, (self, "stdout"))
         selector.register(self.proc.stderr, selectors.EVENT_READ, (self, "stderr"))
-        selector.register(self.proc.pidfd, selectors.EVENT_READ, (self, "exit"))
+        selector.register(self.proc.exit_fd, selectors.EVENT_READ, (self, "exit"))
 
     def ready(self, stream: str) -> None:
         assert self.proc is not None
@@ -221,9 +238,9 @@ class _Turn:
 
     def _leader_exited(self) -> None:
         assert self.proc is not None
-        self._unregister(self.proc.pidfd)
         if not self.proc.poll():
             return
+        self._unregister(self.proc.exit_fd)
         # Whatever it wrote before exiting is in the pipe now; children it left may write more,
         # but the turn is the leader's.
         while self.running and (chunk := read_chunk(self.proc.stdout)):
@@ -237,7 +254,7 @@ class _Turn:
             self._answered(rest)
             return
         self.drain_stderr()
-        status, reason = exit_reason(code, self.limits, self.err.last_line())
+        status, reason = exit_reason(code, self.limits, self.err.last_line(), self.proc.limit_reason)
         if rest is not None:
             reason += f" (after {len(rest)} bytes without a newline)"
         self.exit_code = code
@@ -272,7 +289,7 @@ class _Turn:
         if self.proc is None:
             return
         self.wall = time.monotonic() - self.proc.started
-        for fd in (self.proc.stdout, self.proc.stderr, self.proc.pidfd):
+        for fd in (self.proc.stdout, self.proc.stderr, self.proc.exit_fd):
             self._unregister(fd)
         self.proc.kill()
 
@@ -285,9 +302,14 @@ class _Turn:
 
     def record(self) -> TurnRecord:
         assert self.status is not None
+        reason = self.reason
+        if self.proc is not None and self.proc.via_shell and not self.bot.shell_noted:
+            self.bot.shell_noted = True
+            note = "its program has no #! line, so it runs with /bin/sh"
+            reason = f"{reason}; {note}" if reason else note
         return TurnRecord(
             status=self.status,
-            reason=self.reason,
+            reason=reason,
             answer=self.answer,
             wall_time=self.wall,
             cpu_time=self.proc.cpu_time if self.proc is not None else 0.0,

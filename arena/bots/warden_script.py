@@ -12,7 +12,9 @@ was killed, or exec'd another program) or the runner's pid ends, it:
 1. kills every process whose ``RLIMIT_LOCKS`` (the bot marker, see :mod:`arena.bots.reaper`) lies
    in ``[BASE, BASE + SPAN)``, in passes until a pass finds none left (bounded in time): the bots'
    leaders, their children, escapees that called ``setsid``, fork bombs;
-2. removes the folders it was told about and not told were removed;
+2. removes the folders it was told about and not told were removed (scratch folders, readable
+   copies of bots' files, and seats' cgroups, which empty once their sandboxes die with the
+   runner);
 3. exits.
 
 It ignores SIGINT, SIGHUP and SIGTERM (it lives in its own session anyway): a Ctrl-C or a closed
@@ -34,6 +36,10 @@ MARKER_RESOURCE = 10
 """``RLIMIT_LOCKS``; the same as :data:`arena.bots.reaper.MARKER_RESOURCE`."""
 FOLDER_PREFIX = b"snakepit-"
 """Only folders whose name starts with this are removed (a guard against a wrong line)."""
+CGROUPS = b"/sys/fs/cgroup/"
+"""Folders under this are seats' cgroups (:mod:`arena.bots.cgroups`)."""
+CGROUP_WAIT = 5.0
+"""How long to wait for a seat's cgroup to be empty."""
 SWEEP_SECONDS = 10.0
 """The longest a sweep goes on while it keeps finding processes (a process stuck in the kernel
 cannot be killed sooner; nothing else takes more than a few passes)."""
@@ -116,7 +122,26 @@ def sweep(base: int, span: int, seconds: float = SWEEP_SECONDS) -> int:
 def remove_folder(name: bytes) -> None:
     if not os.path.isabs(name) or not os.path.basename(name).startswith(FOLDER_PREFIX):
         return
+    if name.startswith(CGROUPS):
+        remove_cgroup(name)
+        return
     shutil.rmtree(os.fsdecode(name), onerror=make_writable_and_retry)
+
+
+def remove_cgroup(name: bytes) -> None:
+    """A seat's cgroup: empty once its sandbox is gone, which takes a moment after the runner's
+    death (its processes die of it); its files cannot be unlinked, the folder is rmdir'ed."""
+    deadline = time.monotonic() + CGROUP_WAIT
+    while True:
+        try:
+            os.rmdir(name)
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            if time.monotonic() >= deadline:
+                return
+            time.sleep(0.01)
 
 
 def make_writable_and_retry(func: object, path: str, _info: object) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.bots import BotCommand, BotHost, BotStatus, Limits, PersistentBot
+from arena.bots import UNSANDBOXED, BotCommand, BotHost, BotStatus, Limits, PersistentBot, SandboxPolicy
 from tests.bots.survivors import BOTS, MARK_VARIABLE, assert_none_left, new_marker, zombie_children
 
 SLACK = 1.0
@@ -32,9 +32,15 @@ def marker() -> Iterator[str]:
     assert zombie_children() - zombies_before == set()
 
 
+@pytest.fixture(params=["sandboxed", "unsandboxed"])
+def policy(request: pytest.FixtureRequest) -> SandboxPolicy:
+    """Every test runs in a sandbox and, as ``--no-sandbox`` does, without."""
+    return SandboxPolicy() if request.param == "sandboxed" else UNSANDBOXED
+
+
 @pytest.fixture
-def host(marker: str, tmp_path: Path) -> Iterator[BotHost]:
-    with BotHost(root=tmp_path, env={MARK_VARIABLE: marker}) as bot_host:
+def host(marker: str, tmp_path: Path, policy: SandboxPolicy) -> Iterator[BotHost]:
+    with BotHost(root=tmp_path, env={MARK_VARIABLE: marker}, policy=policy) as bot_host:
         yield bot_host
 
 
@@ -65,8 +71,10 @@ def test_a_bot_leads_its_own_session_and_process_group(host: BotHost) -> None:
     record = bot.read_line(5.0)
     assert record.answer is not None, record
     pid, pgid, sid = map(int, record.answer.split())
-    assert pgid == sid == pid == bot.pid
-    assert sid not in (os.getsid(0), os.getpgrp())
+    assert pgid == sid == pid  # as the bot sees it (in a sandbox, in its own PID namespace)
+    fields = Path(f"/proc/{bot.pid}/stat").read_text().rsplit(")", 1)[1].split()
+    assert int(fields[2]) == int(fields[3]) == bot.pid  # as the host sees it
+    assert bot.pid not in (os.getsid(0), os.getpgrp())
     bot.close()
 
 
@@ -193,8 +201,8 @@ def test_bot_that_cannot_start_says_so_on_every_request(host: BotHost, tmp_path:
     assert record.reason.startswith("not running: could not start: [Errno 2]")
 
 
-def test_closing_the_host_kills_every_bot_and_its_escapees(marker: str, tmp_path: Path) -> None:
-    with BotHost(root=tmp_path, env={MARK_VARIABLE: marker}) as host:
+def test_closing_the_host_kills_every_bot_and_its_escapees(marker: str, tmp_path: Path, policy: SandboxPolicy) -> None:
+    with BotHost(root=tmp_path, env={MARK_VARIABLE: marker}, policy=policy) as host:
         start(host, marker, "p_never_reads.py")
         start(host, marker, "p_ignores_eof.py")
         escaping = host.start_bot(str(BOTS / "setsid_escape.py"), args=(marker, "daemon"))
@@ -203,13 +211,13 @@ def test_closing_the_host_kills_every_bot_and_its_escapees(marker: str, tmp_path
     assert list(tmp_path.iterdir()) == []
 
 
-def test_ctrl_c_during_a_request_leaves_nothing_running(marker: str, tmp_path: Path) -> None:
+def test_ctrl_c_during_a_request_leaves_nothing_running(marker: str, tmp_path: Path, policy: SandboxPolicy) -> None:
     main = threading.get_ident()
     timer = threading.Timer(0.3, lambda: signal.pthread_kill(main, signal.SIGINT))
     timer.start()
     try:
         with pytest.raises(KeyboardInterrupt):
-            with BotHost(root=tmp_path, env={MARK_VARIABLE: marker}) as host:
+            with BotHost(root=tmp_path, env={MARK_VARIABLE: marker}, policy=policy) as host:
                 start(host, marker, "p_never_answers.py").request("0", 10.0)
     finally:
         timer.cancel()

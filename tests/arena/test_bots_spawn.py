@@ -29,9 +29,11 @@ from arena.bots import (
     Limits,
     LimitsError,
     SandboxError,
+    SandboxPolicy,
     SpawnBot,
     TurnInput,
     TurnRecord,
+    UNSANDBOXED,
     bot_environment,
     run_round,
 )
@@ -54,9 +56,15 @@ def marker() -> Iterator[str]:
     assert zombie_children() - zombies_before == set()
 
 
+@pytest.fixture(params=["sandboxed", "unsandboxed"])
+def policy(request: pytest.FixtureRequest) -> SandboxPolicy:
+    """Every test of a running bot runs in a sandbox and, as ``--no-sandbox`` does, without."""
+    return SandboxPolicy() if request.param == "sandboxed" else UNSANDBOXED
+
+
 @pytest.fixture
-def host(marker: str, tmp_path: Path) -> Iterator[BotHost]:
-    with BotHost(root=tmp_path, env={MARK_VARIABLE: marker}) as bot_host:
+def host(marker: str, tmp_path: Path, policy: SandboxPolicy) -> Iterator[BotHost]:
+    with BotHost(root=tmp_path, env={MARK_VARIABLE: marker}, policy=policy) as bot_host:
         yield bot_host
 
 
@@ -274,7 +282,10 @@ def test_arguments_files_and_working_folder(host: BotHost) -> None:
     record = bot.run(TurnInput(args=("field.txt", "2"), files={"input.txt": "round 7\n"}), 5.0, AnswerRule.FIRST_LINE)
     assert (record.status, record.answer) == (BotStatus.OK, "field.txt 2 round 7")
     assert record.wall_time > 0 and record.cpu_time > 0
-    assert bot.workdir.parent == host.root
+    if host.policy.enabled:
+        assert str(bot.workdir) == "/seat"  # a tmpfs in its sandbox
+    else:
+        assert bot.workdir.parent == host.root
 
 
 IDS = "import os; print(os.getpid(), os.getpgid(0), os.getsid(0), flush=True)"
@@ -306,11 +317,12 @@ def test_seat_folder_lasts_the_match_and_seats_do_not_share_one(host: BotHost) -
     assert second.run(TurnInput(), 5.0, AnswerRule.FIRST_LINE).answer == "none"
 
 
-def test_folders_are_removed_when_the_host_closes(tmp_path: Path) -> None:
-    with BotHost(root=tmp_path) as host:
+def test_folders_are_removed_when_the_host_closes(tmp_path: Path, policy: SandboxPolicy) -> None:
+    with BotHost(root=tmp_path, policy=policy) as host:
         bot = host.spawn_bot(["/bin/sh", "-c", "echo x > f; echo done"])
-        bot.run(TurnInput(), 5.0, AnswerRule.FIRST_LINE)
-        assert (bot.workdir / "f").exists()
+        assert bot.run(TurnInput(), 5.0, AnswerRule.FIRST_LINE).answer == "done"
+        # A sandboxed seat's folder is a tmpfs inside its sandbox: the host has none at all.
+        assert Path(bot.workdir / "f").exists() is not policy.enabled
     assert list(tmp_path.iterdir()) == []
 
 
@@ -429,8 +441,12 @@ def test_bounded_fork_bomb_is_killed_whole(host: BotHost, marker: str) -> None:
 def test_cpu_limit_kills_a_busy_loop(host: BotHost, marker: str) -> None:
     record = play_next_to_good_bots(host, marker, "busy_loop.py", 5.0, limits=Limits(cpu_seconds=1))
     assert record.status is BotStatus.KILLED
-    assert record.reason == "used up its CPU time limit (1 s)"
-    assert record.exit_code == -signal.SIGXCPU
+    if host.policy.enabled:  # the launcher adds up the seat's CPU time and kills it all
+        assert record.reason == "used up its CPU time limit (1 s, all its processes together)"
+        assert record.exit_code == -signal.SIGKILL
+    else:
+        assert record.reason == "used up its CPU time limit (1 s)"
+        assert record.exit_code == -signal.SIGXCPU
 
 
 @pytest.mark.parametrize("before_exec", [False, True])
@@ -446,13 +462,21 @@ def test_file_size_limit_kills_a_big_writer(host: BotHost, before_exec: bool) ->
 
 
 def test_limits_before_exec_are_in_place_when_the_program_starts(host: BotHost) -> None:
-    limits = Limits(file_size=MiB, cpu_seconds=7, before_exec=True)
-    bot = host.spawn_bot(["/bin/sh", "-c", "grep -E 'Max (cpu time|file size)' /proc/self/limits | tr -s ' ' | tr '\\n' ,"], limits=limits)
+    # In a sandbox the launcher sets them on itself before any bot exists (no CPU rlimit: it adds
+    # up the whole seat's CPU time instead; the process cap counts the launcher).
+    limits = Limits(file_size=MiB, cpu_seconds=7, processes=9, before_exec=True)
+    script = "grep -E 'Max (cpu time|file size|processes)' /proc/self/limits | tr -s ' ' | tr '\\n' ,"
+    bot = host.spawn_bot(["/bin/sh", "-c", script], limits=limits)
     record = bot.run(TurnInput(), 5.0, AnswerRule.FIRST_LINE)
-    assert record.answer == f"Max cpu time 7 8 seconds ,Max file size {MiB} {MiB} bytes ,"
+    if host.policy.enabled:
+        assert record.answer == f"Max cpu time unlimited unlimited seconds ,Max file size {MiB} {MiB} bytes ," \
+                                "Max processes 10 10 processes ,"
+    else:
+        assert record.answer.startswith(f"Max cpu time 7 8 seconds ,Max file size {MiB} {MiB} bytes ,"), record
 
 
 def test_program_gone_after_the_command_was_made(host: BotHost, tmp_path: Path) -> None:
+    tmp_path.chmod(0o755)  # else a sandboxed seat (its own uid) is shown a copy made at its start
     program = tmp_path / "vanishing.sh"
     program.write_text("#!/bin/sh\necho r\n")
     program.chmod(0o755)
@@ -491,11 +515,11 @@ def test_other_children_of_the_host_are_left_alone(host: BotHost, marker: str) -
     assert foreign.wait() == -signal.SIGKILL
 
 
-def test_rounds_in_two_threads_keep_their_bots_apart(marker: str, tmp_path: Path) -> None:
+def test_rounds_in_two_threads_keep_their_bots_apart(marker: str, tmp_path: Path, policy: SandboxPolicy) -> None:
     results: dict[str, list[TurnRecord]] = {}
 
     def play(name: str, bots: list[str]) -> None:
-        with BotHost(root=tmp_path, env={MARK_VARIABLE: marker}) as host:
+        with BotHost(root=tmp_path, env={MARK_VARIABLE: marker}, policy=policy) as host:
             seats = [host.spawn_bot(str(BOTS / bot)) for bot in bots]
             results[name] = run_round([(s, TurnInput(args=(marker,))) for s in seats], 1.0, AnswerRule.FIRST_LINE)
 

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.bots import AnswerRule, BotHost, Limits, TurnInput, reaper, warden
+from arena.bots import AnswerRule, BotHost, Limits, TurnInput, cgroups, reaper, warden
 from arena.bots.reaper import MARKER_RESOURCE, MARKER_SPAN
 from arena.bots.warden_script import Folders
 from tests.bots.survivors import BOTS, MARK_VARIABLE, describe, new_marker, processes_with, zombie_children
@@ -92,16 +92,17 @@ def test_at_eof_the_warden_kills_its_range_and_removes_the_announced_folders(tmp
 RUNNER = """
 import os, subprocess, sys, time
 from pathlib import Path
-from arena.bots import BotHost, warden
-root, bots, mark, how = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], sys.argv[4]
-host = BotHost(root=root, env={"SNAKEPIT_TEST_MARK": mark})
+from arena.bots import UNSANDBOXED, BotHost, SandboxPolicy, warden
+root, bots, mark, how, sandboxed = Path(sys.argv[1]), Path(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
+policy = SandboxPolicy() if sandboxed == "sandboxed" else UNSANDBOXED
+host = BotHost(root=root, env={"SNAKEPIT_TEST_MARK": mark}, policy=policy)
 host.start_bot(str(bots / "setsid_escape.py"), args=(mark, "hang"))
 host.start_bot(str(bots / "fork_bomb.py"), args=(mark,))
 time.sleep(0.5)  # the escape done, the fork bomb grown
 leak = None
 if how == "leak":  # something else holds the write end: the runner's death must still count
     leak = subprocess.Popen(["sleep", "30"], pass_fds=[warden.write_end()], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-print(warden.warden_pid(), leak.pid if leak else 0, flush=True)
+print(warden.warden_pid() or 0, leak.pid if leak else 0, os.getpid(), flush=True)
 if how == "normal":
     host.close()
     sys.exit(0)
@@ -109,22 +110,29 @@ os._exit(0)  # no cleanup at all, as after a SIGKILL
 """
 
 
-@pytest.mark.parametrize("how", ["crash", "leak", "normal"])
-def test_a_runner_that_ends_leaves_neither_bots_nor_folders_nor_a_warden(how: str, tmp_path: Path) -> None:
+@pytest.mark.parametrize(("how", "sandboxed"), [
+    ("crash", "unsandboxed"), ("leak", "unsandboxed"), ("normal", "unsandboxed"),
+    ("crash", "sandboxed"), ("normal", "sandboxed"),
+])
+def test_a_runner_that_ends_leaves_neither_bots_nor_folders_nor_a_warden(how: str, sandboxed: str,
+                                                                          tmp_path: Path) -> None:
     zombies = zombie_children()
     mark = new_marker()
     root = tmp_path / "root"
     root.mkdir()
-    runner = subprocess.run([sys.executable, "-c", RUNNER, str(root), str(BOTS), mark, how], cwd=ROOT,
+    runner = subprocess.run([sys.executable, "-c", RUNNER, str(root), str(BOTS), mark, how, sandboxed], cwd=ROOT,
                             capture_output=True, text=True, timeout=30)
     assert runner.returncode == 0, runner.stderr
-    warden_pid, leak = map(int, runner.stdout.split())
+    warden_pid, leak, runner_pid = map(int, runner.stdout.split())
     try:
-        assert warden_pid > 0
-        assert wait_until(lambda: not processes_with(mark) and not list(root.iterdir()), 5.0), \
-            describe(processes_with(mark))
+        # Sandboxes die with their runner (bubblewrap's --die-with-parent, and the launcher sees
+        # its socket close); the warden removes the seats' cgroups (made only as root).
+        assert warden_pid > 0 or (sandboxed == "sandboxed" and cgroups.availability())
+        assert wait_until(lambda: not processes_with(mark) and not list(root.iterdir())
+                          and not _cgroups_of(runner_pid), 5.0), describe(processes_with(mark))
         # After a normal exit it finds nothing to do: gone at once.
-        assert wait_until(lambda: not _alive(warden_pid), 1.0 if how == "normal" else 5.0)
+        if warden_pid:
+            assert wait_until(lambda: not _alive(warden_pid), 1.0 if how == "normal" else 5.0)
     finally:
         if leak:
             os.kill(leak, signal.SIGKILL)
@@ -133,6 +141,11 @@ def test_a_runner_that_ends_leaves_neither_bots_nor_folders_nor_a_warden(how: st
             os.kill(pid, signal.SIGKILL)
     for pid in zombie_children() - zombies:  # orphans come here if this process is a subreaper
         os.waitpid(pid, 0)
+
+
+def _cgroups_of(runner: int) -> list[Path]:
+    """The seat cgroups a runner made that still exist."""
+    return [folder for parent in cgroups._probed()[1] for folder in parent.glob(f"{cgroups.PREFIX}{runner}-*")]
 
 
 def _reap_orphan(pid: int) -> None:

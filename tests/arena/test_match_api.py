@@ -35,7 +35,7 @@ from arena.replay import read_replay, verify_replay
 from arena.snake_battle import BattleSettings, play_battle
 from engines.worms import WormsState
 from matcher import load_program
-from tests.bots.survivors import BOTS, processes_with, zombie_children
+from tests.bots.survivors import BOTS, marked, processes_with, zombie_children
 
 ROOT = Path(__file__).resolve().parents[2]
 WORMS = ROOT / "samples" / "worms"
@@ -109,7 +109,7 @@ BAD_SETUPS = [
 def test_a_bad_setup_is_one_error_before_anything_starts(setup: MatchSetup, message: str, tmp_path: Path) -> None:
     record = tmp_path / "replay.jsonl"
     with pytest.raises(MatchSetupError) as error:
-        run_match(setup, record=record, host_root=tmp_path)
+        run_match(setup, record=record, host_root=tmp_path, bot_env=marked(tmp_path))
     assert message in str(error.value)
     assert "\n" not in str(error.value)
     assert not record.exists()
@@ -160,7 +160,7 @@ def test_seat_seeds_differ_by_seat_and_seed_and_do_not_depend_on_the_process() -
 def test_on_round_sees_every_round_with_the_engine_state(host: Path, tmp_path: Path) -> None:
     rounds: list[RoundInfo] = []
     started: list[WormsState] = []
-    result = run_match(worms_setup(*(GREEDY,) * 4, rounds=6), record=tmp_path / "r.jsonl", host_root=host,
+    result = run_match(worms_setup(*(GREEDY,) * 4, rounds=6), record=tmp_path / "r.jsonl", host_root=host, bot_env=marked(host),
                        on_round=rounds.append, on_start=lambda run: started.append(run.state))
     assert [r.index for r in rounds] == [1, 2, 3, 4, 5, 6]
     assert started[0].round == 0 and started[0].max_rounds == 6
@@ -208,7 +208,7 @@ def test_cancel_kills_every_bot_mid_round_and_keeps_the_finished_rounds(host: Pa
     first_round = threading.Event()
     outcome: list[MatchResult] = []
     thread = threading.Thread(target=lambda: outcome.append(run_match(
-        worms_setup(*(bot,) * 4, time_limit=3.0), record=record, cancel=cancel, host_root=host,
+        worms_setup(*(bot,) * 4, time_limit=3.0), record=record, cancel=cancel, host_root=host, bot_env=marked(host),
         on_round=lambda info: first_round.set())))
     thread.start()
     try:
@@ -237,7 +237,7 @@ def test_cancel_kills_every_bot_mid_round_and_keeps_the_finished_rounds(host: Pa
 def test_cancel_before_the_start_plays_no_round(host: Path) -> None:
     cancel = threading.Event()
     cancel.set()
-    result = run_match(worms_setup(*(GREEDY,) * 4), cancel=cancel, host_root=host)
+    result = run_match(worms_setup(*(GREEDY,) * 4), cancel=cancel, host_root=host, bot_env=marked(host))
     assert (result.rounds, result.end, result.scores) == (0, "cancelled", (0, 0, 0, 0))
 
 

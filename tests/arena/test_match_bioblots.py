@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import json
+import shutil
 import random
 import threading
 from collections.abc import Callable
@@ -19,7 +20,7 @@ from arena.match import MatchResult, MatchSetup, MatchSetupError, RoundInfo, run
 from arena.replay import read_replay, verify_replay
 from engines.bioblots import board_to_text, event_to_json, generate_board
 from tests.arena.test_match_api import ROOT, host  # noqa: F401
-from tests.bots.survivors import BOTS, processes_with
+from tests.bots.survivors import BOTS, marked, processes_with
 
 SAMPLES = ROOT / "samples" / "bioblots"
 RANDOM = str(SAMPLES / "random_bot.py")
@@ -66,7 +67,7 @@ def logged(log: Path) -> list[str]:
 
 def play(setup: MatchSetup, host: Path, **kwargs: object) -> tuple[list[RoundInfo], MatchResult]:
     rounds: list[RoundInfo] = []
-    result = run_match(setup, host_root=host, on_round=rounds.append, **kwargs)
+    result = run_match(setup, host_root=host, bot_env=marked(host), on_round=rounds.append, **kwargs)
     return rounds, result
 
 
@@ -74,7 +75,8 @@ def test_bots_get_the_board_their_seat_and_the_opponents_lines_in_canonical_form
     eof, logs = tmp_path / "saw_eof", (tmp_path / "0.log", tmp_path / "1.log")
     first = scripted(tmp_path, "aa ab ba bb", "1   aaac ", log=logs[0], eof=eof)
     second = scripted(tmp_path, "yy yz zy zz", "1 yyxz", log=logs[1])
-    setup = MatchSetup("bioblots", (first, second), 1, {"board_text": CHLORINE, "move_limit": 2})
+    # The logs and the EOF file are written to the test's folder: not from a sandbox.
+    setup = MatchSetup("bioblots", (first, second), 1, {"board_text": CHLORINE, "move_limit": 2, "sandbox": False})
     rounds, result = play(setup, host)
     rows = "rows 26 " + "2" * 26
     assert logged(logs[0]) == [rows, "0\n", "yy yz zy zz\n"]  # the last line is the end: no more relays
@@ -171,7 +173,7 @@ def test_a_bot_that_misbehaves_mid_game_loses_technically_and_its_points_go_to_t
 
     rounds: list[RoundInfo] = []
     setup = MatchSetup("bioblots", (RANDOM, str(BOTS / bot)), 5)
-    result = run_match(setup, host_root=host, record=record, on_round=lambda info: (rounds.append(info), at_the_end(info)))
+    result = run_match(setup, host_root=host, bot_env=marked(host), record=record, on_round=lambda info: (rounds.append(info), at_the_end(info)))
     assert left == []
     assert len(rounds) == 8 and [info.records[1].status for info in rounds[1:7:2]] == [BotStatus.OK] * 3
     before, last = rounds[-2], rounds[-1]
@@ -187,10 +189,11 @@ def test_a_bot_that_misbehaves_mid_game_loses_technically_and_its_points_go_to_t
 
 
 # Waits before its first line, then plays like the random sample.
-SLOW_START = f'''import runpy, sys, time
+SLOW_START = '''import os, runpy, sys, time
 time.sleep(0.3)
-sys.argv = [{RANDOM!r}]
-runpy.run_path({RANDOM!r}, run_name="__main__")
+random_bot = os.path.join(os.path.dirname(sys.argv[0]), "random_bot.py")  # a bot reads its own folder
+sys.argv = [random_bot]
+runpy.run_path(random_bot, run_name="__main__")
 '''
 
 
@@ -198,6 +201,7 @@ runpy.run_path({RANDOM!r}, run_name="__main__")
 def test_a_bots_first_line_gets_the_start_grace(grace: float, status: str, host: Path, tmp_path: Path) -> None:
     slow = tmp_path / "slow_start.py"
     slow.write_text(SLOW_START)
+    shutil.copy(RANDOM, tmp_path / "random_bot.py")
     setup = MatchSetup("bioblots", (str(slow), RANDOM), 2, {"start_grace": grace, "time_limit": 0.2, "move_limit": 2})
     _rounds, result = play(setup, host)
     assert result.statuses[0] == status
@@ -207,7 +211,7 @@ def test_the_board_comes_from_the_seed_or_a_file(host: Path, tmp_path: Path) -> 
     def header_board(seed: int, options: dict[str, object]) -> str:
         record = tmp_path / f"{seed}.jsonl"
         run_match(MatchSetup("bioblots", (RANDOM, RANDOM), seed, {"move_limit": 1, **options}), record=record,
-                  host_root=host)
+                  host_root=host, bot_env=marked(host))
         return str(read_replay(record).options["board_text"])
 
     assert header_board(4, {}) == board_to_text(generate_board(random.Random(4)))
@@ -272,5 +276,5 @@ def test_cancel_stops_the_match_and_kills_both_bots(host: Path) -> None:
         if info.index == 3:
             cancel.set()
 
-    result = run_match(MatchSetup("bioblots", (RANDOM, RANDOM), 3), host_root=host, cancel=cancel, on_round=after)
+    result = run_match(MatchSetup("bioblots", (RANDOM, RANDOM), 3), host_root=host, bot_env=marked(host), cancel=cancel, on_round=after)
     assert (result.end, result.rounds) == ("cancelled", 3)

@@ -19,7 +19,17 @@ from arena.match import RoundInfo
 from arena.replay import read_replay, verify_replay
 from editor.cli import main
 from tests.arena.test_match_api import FARMER, GREEDY, KINGDOMS, MEADOW, ROOT, WORMS, host  # noqa: F401
-from tests.bots.survivors import BOTS, describe, new_marker, processes_with, wardens_of, zombie_children
+from tests.arena.test_bots_warden import _cgroups_of
+from tests.bots.survivors import (
+    BOTS,
+    describe,
+    new_marker,
+    processes_with,
+    still_alive,
+    tree,
+    wardens_of,
+    zombie_children,
+)
 
 HEURISTIC = str(WORMS / "heuristic_bot.py")
 
@@ -222,43 +232,52 @@ def _no_bots_left(scratch: Path, zombies_before: set[int]) -> None:
         os.waitpid(pid, 0)
 
 
-def test_a_sigkilled_match_leaves_no_bot_and_no_scratch_folder(tmp_path: Path) -> None:
-    """SIGKILL gives the CLI no chance to clean up: its warden kills the bots it was running (a
-    sleeper, a leader whose daemon escaped with setsid, a fork bomb's 64 processes) and removes
-    the match's scratch folder, within a few seconds."""
+@pytest.mark.parametrize("sandbox", ["sandboxed", "unsandboxed"])
+def test_a_sigkilled_match_leaves_no_bot_and_no_scratch_folder(tmp_path: Path, sandbox: str) -> None:
+    """SIGKILL gives the CLI no chance to clean up. Its bots (a sleeper, a leader whose daemon
+    escaped with setsid, a fork bomb's 64 processes) must still be gone within a few seconds:
+    sandboxed, their sandboxes die with the CLI (bubblewrap's --die-with-parent, and each
+    launcher sees its socket close); unsandboxed, the CLI's warden kills them by their markers.
+    Either way no scratch folder and no seat cgroup is left, and the warden is gone too."""
     zombies = zombie_children()
     mark = new_marker()
-    scratch = tmp_path / mark  # the seats' folders are made here: the mark is in every bot's environment
+    scratch = tmp_path / mark  # unsandboxed seats' folders are made here: the mark is in their environment
     scratch.mkdir()
     seats = [str(BOTS / "sleep_forever.py"), f"{BOTS / 'setsid_escape.py'} {mark} hang", str(BOTS / "fork_bomb.py"), GREEDY]
     command = [sys.executable, "-m", "editor.cli", "match", "worms", "--map", MEADOW, *bots(*seats), "--seed", "3",
-               "--time-limit", "8"]
+               "--time-limit", "8", *(["--no-sandbox"] if sandbox == "unsandboxed" else [])]
     env = {**os.environ, "TMPDIR": str(scratch)}
     cli = subprocess.Popen(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    seen: set[tuple[int, int]] = set()
     try:
         # Mid-round 1: 1 sleeper + the escaping leader and its daemon + 64 of the fork bomb.
-        deadline = time.monotonic() + 6
-        while time.monotonic() < deadline and cli.poll() is None and len(processes_with(mark)) < 67:
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline and cli.poll() is None and len(processes_with(mark)) < 2:
+            seen |= tree(cli.pid)
             time.sleep(0.02)
+        while time.monotonic() < deadline and cli.poll() is None and len(seen) < 67:
+            seen |= tree(cli.pid)
+            time.sleep(0.02)
+        seen |= tree(cli.pid)
         assert cli.poll() is None, f"the match ended before it could be killed: {cli.communicate()}"
-        assert len(processes_with(mark)) >= 67, describe(processes_with(mark))
-        assert len(wardens_of(cli.pid)) == 1
+        assert len(processes_with(mark)) >= 2 and len(seen) >= 67, describe(still_alive(seen))
         cli.kill()
         cli.communicate(timeout=10)
         deadline = time.monotonic() + 5
-        while time.monotonic() < deadline and (processes_with(mark) or list(scratch.iterdir())):
+        while time.monotonic() < deadline and (still_alive(seen) or processes_with(mark) or list(scratch.iterdir())):
             time.sleep(0.02)
-        left = processes_with(mark)
+        left = sorted(set(still_alive(seen)) | set(processes_with(mark)))
         assert left == [], describe(left)
         assert list(scratch.iterdir()) == []
-        while time.monotonic() < deadline and wardens_of(cli.pid):
+        while time.monotonic() < deadline and (wardens_of(cli.pid) or _cgroups_of(cli.pid)):
             time.sleep(0.02)
         assert wardens_of(cli.pid) == []  # its work done, the warden is gone too
+        assert _cgroups_of(cli.pid) == []
     finally:
         if cli.poll() is None:
             cli.kill()
             cli.wait()
-        for pid in processes_with(mark):  # a failed test must not leave the hostile bots running
+        for pid in set(processes_with(mark)) | set(still_alive(seen)):  # a failed test must not leave them running
             os.kill(pid, signal.SIGKILL)
     # The orphans come to this process if an in-process bot test made it a child subreaper.
     for pid in zombie_children() - zombies:

@@ -21,7 +21,7 @@ from arena.match import MatchResult, MatchSetup, MatchSetupError, RoundInfo, run
 from arena.replay import read_replay, verify_replay
 from engines.itpw import Awarded, Kind, State
 from tests.arena.test_match_api import ROOT, host  # noqa: F401
-from tests.bots.survivors import BOTS, processes_with
+from tests.bots.survivors import BOTS, marked, processes_with
 
 SAMPLES = ROOT / "samples" / "itpw"
 RANDOM = str(SAMPLES / "random_bot.py")
@@ -63,6 +63,11 @@ if "--eof" in args:
 '''
 
 
+UNSANDBOXED_LOG = {"sandbox": False}
+"""A recorder's log and EOF files are written to the test's folder, which a sandboxed bot cannot
+write to (the sandbox's own tests are tests/arena/test_sandbox*.py)."""
+
+
 def recorder(tmp_path: Path, *args: str) -> str:
     bot = tmp_path / "recorder.py"
     bot.write_text(RECORDER)
@@ -71,7 +76,7 @@ def recorder(tmp_path: Path, *args: str) -> str:
 
 def play(setup: MatchSetup, host: Path, **kwargs: object) -> tuple[list[RoundInfo], MatchResult]:
     rounds: list[RoundInfo] = []
-    result = run_match(setup, host_root=host, on_round=rounds.append, **kwargs)
+    result = run_match(setup, host_root=host, bot_env=marked(host), on_round=rounds.append, **kwargs)
     return rounds, result
 
 
@@ -104,7 +109,7 @@ def expected_lines(rounds: list[RoundInfo], seat: int) -> list[str]:
 def test_each_bot_is_told_its_number_its_requests_with_its_bank_and_the_others_moves(host: Path, tmp_path: Path) -> None:
     eof, log = tmp_path / "saw_eof", tmp_path / "2.log"
     seats = (RANDOM, recorder(tmp_path, "--eof", str(eof), "--log", str(log)), RANDOM, HEURISTIC)
-    rounds, result = play(MatchSetup("itpw", seats, 3, {"turns": 12}), host)
+    rounds, result = play(MatchSetup("itpw", seats, 3, {"turns": 12, **UNSANDBOXED_LOG}), host)
     got = told(log)
     expected = expected_lines(rounds, 1)
     assert [re.sub(r"^2 ([01]) \d+$", r"2 \1 S", line) for line in got[: len(expected)]] == expected
@@ -131,7 +136,7 @@ def test_a_bad_answer_disqualifies_its_player_and_the_others_go_on(
     record = tmp_path / "r.jsonl"
     log = tmp_path / "2.log"
     seats = (recorder(tmp_path, *args), recorder(tmp_path, "--log", str(log)), RANDOM, RANDOM)
-    rounds, result = play(MatchSetup("itpw", seats, seed, {"turns": 8}), host, record=record)
+    rounds, result = play(MatchSetup("itpw", seats, seed, {"turns": 8, **UNSANDBOXED_LOG}), host, record=record)
     out = next(info for info in rounds if fault in (info.moves[0] or {}))
     assert out.moves[0][fault].startswith(reason)
     assert out.records[0].status is BotStatus.DISQUALIFIED and out.records[0].reason == out.moves[0][fault]
@@ -194,7 +199,7 @@ def play_watching(
         if info.end is not None:
             left.extend(processes_with(str(host)))
 
-    return rounds, run_match(setup, host_root=host, on_round=seen, **kwargs), left, told_at
+    return rounds, run_match(setup, host_root=host, bot_env=marked(host), on_round=seen, **kwargs), left, told_at
 
 
 def fault_of(info: RoundInfo, seat: int) -> str | None:
@@ -260,7 +265,8 @@ def test_bots_ignoring_the_end_share_one_exit_grace_and_it_is_recorded(host: Pat
 def test_the_time_bank_runs_out_for_a_slow_bot(host: Path, tmp_path: Path) -> None:
     log = tmp_path / "2.log"
     slow = recorder(tmp_path, "--sleep", "0.4", "--log", str(log))
-    rounds, result = play(MatchSetup("itpw", (RANDOM, slow, RANDOM, RANDOM), 6, {"turns": 8, "bank": 1.5}), host)
+    setup = MatchSetup("itpw", (RANDOM, slow, RANDOM, RANDOM), 6, {"turns": 8, "bank": 1.5, **UNSANDBOXED_LOG})
+    rounds, result = play(setup, host)
     out = next(info for info in rounds if "fault" in (info.moves[1] or {}))
     assert out.records[1].status is BotStatus.TIMEOUT and "time bank ran out" in out.moves[1]["fault"]
     assert out.index <= 4 and result.statuses[1] == "timeout" and len(rounds) == 8  # the others go on
@@ -321,7 +327,7 @@ def test_the_command_line_plays_the_samples_and_the_replay_verifies_until_tamper
 ])
 def test_a_bad_option_is_one_error_before_anything_starts(options: dict[str, object], message: str, tmp_path: Path) -> None:
     with pytest.raises(MatchSetupError, match=re.escape(message)):
-        run_match(MatchSetup("itpw", (RANDOM,) * 4, 1, options), host_root=tmp_path)
+        run_match(MatchSetup("itpw", (RANDOM,) * 4, 1, options), host_root=tmp_path, bot_env=marked(tmp_path))
     assert list(tmp_path.iterdir()) == []
 
 
@@ -332,5 +338,5 @@ def test_cancel_stops_the_match_and_kills_every_bot(host: Path) -> None:
         if info.index == 2:
             cancel.set()
 
-    result = run_match(MatchSetup("itpw", (RANDOM,) * 4, 3), host_root=host, cancel=cancel, on_round=after)
+    result = run_match(MatchSetup("itpw", (RANDOM,) * 4, 3), host_root=host, bot_env=marked(host), cancel=cancel, on_round=after)
     assert (result.end, result.rounds, sorted(result.ranks)) == ("cancelled", 2, [1, 2, 3, 4])

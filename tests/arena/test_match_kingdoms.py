@@ -13,7 +13,7 @@ from arena.match import MatchSetup, RoundInfo, run_match, seat_seed
 from arena.replay import verify_replay
 from engines.kingdoms import history_from_text
 from tests.arena.test_match_api import FARMER, KINGDOMS, host, write_bot  # noqa: F401
-from tests.bots.survivors import BOTS
+from tests.bots.survivors import BOTS, marked
 
 RANDOM = str(KINGDOMS / "random_bot.py")
 START = "25 10 1 1 3 3 0"
@@ -31,7 +31,7 @@ if [ "$1" = attack ]; then shift; echo "args $*" >&2; echo "u 1 1"; else echo "a
 
 def play(setup: MatchSetup, host: Path, **kwargs: object) -> list[RoundInfo]:
     rounds: list[RoundInfo] = []
-    run_match(setup, host_root=host, on_round=rounds.append, **kwargs)  # type: ignore[arg-type]
+    run_match(setup, host_root=host, bot_env=marked(host), on_round=rounds.append, **kwargs)  # type: ignore[arg-type]
     return rounds
 
 

@@ -13,7 +13,7 @@ from arena.replay import verify_replay
 from arena.worms_referee import resolve_map
 from engines.worms import playfield_from_text
 from tests.arena.test_match_api import GREEDY, MEADOW, WORMS, host, worms_setup, write_bot  # noqa: F401
-from tests.bots.survivors import BOTS
+from tests.bots.survivors import BOTS, marked
 
 RANDOM = str(WORMS / "random_bot.py")
 ORIGINAL_MAPS = sorted((WORMS / "redbot-2012").glob("*.txt"))
@@ -21,7 +21,7 @@ ORIGINAL_MAPS = sorted((WORMS / "redbot-2012").glob("*.txt"))
 
 def play(setup: MatchSetup, host: Path, **kwargs: object) -> list[RoundInfo]:
     rounds: list[RoundInfo] = []
-    run_match(setup, host_root=host, on_round=rounds.append, **kwargs)  # type: ignore[arg-type]
+    run_match(setup, host_root=host, bot_env=marked(host), on_round=rounds.append, **kwargs)  # type: ignore[arg-type]
     return rounds
 
 
@@ -33,7 +33,7 @@ def test_each_bot_gets_its_playfield_file_and_worm_id(host: Path, tmp_path: Path
     for index, info in enumerate(rounds):
         for worm, record in enumerate(info.records or ()):
             path, worm_id, first_line, bot_seed, cwd = record.stderr_tail.strip().split("|")
-            assert Path(path).is_absolute() and Path(path).parent == Path(cwd) and str(host) in cwd
+            assert Path(path).is_absolute() and Path(path).parent == Path(cwd) == Path("/seat")  # in its sandbox
             assert (worm_id, bot_seed) == (str(worm), str(seat_seed(21, worm)))
             assert first_line == f"{index} 2 100"  # the state before the round
             assert record.answer == "."
@@ -82,7 +82,7 @@ def test_dead_and_frozen_worms_bots_are_not_run(host: Path, tmp_path: Path) -> N
 def test_the_original_maps_load_and_play(map_path: Path, host: Path, tmp_path: Path) -> None:
     record = tmp_path / "r.jsonl"
     result = run_match(MatchSetup("worms", (GREEDY,) * 4, 3, {"map": str(map_path), "rounds": 3}), record=record,
-                       host_root=host)
+                       host_root=host, bot_env=marked(host))
     assert (result.rounds, result.statuses) == (3, ("ok",) * 4)
     assert verify_replay(record).ok
 

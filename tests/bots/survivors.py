@@ -75,3 +75,41 @@ def describe(pids: list[int]) -> str:
 def assert_none_left(marker: str) -> None:
     left = processes_with(marker)
     assert not left, "processes survived:\n" + describe(left)
+
+
+def marked(marker: object) -> dict[str, str]:
+    """The extra environment that marks a match's bots (``bot_env``) for :func:`processes_with`:
+    a sandboxed bot sees neither the host's folders nor its variables."""
+    return {MARK_VARIABLE: str(marker)}
+
+
+def tree(root: int) -> set[tuple[int, int]]:
+    """Every live process under ``root`` (not ``root`` itself), as ``(pid, start time)``: the
+    start time tells a process from a later one given the same pid."""
+    found: set[tuple[int, int]] = set()
+    todo = [root]
+    while todo:
+        for pid in children(todo.pop()):
+            started = _start_time(pid)
+            if started is not None:
+                found.add((pid, started))
+                todo.append(pid)
+    return found
+
+
+def still_alive(processes: set[tuple[int, int]]) -> list[int]:
+    """The pids of ``processes`` (from :func:`tree`) that still run (zombies count as gone)."""
+    alive = []
+    for pid, started in processes:
+        info = proc_info(pid)
+        if _start_time(pid) == started and info is not None and info.state != "Z":
+            alive.append(pid)
+    return sorted(alive)
+
+
+def _start_time(pid: int) -> int | None:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_bytes().rsplit(b")", 1)[1].split()
+        return int(fields[19])
+    except (OSError, IndexError, ValueError):
+        return None
