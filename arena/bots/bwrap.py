@@ -62,9 +62,17 @@ class SandboxPolicy:
 UNSANDBOXED = SandboxPolicy(enabled=False)
 
 
+BWRAP_VARIABLE = "SNAKEPIT_BWRAP"
+"""An environment variable naming the ``bwrap`` to use (default: the one on the system's PATH)."""
+
+
 def bwrap_program() -> str:
     """The path of ``bwrap``; raises :class:`SandboxUnavailable` if it is not installed."""
-    found = shutil.which("bwrap", path="/usr/local/bin:/usr/bin:/bin:" + os.environ.get("PATH", ""))
+    chosen = os.environ.get(BWRAP_VARIABLE)
+    if chosen:
+        found = chosen if os.access(chosen, os.X_OK) and os.path.isfile(chosen) else None
+    else:
+        found = shutil.which("bwrap", path="/usr/local/bin:/usr/bin:/bin:" + os.environ.get("PATH", ""))
     if found is None:
         raise SandboxUnavailable(
             "cannot sandbox bots: bubblewrap (bwrap) is not installed; install it (apt-get install bubblewrap) "
@@ -73,17 +81,19 @@ def bwrap_program() -> str:
 
 
 _probe_lock = threading.Lock()
-_probe_result: str | None = None
+_probes: dict[str | None, str] = {}
+"""What trying bwrap said, by the bwrap chosen (:data:`BWRAP_VARIABLE`): "" if it works."""
 
 
 def check_available() -> None:
-    """Raise :class:`SandboxUnavailable` unless a sandbox can start here (tried once per process)."""
-    global _probe_result
+    """Raise :class:`SandboxUnavailable` unless a sandbox can start here (tried once per process
+    and bwrap)."""
+    chosen = os.environ.get(BWRAP_VARIABLE)
     with _probe_lock:
-        if _probe_result is None:
-            _probe_result = _probe()
-        if _probe_result:
-            raise SandboxUnavailable(_probe_result)
+        if chosen not in _probes:
+            _probes[chosen] = _probe()
+        if _probes[chosen]:
+            raise SandboxUnavailable(_probes[chosen])
 
 
 def _probe() -> str:
@@ -92,6 +102,8 @@ def _probe() -> str:
     except SandboxUnavailable as error:
         return str(error)
     argv = [program, *namespace_args(network=False), *system_view(), "--", "/bin/true"]
+    # (--as-pid-1 among the namespace options: else bwrap's own init, left unreaped by bwrap,
+    # would come to whoever reaps this process's orphans)
     try:
         done = subprocess.run(argv, stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                               timeout=PROBE_TIMEOUT, env={"PATH": "/usr/bin:/bin"})

@@ -39,8 +39,9 @@ REMOVE_WAIT = 2.0
 
 _counter = itertools.count()
 _lock = threading.Lock()
-_probe: tuple[str, tuple[Path, ...]] | None = None
-"""(reason or "", the parent folders new groups go into), found once per process."""
+_probe: tuple[str, tuple[Path, ...], int] | None = None
+"""(reason or "", the parent folders new groups go into, the cgroup version), found once per
+process."""
 
 
 @dataclass
@@ -74,6 +75,19 @@ class SeatCgroups:
                     continue
         return None
 
+    def oom_kills(self) -> int:
+        """How many of the seat's processes the kernel killed for its memory limit."""
+        for folder in self.folders:
+            for name in ("memory.oom_control", "memory.events"):
+                try:
+                    for line in (folder / name).read_text().splitlines():
+                        key, _, value = line.partition(" ")
+                        if key == "oom_kill":
+                            return int(value)
+                except (OSError, ValueError):
+                    continue
+        return 0
+
     def remove(self) -> bool:
         """Remove the groups (after the seat's processes are gone); False if one is still busy."""
         deadline = time.monotonic() + REMOVE_WAIT
@@ -94,17 +108,21 @@ def availability() -> str:
     return _probed()[0]
 
 
+def parents() -> tuple[Path, ...]:
+    """Where seat groups are made (empty if nowhere)."""
+    return _probed()[1]
+
+
 def create(limits_memory: int | None, limits_processes: int | None) -> SeatCgroups | None:
     """New groups for one seat with these limits (``processes`` counts the launcher too), or None
     when cgroups cannot be used here (:func:`availability`)."""
-    reason, parents = _probed()
+    reason, where, version = _probed()
     if reason:
         return None
     name = f"{PREFIX}{os.getpid()}-{next(_counter)}"
-    version = 2 if len(parents) == 1 and _is_v2(parents[0]) else 1
     made: list[Path] = []
     try:
-        for parent in parents:
+        for parent in where:
             folder = parent / name
             folder.mkdir()
             made.append(folder)
@@ -119,9 +137,8 @@ def create(limits_memory: int | None, limits_processes: int | None) -> SeatCgrou
 
 def sweep_stale() -> int:
     """Remove the empty groups of runners that are gone; how many were removed."""
-    _reason, parents = _probed()
     removed = 0
-    for parent in parents:
+    for parent in parents():
         try:
             entries = list(parent.iterdir())
         except OSError:
@@ -148,7 +165,7 @@ def _write_limits(folder: Path, version: int, memory: int | None, processes: int
             (folder / "memory.swap.max").write_text("0")
 
 
-def _probed() -> tuple[str, tuple[Path, ...]]:
+def _probed() -> tuple[str, tuple[Path, ...], int]:
     global _probe
     with _lock:
         if _probe is None:
@@ -156,18 +173,19 @@ def _probed() -> tuple[str, tuple[Path, ...]]:
         return _probe
 
 
-def _find_parents() -> tuple[str, tuple[Path, ...]]:
+def _find_parents() -> tuple[str, tuple[Path, ...], int]:
     own = _own_groups()
     if (ROOT / "cgroup.controllers").exists():
-        return _v2_parent(own.get("", "/"))
+        reason, found = _v2_parent(own.get("", "/"))
+        return reason, found, 2
     missing = [c for c in V1_CONTROLLERS if not (ROOT / c / "cgroup.procs").exists()]
     if missing:
-        return f"the cgroup controllers {', '.join(missing)} are not mounted under {ROOT}", ()
-    parents = tuple(ROOT / controller / own.get(controller, "/").lstrip("/") for controller in V1_CONTROLLERS)
-    for parent in parents:
+        return f"the cgroup controllers {', '.join(missing)} are not mounted under {ROOT}", (), 1
+    found = tuple(ROOT / controller / own.get(controller, "/").lstrip("/") for controller in V1_CONTROLLERS)
+    for parent in found:
         if not os.access(parent, os.W_OK):
-            return f"cgroup v1 needs root to make seat groups ({parent} is not writable)", ()
-    return "", parents
+            return f"cgroup v1 needs root to make seat groups ({parent} is not writable)", (), 1
+    return "", found, 1
 
 
 def _v2_parent(own: str) -> tuple[str, tuple[Path, ...]]:
@@ -204,10 +222,6 @@ def _own_groups() -> dict[str, str]:
         for controller in controllers.split(",") if controllers else [""]:
             groups[controller] = path
     return groups
-
-
-def _is_v2(folder: Path) -> bool:
-    return (folder / "cgroup.controllers").exists()
 
 
 def _rmdir(folder: Path) -> bool:

@@ -26,7 +26,7 @@ import socket
 import subprocess
 import time
 from collections.abc import Mapping, Sequence
-from pathlib import PurePosixPath
+from pathlib import Path, PurePosixPath
 from typing import Any
 
 from arena.bots import bwrap, cgroups, uids
@@ -41,7 +41,6 @@ REPLY_TIMEOUT = 10.0
 EXIT_TIMEOUT = 2.0
 """How long bwrap may take to exit once its launcher is told to end, before it is killed."""
 OPEN_DIRS = ("/tmp", "/dev/shm")
-SIGNAL_NAMES = {signal.SIGKILL: "SIGKILL"}
 
 
 class SeatSandboxError(OSError):
@@ -156,7 +155,9 @@ class SeatSandbox:
         Several seats' requests go out before any answer is awaited, so their starts overlap."""
         if self.process is not None:
             raise RuntimeError(f"{self.name}: a bot is still running in this sandbox")
-        if self._ctrl is None:
+        if self._ready:
+            self.pump()  # notices a launcher that died since its last bot
+        if self._ctrl is None:  # a new sandbox for the seat; the old one's folder is gone with it
             self.wait_ended()
             self.start()
         self.wait_ready()
@@ -259,9 +260,25 @@ class SeatSandbox:
         if lines:
             return lines[-1]
         code = popen.returncode
+        if self._groups is not None and self._groups.oom_kills():
+            return f"the seat ran out of memory (its limit: {self.limits.memory} bytes, all its processes together)"
         if code is not None and code < 0:
-            return f"it was killed by {signal.Signals(-code).name}"
-        return f"bwrap exited with code {code}" + (" (out of memory?)" if code == 137 else "")
+            return f"bwrap was killed by {_signal_name(-code)}"
+        if code is not None and code > 128:  # bwrap's own code for a launcher killed by a signal
+            return f"its launcher was killed by {_signal_name(code - 128)}"
+        return f"bwrap exited with code {code}"
+
+    @property
+    def launcher_pid(self) -> int | None:
+        """The launcher's pid as this process sees it (the child of bwrap), while it runs."""
+        popen = self._popen
+        if popen is None:
+            return None
+        try:
+            found = Path(f"/proc/{popen.pid}/task/{popen.pid}/children").read_text().split()
+        except OSError:
+            return None
+        return int(found[0]) if found else None
 
     @property
     def control_fd(self) -> int:
@@ -418,6 +435,13 @@ class SandboxedProcess:
             self.reap()
         finally:
             self.close()
+
+
+def _signal_name(number: int) -> str:
+    try:
+        return signal.Signals(number).name
+    except ValueError:
+        return f"signal {number}"
 
 
 def _host_pid(pidfd: int) -> int:

@@ -56,6 +56,9 @@ class SpawnBot:
         self.limits = limits
         self.shell_noted = False
         """Whether a record has said that the program runs with /bin/sh (said once)."""
+        self.last_start: float | None = None
+        """When its last turn's process started (``time.monotonic()``): its deadline is this plus
+        the turn's time limit."""
 
     @property
     def workdir(self) -> Path | PurePosixPath:
@@ -97,7 +100,16 @@ def run_round(
 def _serve(
     states: Sequence[_Turn], selector: selectors.BaseSelector, timeout: float, cancel: threading.Event | None,
 ) -> None:
+    wait = 0.0  # first look at what is there already: a host busy since the starts must not cost a bot its answer
     while True:
+        for key, _ in selector.select(wait):
+            state, stream = key.data
+            if state.running:
+                state.ready(stream)
+        now = time.monotonic()
+        for state in states:
+            if state.running and state.grace_end is not None and now >= state.grace_end:
+                state.output_closed()
         running = [s for s in states if s.running]
         if not running:
             return
@@ -105,9 +117,8 @@ def _serve(
             for state in running:
                 state.decide(BotStatus.KILLED, CANCELLED)
             return
-        now = time.monotonic()
         for state in running:
-            if now >= state.deadline:
+            if now >= state.deadline:  # only once what it wrote in time has been read
                 state.timed_out(timeout)
         running = [s for s in running if s.running]
         if not running:
@@ -115,14 +126,7 @@ def _serve(
         wake = min([*(s.deadline for s in running), *(s.grace_end for s in running if s.grace_end is not None)])
         if cancel is not None:
             wake = min(wake, now + CANCEL_POLL)
-        for key, _ in selector.select(max(0.0, wake - now)):
-            state, stream = key.data
-            if state.running:
-                state.ready(stream)
-        now = time.monotonic()
-        for state in running:
-            if state.running and state.grace_end is not None and now >= state.grace_end:
-                state.output_closed()
+        wait = max(0.0, wake - now)
 
 
 def _end_all(states: Sequence[_Turn]) -> None:
@@ -189,6 +193,7 @@ class _Turn:
             self.decide(BotStatus.CRASHED, f"could not start: {error}")
             return
         self.deadline = self.proc.started + self.timeout
+        self.bot.last_start = self.proc.started
         self.running = True
         selector.register(self.proc.stdout, selectors.EVENT_READ, (self, "stdout"))
         selector.register(self.proc.stderr, selectors.EVENT_READ, (self, "stderr"))

@@ -145,7 +145,7 @@ def test_a_runner_that_ends_leaves_neither_bots_nor_folders_nor_a_warden(how: st
 
 def _cgroups_of(runner: int) -> list[Path]:
     """The seat cgroups a runner made that still exist."""
-    return [folder for parent in cgroups._probed()[1] for folder in parent.glob(f"{cgroups.PREFIX}{runner}-*")]
+    return [folder for parent in cgroups.parents() for folder in parent.glob(f"{cgroups.PREFIX}{runner}-*")]
 
 
 def _reap_orphan(pid: int) -> None:
