@@ -191,7 +191,11 @@ class SeatSandbox:
             words.append(f"runs as uid {self._uid.uid}")
         words += cgroups.describe(self._groups)
         if self._groups is None:
-            words.append(f"per-process limits only ({cgroups.availability()})")
+            processes = _seat_processes(self.limits)
+            if processes is not None:
+                owner = "uid" if self._uid is not None else "user namespace"
+                words.append(f"at most {processes} processes for the whole seat (its own {owner})")
+            words.append(f"memory limited per process only: {cgroups.availability()}")
         return words
 
     # --- the socket ------------------------------------------------------------------------

@@ -368,6 +368,7 @@ class ArenaPane(QWidget):
         self._selected = None
         timed = info.game != "snake" or info.kind != REPLAY  # a snake replay holds no decision times
         self.scoreboard.set_seats(self.names, timed=timed)
+        self.scoreboard.set_sandbox(info.sandboxed, info.sandbox)
         self.seat_log.reset(self.names)
         for plot in (self.score_plot, self.time_plot):
             plot.set_seat_names(self.names)

@@ -23,6 +23,7 @@ from arena.bots import BotStatus, TurnRecord
 from arena.match import (
     GAMES,
     SEVERITY,
+    BotRun,
     GameRun,
     MatchResult,
     MatchSetup,
@@ -120,6 +121,10 @@ class MatchInfo:
     """Snake: each seat's program (explanations and what-ifs need them)."""
     branch: int = 0
     """A what-if: the step of the battle it continues from."""
+    sandboxed: bool | None = None
+    """Whether the bots run (or ran) sandboxed; None when there are no bots (snake programs)."""
+    sandbox: tuple[tuple[str, ...], ...] = ()
+    """Per seat what held for its bot (namespaces, uid, limits), as the bot layer says it."""
 
 
 @dataclass(frozen=True)
@@ -289,8 +294,11 @@ class MatchRunner(QObject):
         def on_start(run: GameRun) -> None:
             last.append(Frame.start(run.state, run.scores()))
             programs = tuple(getattr(getattr(run, "match", None), "programs", ()))
+            host = run.host if isinstance(run, BotRun) else None
+            sandboxed = host.policy.enabled if host is not None else None
+            sandbox = tuple(tuple(lines) for lines in host.describe()) if host is not None else ()
             self._emit("started", MatchInfo(kind, setup.game, setup.seed, _names(run.seats), dict(run.options),
-                                               last[0], record, programs, branch))
+                                               last[0], record, programs, branch, sandboxed, sandbox))
             self.gate.wait(cancel)
 
         def on_round(info: RoundInfo) -> None:
@@ -317,8 +325,9 @@ class MatchRunner(QObject):
         except (MatchSetupError, KeyError, ValueError) as error:
             raise ReplayError(f"{path}:1: the header: {error}") from None
         frame = Frame.start(state, scores)
+        sandboxed = bool(replay.options.get("sandbox", True)) if "sandbox" in referee.defaults else None
         self._emit("started", MatchInfo(REPLAY, replay.game, replay.seed, _names(replay.seats), replay.options,
-                                           frame, path, _replay_programs(replay)))
+                                           frame, path, _replay_programs(replay), sandboxed=sandboxed))
         try:
             for info in referee.replay_rounds(replay):
                 self.gate.wait(cancel)

@@ -39,6 +39,7 @@ from arena.bots import Limits
 from arena.match import CANCELLED, GAMES, MatchSetup, MatchSetupError
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, resolve_program
 from editor.typing_guard import install_typing_guard
+from editor.widgets.sandbox_option import unsandboxed_checkbox
 from editor.widgets.seat_cards import swatch_pixmap
 from matcher import Program, ProgramError, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
@@ -290,7 +291,10 @@ class MatchSetupPanel(QWidget):
         if spec.time_option in referee.defaults:
             options[spec.time_option] = self.time_box.value()
         if "limits" in referee.defaults:
-            options["limits"] = {"address_space": self.memory_box.value() * MiB, "cpu_seconds": self.cpu_box.value()}
+            memory = self.memory_box.value() * MiB
+            options["limits"] = {"memory": memory, "address_space": memory, "cpu_seconds": self.cpu_box.value()}
+        if "sandbox" in referee.defaults and self.unsandboxed_box.isChecked():
+            options["sandbox"] = False
         return options
 
     def setup(self) -> MatchSetup:
@@ -408,7 +412,8 @@ class MatchSetupPanel(QWidget):
         self.time_box.setSingleStep(0.5)
         self.time_box.setSuffix(" s")
         self.time_box.setToolTip("Seconds a bot has for each answer")
-        self.memory_box = _spin(16, 64 * 1024, " MiB", "Memory (address space) of each bot process")
+        self.memory_box = _spin(16, 64 * 1024, " MiB", "Memory of each seat: all the processes of its bot together "
+                                "(unsandboxed, or where the sandbox cannot make cgroups: of each process)")
         self.cpu_box = _spin(1, 86_400, " s", "CPU seconds a bot may use over the whole match")
         self._limits_row = limits_row = QHBoxLayout()
         limits_row.setSpacing(6)
@@ -426,6 +431,10 @@ class MatchSetupPanel(QWidget):
         self.time_label = QLabel("Time limit")
         self.form.addRow(self.time_label, self.time_box)
         self.form.addRow("Memory, CPU", limits_row)
+        self.unsandboxed_box = unsandboxed_checkbox("on the scoreboard and in the replay")
+        self.unsandboxed_box.toggled.connect(self._sandbox_toggled)
+        self.sandbox_label = QLabel("Sandbox")
+        self.form.addRow(self.sandbox_label, self.unsandboxed_box)
 
         self.start_button = QPushButton("Start match")
         self.start_button.setDefault(True)
@@ -462,6 +471,9 @@ class MatchSetupPanel(QWidget):
         layout.addWidget(self.message_label)
         layout.addStretch(1)
         layout.addLayout(buttons)
+
+    def _sandbox_toggled(self, unsandboxed: bool) -> None:
+        self.start_button.setText("Start unsandboxed" if unsandboxed else "Start match")
 
     def _show_game(self) -> None:
         referee, spec = GAMES[self._game], self.spec()
@@ -504,6 +516,8 @@ class MatchSetupPanel(QWidget):
         self.time_box.setToolTip("Seconds a bot has in all, over the match" if spec.time_option == "bank"
                                  else "Seconds a bot has for each answer")
         self.form.setRowVisible(self._limits_row, "limits" in referee.defaults)
+        self.form.setRowVisible(self.unsandboxed_box, "sandbox" in referee.defaults)
+        self.unsandboxed_box.setChecked(False)  # explicit every time: never carried over from another game
 
     def _defaults(self) -> None:
         referee, spec = GAMES[self._game], self.spec()

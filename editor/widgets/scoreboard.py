@@ -81,7 +81,11 @@ class ScoreRow(SeatCard):
         self.score_label.setFont(figures(self.font(), scale=1.5, bold=True))
         self.score_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.score_label.setMinimumWidth(self.score_label.fontMetrics().horizontalAdvance("0000"))
-        self._lay_out_row([self.name_label, self.rank_label], lines, self.score_label, 6)
+        self.sandbox_label = QLabel()
+        self.sandbox_label.setObjectName("sandboxTag")
+        self.sandbox_label.setFont(figures(self.font(), scale=0.85))
+        self.sandbox_label.hide()
+        self._lay_out_row([self.name_label, self.sandbox_label, self.rank_label], lines, self.score_label, 6)
 
     def set_values(self, score: int, rank: int, status: str, reason: str, times: str, bad: bool) -> None:
         self.score_label.setText(str(score))
@@ -100,6 +104,20 @@ class ScoreRow(SeatCard):
         self.reason_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.setToolTip(f"{self.name_label.text()}: {reason}" if reason else self.name_label.text())
 
+    def set_sandbox(self, sandboxed: bool | None, lines: Sequence[str]) -> None:
+        """Whether this seat's bot runs in a sandbox (None: no bot), and what holds for it."""
+        if sandboxed is None:
+            self.sandbox_label.hide()
+            return
+        self.sandbox_label.setText("sandboxed" if sandboxed else "⚠ not sandboxed")
+        palette = self.sandbox_label.palette()
+        color = self.palette().color(QPalette.ColorRole.PlaceholderText) if sandboxed else delta_color(-1, self.palette())
+        palette.setColor(QPalette.ColorRole.WindowText, color)
+        self.sandbox_label.setPalette(palette)
+        self.sandbox_label.show()
+        head = "Sandboxed" if sandboxed else "NOT sandboxed: this bot runs as you, with your files and network"
+        self.sandbox_label.setToolTip("\n".join([head, *(f"• {line}" for line in lines)]))
+
 
 class Scoreboard(QWidget):
     """A row per seat, a line about the match above them; a click on a row selects the seat."""
@@ -114,12 +132,21 @@ class Scoreboard(QWidget):
         self.summary_label.setObjectName("scoreSummary")
         self.summary_label.setWordWrap(True)
         self.summary_label.setTextFormat(Qt.TextFormat.RichText)
+        self.warning_label = QLabel("⚠ <b>Not sandboxed:</b> these bots run as you, and may read and change "
+                                    "your files and use the network.")
+        self.warning_label.setObjectName("sandboxWarning")
+        self.warning_label.setWordWrap(True)
+        self.warning_label.setStyleSheet(
+            "QLabel#sandboxWarning { background: rgba(214, 69, 58, 0.14); border: 1px solid rgba(214, 69, 58, 0.55);"
+            " border-radius: 4px; padding: 4px 6px; }")
+        self.warning_label.hide()
         self._rows = QVBoxLayout()
         self._rows.setSpacing(5)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(6)
         layout.addWidget(self.summary_label)
+        layout.addWidget(self.warning_label)
         layout.addLayout(self._rows)
 
     def set_seats(self, names: Sequence[str], timed: bool = True) -> None:
@@ -134,6 +161,18 @@ class Scoreboard(QWidget):
 
     def set_summary(self, html: str) -> None:
         self.summary_label.setText(html)
+
+    def set_sandbox(self, sandboxed: bool | None, per_seat: Sequence[Sequence[str]] = ()) -> None:
+        """Whether the bots run sandboxed (None: no bots, e.g. snake programs), and per seat
+        what holds for it (its namespaces, uid, limits), shown on each row; an unsandboxed match
+        gets a warning above the rows."""
+        for row in self.rows:
+            row.set_sandbox(sandboxed, per_seat[row.index] if row.index < len(per_seat) else ())
+        self.warning_label.setVisible(sandboxed is False)
+
+    def sandbox_tags(self) -> list[str]:
+        """Per seat its sandbox tag as shown ("" when hidden)."""
+        return [r.sandbox_label.text() if r.sandbox_label.isVisibleTo(r) else "" for r in self.rows]
 
     def show_frame(self, frame: Frame, outcome: Outcome | None = None) -> None:
         """The seats at ``frame``; ``outcome`` (only with the final frame) is the match's result."""

@@ -41,6 +41,7 @@ from arena.tournament.pool import default_jobs
 from arena.tournament.schedule import games_played, large_schedule, shared_seats_note
 from arena.tournament.spec import long_schedule_note, seats_hint
 from arena.tournament.store import differences, stored_spec
+from editor.widgets.sandbox_option import unsandboxed_checkbox
 from editor.widgets.tournament_entrants import EDITOR, EntrantList, EntrantRow, heading
 from matcher.fileformat import PROGRAM_SUFFIX
 
@@ -181,6 +182,8 @@ class TournamentSetup(QWidget):
             options[referee.round_limit] = self.limit_box.value()
         if "time_limit" in referee.defaults:
             options["time_limit"] = self.time_box.value()
+        if "sandbox" in referee.defaults and self.unsandboxed_box.isChecked():
+            options["sandbox"] = False
         return options
 
     def build(self) -> tuple[TournamentSpec, Path]:
@@ -317,6 +320,8 @@ class TournamentSetup(QWidget):
         self.form.addRow(self.map_label, map_row)
         self.form.addRow(self.limit_label, self.limit_box)
         self.form.addRow("Time limit", self.time_box)
+        self.unsandboxed_box = unsandboxed_checkbox("in every game's replay")
+        self.form.addRow("Sandbox", self.unsandboxed_box)
         self.form.addRow(self.out_label, out_row)
 
         self.summary_label = QLabel()
@@ -371,6 +376,8 @@ class TournamentSetup(QWidget):
         self.limit_box.setValue(int(default or 0))
         self.limit_box.setToolTip(f"Option {limit}: a game ends after this many {limit.replace('_', ' ')}")
         self.form.setRowVisible(self.time_box, "time_limit" in referee.defaults)
+        self.form.setRowVisible(self.unsandboxed_box, "sandbox" in referee.defaults)
+        self.unsandboxed_box.setChecked(False)
         if "time_limit" in referee.defaults:
             self.time_box.setValue(float(referee.defaults["time_limit"]))
 

@@ -374,3 +374,42 @@ def test_the_cycle_collector_runs_on_the_gui_thread_while_a_match_runs(qtbot, ma
     finally:
         gc.callbacks.remove(note)
     assert set(threads) == {threading.main_thread().name}
+
+
+def test_each_seat_says_it_is_sandboxed_and_an_unsandboxed_match_is_flagged(qtbot, make_pane):
+    """The scoreboard tags every bot's row "sandboxed", with what holds for it in its tooltip.
+    Running unsandboxed takes ticking a box (which renames Start), is never carried over, and
+    is shown on the scoreboard as a warning and on every row."""
+    pane = make_pane()
+    seats = (str(WORMS / "greedy.sh"),) * 4
+    set_up(pane, "worms", seats, {"rounds": 2, "time": 2.0, "map": str(WORMS / "meadow.txt")})
+    panel = pane.setup_panel
+    assert not panel.unsandboxed_box.isChecked() and panel.start_button.text() == "Start match"
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    board = pane.scoreboard
+    assert board.sandbox_tags() == ["sandboxed"] * 4 and not board.warning_label.isVisible()
+    tip = board.rows[0].sandbox_label.toolTip()
+    assert tip.startswith("Sandboxed") and "no network (own network namespace)" in tip and "/seat" in tip
+
+    pane.show_setup(True)
+    qtbot.mouseClick(panel.unsandboxed_box, Qt.MouseButton.LeftButton)
+    assert panel.unsandboxed_box.isChecked() and panel.start_button.text() == "Start unsandboxed"
+    assert panel.options()["sandbox"] is False
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    assert board.sandbox_tags() == ["⚠ not sandboxed"] * 4 and board.warning_label.isVisible()
+    assert "Not sandboxed" in board.warning_label.text()
+
+    panel.set_game("kingdoms")
+    panel.set_game("worms")
+    assert not panel.unsandboxed_box.isChecked()  # never carried over
+
+
+def test_a_snake_match_has_no_sandbox_tags(qtbot, make_pane):
+    pane = make_pane()
+    set_up(pane, "snake", ("hunter", "tail_biter"), {"rounds": 5})
+    assert not pane.setup_panel.unsandboxed_box.isVisibleTo(pane.setup_panel)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    assert pane.scoreboard.sandbox_tags() == ["", ""]

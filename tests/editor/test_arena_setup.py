@@ -92,7 +92,7 @@ def test_the_last_setup_of_every_game_is_remembered(qtbot, panel, settings, tmp_
     assert panel.seat_values() == [str(WORMS / "greedy.sh")] * 4
     assert (panel.seed_box.value(), panel.time_box.value()) == (4242, 0.5)
     assert (panel.memory_box.value(), panel.cpu_box.value()) == (512, 9)
-    assert panel.options()["limits"] == {"address_space": 512 * MiB, "cpu_seconds": 9}
+    assert panel.options()["limits"] == {"memory": 512 * MiB, "address_space": 512 * MiB, "cpu_seconds": 9}
     assert panel.map_box.currentData() == str(WORMS / "redbot-2012" / "stripes.txt")
     panel.remember()
     again = MatchSetupPanel(settings, scratch=tmp_path / "scratch")
@@ -210,10 +210,10 @@ def test_memory_and_cpu_limits_start_at_the_hosts_defaults_in_every_bot_game(pan
         assert "limits" not in panel.options()
         return
     assert (panel.memory_box.value(), panel.cpu_box.value()) == (limits.address_space // MiB, limits.cpu_seconds)
-    assert panel.options()["limits"] == {"address_space": limits.address_space, "cpu_seconds": limits.cpu_seconds}
+    assert panel.options()["limits"] == {"memory": limits.address_space, "address_space": limits.address_space, "cpu_seconds": limits.cpu_seconds}
     panel.memory_box.setValue(256)
     panel.cpu_box.setValue(5)
-    assert panel.options()["limits"] == {"address_space": 256 * MiB, "cpu_seconds": 5}
+    assert panel.options()["limits"] == {"memory": 256 * MiB, "address_space": 256 * MiB, "cpu_seconds": 5}
 
 
 def test_the_map_chooser_offers_the_original_redbot_maps(qtbot, make_pane):

@@ -371,3 +371,16 @@ def test_the_cycle_collector_runs_on_the_gui_thread_while_a_tournament_runs(qtbo
     finally:
         gc.callbacks.remove(note)
     assert set(threads) == {threading.main_thread().name}
+
+
+def test_bots_play_sandboxed_unless_the_box_is_ticked_for_this_tournament(qtbot, make_tab):
+    tab = make_tab("Hunter", "Veteran")
+    setup = tab.setup
+    assert not setup.unsandboxed_box.isVisibleTo(setup)  # snake programs run inside snakepit: no box
+    setup.set_game("worms")
+    assert setup.unsandboxed_box.isVisibleTo(setup) and not setup.unsandboxed_box.isChecked()
+    assert "sandbox" not in setup.options()
+    qtbot.mouseClick(setup.unsandboxed_box, Qt.MouseButton.LeftButton)
+    assert setup.options()["sandbox"] is False
+    setup.set_game("kingdoms")
+    assert not setup.unsandboxed_box.isChecked()  # never carried over
