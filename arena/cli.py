@@ -19,8 +19,8 @@ from types import FrameType
 from typing import Any, NoReturn
 
 from arena import cli_tournament
-from arena.bots import BotStatus
-from arena.match import GAMES, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
+from arena.bots import BotHost, BotStatus
+from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.replay import Replay, ReplayError, read_replay, verify_replay
 from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, play_battle
@@ -180,6 +180,21 @@ def sandbox_options(args: argparse.Namespace, defaults: Mapping[str, Any], what:
     return options
 
 
+def sandbox_line(host: BotHost) -> str:
+    """One line saying what holds for the bots: the first seat's sandbox (they differ only in
+    their uid and network), the seats with network, or that they are not sandboxed."""
+    if not host.policy.enabled:
+        return "the bots are NOT sandboxed"
+    described = host.describe()
+    if not described:
+        return "no bots"
+    common = [line for line in described[0] if not line.startswith(("runs as uid", "host network", "no network"))]
+    network = sorted(host.policy.network)
+    reach = f"network for seat{'s' if len(network) > 1 else ''} {', '.join(map(str, network))} only" if network \
+        else "no network"
+    return f"each bot in a sandbox of its own: {'; '.join([*common, reach])}"
+
+
 def add_sandbox_flags(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--no-sandbox", action="store_true",
                         help="run the bots unsandboxed, as you (only for bots you trust; said in the replay)")
@@ -213,6 +228,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         names.extend(str(seat.get("name", "")) for seat in run.seats)
         if args.seed is None:  # said once the setup is good, so a bad input still gets one line
             print(f"snakepit: seed {seed} (chosen at random)", file=sys.stderr, flush=True)
+        if isinstance(run, BotRun):
+            print(f"snakepit: {sandbox_line(run.host)}", file=sys.stderr, flush=True)
 
     def progress(info: RoundInfo) -> None:
         lines = [progress_line(info), *status_lines(info, names, seen)]
