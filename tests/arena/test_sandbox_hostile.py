@@ -11,10 +11,12 @@ outside the seat, and nothing of the match is left running.
 from __future__ import annotations
 
 import functools
+import json
 import os
 import shutil
 import socket
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +24,7 @@ import pytest
 
 from arena.bots import cgroups
 from arena.match import MatchResult, MatchSetup, RoundInfo, run_match
+from arena.replay import read_replay
 from tests.bots.survivors import BOTS, assert_none_left, marked, new_marker, zombie_children
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -211,3 +214,22 @@ def test_a_bot_cannot_kill_its_parent(style: str, marker: str) -> None:
     assert all(line == "attack kill_parent: killed parent 1" for line in report(played[0], "kill_parent"))
     assert_unharmed(style, marker, played)
 
+
+
+def test_a_parent_killer_in_a_tournament_with_two_jobs_harms_nobody(marker: str, tmp_path: Path) -> None:
+    """``kill -9 $PPID`` from a tournament entrant hung ``--jobs 2`` forever before the sandbox:
+    its parent was the pool worker. Now it is its sandbox's launcher, which that cannot kill."""
+    killer = tmp_path / "killer.sh"
+    killer.write_text(f"#!/bin/sh\n# {marker}\nkill -9 $PPID\necho .\n")
+    killer.chmod(0o755)
+    out = tmp_path / "out"
+    done = subprocess.run(
+        [sys.executable, "-m", "editor.cli", "tournament", "worms", "--entrant", f"killer={killer}",
+         "--entrant", f"greedy={WORMS / 'greedy.sh'}", "--option", "map=meadow", "--option", "rounds=3",
+         "--jobs", "2", "--seed", "4", "--out", str(out)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr
+    games = [json.loads(line) for line in (out / "games.jsonl").read_text().splitlines()]
+    assert [(game["statuses"], game["rounds"]) for game in games] == [(["ok"] * 4, 3)] * 2
+    replays = sorted((out / "replays").iterdir())
+    assert len(replays) == 2 and all(read_replay(path).result is not None for path in replays)
