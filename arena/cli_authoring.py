@@ -25,7 +25,7 @@ from arena.moments import Moment, replay_moments
 from arena.replay import ReplayError, read_replay
 from arena.samples import resolve_program
 from engines.snake import Direction, Position, PositionError
-from matcher import Program, ProgramError, dumps_program, load_program
+from matcher import Card, Program, ProgramError, dumps_program, load_program
 from matcher.diff import DiffError, diff_programs
 from matcher.editing import EditError
 from matcher.fileformat import atomic_write_text, load_position
@@ -45,13 +45,6 @@ EXIT_BAD_INPUT = 2
 INPUT_ERRORS = (ProgramError, PositionError, ReplayError, MomentError, StatsError, DiffError, EditError)
 
 
-def _keep(text: str) -> Keep:
-    try:
-        return Keep.parse(text)
-    except MomentError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-
-
 def _direction(text: str) -> Direction:
     try:
         return Direction.from_label(text)
@@ -68,7 +61,7 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--move", type=_direction, metavar="DIR",
                    help="up, right, down or left (default: the move the snake made at --step)")
     p.add_argument("--step", type=int, metavar="N", help="POSITION is a replay: the position before the snake's turn in step N")
-    p.add_argument("--keep", type=_keep, default=Keep(), metavar="K",
+    p.add_argument("--keep", default="all", metavar="K",
                    help="cells to keep: all (default), nonempty, or 1-6 (steps from the head); e.g. 2,nonempty")
     p.add_argument("--at", type=int, default=1, metavar="K", help="the new card's number (default 1: first)")
     p.add_argument("--test", nargs="?", const="", metavar="NAME", help="also save the position as a test expecting the move")
@@ -124,20 +117,21 @@ def cmd_card(args: argparse.Namespace) -> int:
         path = resolve_program(args.program)
         program = load_program(path)
         source = _source(args)
-        move = args.move or source.move
+        move = args.move if args.move is not None else source.move  # Direction.UP is 0: no `or`
         if move is None:
             raise MomentError("--move DIR is needed: a position file does not say what the snake did")
         if not 1 <= args.at <= len(program.cards) + 1:
             raise MomentError(f"--at {args.at}: the program has {len(program.cards)} cards, so 1..{len(program.cards) + 1}")
         at = args.at - 1
+        keep = Keep.parse(args.keep)
         description = args.description or f"snake {args.snake} moves {move.label} ({source.label})"
-        card = card_from_moment(source.position, args.snake, move, args.keep, description)
+        card = card_from_moment(source.position, args.snake, move, keep, description)
         test = None if args.test is None else moment_test(source.position, args.snake, move, args.test)
         try:
             updated = insert_moment_card(program, card, at, test)
         except EditError as error:
             raise EditError(f"{path}: {error}; remove one first") from None
-        for line in _card_report(program, card, at, move, args, source):
+        for line in _card_report(program, card, at, move, keep, args, source):
             print(line, file=sys.stderr)
         text = dumps_program(updated)
         if args.out:
@@ -149,9 +143,9 @@ def cmd_card(args: argparse.Namespace) -> int:
     return guarded(body)
 
 
-def _card_report(program: Program, card: Any, at: int, move: Direction, args: argparse.Namespace,
+def _card_report(program: Program, card: Card, at: int, move: Direction, keep: Keep, args: argparse.Namespace,
                  source: _Source) -> list[str]:
-    lines = [f"card {at + 1}: snake {args.snake} moves {move.label}, {len(card.cells)} cells kept (--keep {args.keep.label})"]
+    lines = [f"card {at + 1}: snake {args.snake} moves {move.label}, {len(card.cells)} cells kept (--keep {keep.label})"]
     here = preview_card(program, card, at, [(source.position, args.snake)])[0]
     lines.append(f"this position: {_verdict(here)}")
     if args.test is not None and here.after.best != {move}:

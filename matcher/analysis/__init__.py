@@ -57,7 +57,7 @@ def analyse_program(program: Program, samples: Sequence[Situation] = (), sample_
                 f"valid for every possible move in every position ({what}): it decides every choice, so "
                 f"{cards_text(later)} can never decide", card.index, cards=tuple(later)))
             continue
-        warnings.extend(_order_warnings(card, facts[: card.index], counts, tests, sample_note))
+        warnings.extend(_order_warnings(program, card, facts[: card.index], counts, tests, sample_note))
     return warnings
 
 
@@ -111,12 +111,13 @@ def _own_warnings(program: Program, card: CardFacts) -> list[ProgramWarning]:
     return warnings
 
 
-def _order_warnings(card: CardFacts, earlier: Sequence[CardFacts], counts: SampleCounts | None, tests: int,
-                    note: str) -> list[ProgramWarning]:
+def _order_warnings(program: Program, card: CardFacts, earlier: Sequence[CardFacts], counts: SampleCounts | None,
+                    tests: int, note: str) -> list[ProgramWarning]:
     """How the card fares behind the earlier ones: equal to one, shadowed, never decided."""
     same = equal_to(card, earlier)
     if same is not None:
-        how = "again" if same.plain.canonical() == card.plain.canonical() else "turned or mirrored"
+        mine, theirs = program.cards[card.index], program.cards[same.index]
+        how = "again" if (mine.head, mine.cells) == (theirs.head, theirs.cells) else "turned or mirrored"
         return [ProgramWarning(
             WarningKind.EQUAL, f"is card {same.index + 1} {how}: its eight variants are card {same.index + 1}'s, so "
             "it never decides", card.index, cards=(same.index,))]

@@ -198,7 +198,7 @@ def local_reason(required: Mapping[Offset, Mask], domains: Mapping[Offset, Mask]
 
 
 def _empty_domain(required: Mapping[Offset, Mask], domains: Mapping[Offset, Mask], label: Label) -> str:
-    for cell, m in sorted(domains.items()):
+    for cell, m in sorted(domains.items(), key=lambda item: label(item[0])):
         if not m:
             return (f"{label(cell)} must be {describe(required[cell])}, but the cell the head moves to is always "
                     "empty or a tail")
@@ -207,7 +207,7 @@ def _empty_domain(required: Mapping[Offset, Mask], domains: Mapping[Offset, Mask
 
 def _too_many(required: Mapping[Offset, Mask], domains: Mapping[Offset, Mask], label: Label) -> str:
     for element, limit in COUNT_LIMITS.items():
-        forced = sorted(c for c, m in domains.items() if m == mask(element))
+        forced = sorted((c for c, m in domains.items() if m == mask(element)), key=label)
         if len(forced) > limit:
             cells = _cells(forced, label)
             if element is Element.OWN_TAIL:
@@ -218,8 +218,8 @@ def _too_many(required: Mapping[Offset, Mask], domains: Mapping[Offset, Mask], l
 
 
 def _border_conflict(required: Mapping[Offset, Mask], domains: Mapping[Offset, Mask], label: Label) -> str:
-    outside = sorted(c for c, m in domains.items() if m == mask(Element.BORDER))
-    inside = [c for c, m in sorted(domains.items()) if not m & mask(Element.BORDER)]
+    outside = sorted((c for c, m in domains.items() if m == mask(Element.BORDER)), key=label)
+    inside = sorted((c for c, m in domains.items() if not m & mask(Element.BORDER)), key=label)
     anchors = [ORIGIN, AHEAD] + inside
     for cell in outside:
         for a, b in combinations(anchors, 2):
@@ -233,7 +233,7 @@ def _border_conflict(required: Mapping[Offset, Mask], domains: Mapping[Offset, M
 
 
 def _lonely(required: Mapping[Offset, Mask], domains: Mapping[Offset, Mask], label: Label) -> str:
-    for cell, m in sorted(domains.items()):
+    for cell, m in sorted(domains.items(), key=lambda item: label(item[0])):
         if bin(m).count("1") != 1:
             continue
         element = elements_of(m)[0]
