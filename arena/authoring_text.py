@@ -10,7 +10,7 @@ import numpy.typing as npt
 from arena.card_stats import HORIZON, CardTally, ProgramStats
 from engines.snake import Direction
 from matcher.analysis import ProgramWarning, cards_text
-from matcher.diff import CardChange, ProgramDiff, TestChange, pattern_text
+from matcher.diff import CardChange, Kind, ProgramDiff, TestChange, pattern_text
 from matcher.model import CARD_SIZE, ElementSet, Head, Program
 
 HEAT_SHADES = ":-=+*#%@"
@@ -98,18 +98,25 @@ def _head(head: Head) -> str:
     return f"(row {head.row}, col {head.col}) facing {head.facing.label}"
 
 
-def _card_lines(a: Program, b: Program, change: CardChange) -> list[str]:
-    kind = change.kind
-    if kind == "added" and change.card is not None:
-        return [f"card {(change.after or 0) + 1}: added ({len(change.card.cells)} cells) {change.card.description!r}"]
-    if kind == "removed" and change.card is not None:
-        return [f"card {(change.before or 0) + 1} of {len(a.cards)}: removed {change.card.description!r}"]
-    title = f"card {(change.before or 0) + 1} -> card {(change.after or 0) + 1}"
+def _headline(what: str, kind: Kind, before: int | None, after: int | None, label: str) -> str:
+    """``card 2: added 'x'``, ``card 3 -> card 1: moved, unchanged``, ``… changed``; '' if the same.
+    Added items are numbered as in B, removed ones as in A."""
+    if kind == "added":
+        return f"{what} {(after or 0) + 1}: added {label}"
+    if kind == "removed":
+        return f"{what} {(before or 0) + 1}: removed {label}"
     if kind == "same":
-        return []
-    if kind == "moved":
-        return [f"{title}: moved, unchanged"]
-    lines = [f"{title}: changed"]
+        return ""
+    return f"{what} {(before or 0) + 1} -> {what} {(after or 0) + 1}: {'changed' if kind == 'changed' else 'moved, unchanged'}"
+
+
+def _card_lines(a: Program, b: Program, change: CardChange) -> list[str]:
+    whole = change.card or b.cards[change.after or 0]
+    size = f" ({len(whole.cells)} cells)" if change.kind == "added" else ""
+    line = _headline("card", change.kind, change.before, change.after, f"{whole.description!r}{size}")
+    if change.kind != "changed":
+        return [line] if line else []
+    lines = [line]
     if change.head:
         lines.append(f"  head {_head(change.head[0])} -> {_head(change.head[1])}")
     if change.description:
@@ -139,16 +146,10 @@ def _change_map(b: Program, change: CardChange) -> list[str]:
 
 
 def _test_line(a: Program, b: Program, change: TestChange) -> str:
-    kind = change.kind
-    if kind == "added":
-        return f"test {(change.after or 0) + 1}: added {b.tests[change.after or 0].name!r}"
-    if kind == "removed":
-        return f"test {(change.before or 0) + 1}: removed {a.tests[change.before or 0].name!r}"
-    if kind == "same":
-        return ""
-    title = f"test {(change.before or 0) + 1} -> test {(change.after or 0) + 1}"
-    if kind == "moved":
-        return f"{title}: moved, unchanged"
+    test = change.test if change.test is not None else a.tests[change.before or 0]
+    line = _headline("test", change.kind, change.before, change.after, repr(test.name))
+    if change.kind != "changed":
+        return line
     old, new = a.tests[change.before or 0], b.tests[change.after or 0]
     parts = [f"name {old.name!r} -> {new.name!r}"] if old.name != new.name else []
     if old.expect != new.expect:
@@ -157,7 +158,7 @@ def _test_line(a: Program, b: Program, change: TestChange) -> str:
         parts.append(f"snake {old.snake} -> {new.snake}")
     if old.position != new.position:
         parts.append("position changed")
-    return f"{title}: {'; '.join(parts)}"
+    return f"{line}: {'; '.join(parts)}"
 
 
 def _moves(moves: frozenset[Direction]) -> str:

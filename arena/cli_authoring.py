@@ -7,14 +7,14 @@
 * ``diff`` compares two programs card by card (exit status 1 when they differ, as diff(1)).
 
 Bad input ends with one line on stderr and exit status 2. :func:`add_parsers` adds the
-commands to the ``snakepit`` parser."""
+commands to the ``snakepit`` parser (:mod:`arena.cli`)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -214,28 +214,10 @@ def cmd_diff(args: argparse.Namespace) -> int:
 
 
 def guarded(body: Callable[[], int]) -> int:
-    """Run a command body: input errors become one line on stderr and exit status 2."""
+    """Run a command body: these commands' input errors become one line on stderr and exit
+    status 2 (:func:`arena.cli.run` does the same for files that cannot be read)."""
     try:
         return body()
     except INPUT_ERRORS as error:
         print(f"snakepit: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except OSError as error:
-        where = f"{error.filename}: " if error.filename else ""
-        print(f"snakepit: {where}{error.strerror or error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """These commands without the rest of ``snakepit``."""
-    from arena.cli import _Parser
-
-    parser = _Parser(prog="snakepit")
-    add_parsers(parser.add_subparsers(dest="command", metavar="COMMAND", required=True))
-    args = parser.parse_args(argv)
-    handler: Callable[[argparse.Namespace], int] = args.handler
-    return handler(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

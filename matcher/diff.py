@@ -41,6 +41,17 @@ class DiffError(ValueError):
     """A diff that does not fit the program it is applied to, or a malformed diff file."""
 
 
+def change_kind(before: int | None, after: int | None, changed: bool) -> Kind:
+    """What happened to an item found at ``before`` in A and ``after`` in B (None: not there)."""
+    if before is None:
+        return "added"
+    if after is None:
+        return "removed"
+    if changed:
+        return "changed"
+    return "moved" if before != after else "same"
+
+
 @dataclass(frozen=True)
 class CellChange:
     """One card cell before and after (None: blank)."""
@@ -64,13 +75,7 @@ class CardChange:
 
     @property
     def kind(self) -> Kind:
-        if self.before is None:
-            return "added"
-        if self.after is None:
-            return "removed"
-        if self.head or self.description is not None or self.cells:
-            return "changed"
-        return "moved" if self.before != self.after else "same"
+        return change_kind(self.before, self.after, bool(self.head or self.description is not None or self.cells))
 
 
 @dataclass(frozen=True)
@@ -95,13 +100,7 @@ class TestChange:
 
     @property
     def kind(self) -> Kind:
-        if self.before is None:
-            return "added"
-        if self.after is None:
-            return "removed"
-        if self.test is not None:
-            return "changed"
-        return "moved" if self.before != self.after else "same"
+        return change_kind(self.before, self.after, self.test is not None)
 
 
 @dataclass(frozen=True)
@@ -161,13 +160,16 @@ def _card_change(a: Program, b: Program, before: int | None, after: int) -> Card
 
 
 def card_similarity(a: Card, b: Card) -> int:
-    """How much two cards have in common, for matching: 0 when nothing (they do not pair)."""
+    """How much two cards have in common, for matching. Cards pair only when they keep a pattern
+    in the same cell or their description (0 otherwise: one was removed, the other added); then
+    cells repainted in place and the same head count too."""
     if a == b:
         return 1000
-    score = 2 * sum(1 for cell, pattern in a.cells.items() if b.cells.get(cell) == pattern)
-    score += sum(1 for cell in a.cells if cell in b.cells and b.cells[cell] != a.cells[cell])
-    score += 2 * (a.head == b.head) + 3 * (bool(a.description) and a.description == b.description)
-    return score
+    kept = 2 * sum(1 for cell, pattern in a.cells.items() if b.cells.get(cell) == pattern)
+    kept += 3 * (bool(a.description) and a.description == b.description)
+    if not kept:
+        return 0
+    return kept + sum(1 for cell in a.cells if cell in b.cells and b.cells[cell] != a.cells[cell]) + 2 * (a.head == b.head)
 
 
 def _test_similarity(a: ProgramTest, b: ProgramTest) -> int:

@@ -13,16 +13,14 @@ from arena.replay import read_replay
 from arena.samples import SNAKE_SAMPLES
 from arena.snake_battle import BattleSettings, play_battle
 from editor.cli import main
-from engines.snake import Element, position_from_text
+from engines.snake import Element
 from matcher import load_program, loads_program, save_program
 from matcher.fileformat import save_position
 from matcher.model import Card, Program
 from matcher.moment import seen_window
 from matcher.testing import run_tests
-from tests.arena.test_cli import assert_one_line_error, run
+from tests.arena.test_cli import TAIL_ABOVE, assert_one_line_error, run  # A (0) at (3,3); B's tail above it
 
-# A (snake 0): head (3,3) moving freely; B's tail right above it.
-TAIL_ABOVE = position_from_text("7x7\n.......\n.Bbb...\n...b...\n...A...\n...a...\n...a...\n.......\n")
 TAIL_BITER = SNAKE_SAMPLES / "tail_biter.snake.json"
 
 
@@ -163,12 +161,14 @@ def test_diff_text_json_and_exit_status(tmp_path: Path, capsys: pytest.CaptureFi
     assert code == 0 and out.strip().endswith("are the same program")
     code, out, err = run(capsys, "diff", "tail_biter", "hunter")
     assert code == 1 and err == ""
-    assert "card 3 -> card 3: changed" in out and "(row 0, col 0): enemy_tail or1 -> set1 or1" in out
+    assert "card 3: added 'rivals in sight" in out and "card 3: removed 'a rival tail in sight" in out
+    assert "card 4 -> card 4: changed" in out and "(row 1, col 3): NOT enemy_head and1 -> empty or1" in out
+    assert "    . - * + * - ." in out  # card 4's map: changed, added and removed cells around the head
     assert "set1: none -> 'any rival part' {enemy_head, enemy_body, enemy_tail}" in out
     code, out, _ = run(capsys, "diff", "tail_biter", "hunter", "--json")
     data = json.loads(out)
     assert code == 1 and data["format"] == "snake-program-diff/1" and data["same"] is False
-    assert [c["change"] for c in data["cards"]] == ["same", "same", "changed", "changed"]
+    assert [c["change"] for c in data["cards"]] == ["same", "same", "added", "changed", "removed"]
     code, out, err = run(capsys, "diff", "hunter", tmp_path / "missing.snake.json")
     assert_one_line_error(code, out, err, "missing.snake.json")
 

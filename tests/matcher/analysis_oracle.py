@@ -8,7 +8,7 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from engines.snake import Direction, Element, Position, SnakeBody
+from engines.snake import Direction, Element, Position
 from matcher.model import CARD_SIZE, Card, Group, GroupKind, Head, Pattern, Program
 from tests.reference_matcher import allowed, element_at, possible_moves, reference_decide, variant_grid
 from tests.strategies import random_position
@@ -83,28 +83,5 @@ def tricky_program(rnd: random.Random) -> Program:
 
 
 def crowded_position(rnd: random.Random) -> Position:
-    """A small field (3..7 a side) packed with 2-4 snakes: random walks from random heads."""
-    width, height = rnd.randint(3, 7), rnd.randint(3, 7)
-    taken: set[tuple[int, int]] = set()
-    bodies = []
-    for _ in range(rnd.randint(2, 4)):
-        free = [(x, y) for x in range(width) for y in range(height) if (x, y) not in taken]
-        if not free:
-            break
-        body = [rnd.choice(free)]
-        for _ in range(rnd.randint(1, 10)):
-            x, y = body[-1]
-            options = [(x + dx, y + dy) for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0))]
-            options = [c for c in options if 0 <= c[0] < width and 0 <= c[1] < height and c not in taken and c not in body]
-            if not options:
-                break
-            body.append(rnd.choice(options))
-        if len(body) < 2:
-            continue
-        taken.update(body)
-        bodies.append(SnakeBody(tuple(body)))
-    if len(bodies) < 2:
-        return random_position(rnd)
-    if rnd.random() < 0.3:  # a rival eaten down to its leftover tail
-        bodies[-1] = SnakeBody(bodies[-1].cells[-1:], True)
-    return Position(width, height, tuple(bodies))
+    """A small field (3..7 a side) packed with snakes, so cells near a head take every element."""
+    return random_position(rnd, sides=(3, 7))

@@ -7,6 +7,7 @@ from engines.snake import Direction, Element, Position, position_from_text
 from matcher.analysis import ProgramWarning, WarningKind, analyse_program
 from matcher.model import Card, ElementSet, Group, GroupKind, Head, Pattern, Program, SetRef
 from tests.matcher.analysis_oracle import variant_checks
+from tests.matcher.test_explain import TAIL_ABOVE
 
 UP, RIGHT = Direction.UP, Direction.RIGHT
 AND1, AND2 = Group(GroupKind.AND, 1), Group(GroupKind.AND, 2)
@@ -34,17 +35,8 @@ def kinds(warnings: list[ProgramWarning]) -> list[tuple[WarningKind, int]]:
 
 TAIL_AHEAD = card({(2, 3): p(E.ENEMY_TAIL)}, description="bite")
 
-# Snake 0 (A) in the open, head (3,3) moving up; its neck below. B's tail is right above A's head.
-OPEN = position_from_text("""
-    7x7
-    .......
-    .Bbb...
-    ...b...
-    ...A...
-    ...a...
-    ...a...
-    .......
-""")
+OPEN = TAIL_ABOVE  # A (0) at (3,3) moves up, right or left; B's tail is right above it
+
 
 
 # --- valid everywhere ---------------------------------------------------------------------------
@@ -139,15 +131,23 @@ def test_and_and_or_groups_that_can_match_only_apart() -> None:
     assert never.message == "can never be valid: no position satisfies and1 and or1 together"
 
 
-def test_the_same_rules_at_their_limits_claim_nothing() -> None:
+# A coiled round to the left of its head: head (3,3), tail (3,1) two cells above it.
+COILED = position_from_text("6x6\n......\n.aaa..\n.a....\n.a.A..\n.aaa..\n......\n")
+THREE_HEADS = position_from_text("7x7\nBb...cC\n.......\n.......\n...A...\n...a...\n.......\nDd.....\n")
+TOP_EDGE = position_from_text("5x4\n.....\n..A..\n..a..\n.....\n")
+
+
+def test_the_same_rules_at_their_limits_claim_nothing_and_a_position_bears_them_out() -> None:
     fine = [
-        {(1, 3): p(E.OWN_TAIL), (3, 1): p(E.OWN_BODY)},
-        {cell: p(E.ENEMY_HEAD) for cell in ((0, 0), (0, 6), (6, 0))},
-        {(1, 1): p(E.OWN_BODY), (0, 1): p(E.EMPTY), (1, 0): p(E.EMPTY)},
-        {(1, 3): p(E.BORDER), (2, 2): p(E.EMPTY)},
+        ({(1, 3): p(E.OWN_TAIL), (3, 1): p(E.OWN_BODY)}, COILED),
+        ({cell: p(E.ENEMY_HEAD) for cell in ((0, 0), (0, 6), (6, 0))}, THREE_HEADS),
+        ({(1, 1): p(E.OWN_BODY), (0, 1): p(E.EMPTY), (1, 0): p(E.EMPTY)}, COILED),
+        ({(1, 3): p(E.BORDER), (2, 2): p(E.EMPTY)}, TOP_EDGE),
     ]
-    for cells in fine:
-        assert analyse_program(program(card(cells), TAIL_AHEAD)) == [], cells
+    for cells, position in fine:
+        prog = program(card(cells), TAIL_AHEAD)
+        assert analyse_program(prog) == [], cells
+        assert any(c.valid for c in variant_checks(prog, prog.cards[0], position, 0)), cells
 
 
 # --- a dead AND group ---------------------------------------------------------------------------
