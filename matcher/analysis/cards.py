@@ -15,6 +15,8 @@ from engines.snake import Direction, Element
 from matcher.analysis.views import (
     AHEAD,
     ALL,
+    COUNT_LIMITS,
+    RIVALS,
     NEIGHBOURS,
     OTHER_NEIGHBOURS,
     OWN,
@@ -22,6 +24,7 @@ from matcher.analysis.views import (
     Mask,
     Offset,
     Verdict,
+    base,
     elements_of,
     fits,
     mask,
@@ -29,7 +32,9 @@ from matcher.analysis.views import (
 from matcher.model import Card, CardCell, Group, GroupKind, Program, Variant, variant_offset
 
 SEARCH_BUDGET = 4_000
-"""The most requirement sets tried when combining a card's groups (then: no claim)."""
+"""The most requirement sets tried when combining a card's groups in one question (then: no claim)."""
+CARD_BUDGET = 20_000
+"""The most tried for all the questions about one card (then the rest get no claim)."""
 
 
 def cell_text(cell: CardCell) -> str:
@@ -96,19 +101,25 @@ class CardFacts:
     dead_groups: dict[Group, str] = field(default_factory=dict)
     never_valid: str = ""
     """Why the card can never be valid ('' when that is not proved)."""
+    valid: bool | None = None
+    """Whether some view of the model makes the card valid (None: not known)."""
     always_valid: bool = False
     """Proved valid for every possible move in every position."""
     constant: dict[CardCell, bool] = field(default_factory=dict)
     """Patterns whose match is the same in every valid variant: True always matched, False never."""
+    budget: list[int] = field(default_factory=lambda: [CARD_BUDGET])
+    """What is left of :data:`CARD_BUDGET` (a list: shared by every question about the card)."""
 
 
 class _Budget:
-    def __init__(self) -> None:
+    def __init__(self, card: list[int]) -> None:
         self.left = SEARCH_BUDGET
+        self.card = card
 
     def spend(self) -> bool:
         self.left -= 1
-        return self.left >= 0
+        self.card[0] -= 1
+        return self.left >= 0 and self.card[0] >= 0
 
 
 def _merge(required: Mapping[Offset, Mask], extra: Mapping[Offset, Mask]) -> dict[Offset, Mask]:
@@ -125,7 +136,7 @@ def can_be_valid(facts: CardFacts, extra: Mapping[Offset, Mask] | None = None) -
     if plain.and_groups and not facts.live_and:
         return False
     choices = [plain.and_groups[g] for g in facts.live_and] if plain.and_groups else [()]
-    budget = _Budget()
+    budget = _Budget(facts.budget)
     unknown = False
     for chosen in choices:
         required = _merge({s.offset: s.mask for s in chosen}, extra or {})
@@ -173,7 +184,8 @@ def analyse_card(program: Program, index: int) -> CardFacts:
     if facts.never_valid:
         return facts
     facts.always_valid = always_valid(facts.plain, facts.mirror)
-    facts.constant = _constant_patterns(facts)
+    if facts.valid:  # when even that was beyond the search, claims about valid variants are too
+        facts.constant = _constant_patterns(facts)
     return facts
 
 
@@ -193,9 +205,37 @@ def _never_valid_reason(facts: CardFacts) -> str:
             group = next(iter(plain.and_groups))
             return f"{group.label} can never match: {facts.dead_groups[group]}"
         return "no AND group can ever match: " + "; ".join(f"{g.label}: {facts.dead_groups[g]}" for g in plain.and_groups)
-    if can_be_valid(facts) is False:
+    counted = _too_many_groups(facts)
+    if counted:
+        return counted
+    facts.valid = can_be_valid(facts)
+    if facts.valid is False:
         groups = [g.label for g in plain.and_groups] + [g.label for g in plain.or_groups]
         return f"no position satisfies {_and_list(groups)} together"
+    return ""
+
+
+def _too_many_groups(facts: CardFacts) -> str:
+    """Groups that each need an own tail, a rival head or a rival tail somewhere (every pattern
+    they can match with allows only that), more of them than there can be: each sits on its own
+    cells, so each needs its own."""
+    plain = facts.plain
+    and_groups = {g: plain.and_groups[g] for g in facts.live_and}
+    for element, limit in COUNT_LIMITS.items():
+        only = mask(element)
+        needy = [g.label for g, live in facts.live_or.items() if live and all(s.mask & base(s.offset) == only for s in live)]
+        forced = {g: [s for s in slots if s.mask & base(s.offset) == only] for g, slots in and_groups.items()}
+        fewest = min((len(f) for f in forced.values()), default=0)
+        if not needy or len(needy) + fewest <= limit:
+            continue
+        if fewest:
+            group, cells = next((g, f) for g, f in forced.items() if len(f) == fewest)
+            where = f"{group.label} at {_and_list([f'(row {s.cell[0]}, col {s.cell[1]})' for s in cells])}"
+            needy.insert(0, where if len(and_groups) == 1 else f"every AND group ({where}, …)")
+        what = {Element.OWN_TAIL: "the snake's own tail, and it has one",
+                Element.ENEMY_HEAD: f"a rival head, and there are at most {RIVALS} rivals",
+                Element.ENEMY_TAIL: f"a rival tail, and there are at most {RIVALS} rivals"}[element]
+        return f"{_and_list(needy)} each need {what}"
     return ""
 
 

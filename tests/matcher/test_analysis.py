@@ -127,8 +127,19 @@ def test_an_or_group_none_of_whose_cells_can_match() -> None:
 
 
 def test_and_and_or_groups_that_can_match_only_apart() -> None:
-    never = _never({(1, 3): p(E.OWN_TAIL), (5, 5): p(E.OWN_TAIL, OR1)})
+    never = _never({(1, 3): p(E.OWN_TAIL), (5, 5): p(E.OWN_TAIL, OR1), (5, 6): p(E.OWN_TAIL, OR1)})
+    assert never.message == ("can never be valid: and1 at (row 1, col 3) and or1 each need the snake's own tail, "
+                             "and it has one")
+    never = _never({(1, 3): p(E.BORDER), (0, 3): p(E.EMPTY, OR1), (0, 2): p(E.EMPTY, OR1)})
     assert never.message == "can never be valid: no position satisfies and1 and or1 together"
+
+
+def test_or_groups_that_each_need_a_rival_head() -> None:
+    groups = [Group(GroupKind.OR, n) for n in (1, 2, 3, 4)]
+    cells = {(row, col): p(E.ENEMY_HEAD, groups[col % 4]) for row in (0, 6) for col in range(7)}
+    never = _never(cells)
+    assert never.message == ("can never be valid: or1, or2, or3 and or4 each need a rival head, and there are at "
+                             "most 3 rivals")
 
 
 # A coiled round to the left of its head: head (3,3), tail (3,1) two cells above it.
