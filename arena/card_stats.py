@@ -23,8 +23,9 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from arena.moments import BattleSource, Moment, replay_moments, replay_source
+from arena.moments import BattleSource, Moment, battle_moments, battle_source, replay_moments, replay_source
 from arena.replay import ReplayError, read_replay
+from arena.snake_battle import BattleSettings
 from engines.snake import Direction
 from matcher import Program, program_to_json
 from matcher.fileformat import PROGRAM_SUFFIX
@@ -225,11 +226,19 @@ def stats_of_replays(paths: Sequence[Path | str], program_name: str | None = Non
     return result
 
 
+def stats_of_battle(programs: Sequence[Program], settings: BattleSettings, names: Sequence[str] = ()) -> list[ProgramStats]:
+    """The card statistics of the battle ``programs`` play with ``settings`` (the battle
+    :func:`arena.snake_battle.play_battle` plays), e.g. the one just watched in the editor."""
+    builder = StatsBuilder()
+    builder.add_battle(battle_source(programs, settings, names), battle_moments(programs, settings, names, keep_positions=False))
+    return builder.result()
+
+
 def _files(paths: Sequence[Path | str]) -> str:
     return str(paths[0]) if len(paths) == 1 else f"{len(paths)} replays"
 
 
 __all__ = [
     "CardTally", "HORIZON", "ProgramStats", "ReplayError", "STATS_FORMAT", "StatsBuilder", "StatsError",
-    "replay_files", "seat_matches", "stats_of_replays",
+    "replay_files", "seat_matches", "stats_of_battle", "stats_of_replays",
 ]

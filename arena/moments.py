@@ -137,6 +137,13 @@ def replay_moments(replay: Replay, keep_positions: bool = True) -> Iterator[Mome
         yield from follower.step(index, line["events"], replay.where(index))
 
 
+def battle_source(programs: Sequence[Program], settings: BattleSettings, names: Sequence[str] = ()) -> BattleSource:
+    """What a battle played here comes from (its seats named ``names`` or by their programs)."""
+    start = settings.start_position(len(programs))
+    return BattleSource("battle", tuple(names) or tuple(p.name for p in programs), tuple(programs),
+                        start.width, start.height, start)
+
+
 def battle_moments(
     programs: Sequence[Program], settings: BattleSettings, names: Sequence[str] = (), keep_positions: bool = True,
     max_steps: int | None = None,
@@ -144,10 +151,7 @@ def battle_moments(
     """Every turn of the battle ``programs`` play with ``settings`` (the same battle
     :func:`arena.snake_battle.play_battle` plays), up to ``max_steps`` steps when given."""
     match = SnakeMatch(programs, settings)
-    start = settings.start_position(len(programs))
-    source = BattleSource("battle", tuple(names) or tuple(p.name for p in programs), tuple(programs),
-                          start.width, start.height, start)
-    follower = _Follower(source, keep_positions)
+    follower = _Follower(battle_source(programs, settings, names), keep_positions)
     while not match.battle.over and (max_steps is None or match.battle.steps < max_steps):
         report = match.step()
         yield from follower.step(report.step, [event_to_json(e) for e in report.events], f"battle step {report.step}")

@@ -123,8 +123,10 @@ def trim_card(card: Card, keep: Keep) -> Card:
     cells ``keep`` keeps; cells holding a user set or NOT are kept unless out of distance."""
     cells = {}
     for cell, pattern in card.cells.items():
-        element = pattern.match if isinstance(pattern.match, Element) and not pattern.negate else None
-        if keep.keeps(cell, element if element is not None else Element.BORDER):
+        plain = isinstance(pattern.match, Element) and not pattern.negate
+        # Only a plain ``empty`` is empty; a set or a NOT counts as something there.
+        element = pattern.match if plain and isinstance(pattern.match, Element) else Element.BORDER
+        if keep.keeps(cell, element):
             cells[cell] = pattern
     return replace(card, cells=cells)
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from arena.card_stats import ProgramStats, StatsError, replay_files, stats_of_replays
+from arena.card_stats import ProgramStats, StatsError, replay_files, stats_of_battle, stats_of_replays
 from arena.match import MatchSetup, run_match
 from arena.moments import battle_moments, replay_moments
 from arena.replay import ReplayError, read_replay
@@ -152,3 +152,23 @@ def test_folders_filters_and_other_games(replays: dict[str, Path], tmp_path: Pat
                                  "seats": [{"name": "w"}], "options": {}}) + "\n")
     with pytest.raises(ReplayError, match="a worms replay; card moments are for snake battles"):
         stats_of_replays([other])
+
+
+def test_the_statistics_of_a_battle_played_here_are_those_of_its_replay(replays: dict[str, Path]) -> None:
+    played = {s.names[0]: s.to_json() for s in stats_of_battle(PROGRAMS, SETTINGS, NAMES)}
+    recorded = {s.names[0]: s.to_json() for s in stats_of_replays([replays["legacy"]])}
+    assert played == recorded
+
+
+def test_a_tournament_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from editor.cli import main
+
+    out = tmp_path / "tour"
+    code = main(["tournament", "snake", "--entrant", "a=tail_biter", "--entrant", "b=hunter", "--games-per-pairing",
+                 "2", "--steps", "40", "--seed", "3", "--jobs", "1", "--out", str(out)])
+    assert code == 0
+    capsys.readouterr()
+    stats = stats_of_replays(replay_files([str(out)]))
+    assert sorted((s.names[0], s.battles) for s in stats) == [("a", 2), ("b", 2)]
+    (a,) = stats_of_replays(replay_files([str(out)]), "a")
+    assert a.program.name == "Tail biter" and a.turns == 80
