@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -13,6 +14,7 @@ from matcher.analysis import ProgramWarning, cards_text
 from matcher.diff import CardChange, Kind, ProgramDiff, TestChange, pattern_text
 from matcher.model import CARD_SIZE, ElementSet, Head, Program
 
+_T = TypeVar("_T")
 HEAT_SHADES = ":-=+*#%@"
 """Heat map cells with decisions, from few to most (``.`` for none)."""
 ARROWS = {Direction.UP: "^", Direction.RIGHT: ">", Direction.DOWN: "v", Direction.LEFT: "<"}
@@ -74,11 +76,11 @@ def diff_text(a: Program, b: Program, diff: ProgramDiff, names: tuple[str, str] 
         return f"{names[0]} and {names[1]} are the same program"
     lines = [f"--- {names[0]}", f"+++ {names[1]}"]
     if diff.name:
-        lines.append(f"name: {diff.name[0]!r} -> {diff.name[1]!r}")
+        lines.append(_became("name:", diff.name))
     if diff.description:
-        lines.append(f"description: {diff.description[0]!r} -> {diff.description[1]!r}")
+        lines.append(_became("description:", diff.description))
     for change in diff.sets:
-        lines.append(f"set{change.index + 1}: {_set(change.before)} -> {_set(change.after)}")
+        lines.append(_became(f"set{change.index + 1}:", (change.before, change.after), _set))
     for card in diff.cards:
         lines.extend(_card_lines(a, b, card))
     for test in diff.tests:
@@ -86,6 +88,11 @@ def diff_text(a: Program, b: Program, diff: ProgramDiff, names: tuple[str, str] 
         if line:
             lines.append(line)
     return "\n".join(lines)
+
+
+def _became(what: str, pair: tuple[_T, _T], show: Callable[[_T], str] = repr) -> str:
+    """``what old -> new``."""
+    return f"{what} {show(pair[0])} -> {show(pair[1])}"
 
 
 def _set(element_set: ElementSet | None) -> str:
@@ -118,11 +125,11 @@ def _card_lines(a: Program, b: Program, change: CardChange) -> list[str]:
         return [line] if line else []
     lines = [line]
     if change.head:
-        lines.append(f"  head {_head(change.head[0])} -> {_head(change.head[1])}")
+        lines.append(_became("  head", change.head, _head))
     if change.description:
-        lines.append(f"  description {change.description[0]!r} -> {change.description[1]!r}")
+        lines.append(_became("  description", change.description))
     for cell in change.cells:
-        lines.append(f"  (row {cell.cell[0]}, col {cell.cell[1]}): {pattern_text(cell.before)} -> {pattern_text(cell.after)}")
+        lines.append(_became(f"  (row {cell.cell[0]}, col {cell.cell[1]}):", (cell.before, cell.after), pattern_text))
     if change.cells:
         lines.extend(_change_map(b, change))
     return lines
