@@ -16,7 +16,6 @@ import json
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from arena.authoring_text import diff_text, stats_text
@@ -27,6 +26,7 @@ from arena.samples import resolve_program
 from engines.snake import Direction, Position, PositionError
 from matcher import Card, Program, ProgramError, dumps_program, load_program
 from matcher.diff import DiffError, diff_programs
+from matcher.diff_json import diff_to_json
 from matcher.editing import EditError
 from matcher.fileformat import atomic_write_text, load_position
 from matcher.moment import (
@@ -205,7 +205,7 @@ def cmd_diff(args: argparse.Namespace) -> int:
         a, b = load_program(paths[0]), load_program(paths[1])
         diff = diff_programs(a, b)
         if args.json:
-            print(json.dumps({"a": str(paths[0]), "b": str(paths[1]), **diff.to_json()}))
+            print(json.dumps({"a": str(paths[0]), "b": str(paths[1]), **diff_to_json(diff)}))
         else:
             print(diff_text(a, b, diff, (str(paths[0]), str(paths[1]))))
         return 0 if diff.same else EXIT_DIFFERENT

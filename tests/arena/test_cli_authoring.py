@@ -12,7 +12,6 @@ from arena.moments import replay_moments
 from arena.replay import read_replay
 from arena.samples import SNAKE_SAMPLES
 from arena.snake_battle import BattleSettings, play_battle
-from editor.cli import main
 from engines.snake import Element
 from matcher import load_program, loads_program, save_program
 from matcher.fileformat import save_position

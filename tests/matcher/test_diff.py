@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from arena.samples import SNAKE_SAMPLES, sample_programs
 from engines.snake import Direction, Element
-from matcher.diff import DiffError, apply_diff, diff_from_json, diff_programs, diff_to_json
+from matcher.diff import DiffError, apply_diff, diff_programs
+from matcher.diff_json import diff_from_json, diff_to_json
 from matcher.editing import move_card, paint, remove_card, turn_head
 from matcher.fileformat import load_program
 from matcher.model import OR_GROUPS, Card, ElementSet, Group, GroupKind, Head, Pattern, Program, ProgramTest, SetRef
