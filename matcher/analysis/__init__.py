@@ -4,7 +4,8 @@ otherwise observed in sampled positions, said so in each warning.
 
 ``analyse_program(program)`` gives the proved warnings; with ``samples`` (positions to decide,
 e.g. from battles: :func:`arena.analysis_samples.sample_situations`) it adds "never decided"
-warnings for cards that no proof covers. The program must be valid (no errors)."""
+warnings for cards that no proof covers. A program with errors (see
+:func:`matcher.validate.validate_program`) gets no warnings until they are mended."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from matcher.analysis.cards import CardFacts, analyse_card, cell_text
 from matcher.analysis.shadow import SampleCounts, equal_to, sample_counts, shadowed_by
 from matcher.analysis.warnings import ProgramWarning, WarningKind
 from matcher.model import GroupKind, Program
+from matcher.validate import validate_program
 
 __all__ = ["ProgramWarning", "WarningKind", "analyse_program", "cards_text"]
 
@@ -39,6 +41,8 @@ def analyse_program(program: Program, samples: Sequence[Situation] = (), sample_
     """Every warning about ``program``, card by card. ``samples``: ``(position, snake)`` pairs
     in which to watch which card decides, besides the program's tests; ``sample_note`` says where
     they come from (``"from 12 battles against the samples"``)."""
+    if validate_program(program):
+        return []  # errors first: a program that cannot run has nothing to warn about yet
     facts = [analyse_card(program, i) for i in range(len(program.cards))]
     warnings: list[ProgramWarning] = []
     unreachable_from: int | None = None

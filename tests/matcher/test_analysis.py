@@ -241,3 +241,8 @@ def test_a_pattern_that_never_matches_in_a_valid_variant() -> None:
 def test_a_card_whose_weights_are_all_constant_is_not_flagged() -> None:
     # One AND group: every valid move scores the same, so its choice is a draw; that is by design.
     assert analyse_program(program(card({(2, 3): p(E.ENEMY_TAIL), (1, 3): p(E.EMPTY)}), Card())) == []
+
+
+def test_a_program_with_errors_gets_no_warnings_until_they_are_mended() -> None:
+    broken = program(Card(), card({(2, 3): p(SetRef(2))}))  # set3 does not exist
+    assert analyse_program(broken) == []
