@@ -18,7 +18,9 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn
 
-from arena import cli_tournament
+from arena import cli_authoring, cli_tournament
+from arena.analysis_samples import program_warnings
+from arena.authoring_text import warning_lines
 from arena.bots import BotHost, BotStatus
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.replay import Replay, ReplayError, read_replay, verify_replay
@@ -92,12 +94,16 @@ def cmd_check(args: argparse.Namespace) -> int:
             continue
         results = run_tests(program)
         failed = [r for r in results if not r.passed]
+        warnings = program_warnings(program, sample=not args.no_sample)
         cards = f"{len(program.cards)} card{'s' if len(program.cards) != 1 else ''}"
-        print(f"{path}: valid, {cards}, {len(results) - len(failed)}/{len(results)} tests passed")
+        noted = f"; {len(warnings)} warning{'s' * (len(warnings) != 1)}" if warnings else ""
+        print(f"{path}: valid, {cards}, {len(results) - len(failed)}/{len(results)} tests passed{noted}")
         for result in results:
             if args.verbose or not result.passed:
                 print(f"  {result.describe()}")
-        if failed and status == 0:
+        for line in warning_lines(warnings):
+            print(line)
+        if (failed or (warnings and args.strict)) and status == 0:
             status = EXIT_FAILED
     return status
 
@@ -327,11 +333,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--verify", action="store_true", help="re-simulate every round and compare")
     p.set_defaults(handler=cmd_replay)
 
-    p = sub.add_parser("check", help="validate snake programs and run their embedded tests")
+    p = sub.add_parser("check", help="validate snake programs, run their embedded tests, list warnings")
     p.add_argument("programs", nargs="+", metavar="PROGRAM")
     p.add_argument("-v", "--verbose", action="store_true", help="list passing tests too")
+    p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
+    p.add_argument("--no-sample", action="store_true", help="only proved warnings (no sample battles: faster)")
     p.set_defaults(handler=cmd_check)
     cli_tournament.add_parsers(sub)
+    cli_authoring.add_parsers(sub)
     return parser
 
 

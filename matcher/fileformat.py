@@ -8,8 +8,9 @@ from __future__ import annotations
 import json
 import os
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from engines.snake import Direction, Element, Position, PositionError, position_from_json, position_to_json
 from matcher.model import (
@@ -32,6 +33,7 @@ PROGRAM_FORMAT = "snake-program/1"
 PROGRAM_SUFFIX = ".snake.json"
 POSITION_SUFFIX = ".position.json"
 _HEAD_NAMES = {"head", "own_head"}
+_T = TypeVar("_T")
 
 
 class _Fail(Exception):
@@ -281,37 +283,78 @@ def program_to_json(program: Program) -> dict[str, Any]:
     if program.description:
         data["description"] = program.description
     if program.sets:
-        data["sets"] = [
-            {"name": s.name, "elements": [e.label for e in sorted(s.elements)]} for s in program.sets
-        ]
-    data["cards"] = [_card_json(card) for card in program.cards]
+        data["sets"] = [set_to_json(s) for s in program.sets]
+    data["cards"] = [card_to_json(card) for card in program.cards]
     if program.tests:
-        data["tests"] = [
-            {
-                "name": t.name,
-                "position": position_to_json(t.position),
-                "snake": t.snake,
-                "expect": [d.label for d in sorted(t.expect)],
-            }
-            for t in program.tests
-        ]
+        data["tests"] = [program_test_to_json(t) for t in program.tests]
     return data
 
 
-def _card_json(card: Card) -> dict[str, Any]:
+def set_to_json(element_set: ElementSet) -> dict[str, Any]:
+    return {"name": element_set.name, "elements": [e.label for e in sorted(element_set.elements)]}
+
+
+def program_test_to_json(test: ProgramTest) -> dict[str, Any]:
+    return {
+        "name": test.name,
+        "position": position_to_json(test.position),
+        "snake": test.snake,
+        "expect": [d.label for d in sorted(test.expect)],
+    }
+
+
+def head_to_json(head: Head) -> dict[str, Any]:
+    return {"row": head.row, "col": head.col, "facing": head.facing.label}
+
+
+def cell_to_json(cell: CardCell, pattern: Pattern) -> dict[str, Any]:
+    """One ``cells`` entry of a card: where, what, NOT only when set, the group."""
+    data: dict[str, Any] = {"row": cell[0], "col": cell[1], "match": pattern.match.label}
+    if pattern.negate:
+        data["not"] = True
+    data["group"] = pattern.group.label
+    return data
+
+
+def card_to_json(card: Card) -> dict[str, Any]:
     data: dict[str, Any] = {}
     if card.description:
         data["description"] = card.description
-    data["head"] = {"row": card.head.row, "col": card.head.col, "facing": card.head.facing.label}
-    cells = []
-    for (row, col), pattern in card.sorted_cells():
-        cell: dict[str, Any] = {"row": row, "col": col, "match": pattern.match.label}
-        if pattern.negate:
-            cell["not"] = True
-        cell["group"] = pattern.group.label
-        cells.append(cell)
-    data["cells"] = cells
+    data["head"] = head_to_json(card.head)
+    data["cells"] = [cell_to_json(cell, pattern) for cell, pattern in card.sorted_cells()]
     return data
+
+
+# --- parts of a program on their own (diffs, the clipboard) -----------------------------------
+
+
+def _part(parse: Callable[[], _T], source: str) -> _T:
+    try:
+        return parse()
+    except _Fail as fail:
+        raise ProgramError(f"{source}: {fail.problem}") from None
+
+
+def card_from_json(data: object, index: int = 0, source: str = "<card>") -> Card:
+    """A card's JSON value (as in a program's ``cards``); ``index`` names it in errors. Set
+    references are not checked against any program's sets."""
+    return _part(lambda: _card(data, index), source)
+
+
+def cell_from_json(data: object, index: int = 0, source: str = "<cell>") -> tuple[CardCell, Pattern]:
+    return _part(lambda: _cell(data, index, 1), source)
+
+
+def head_from_json(data: object, index: int = 0, source: str = "<head>") -> Head:
+    return _part(lambda: _head(data, index), source)
+
+
+def set_from_json(data: object, index: int = 0, source: str = "<set>") -> ElementSet:
+    return _part(lambda: _set(data, index), source)
+
+
+def program_test_from_json(data: object, index: int = 0, source: str = "<test>") -> ProgramTest:
+    return _part(lambda: _test(data, index), source)
 
 
 # --- text and files -------------------------------------------------------------------------

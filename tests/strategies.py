@@ -47,8 +47,9 @@ def random_program(rnd: random.Random) -> Program:
     return Program("random", "", sets, tuple(cards))
 
 
-def random_position(rnd: random.Random) -> Position:
-    width, height = rnd.randint(3, 12), rnd.randint(3, 12)
+def random_position(rnd: random.Random, sides: tuple[int, int] = (3, 12)) -> Position:
+    """2-4 snakes as random walks on a field whose sides are within ``sides``; some eaten."""
+    width, height = rnd.randint(*sides), rnd.randint(*sides)
     taken: set[Cell] = set()
     bodies = []
     for _ in range(rnd.randint(2, 4)):

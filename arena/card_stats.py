@@ -1,0 +1,244 @@
+"""Card statistics: what each card of a program did in battle, read off the moments of battles or
+replays (:mod:`arena.moments`).
+
+Per program (seats playing the same cards are pooled, whatever their names) and per card: how
+often it decided (and its share of the program's choices: turns with two or more possible
+moves), with which moves, how often its choice was a draw between equal best moves, what
+followed, and where on the field it decided (a heat map of head cells per field size); the
+cards that never decided. Choices no card decided (a random pick among the possible moves) are
+tallied apart. "What followed" a decision counts the bites the snake made and the segments it
+lost from that move up to the end of the :data:`HORIZON`-th step after it; a bite can follow
+several decisions, so these are per-decision outlooks, not a partition of the bites.
+"""
+
+from __future__ import annotations
+
+import json
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from arena.moments import BattleSource, Moment, battle_moments, battle_source, replay_moments, replay_source
+from arena.replay import ReplayError, read_replay
+from arena.snake_battle import BattleSettings
+from engines.snake import Direction
+from matcher import Program, program_to_json
+from matcher.fileformat import PROGRAM_SUFFIX
+
+HORIZON = 5
+"""Steps after a decision whose bites and losses count as what followed it."""
+STATS_FORMAT = "snake-card-stats/1"
+
+HeatMaps = dict[tuple[int, int], npt.NDArray[np.int64]]
+
+
+class StatsError(ValueError):
+    """Nothing to count: no replays in a folder, no seat of the asked-for program."""
+
+
+@dataclass
+class CardTally:
+    """What one card (or no card: the random picks) did over all its decisions."""
+
+    decided: int = 0
+    moves: dict[Direction, int] = field(default_factory=lambda: dict.fromkeys(Direction, 0))
+    ties: int = 0
+    bites: int = 0
+    lost: int = 0
+    heat: HeatMaps = field(default_factory=dict)
+    """Per field size ``(width, height)``, an int64 (height, width) count of the head's cell."""
+
+    def add(self, moment: Moment, field_size: tuple[int, int], bites: int, lost: int) -> None:
+        self.decided += 1
+        if moment.move is not None:
+            self.moves[moment.move] += 1
+        self.ties += moment.tie
+        self.bites += bites
+        self.lost += lost
+        width, height = field_size
+        counts = self.heat.setdefault(field_size, np.zeros((height, width), dtype=np.int64))
+        x, y = moment.head
+        counts[y, x] += 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "decided": self.decided,
+            "moves": {d.label: n for d, n in self.moves.items()},
+            "ties": self.ties,
+            "bites": self.bites,
+            "lost": self.lost,
+            "heat": [{"width": w, "height": h, "counts": counts.tolist()} for (w, h), counts in sorted(self.heat.items())],
+        }
+
+
+@dataclass
+class ProgramStats:
+    """One program's card statistics over every battle it played in the sources."""
+
+    program: Program
+    names: list[str] = field(default_factory=list)
+    """The seat names it played under, in order of first appearance."""
+    battles: int = 0
+    seats: int = 0
+    """Seats it held (a battle of a program against itself counts twice)."""
+    turns: int = 0
+    """Turns it moved or skipped."""
+    choices: int = 0
+    """Turns with two or more possible moves: the program was asked."""
+    cards: list[CardTally] = field(default_factory=list)
+    undecided: CardTally = field(default_factory=CardTally)
+    """Choices no card decided (every possible move was best)."""
+
+    def __post_init__(self) -> None:
+        if not self.cards:
+            self.cards = [CardTally() for _ in self.program.cards]
+
+    @property
+    def never(self) -> list[int]:
+        """The cards (0-based) that never decided."""
+        return [i for i, tally in enumerate(self.cards) if tally.decided == 0]
+
+    def share(self, tally: CardTally) -> float:
+        return tally.decided / self.choices if self.choices else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        cards = []
+        for index, (card, tally) in enumerate(zip(self.program.cards, self.cards)):
+            cards.append({"card": index, "description": card.description, "share": round(self.share(tally), 4),
+                          **tally.to_json()})
+        return {
+            "name": self.program.name,
+            "seats": self.names,
+            "battles": self.battles,
+            "turns": self.turns,
+            "choices": self.choices,
+            "cards": cards,
+            "undecided": {"share": round(self.share(self.undecided), 4), **self.undecided.to_json()},
+            "never": self.never,
+        }
+
+
+def _key(program: Program) -> str:
+    """Programs with the same cards, sets, name and description pool (tests do not matter)."""
+    data = program_to_json(program)
+    data.pop("tests", None)
+    return json.dumps(data, sort_keys=True)
+
+
+def seat_matches(name: str, seat: str, program: Program) -> bool:
+    """Whether ``--program name`` means this seat: its name (with or without ``.snake.json``)
+    or its program's name, ignoring case."""
+    wanted = name.casefold()
+    return wanted in {seat.casefold(), seat.casefold().removesuffix(PROGRAM_SUFFIX), program.name.casefold()}
+
+
+class StatsBuilder:
+    """Collects the statistics of battle after battle."""
+
+    def __init__(self, program_name: str | None = None) -> None:
+        self.program_name = program_name
+        self.stats: dict[str, ProgramStats] = {}
+        self.sources: list[str] = []
+
+    def add_battle(self, source: BattleSource, moments: Iterable[Moment]) -> None:
+        """Count one battle's moments for its seats (only the asked-for program's, if any)."""
+        seats = [i for i, (n, p) in enumerate(zip(source.seat_names, source.programs))
+                 if self.program_name is None or seat_matches(self.program_name, n, p)]
+        self.sources.append(source.name)
+        if not seats:
+            return
+        entries = {}
+        for seat in seats:
+            program = source.programs[seat]
+            entry = self.stats.setdefault(_key(program), ProgramStats(program))
+            entry.seats += 1
+            if source.seat_names[seat] not in entry.names:
+                entry.names.append(source.seat_names[seat])
+            entries[seat] = entry
+        for entry in {id(e): e for e in entries.values()}.values():
+            entry.battles += 1
+        _count(list(moments), entries, (source.width, source.height))
+
+    def result(self) -> list[ProgramStats]:
+        return list(self.stats.values())
+
+
+def _count(moments: Sequence[Moment], entries: dict[int, ProgramStats], field_size: tuple[int, int]) -> None:
+    """Tally one battle's moments: decisions of the seats in ``entries``, and what followed them."""
+    made: dict[int, list[int]] = {}  # per snake the moment indices of its bites
+    suffered: dict[int, list[int]] = {}  # per snake the moment indices of bites on it
+    steps = [moment.step for moment in moments]
+    for index, moment in enumerate(moments):
+        for event in moment.events:
+            if event[0] == "bite":
+                made.setdefault(event[1], []).append(index)
+                suffered.setdefault(event[2], []).append(index)
+    for index, moment in enumerate(moments):
+        entry = entries.get(moment.snake)
+        if entry is None:
+            continue
+        entry.turns += 1
+        if len(moment.possible) < 2:
+            continue
+        entry.choices += 1
+        end = bisect_right(steps, moment.step + HORIZON) - 1  # the last moment within the horizon
+        bites = _within(made.get(moment.snake, []), index, end)
+        lost = _within(suffered.get(moment.snake, []), index, end)
+        tally = entry.undecided if moment.card is None else entry.cards[moment.card]
+        tally.add(moment, field_size, bites, lost)
+
+
+def _within(indices: list[int], first: int, last: int) -> int:
+    return bisect_right(indices, last) - bisect_left(indices, first)
+
+
+def replay_files(arguments: Sequence[str]) -> list[Path]:
+    """Replay files from files and folders: a folder gives its ``*.jsonl`` and those of its
+    ``replays/`` folder (a tournament's ``--out``), sorted."""
+    files: list[Path] = []
+    for argument in arguments:
+        path = Path(argument)
+        if path.is_dir():
+            found = sorted(path.glob("*.jsonl")) + sorted((path / "replays").glob("*.jsonl"))
+            found = [f for f in found if f.name != "games.jsonl"]  # a tournament's game list, not a replay
+            if not found:
+                raise StatsError(f"{path}: no replays (*.jsonl) in it or in its replays/ folder")
+            files.extend(found)
+        else:
+            files.append(path)
+    return files
+
+
+def stats_of_replays(paths: Sequence[Path | str], program_name: str | None = None) -> list[ProgramStats]:
+    """The card statistics of every program (or only ``program_name``'s) over the replays."""
+    builder = StatsBuilder(program_name)
+    for path in paths:
+        replay = read_replay(path)
+        builder.add_battle(replay_source(replay), replay_moments(replay, keep_positions=False))
+    result = builder.result()
+    if program_name is not None and not result:
+        raise StatsError(f"no seat plays {program_name!r} in {_files(paths)}")
+    return result
+
+
+def stats_of_battle(programs: Sequence[Program], settings: BattleSettings, names: Sequence[str] = ()) -> list[ProgramStats]:
+    """The card statistics of the battle ``programs`` play with ``settings`` (the battle
+    :func:`arena.snake_battle.play_battle` plays), e.g. the one just watched in the editor."""
+    builder = StatsBuilder()
+    builder.add_battle(battle_source(programs, settings, names), battle_moments(programs, settings, names, keep_positions=False))
+    return builder.result()
+
+
+def _files(paths: Sequence[Path | str]) -> str:
+    return str(paths[0]) if len(paths) == 1 else f"{len(paths)} replays"
+
+
+__all__ = [
+    "CardTally", "HORIZON", "ProgramStats", "ReplayError", "STATS_FORMAT", "StatsBuilder", "StatsError",
+    "replay_files", "seat_matches", "stats_of_battle", "stats_of_replays",
+]

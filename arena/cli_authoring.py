@@ -1,0 +1,223 @@
+"""``snakepit card``, ``snakepit stats`` and ``snakepit diff``: authoring with evidence, headless.
+
+* ``card`` makes a card from what a snake sees in a position (a position file, or a step of a
+  replay) and inserts it into a program, printing the program (or writing ``--out``) and, on
+  stderr, which of the program's tests and the replay's steps the new card would decide.
+* ``stats`` counts what each card did in replays or tournament folders.
+* ``diff`` compares two programs card by card (exit status 1 when they differ, as diff(1)).
+
+Bad input ends with one line on stderr and exit status 2. :func:`add_parsers` adds the
+commands to the ``snakepit`` parser (:mod:`arena.cli`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from arena.authoring_text import diff_text, stats_text
+from arena.card_stats import STATS_FORMAT, StatsError, replay_files, stats_of_replays
+from arena.moments import Moment, replay_moments
+from arena.replay import ReplayError, read_replay
+from arena.samples import resolve_program
+from engines.snake import Direction, Position, PositionError
+from matcher import Card, Program, ProgramError, dumps_program, load_program
+from matcher.diff import DiffError, diff_programs
+from matcher.diff_json import diff_to_json
+from matcher.editing import EditError
+from matcher.fileformat import atomic_write_text, load_position
+from matcher.moment import (
+    Keep,
+    MomentError,
+    Preview,
+    card_from_moment,
+    insert_moment_card,
+    moment_test,
+    preview_card,
+    situations_of_tests,
+)
+
+EXIT_DIFFERENT = 1
+EXIT_BAD_INPUT = 2
+INPUT_ERRORS = (ProgramError, PositionError, ReplayError, MomentError, StatsError, DiffError, EditError)
+
+
+def _direction(text: str) -> Direction:
+    try:
+        return Direction.from_label(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+
+
+def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
+    """Add ``card``, ``stats`` and ``diff`` to a ``snakepit`` parser's subcommands."""
+    p = subparsers.add_parser("card", help="make a card from what a snake sees in a position or replay step")
+    p.add_argument("program", metavar="PROGRAM", help="the program to insert the card into (file or sample name)")
+    p.add_argument("position", metavar="POSITION", help="a .position.json file, or a replay with --step")
+    p.add_argument("--snake", type=int, required=True, metavar="I", help="0-based index of the snake")
+    p.add_argument("--move", type=_direction, metavar="DIR",
+                   help="up, right, down or left (default: the move the snake made at --step)")
+    p.add_argument("--step", type=int, metavar="N", help="POSITION is a replay: the position before the snake's turn in step N")
+    p.add_argument("--keep", default="all", metavar="K",
+                   help="cells to keep: all (default), nonempty, or 1-6 (steps from the head); e.g. 2,nonempty")
+    p.add_argument("--at", type=int, default=1, metavar="K", help="the new card's number (default 1: first)")
+    p.add_argument("--test", nargs="?", const="", metavar="NAME", help="also save the position as a test expecting the move")
+    p.add_argument("--description", default="", metavar="TEXT", help="the card's description")
+    p.add_argument("--out", metavar="FILE", help="write the program there (default: print it)")
+    p.set_defaults(handler=cmd_card)
+
+    p = subparsers.add_parser("stats", help="what each card did in replays or tournament folders")
+    p.add_argument("sources", nargs="+", metavar="FILE_OR_FOLDER", help="snake replays, or folders of them")
+    p.add_argument("--program", metavar="NAME", help="only this program: a seat name or program name")
+    p.add_argument("--json", action="store_true", help="print JSON (with heat maps)")
+    p.add_argument("--heat", action="store_true", help="text: also draw where each card decided")
+    p.set_defaults(handler=cmd_stats)
+
+    p = subparsers.add_parser("diff", help="compare two snake programs card by card (exit 1 when they differ)")
+    p.add_argument("a", metavar="A", help="a program file or sample name")
+    p.add_argument("b", metavar="B")
+    p.add_argument("--json", action="store_true", help="print the diff as JSON")
+    p.set_defaults(handler=cmd_diff)
+
+
+# --- card -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Source:
+    """Where a card's moment comes from: the position, what the snake did there (if known), the
+    replay's moments of that snake (for the preview) and how to name it."""
+
+    position: Position
+    move: Direction | None
+    others: list[Moment]
+    label: str
+
+
+def _source(args: argparse.Namespace) -> _Source:
+    if args.step is None:
+        if args.position.endswith(".jsonl"):
+            raise MomentError(f"{args.position} is a replay: say which step with --step N")
+        return _Source(load_position(args.position), None, [], args.position)
+    replay = read_replay(args.position)
+    moments = [m for m in replay_moments(replay) if m.snake == args.snake]
+    found = next((m for m in moments if m.step == args.step), None)
+    if found is None or found.position is None:
+        raise MomentError(f"{args.position}: snake {args.snake} has no turn in step {args.step} "
+                          f"(the replay has {len(replay.rounds)} steps; an eaten snake has no turns)")
+    others = [m for m in moments if m.step < args.step and len(m.possible) >= 2]
+    return _Source(found.position, found.move, others, f"step {args.step} of {args.position}")
+
+
+def cmd_card(args: argparse.Namespace) -> int:
+    def body() -> int:
+        path = resolve_program(args.program)
+        program = load_program(path)
+        source = _source(args)
+        move = args.move if args.move is not None else source.move  # Direction.UP is 0: no `or`
+        if move is None:
+            raise MomentError("--move DIR is needed: a position file does not say what the snake did")
+        if not 1 <= args.at <= len(program.cards) + 1:
+            raise MomentError(f"--at {args.at}: the program has {len(program.cards)} cards, so 1..{len(program.cards) + 1}")
+        at = args.at - 1
+        keep = Keep.parse(args.keep)
+        description = args.description or f"snake {args.snake} moves {move.label} ({source.label})"
+        card = card_from_moment(source.position, args.snake, move, keep, description)
+        test = None if args.test is None else moment_test(source.position, args.snake, move, args.test)
+        try:
+            updated = insert_moment_card(program, card, at, test)
+        except EditError as error:
+            raise EditError(f"{path}: {error}; remove one first") from None
+        for line in _card_report(program, card, at, move, keep, args, source):
+            print(line, file=sys.stderr)
+        text = dumps_program(updated)
+        if args.out:
+            atomic_write_text(args.out, text)
+        else:
+            sys.stdout.write(text)
+        return 0
+
+    return guarded(body)
+
+
+def _card_report(program: Program, card: Card, at: int, move: Direction, keep: Keep, args: argparse.Namespace,
+                 source: _Source) -> list[str]:
+    lines = [f"card {at + 1}: snake {args.snake} moves {move.label}, {len(card.cells)} cells kept (--keep {keep.label})"]
+    here = preview_card(program, card, at, [(source.position, args.snake)])[0]
+    lines.append(f"this position: {_verdict(here)}")
+    if args.test is not None and here.after.best != {move}:
+        why = (f"a turned or mirrored variant of the card fits for {_moves(here.after.best - {move})} too: keep more "
+               "cells, or edit the card" if here.decided else "an earlier card decides it: insert the card earlier")
+        lines.append(f"note: the new test expects {move.label} alone, but the program picks from "
+                     f"{_moves(here.after.best)}, so the test fails as it stands ({why})")
+    tests = preview_card(program, card, at, situations_of_tests(program))
+    if tests:
+        decided = [p for p in tests if p.decided]
+        lines.append(f"the program's tests: the new card decides {len(decided)} of {len(tests)}")
+        for p in decided:
+            lines.append(f"  test {p.index + 1} {program.tests[p.index].name!r}: {_verdict(p)}")
+    if source.others:
+        steps = preview_card(program, card, at, [(m.position, m.snake) for m in source.others if m.position])
+        decided = [p for p in steps if p.decided]
+        changed = sum(1 for p in decided if p.changed)
+        lines.append(f"earlier steps of snake {args.snake}: the new card decides {len(decided)} of its {len(steps)} "
+                     f"choices (the best moves change in {changed})")
+    return lines
+
+
+def _moves(moves: frozenset[Direction]) -> str:
+    return ", ".join(d.label for d in sorted(moves)) or "none"
+
+
+def _verdict(preview: Preview) -> str:
+    after, before = preview.after, preview.before
+    who = "the new card" if preview.decided else f"card {after.card + 1}" if after.card is not None else "no card"
+    was = f"card {before.card + 1}" if before.card is not None else "no card"
+    return f"{who} decides, best {_moves(after.best)} (before: {was}, best {_moves(before.best)})"
+
+
+# --- stats ------------------------------------------------------------------------------------
+
+
+def cmd_stats(args: argparse.Namespace) -> int:
+    def body() -> int:
+        files = replay_files(args.sources)
+        stats = stats_of_replays(files, args.program)
+        if args.json:
+            data = {"format": STATS_FORMAT, "sources": [str(f) for f in files], "programs": [s.to_json() for s in stats]}
+            print(json.dumps(data))
+        else:
+            print(stats_text(stats, len(files), heat=args.heat))
+        return 0
+
+    return guarded(body)
+
+
+# --- diff -------------------------------------------------------------------------------------
+
+
+def cmd_diff(args: argparse.Namespace) -> int:
+    def body() -> int:
+        paths = resolve_program(args.a), resolve_program(args.b)
+        a, b = load_program(paths[0]), load_program(paths[1])
+        diff = diff_programs(a, b)
+        if args.json:
+            print(json.dumps({"a": str(paths[0]), "b": str(paths[1]), **diff_to_json(diff)}))
+        else:
+            print(diff_text(a, b, diff, (str(paths[0]), str(paths[1]))))
+        return 0 if diff.same else EXIT_DIFFERENT
+
+    return guarded(body)
+
+
+def guarded(body: Callable[[], int]) -> int:
+    """Run a command body: these commands' input errors become one line on stderr and exit
+    status 2 (:func:`arena.cli.run` does the same for files that cannot be read)."""
+    try:
+        return body()
+    except INPUT_ERRORS as error:
+        print(f"snakepit: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
