@@ -32,6 +32,7 @@ from typing import Any
 from arena.bots import bwrap, cgroups, uids
 from arena.bots.bwrap import SEAT
 from arena.bots.limits import Limits, MiB
+from arena.bots.process import cpu_clock_id, cpu_clock_seconds
 from arena.bots.reaper import Family
 
 READY_TIMEOUT = 30.0
@@ -340,7 +341,7 @@ class SandboxedProcess:
         self.limit_reason = ""
         """Set when the launcher ended the bot for a seat-wide limit."""
         self._exit_code: int | None = None
-        self._cpu_clock_id = (~self.pid << 3) | 2 if self.pid > 0 else None
+        self._cpu_clock_id = cpu_clock_id(self.pid) if self.pid > 0 else None
         self._kill_sent = False
         self._clean = False
         self._closed = False
@@ -379,10 +380,7 @@ class SandboxedProcess:
     def cpu_clock(self) -> float | None:
         if self._exit_code is not None or self._cpu_clock_id is None:
             return None
-        try:
-            return time.clock_gettime(self._cpu_clock_id)
-        except OSError:
-            return None
+        return cpu_clock_seconds(self._cpu_clock_id)
 
     def signal_group(self, signum: int) -> None:
         """Send ``signum`` to every process of the bot (pause, resume)."""

@@ -61,8 +61,7 @@ class BotProcess:
             if fd >= 0:
                 os.set_blocking(fd, False)
         self._exit_code: int | None = None
-        # The process-wide CPU clock of any pid: MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED).
-        self._cpu_clock_id = (~self.pid << 3) | 2
+        self._cpu_clock_id = cpu_clock_id(self.pid)
         self._reaped = False
         self.cpu_time = 0.0
         """CPU seconds of every process of the bot reaped so far."""
@@ -121,12 +120,7 @@ class BotProcess:
 
     def cpu_clock(self) -> float | None:
         """CPU seconds the leader has used so far, all its threads; None once it has exited."""
-        if self._exit_code is not None:
-            return None
-        try:
-            return time.clock_gettime(self._cpu_clock_id)
-        except OSError:
-            return None
+        return None if self._exit_code is not None else cpu_clock_seconds(self._cpu_clock_id)
 
     def signal_group(self, signum: int) -> None:
         """Send ``signum`` to the bot's process group (pause, resume); ignored once it is gone."""
@@ -206,6 +200,19 @@ class BotProcess:
                 self.cpu_time += reaper.sweep([self.family])[0]
         finally:
             self.close()
+
+
+def cpu_clock_id(pid: int) -> int:
+    """The process-wide CPU clock of any pid: MAKE_PROCESS_CPUCLOCK(pid, CPUCLOCK_SCHED)."""
+    return (~pid << 3) | 2
+
+
+def cpu_clock_seconds(clock_id: int) -> float | None:
+    """A CPU clock's seconds (None once its process is gone)."""
+    try:
+        return time.clock_gettime(clock_id)
+    except OSError:
+        return None
 
 
 def _popen(argv: Sequence[str], cwd: Path, env: Mapping[str, str], stdin: bool) -> subprocess.Popen[bytes]:

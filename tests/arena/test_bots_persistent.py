@@ -17,19 +17,10 @@ from pathlib import Path
 import pytest
 
 from arena.bots import UNSANDBOXED, BotCommand, BotHost, BotStatus, Limits, PersistentBot, SandboxPolicy
-from tests.bots.survivors import BOTS, MARK_VARIABLE, assert_none_left, new_marker, zombie_children
+from tests.bots.survivors import BOTS, MARK_VARIABLE, assert_none_left
 
 SLACK = 1.0
 """Loose bound on how late a call may return after its deadline on a busy machine."""
-
-
-@pytest.fixture
-def marker() -> Iterator[str]:
-    zombies_before = zombie_children()
-    mark = new_marker()
-    yield mark
-    assert_none_left(mark)
-    assert zombie_children() - zombies_before == set()
 
 
 @pytest.fixture(params=["sandboxed", "unsandboxed"])

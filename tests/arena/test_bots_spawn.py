@@ -41,19 +41,10 @@ from arena.bots.command import script_argument
 from arena.bots.limits import MiB
 from arena.bots.sandbox import write_files
 from arena.bots.streams import OutputBuffer, Tail, decode_answer
-from tests.bots.survivors import BOTS, MARK_VARIABLE, assert_none_left, new_marker, zombie_children
+from tests.bots.survivors import BOTS, MARK_VARIABLE, assert_none_left
 
 SLACK = 1.0
 """Loose bound on how late a round may end after its deadline on a busy machine."""
-
-
-@pytest.fixture
-def marker() -> Iterator[str]:
-    zombies_before = zombie_children()
-    mark = new_marker()
-    yield mark
-    assert_none_left(mark)
-    assert zombie_children() - zombies_before == set()
 
 
 @pytest.fixture(params=["sandboxed", "unsandboxed"])

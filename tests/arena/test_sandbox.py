@@ -12,7 +12,6 @@ import stat
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -35,17 +34,10 @@ from arena.bots.jail import SeatSandbox
 from arena.bots.mirror import MAX_COPY, Mirror, MirrorError
 from arena.match import MatchSetup, MatchSetupError, run_match
 from arena.replay import read_replay, verify_replay
-from tests.bots.survivors import BOTS, MARK_VARIABLE, assert_none_left, new_marker
+from tests.bots.survivors import BOTS, MARK_VARIABLE
 
 ROOT = Path(__file__).resolve().parents[2]
 GREEDY = str(ROOT / "samples" / "worms" / "greedy.sh")
-
-
-@pytest.fixture
-def marker() -> Iterator[str]:
-    mark = new_marker()
-    yield mark
-    assert_none_left(mark)
 
 
 @pytest.fixture

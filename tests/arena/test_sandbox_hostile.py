@@ -34,15 +34,6 @@ HOSTILE = BOTS / "hostile.py"
 STYLES = ["spawn", "persistent"]
 
 
-@pytest.fixture
-def marker() -> Iterator[str]:
-    zombies_before = zombie_children()
-    mark = new_marker()
-    yield mark
-    assert_none_left(mark)
-    assert zombie_children() - zombies_before == set()
-
-
 def play(style: str, attack: str, marker: str, *args: str, options: dict[str, object] | None = None,
          hostile: str | None = None) -> tuple[list[RoundInfo], MatchResult]:
     """A short match with the attacker in seat 0 (``hostile``: another program for it)."""
