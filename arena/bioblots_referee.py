@@ -239,8 +239,19 @@ class BioblotsRun(BotRun):
         return final_scores(self.state)
 
     def ranks(self) -> tuple[int, ...]:
-        a, b = final_scores(self.state)
-        return (1, 1) if a == b else (1, 2) if a > b else (2, 1)
+        return final_ranks(self.state)
+
+
+def final_ranks(state: State) -> tuple[int, int]:
+    """The ranks: once the game is over its result decides, so the offender of a technical loss
+    and the player locked in rank last whatever the points (spec: "the offender loses", "it
+    loses"), even when neither had a point; before the end (a cancelled match) the points do."""
+    if state.over:
+        winner = state.result().winner
+        return (1, 1) if winner is None else (1, 2) if winner == 0 else (2, 1)
+    a, b = state.scores
+    return (1, 1) if a == b else (1, 2) if a > b else (2, 1)
+
 
 def final_scores(state: State) -> tuple[int, int]:
     """The scores as they stand: after the loser's points went to the winner once it is over."""
