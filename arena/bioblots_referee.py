@@ -177,6 +177,31 @@ class BioblotsReferee(GameReferee):
                 raise ReplayError(f"{where}: seat {player}: {error}") from None
             yield _round_info(index, state, records, player, line["moves"][player], events)
 
+    def record_problems(self, info: RoundInfo) -> list[str]:
+        """The mover's record must say what its move says: a line from a bot that answered, a
+        fault from one that did not (its kind from the record's status) or whose line the
+        referee rejected (``disqualified``)."""
+        problems = super().record_problems(info)
+        mover = next((seat for seat, move in enumerate(info.moves) if move is not None), None)
+        if info.records is None or mover is None:
+            return problems
+        record, move = info.records[mover], info.moves[mover]
+        said = f"seat {mover}: its record says {record.status.label}"
+        if isinstance(move, str) and not record.ok:
+            problems.append(f"{said}, but a line is recorded as its move ({move!r:.60})")
+        elif isinstance(move, str) and _canonical(record.answer) != move:
+            problems.append(f"seat {mover}: its record's answer {record.answer!r:.60} is not its move {move!r:.60}")
+        elif isinstance(move, dict) and record.ok:
+            problems.append(f"{said}, but a fault is recorded as its move ({move.get('fault')!r})")
+        elif isinstance(move, dict) and record.status is not BotStatus.DISQUALIFIED:
+            kind = process_fault(record).kind.value
+            if move.get("fault") != kind:
+                problems.append(f"{said}, which is the fault {kind!r}, but the fault recorded is {move.get('fault')!r}")
+        return problems
+
+    def replayed_ranks(self, replay: Replay, last: RoundInfo | None) -> tuple[int, ...]:
+        return final_ranks(last.state) if last is not None else (1, 1)
+
     def idle_seats(self, state: State) -> dict[int, str]:
         """The seats that do not move in the next round, with why: the one not on turn."""
         return {seat: f"not its turn: player {state.to_move} moves" for seat in range(GAME_INFO.players)
@@ -308,6 +333,14 @@ def _round_info(index: int, state: State, records: tuple[TurnRecord, ...] | None
     moves[player] = move
     end = None if state.ending is None else state.ending.reason.value
     return RoundInfo(index, state, records, tuple(moves), events, final_scores(state), end)
+
+
+def _canonical(answer: str | None) -> str | None:
+    """A bot's line in the canonical form the referee relays (None when it is not a move)."""
+    try:
+        return format_move(parse_move(answer or ""))
+    except BioblotsError:
+        return None
 
 
 def _records(value: Any) -> tuple[TurnRecord, ...] | None:

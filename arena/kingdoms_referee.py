@@ -43,6 +43,7 @@ from arena.match import (
     time_limit_option,
 )
 from arena.replay import Replay, ReplayError, check_idle
+from arena.verify import unanswered_problems
 from arena.samples import SAMPLES_DIR
 from engines.kingdoms import (
     GAME_INFO,
@@ -161,6 +162,25 @@ class KingdomsReferee(GameReferee):
             report = play_round(state, answers)
             yield _round_info(index, report, answers, records)
             state = report.state
+
+    def record_problems(self, info: RoundInfo) -> list[str]:
+        """Each run seat's move must be what its record's answer reads as (none without an
+        answer), and its status ``invalid_output`` exactly when the round ignored its action."""
+        problems = super().record_problems(info) + unanswered_problems(info)
+        ignored = {event.kingdom for event in info.events if isinstance(event, Ignored)}
+        for k, (move, record) in enumerate(zip(info.moves, info.records or ())):
+            if record.status is BotStatus.SKIPPED:
+                continue
+            answered = record.answer is not None and record.status in (BotStatus.OK, BotStatus.INVALID_OUTPUT)
+            expected = answer_to_json(parse_answer(record.answer)) if answered and record.answer is not None else None
+            if move != expected:
+                problems.append(f"seat {k}: its record says {record.status.label} with the answer {record.answer!r:.60}, "
+                                f"which is the move {expected!r:.60}, but the move recorded is {move!r:.60}")
+            elif k in ignored and record.status is not BotStatus.INVALID_OUTPUT:
+                problems.append(f"seat {k}: its action was ignored, but its record says {record.status.label}")
+            elif move is not None and k not in ignored and record.status is not BotStatus.OK:
+                problems.append(f"seat {k}: its action counted, but its record says {record.status.label}")
+        return problems
 
     def idle_seats(self, state: State) -> dict[int, str]:
         """The kingdoms that do not act in the next round (their strategies are not run): the dead."""

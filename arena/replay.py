@@ -94,6 +94,8 @@ class Replay:
     truncated: bool = False
     round_lines: list[int] = field(default_factory=list)
     """The file line of each round, for messages."""
+    result_line: int | None = None
+    """The file line of the result line (None without one)."""
 
     @property
     def game(self) -> str:
@@ -145,6 +147,7 @@ def read_replay(path: Path | str) -> Replay:
     rounds: list[dict[str, Any]] = []
     round_lines: list[int] = []
     result: dict[str, Any] | None = None
+    result_line: int | None = None
     for number, value in values[1:]:
         kind = value.get("type")
         if result is not None:
@@ -155,10 +158,10 @@ def read_replay(path: Path | str) -> Replay:
             round_lines.append(number)
         elif kind == "result":
             _check_result(name, number, value, len(header["seats"]))
-            result = value
+            result, result_line = value, number
         else:
             raise ReplayError(f"{name}:{number}: unknown line type {kind!r} (expected 'round' or 'result')")
-    return Replay(name, header, rounds, result, truncated, round_lines)
+    return Replay(name, header, rounds, result, truncated, round_lines, result_line)
 
 
 def _values(name: str, lines: list[str], truncated: bool) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -244,6 +247,8 @@ class RoundCheck:
 
     round: int
     problems: tuple[str, ...] = ()
+    line: int | None = None
+    """The round's line in the file."""
 
     @property
     def ok(self) -> bool:
@@ -260,6 +265,7 @@ class VerifyReport:
     result_problems: tuple[str, ...] = ()
     finished: bool = True
     """Whether the replay has a result line (a killed match's has none)."""
+    result_line: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -270,16 +276,20 @@ class VerifyReport:
         return next((r for r in self.rounds if not r.ok), None)
 
     def summary(self) -> str:
-        """One line for people."""
+        """One line for people: ``file:line: round 7 disagrees: what, recorded and re-simulated``."""
         bad = [r for r in self.rounds if not r.ok]
         if bad:
             first = bad[0]
             more = f" ({len(bad)} of {len(self.rounds)} rounds disagree)" if len(bad) > 1 else ""
-            return f"{self.path}: round {first.round} disagrees: {'; '.join(first.problems)}{more}"
+            return f"{self._at(first.line)}: round {first.round} disagrees: {'; '.join(first.problems)}{more}"
         if self.result_problems:
-            return f"{self.path}: every round agrees, but the result line does not: {'; '.join(self.result_problems)}"
+            return (f"{self._at(self.result_line)}: every round agrees, but the result line does not: "
+                    f"{'; '.join(self.result_problems)}")
         ending = "" if self.finished else " (no result line: the match did not finish)"
         return f"{self.path}: all {len(self.rounds)} rounds agree{ending}"
+
+    def _at(self, line: int | None) -> str:
+        return self.path if line is None else f"{self.path}:{line}"
 
 
 def verify_replay(path: Path | str) -> VerifyReport:

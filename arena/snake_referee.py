@@ -21,6 +21,7 @@ summarises and verifies those too.
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, SnakeMatch, event_to_json
 from engines.snake import (
     GAME_INFO,
+    Battle,
     Moved,
     Position,
     PositionError,
@@ -157,15 +159,20 @@ class SnakeReferee(GameReferee):
                                   f"({match.battle.end.value if match.battle.end else ''})")
             yield _round_info(match, match.step())
 
-    def checked(self, info: RoundInfo) -> dict[str, Any]:
-        # The moves come from the programs, not from the file: a changed move must show too.
-        return {"moves": list(info.moves), **super().checked(info)}
-
     def event_json(self, event: Any) -> Any:
         return event_to_json(event)
 
     def state_text(self, state: Any) -> str:
         return position_to_text(state)
+
+    def start_end(self, replay: Replay) -> str | None:
+        """A start position can leave one snake or none: the battle is over before step 1."""
+        try:
+            settings = settings_of(replay.options, replay.seed, len(replay.seats))
+            end = Battle(settings.start_position(len(replay.seats)), random.Random(replay.seed), settings.max_steps).end
+        except (MatchSetupError, PositionError):
+            return None  # the rounds already said what is wrong with the header
+        return None if end is None else end.value
 
     def start_scores(self, replay: Replay) -> tuple[int, ...]:
         if replay.options.get("start") is not None:

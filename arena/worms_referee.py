@@ -38,6 +38,7 @@ from arena.match import (
     time_limit_option,
 )
 from arena.replay import Replay, ReplayError, check_idle
+from arena.verify import unanswered_problems
 from arena.samples import SAMPLES_DIR
 from engines.worms import (
     GAME_INFO,
@@ -46,6 +47,7 @@ from engines.worms import (
     PlayfieldError,
     RoundResult,
     StateError,
+    Turn,
     WormsState,
     event_to_json,
     play_round,
@@ -163,6 +165,23 @@ class WormsReferee(GameReferee):
             result = play_round(state, moves, rng)
             yield _round_info(index, result, records)
             state = result.state
+
+    def record_problems(self, info: RoundInfo) -> list[str]:
+        """A moving worm's move is its bot's answer when the record says ``ok`` (one of ``l r .``,
+        else the record would say ``invalid_output``), and straight on otherwise."""
+        problems = super().record_problems(info) + unanswered_problems(info)
+        for i, (move, record) in enumerate(zip(info.moves, info.records or ())):
+            if record.status is BotStatus.SKIPPED:
+                continue
+            if record.ok and record.answer not in ANSWERS:
+                problems.append(f"seat {i}: its record says ok, but its answer {record.answer!r:.40} is not l, r or '.'")
+                continue
+            expected = Turn.from_answer(record.answer).char if record.ok else Turn.STRAIGHT.char
+            if move != expected:
+                said = f"ok with the answer {record.answer!r:.40}" if record.ok else record.status.label
+                problems.append(f"seat {i}: its record says {said}, which is the move {expected!r}, "
+                                f"but the move recorded is {move!r:.40}")
+        return problems
 
     def idle_seats(self, state: WormsState) -> dict[int, str]:
         """The worms that do not move in the next round (their bots are not run), with why."""
