@@ -50,6 +50,7 @@ from arena.match import (
     seat_seed,
 )
 from arena.replay import Replay, ReplayError, check_idle
+from arena.setup_files import read_setup_file
 from engines.bioblots import (
     GAME_INFO,
     BioblotsError,
@@ -86,13 +87,7 @@ def load_board(options: Mapping[str, Any], seed: int) -> tuple[str | None, str]:
     if options.get("board") is None:
         return None, board_to_text(generate_board(random.Random(seed)))
     path = Path(options["board"])
-    try:
-        with open(path, encoding="utf-8", newline="") as source:
-            return str(path), source.read()
-    except UnicodeDecodeError as error:
-        raise MatchSetupError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    except OSError as error:
-        raise MatchSetupError(f"{path}: {error.strerror or error}") from None
+    return str(path), read_setup_file(path, MatchSetupError)
 
 
 def parse_board(where: str, text: str, move_limit: int) -> State:

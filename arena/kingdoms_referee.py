@@ -43,8 +43,9 @@ from arena.match import (
     time_limit_option,
 )
 from arena.replay import Replay, ReplayError, check_idle
-from arena.verify import unanswered_problems
 from arena.samples import SAMPLES_DIR
+from arena.setup_files import read_setup_file
+from arena.verify import unanswered_problems
 from engines.kingdoms import (
     GAME_INFO,
     INFO_FILES,
@@ -78,13 +79,7 @@ def load_playfield(options: Mapping[str, Any]) -> tuple[str, str]:
     if options.get("playfield_text") is not None:
         return "playfield_text", str(options["playfield_text"])
     path = Path(options["playfield"]) if options.get("playfield") is not None else DEFAULT_PLAYFIELD
-    try:
-        with open(path, encoding="utf-8") as source:
-            return str(path), source.read()
-    except UnicodeDecodeError as error:
-        raise MatchSetupError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    except OSError as error:
-        raise MatchSetupError(f"{path}: {error.strerror or error}") from None
+    return str(path), read_setup_file(path, MatchSetupError)
 
 
 def parse_playfield(where: str, text: str, rounds: int | None) -> State:
@@ -98,7 +93,9 @@ def parse_playfield(where: str, text: str, rounds: int | None) -> State:
         except ValueError as error:
             raise MatchSetupError(f"option rounds: {error}") from None
     if state.over:
-        raise MatchSetupError(f"{where}: the game is over before it starts ({state.end.value if state.end else ''})")
+        line = next((n for n, text_line in enumerate(text.splitlines(), 1) if text_line.strip()), 1)
+        raise MatchSetupError(f"{where} line {line}: the game is over before it starts "
+                              f"({state.end.value if state.end else ''})")
     return state
 
 

@@ -21,11 +21,15 @@ made from. ``state`` is a digest of the engine's canonical text of the state aft
 from __future__ import annotations
 
 import json
+import re
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
+
+from matcher.places import decode_line_column
 
 REPLAY_FORMAT = "match-replay/1"
 ROUND_KEYS = ("round", "moves", "records", "events", "scores", "state")
@@ -130,7 +134,8 @@ def read_replay(path: Path | str) -> Replay:
         with open(path, encoding="utf-8") as source:
             text = source.read()
     except UnicodeDecodeError as error:
-        raise ReplayError(f"{name}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+        line, column = decode_line_column(error)
+        raise ReplayError(f"{name}:{line}: not UTF-8 text ({error.reason} at column {column})") from None
     lines = text.split("\n")
     truncated = bool(lines[-1])  # the last line of a complete file ends with a newline
     values = list(_values(name, lines, truncated))
@@ -175,9 +180,22 @@ def _values(name: str, lines: list[str], truncated: bool) -> Iterator[tuple[int,
             if truncated and index == len(lines) - 1:
                 return  # the line being written when the match was killed
             raise ReplayError(f"{name}:{number}: not JSON: {error.msg} at column {error.colno}") from None
+        except RecursionError:
+            raise ReplayError(f"{name}:{number}: not a replay line: nested too deeply") from None
+        except ValueError:  # int() refuses a number of over 4300 digits
+            raise ReplayError(f"{name}:{number}: not a replay line: {_long_number(line)}") from None
         if not isinstance(value, dict):
             raise ReplayError(f"{name}:{number}: expected a JSON object, got {type(value).__name__}")
         yield number, value
+
+
+def _long_number(line: str) -> str:
+    """What is wrong with a JSON line whose number is too long for Python, and where."""
+    limit = sys.get_int_max_str_digits()
+    found = re.search(r"\d{%d,}" % (limit + 1), line)
+    if found is None:
+        return f"a number of more than {limit} digits"
+    return f"a number of {len(found.group())} digits at column {found.start() + 1} (at most {limit} are read)"
 
 
 def _check_header(name: str, number: int, header: dict[str, Any]) -> None:

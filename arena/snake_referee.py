@@ -243,35 +243,61 @@ def _decisions(match: SnakeMatch, moves: Sequence[str | None], report: StepRepor
 
 
 def legacy_replay(path: str, values: list[tuple[int, dict[str, Any]]], truncated: bool) -> Replay:
-    """A ``snake-replay/1`` file (already split into ``(line, value)``) as a match replay."""
+    """A ``snake-replay/1`` file (already split into ``(line, value)``) as a match replay; a value
+    of the wrong kind (a float seat, ``1e999`` steps, a result without ``lengths``) is a
+    :class:`ReplayError` naming its line."""
     number, old = values[0]
+    where = f"{path}:{number}: not a {LEGACY_FORMAT} header"
     try:
         seats = [{"name": str(s["name"]), "program": s["program"]} for s in old["seats"]]
-        options = {"width": int(old["width"]), "height": int(old["height"]), "length": int(old["length"]),
-                   "steps": int(old["max_steps"])}
+        options = {key: _whole(old[name], name, where) for key, name in
+                   (("width", "width"), ("height", "height"), ("length", "length"), ("steps", "max_steps"))}
         if old.get("start") is not None:  # a what-if battle (see :class:`arena.snake_battle.BattleSettings`)
             options["start"] = old["start"]
-        header = {"type": "header", "format": LEGACY_FORMAT, "game": GAME_INFO.name, "seed": int(old["seed"]),
-                  "seats": seats, "options": options}
-    except (KeyError, TypeError, ValueError) as error:
-        raise ReplayError(f"{path}:{number}: not a {LEGACY_FORMAT} header: {error!r}") from None
+        header = {"type": "header", "format": LEGACY_FORMAT, "game": GAME_INFO.name,
+                  "seed": _whole(old["seed"], "seed", where), "seats": seats, "options": options}
+    except (KeyError, TypeError) as error:
+        raise ReplayError(f"{where}: {error!r}") from None
     rounds: list[dict[str, Any]] = []
     lines: list[int] = []
     result: dict[str, Any] | None = None
+    result_line: int | None = None
     for number, value in values[1:]:
         if value.get("type") == "step" and isinstance(value.get("events"), list):
             moves: list[str | None] = [None] * len(seats)
             for event in value["events"]:
-                if isinstance(event, list) and len(event) == 3 and event[0] == "move" and event[1] in range(len(seats)):
+                if isinstance(event, list) and len(event) == 3 and event[0] == "move":
+                    if type(event[1]) is not int or not 0 <= event[1] < len(seats):
+                        raise ReplayError(f"{path}:{number}: a move of snake {event[1]!r:.40}, but the battle has "
+                                          f"snakes 0..{len(seats) - 1}")
                     moves[event[1]] = event[2]
             rounds.append({"round": len(rounds) + 1, "moves": moves, "records": None, "events": value["events"]})
             lines.append(number)
         elif value.get("type") == "result" and result is None:
-            result = {"rounds": value.get("steps"), "end": value.get("end"), "scores": value.get("lengths"),
-                      "ranks": value.get("ranks"), "statuses": ["ok"] * len(seats)}
+            result, result_line = _legacy_result(f"{path}:{number}", value, len(seats)), number
         else:
             raise ReplayError(f"{path}:{number}: unexpected {LEGACY_FORMAT} line of type {value.get('type')!r}")
-    return Replay(path, header, rounds, result, truncated, lines)
+    return Replay(path, header, rounds, result, truncated, lines, result_line)
+
+
+def _legacy_result(where: str, value: dict[str, Any], seats: int) -> dict[str, Any]:
+    """A ``snake-replay/1`` result line as a match replay's: ``steps``, ``lengths``, ``ranks``."""
+    steps = _whole(value.get("steps"), "steps", f"{where}: result")
+    for key in ("lengths", "ranks"):
+        found = value.get(key)
+        if not (isinstance(found, list) and len(found) == seats and all(type(n) is int for n in found)):
+            raise ReplayError(f"{where}: result: {key!r} must list a whole number per snake ({seats}), got {found!r:.60}")
+    end = value.get("end")
+    if end is not None and not isinstance(end, str):
+        raise ReplayError(f"{where}: result: 'end' must be a string, got {end!r:.60}")
+    return {"rounds": steps, "end": end, "scores": value["lengths"], "ranks": value["ranks"],
+            "statuses": ["ok"] * seats}
+
+
+def _whole(value: Any, name: str, where: str) -> int:
+    if type(value) is not int:
+        raise ReplayError(f"{where}: {name!r} must be a whole number, got {value!r:.60}")
+    return value
 
 
 REFEREE = register(SnakeReferee())

@@ -38,15 +38,15 @@ from arena.match import (
     time_limit_option,
 )
 from arena.replay import Replay, ReplayError, check_idle
-from arena.verify import unanswered_problems
 from arena.samples import SAMPLES_DIR
+from arena.setup_files import read_setup_file
+from arena.verify import unanswered_problems
 from engines.worms import (
     GAME_INFO,
     EventJsonError,
     LineEnd,
     PlayfieldError,
     RoundResult,
-    StateError,
     Turn,
     WormsState,
     event_to_json,
@@ -84,13 +84,7 @@ def load_map(options: Mapping[str, Any]) -> tuple[str, str]:
     if options.get("map") is None:
         raise MatchSetupError("worms needs a map (option map: a playfield file at round 0)")
     path = resolve_map(options["map"])
-    try:
-        with open(path, encoding="utf-8", newline="") as source:
-            return str(path), source.read()
-    except UnicodeDecodeError as error:
-        raise MatchSetupError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    except OSError as error:
-        raise MatchSetupError(f"{path}: {error.strerror or error}") from None
+    return str(path), read_setup_file(path, MatchSetupError)
 
 
 def parse_map(where: str, text: str, rounds: int | None) -> WormsState:
@@ -100,14 +94,12 @@ def parse_map(where: str, text: str, rounds: int | None) -> WormsState:
     except PlayfieldError as error:
         place = ":".join(str(part) for part in (where, error.line, error.column) if part is not None)
         raise MatchSetupError(f"{place}: {error.detail}") from None
-    except StateError as error:
-        raise MatchSetupError(f"{where}: {error}") from None
     if state.round != 0:
         raise MatchSetupError(f"{where}:1: a map is a playfield at round 0, this one is at round {state.round}")
     if rounds is not None:
         state = replace(state, max_rounds=rounds)
     if state.over:
-        raise MatchSetupError(f"{where}: the game on this map is over before it starts ({state.end_reason()})")
+        raise MatchSetupError(f"{where}:1: the game on this map is over before it starts ({state.end_reason()})")
     return state
 
 

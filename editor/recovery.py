@@ -66,14 +66,15 @@ def recovery_text(program: Program, path: Path | None, saved_at: float) -> str:
 def read_recovery(file: Path) -> Recovered:
     """Read a recovery file; a broken one raises :class:`ProgramError` naming it."""
     source = str(file)
-    data: Any = loads_json(read_text(file), source)
+    text = read_text(file)
+    data: Any = loads_json(text, source)
     if not isinstance(data, dict) or data.get("format") != RECOVERY_FORMAT:
         raise ProgramError(f"{source}: not a {RECOVERY_FORMAT} file")
     path = data.get("path")
     saved_at = data.get("saved_at", 0.0)
     if not (path is None or isinstance(path, str)) or not isinstance(saved_at, (int, float)):
         raise ProgramError(f"{source}: bad 'path' or 'saved_at'")
-    program = program_from_json(data.get("program"), source)
+    program = program_from_json(data.get("program"), source, text=text, at=("program",))
     return Recovered(file, program, Path(path) if path else None, float(saved_at))
 
 

@@ -10,13 +10,14 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 from arena.tournament.errors import TournamentError
 from arena.tournament.results import GameRecord
 from arena.tournament.schedule import Seating
-from matcher.fileformat import atomic_write_text
+from matcher.fileformat import atomic_write_text, loads_json, read_text
 
 SPEC_FILE = "tournament.json"
 GAMES_FILE = "games.jsonl"
@@ -29,12 +30,9 @@ def stored_spec(folder: Path) -> dict[str, Any] | None:
     path = folder / SPEC_FILE
     if not path.exists():
         return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise TournamentError(f"{path}: cannot read: {err}") from None
+    data = loads_json(read_text(path, TournamentError), str(path), TournamentError)
     if not isinstance(data, dict):
-        raise TournamentError(f"{path}: expected a JSON object")
+        raise TournamentError(f"{path}: line 1: expected a JSON object, got {type(data).__name__}")
     return data
 
 
@@ -140,21 +138,30 @@ class TournamentStore:
             return {}
         self._cut_partial_line()
         records: dict[int, GameRecord] = {}
-        with open(self.games_path, encoding="utf-8") as lines:
-            for number, line in enumerate(lines, 1):
-                where = f"{self.games_path}:{number}"
-                try:
-                    record = GameRecord.from_json(json.loads(line), where)
-                except json.JSONDecodeError as err:
-                    raise TournamentError(f"{where}: invalid JSON: {err.msg}") from None
-                if not 0 <= record.index < len(schedule):
-                    raise TournamentError(f"{where}: game {record.index} is not in the schedule of {len(schedule)} games")
-                expected = tuple(names[i] for i in schedule[record.index])
-                if record.seats != expected or record.seed != seeds[record.index]:
-                    raise TournamentError(f"{where}: game {record.index} does not match the schedule (seats or seed)")
-                if record.index in records:
-                    raise TournamentError(f"{where}: game {record.index} is recorded twice")
-                records[record.index] = record
+        for number, raw in enumerate(self.games_path.read_bytes().splitlines(), 1):
+            where = f"{self.games_path}:{number}"
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as err:
+                raise TournamentError(f"{where}: not UTF-8 text ({err.reason} at column {err.start + 1})") from None
+            try:
+                value = json.loads(line)
+            except json.JSONDecodeError as err:
+                raise TournamentError(f"{where}: invalid JSON: {err.msg} at column {err.colno}") from None
+            except RecursionError:
+                raise TournamentError(f"{where}: invalid JSON: nested too deeply") from None
+            except ValueError:  # int() refuses a number of over 4300 digits
+                raise TournamentError(f"{where}: invalid JSON: a number of more than "
+                                      f"{sys.get_int_max_str_digits()} digits") from None
+            record = GameRecord.from_json(value, where)
+            if not 0 <= record.index < len(schedule):
+                raise TournamentError(f"{where}: game {record.index} is not in the schedule of {len(schedule)} games")
+            expected = tuple(names[i] for i in schedule[record.index])
+            if record.seats != expected or record.seed != seeds[record.index]:
+                raise TournamentError(f"{where}: game {record.index} does not match the schedule (seats or seed)")
+            if record.index in records:
+                raise TournamentError(f"{where}: game {record.index} is recorded twice")
+            records[record.index] = record
         return records
 
     def _cut_partial_line(self) -> None:
