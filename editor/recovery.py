@@ -24,7 +24,8 @@ from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
 
 from editor.document import ProgramDocument
 from matcher import Program, ProgramError, program_from_json, program_to_json
-from matcher.fileformat import atomic_write_text, loads_json, read_text
+from matcher.atomic import atomic_write_text, remove_stale_temps
+from matcher.fileformat import loads_json, read_text
 
 RECOVERY_FORMAT = "snakepit-recovery/1"
 RECOVERY_SUFFIX = ".recovery.json"
@@ -120,9 +121,11 @@ class RecoveryStore:
         return self.file.exists()
 
     def abandoned(self) -> list[Path]:
-        """Recovery files of sessions that ended without cleaning up, newest first."""
+        """Recovery files of sessions that ended without cleaning up, newest first. Temporary
+        files of autosaves that were killed mid-write are removed on the way."""
         if not self.directory.is_dir():
             return []
+        remove_stale_temps(self.directory)
         found = []
         for file in self.directory.glob(f"*{RECOVERY_SUFFIX}"):
             session = file.name[: -len(RECOVERY_SUFFIX)]

@@ -9,7 +9,6 @@ import json
 import os
 import re
 import sys
-import tempfile
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -29,6 +28,7 @@ from matcher.model import (
     ProgramTest,
     match_from_label,
 )
+from matcher.atomic import atomic_write_text
 from matcher.places import decode_place, json_line
 from matcher.validate import Problem, ProgramError, validate_program
 
@@ -413,22 +413,6 @@ def dumps_program(program: Program) -> str:
 
 def load_program(path: str | os.PathLike[str]) -> Program:
     return loads_program(read_text(path), os.fspath(path))
-
-
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write through a temporary file in the same folder and rename it over ``path``, so a crash
-    never leaves a half-written file."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
 
 
 def save_program(path: str | os.PathLike[str], program: Program) -> None:

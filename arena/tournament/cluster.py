@@ -18,7 +18,7 @@ from typing import Any
 from arena.tournament.errors import TournamentError
 from arena.tournament.games import CancelFlag, GameTask, TaskResult, run_task
 from arena.tournament.pool import OnDone, failed
-from matcher.fileformat import atomic_write_text
+from matcher.atomic import atomic_write_text
 
 CONNECT_TIMEOUT = "10s"
 _POLL = 0.2

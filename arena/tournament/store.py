@@ -17,7 +17,8 @@ from typing import Any
 from arena.tournament.errors import TournamentError
 from arena.tournament.results import GameRecord
 from arena.tournament.schedule import Seating
-from matcher.fileformat import atomic_write_text, loads_json, read_text
+from matcher.atomic import atomic_write_text
+from matcher.fileformat import loads_json, read_text
 
 SPEC_FILE = "tournament.json"
 GAMES_FILE = "games.jsonl"
