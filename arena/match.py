@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Any, NamedTuple
+from typing import IO, Any, NamedTuple
 
 from arena.bots import BotCommand, BotCommandError, BotHost, BotStatus, Limits, LimitsError, TurnRecord
 from arena.replay import Replay, ReplayError, ReplayWriter, VerifyReport
@@ -441,12 +441,12 @@ def register(referee: GameReferee) -> GameReferee:
 
 
 def run_match(
-    setup: MatchSetup, *, record: Path | str | None = None, on_round: Callable[[RoundInfo], None] | None = None,
+    setup: MatchSetup, *, record: Path | str | IO[str] | None = None, on_round: Callable[[RoundInfo], None] | None = None,
     cancel: threading.Event | None = None, host_root: Path | None = None, bot_env: Mapping[str, str] | None = None,
     on_start: Callable[[GameRun], None] | None = None,
 ) -> MatchResult:
-    """Play a match. ``record``: write the replay there as the match runs (created only once the
-    setup is known to be good). ``on_round``: called after every round, in this thread.
+    """Play a match. ``record``: write the replay there as the match runs (a file created only
+    once the setup is known to be good, or an open text stream). ``on_round``: called after every round, in this thread.
     ``cancel``: set it from any thread to stop the match; running bots are killed within
     ~0.02 s, and the result's ``end`` is ``"cancelled"``. ``host_root``: where the seats' scratch
     folders are made; ``bot_env``: extra environment variables for every bot. ``on_start``:
@@ -459,7 +459,8 @@ def run_match(
         raise MatchSetupError(f"unknown game {setup.game!r} (known: {', '.join(sorted(GAMES))})")
     referee.check_seats(setup)
     with referee.start(setup, host_root=host_root, bot_env=bot_env) as run:
-        writer = ReplayWriter.open(record) if record is not None else None
+        writer = None if record is None else ReplayWriter.open(record) if isinstance(record, (Path, str)) else \
+            ReplayWriter(record)
         try:
             if on_start is not None:
                 on_start(run)

@@ -1,5 +1,6 @@
 """The snake battle as a match: card programs play in-process (:mod:`arena.snake_battle`), a step
-is a round. Seats are program files or sample names; the header keeps each program, so a replay
+is a round. Seats are program files or sample names (or a program's JSON text itself, as a
+tournament's worker gets it); the header keeps each program, so a replay
 verifies without them. Records are None: a card program cannot misbehave, and a replay must be
 the same file for the same seed and programs. How long each program took to choose its move is
 still measured, for people (a think-time plot): a round played live is a :class:`SnakeRound`
@@ -45,8 +46,8 @@ from engines.snake import (
     position_to_text,
     start_position,
 )
-from matcher import Program, ProgramError, load_program, program_to_json
-from matcher.fileformat import program_from_json
+from matcher import Program, ProgramError, load_program, loads_program, program_to_json
+from matcher.fileformat import PROGRAM_SUFFIX, program_from_json
 
 LEGACY_FORMAT = "snake-replay/1"
 
@@ -92,6 +93,12 @@ def settings_of(options: Mapping[str, Any], seed: int, snakes: int) -> BattleSet
     return settings
 
 
+def is_program_text(seat: str) -> bool:
+    """Whether a seat is a program's JSON text itself (what a tournament's task carries, so that
+    a worker needs no file of it) rather than a file or a sample's name."""
+    return seat.lstrip().startswith("{")
+
+
 class SnakeReferee(GameReferee):
     name = GAME_INFO.name
     min_seats = GAME_INFO.min_snakes
@@ -125,9 +132,10 @@ class SnakeReferee(GameReferee):
         programs: list[Program] = []
         seats: list[dict[str, Any]] = []
         for seat, argument in enumerate(setup.seats):
-            path = resolve_program(argument)
+            path = Path(f"seat-{seat}{PROGRAM_SUFFIX}") if is_program_text(argument) else resolve_program(argument)
             try:
-                programs.append(load_program(path))
+                programs.append(loads_program(argument, f"seat {seat}'s program") if is_program_text(argument)
+                                else load_program(path))
             except ProgramError as error:
                 raise MatchSetupError(f"seat {seat}: {error}") from None
             except OSError as error:

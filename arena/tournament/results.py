@@ -226,9 +226,14 @@ def table_text(standings: Standings) -> str:
     return "\n".join(lines)
 
 
-def results_json(standings: Standings, *, game: str, seed: int, total: int) -> str:
-    """``results.json``: the table plus what it was computed from."""
+def results_json(standings: Standings, *, game: str, seed: int, total: int,
+                 failed: Mapping[int, str] | None = None) -> str:
+    """``results.json``: the table plus what it was computed from, and the games that could not
+    be played (``failed``: game index -> why; they count in no standing)."""
     done = len(standings.counted)
-    data = {"format": RESULTS_FORMAT, "game": game, "seed": seed, "games": done, "total": total,
-            "complete": done == total, "standings": [s.to_json() for s in standings.table]}
+    failures = dict(sorted((failed or {}).items()))
+    data: dict[str, Any] = {"format": RESULTS_FORMAT, "game": game, "seed": seed, "games": done, "total": total,
+                            "complete": done + len(failures) == total, "standings": [s.to_json() for s in standings.table]}
+    if failures:
+        data["failed"] = [{"index": index, "error": error} for index, error in failures.items()]
     return json.dumps(data, indent=2) + "\n"
