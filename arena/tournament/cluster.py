@@ -144,6 +144,7 @@ class _Run:
                 if not done:
                     self._watch_workers()
                     continue
+                self._worker_back()
                 for future in sorted(done, key=lambda f: self.pending[f].index):
                     if not self.on_done(self._result(future, self.pending.pop(future))):
                         return
@@ -186,6 +187,12 @@ class _Run:
         reason = " ".join(str(err).split())[:160] or type(err).__name__
         return ClusterLost(f"--cluster {self.executor.address}: the Dask scheduler is gone ({reason})")
 
+    def _worker_back(self) -> None:
+        """A worker is there (a game ended, or the scheduler lists one): say so after a wait."""
+        if self.waiting_said and self.executor.on_note is not None:
+            self.executor.on_note(f"--cluster {self.executor.address}: a Dask worker is back; the games go on")
+        self.workers_seen, self.waiting_said = time.monotonic(), False
+
     def _watch_workers(self) -> None:
         now = time.monotonic()
         if now < self.next_check:
@@ -194,9 +201,7 @@ class _Run:
         workers = len(self._call(self.client.nthreads))
         note = self.executor.on_note
         if workers:
-            if self.waiting_said and note is not None:
-                note(f"--cluster {self.executor.address}: a Dask worker is back; the games go on")
-            self.workers_seen, self.waiting_said = now, False
+            self._worker_back()
         elif now - self.workers_seen >= NO_WORKERS_NOTE and not self.waiting_said:
             self.waiting_said = True
             if note is not None:
