@@ -19,6 +19,7 @@ import fcntl
 import json
 import os
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -185,25 +186,8 @@ class TournamentStore:
 
     def finished(self, schedule: list[Seating], names: list[str], seeds: list[int]) -> dict[int, GameRecord]:
         """The finished games, checked against the schedule (index, seed, seating)."""
-        if not self.games_path.exists():
-            return {}
-        _cut_partial_line(self.games_path)
         records: dict[int, GameRecord] = {}
-        for number, raw in enumerate(self.games_path.read_bytes().splitlines(), 1):
-            where = f"{self.games_path}:{number}"
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as err:
-                raise TournamentError(f"{where}: not UTF-8 text ({err.reason} at column {err.start + 1})") from None
-            try:
-                value = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise TournamentError(f"{where}: invalid JSON: {err.msg} at column {err.colno}") from None
-            except RecursionError:
-                raise TournamentError(f"{where}: invalid JSON: nested too deeply") from None
-            except ValueError:  # int() refuses a number of over 4300 digits
-                raise TournamentError(f"{where}: invalid JSON: a number of more than "
-                                      f"{sys.get_int_max_str_digits()} digits") from None
+        for where, value in _json_lines(self.games_path):
             record = GameRecord.from_json(value, where)
             if not 0 <= record.index < len(schedule):
                 raise TournamentError(f"{where}: game {record.index} is not in the schedule of {len(schedule)} games")
@@ -217,32 +201,49 @@ class TournamentStore:
 
     def failed(self) -> dict[int, str]:
         """The games recorded as failed: index -> why."""
-        if not self.failed_path.exists():
-            return {}
-        _cut_partial_line(self.failed_path)
         failures: dict[int, str] = {}
-        for number, raw in enumerate(self.failed_path.read_bytes().splitlines(), 1):
-            where = f"{self.failed_path}:{number}"
-            try:
-                value = json.loads(raw.decode("utf-8"))
-            except (UnicodeDecodeError, RecursionError, ValueError) as err:
-                raise TournamentError(f"{where}: not a failed game's line: {str(err)[:80]}") from None
+        for where, value in _json_lines(self.failed_path):
             if not (isinstance(value, dict) and type(value.get("index")) is int and isinstance(value.get("error"), str)):
-                raise TournamentError(f"{where}: expected {{\"index\": N, \"error\": \"...\"}}, got {raw[:60]!r}")
+                raise TournamentError(f'{where}: expected {{"index": N, "error": "..."}}, got {value!r:.60}')
             failures[value["index"]] = value["error"]
         return failures
 
     def append_failure(self, index: int, seed: int, seats: tuple[str, ...], error: str) -> None:
-        line = {"index": index, "seed": seed, "seats": list(seats), "error": error}
-        with open(self.failed_path, "a", encoding="utf-8") as handle:
-            handle.write(json.dumps(line, separators=(",", ":")) + "\n")
+        _append_line(self.failed_path, {"index": index, "seed": seed, "seats": list(seats), "error": error})
 
     def append(self, record: GameRecord) -> None:
-        with open(self.games_path, "a", encoding="utf-8") as handle:
-            handle.write(json.dumps(record.to_json(), separators=(",", ":")) + "\n")
+        _append_line(self.games_path, record.to_json())
 
     def write_results(self, text: str) -> None:
         atomic_write_text(self.folder / RESULTS_FILE, text)
+
+
+def _json_lines(path: Path) -> Iterator[tuple[str, Any]]:
+    """``(file:line, value)`` of each line of a JSON Lines file the store appends to (none if it
+    does not exist); a line that is not JSON is a :class:`TournamentError` naming it."""
+    if not path.exists():
+        return
+    _cut_partial_line(path)
+    for number, raw in enumerate(path.read_bytes().splitlines(), 1):
+        where = f"{path}:{number}"
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise TournamentError(f"{where}: not UTF-8 text ({err.reason} at column {err.start + 1})") from None
+        try:
+            yield where, json.loads(line)
+        except json.JSONDecodeError as err:
+            raise TournamentError(f"{where}: invalid JSON: {err.msg} at column {err.colno}") from None
+        except RecursionError:
+            raise TournamentError(f"{where}: invalid JSON: nested too deeply") from None
+        except ValueError:  # int() refuses a number of over 4300 digits
+            raise TournamentError(f"{where}: invalid JSON: a number of more than "
+                                  f"{sys.get_int_max_str_digits()} digits") from None
+
+
+def _append_line(path: Path, value: dict[str, Any]) -> None:
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(value, separators=(",", ":")) + "\n")
 
 
 def _cut_partial_line(path: Path) -> None:

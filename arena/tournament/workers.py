@@ -19,9 +19,10 @@ exits anyway (the bots' warden then kills them)."""
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
-import os
 import multiprocessing.util
+import os
 import select
 import shutil
 import signal
@@ -248,21 +249,12 @@ def _watch(tournament: int, orphaned: threading.Event, scratch: str) -> bool:
         if pidfd is not None:
             select.select([pidfd], [], [])
         else:
-            while _alive(tournament):
-                orphaned.wait(0.1)
+            with contextlib.suppress(ProcessLookupError):
+                while not orphaned.wait(0.1):
+                    os.kill(tournament, 0)  # raises once the process is gone
         orphaned.set()
         threading.Timer(ORPHAN_GRACE, os._exit, (1,)).start()
         shutil.rmtree(scratch, ignore_errors=True)
 
     threading.Thread(target=watch, name="tournament-watch", daemon=True).start()
-    return True
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        pass  # somebody else's process now holds the number: ours is gone, but say alive (rare)
     return True
