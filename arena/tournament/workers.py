@@ -13,9 +13,11 @@ Each worker ignores SIGINT (Ctrl-C reaches the whole process group; only the tou
 what stops), polls a shared event so its game ends at the next step when the tournament stops,
 and watches the tournament's process through a pidfd: if the tournament dies, however (SIGKILL
 included), the worker ends its game at once, which kills the game's bots and removes its
-folders, removes the folder of the fork server's socket (``pymp-*``, which only the dead process
-would have removed), and exits; if the game does not end within :data:`ORPHAN_GRACE` the worker
-exits anyway (the bots' warden then kills them)."""
+folders, and exits; if the game does not end within :data:`ORPHAN_GRACE` the worker exits anyway
+(the bots' warden then kills them). The folder multiprocessing keeps the fork server's socket in
+is a ``snakepit-mp-*`` folder this process's warden knows (:mod:`arena.bots.warden`), so that a
+SIGKILL does not leave it behind either (multiprocessing's own ``pymp-*`` folder is removed only
+by the process that made it, at its exit)."""
 
 from __future__ import annotations
 
@@ -26,6 +28,7 @@ import os
 import select
 import shutil
 import signal
+import tempfile
 import threading
 import time
 from collections.abc import Iterator
@@ -33,8 +36,10 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
 from multiprocessing.synchronize import Event as ProcessEvent
+from pathlib import Path
 from typing import cast
 
+from arena.bots import warden
 from arena.tournament.games import GameTask, TaskResult, run_task
 from arena.tournament.pool import STOP_GRACE, failed
 
@@ -75,7 +80,6 @@ class WorkerPool:
         self.context = _context()
         self.stop: ProcessEvent = self.context.Event()
         self._tournament = os.getpid()
-        self._scratch = multiprocessing.util.get_temp_dir()  # the fork server's socket is in it
         self._workers: list[_Worker] = [self._start() for _ in range(jobs)]
 
     def idle(self) -> int:
@@ -117,8 +121,7 @@ class WorkerPool:
 
     def _start(self) -> _Worker:
         parent, child = self.context.Pipe()
-        process = self.context.Process(target=_worker_main, args=(child, self.stop, self._tournament, self._scratch),
-                                       daemon=True)
+        process = self.context.Process(target=_worker_main, args=(child, self.stop, self._tournament), daemon=True)
         process.start()
         child.close()
         return _Worker(process, parent)
@@ -182,11 +185,30 @@ def _how(exitcode: int) -> str:
 
 
 def _context() -> multiprocessing.context.DefaultContext:
+    _own_temp_dir()
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return cast(multiprocessing.context.DefaultContext, multiprocessing.get_context("spawn"))
     context = cast(multiprocessing.context.DefaultContext, multiprocessing.get_context("forkserver"))
     context.set_forkserver_preload([__name__])  # not __main__: the server must not run the caller's script
     return context
+
+
+def _own_temp_dir() -> None:
+    """Give multiprocessing a temporary folder the warden removes if this process is killed,
+    before it makes its own (it keeps the folder in the process's ``_config``, where every
+    Python since 3.4 looks for it first)."""
+    config = multiprocessing.process.current_process()._config  # type: ignore[attr-defined]
+    if config.get("tempdir") is not None:
+        return
+    path = Path(tempfile.mkdtemp(prefix="snakepit-mp-"))
+    warden.folder_created(path)
+    config["tempdir"] = str(path)
+    multiprocessing.util.Finalize(None, _remove_temp_dir, args=(path,), exitpriority=-100)
+
+
+def _remove_temp_dir(path: Path) -> None:
+    shutil.rmtree(path, ignore_errors=True)
+    warden.folder_removed(path)
 
 
 # --- in the worker ------------------------------------------------------------------------------
@@ -203,10 +225,10 @@ class _Stop:
         return self._orphaned.is_set() or self._stop.is_set()
 
 
-def _worker_main(conn: Connection, stop: ProcessEvent, tournament: int, scratch: str) -> None:
+def _worker_main(conn: Connection, stop: ProcessEvent, tournament: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     orphaned = threading.Event()
-    if not _watch(tournament, orphaned, scratch):
+    if not _watch(tournament, orphaned):
         return
     flag = _Stop(stop, orphaned)
     for task in _tasks(conn):
@@ -233,11 +255,10 @@ def _tasks(conn: Connection) -> Iterator[GameTask]:
         yield task
 
 
-def _watch(tournament: int, orphaned: threading.Event, scratch: str) -> bool:
+def _watch(tournament: int, orphaned: threading.Event) -> bool:
     """Watch the tournament's process (False: it is gone already). When it ends, set
-    ``orphaned`` (the game stops at its next step and cleans up), remove the tournament's
-    multiprocessing folder ``scratch``, and exit the worker after :data:`ORPHAN_GRACE` seconds
-    whatever the game does."""
+    ``orphaned`` (the game stops at its next step and cleans up) and exit the worker after
+    :data:`ORPHAN_GRACE` seconds whatever the game does."""
     try:
         pidfd = os.pidfd_open(tournament)
     except ProcessLookupError:
@@ -252,9 +273,8 @@ def _watch(tournament: int, orphaned: threading.Event, scratch: str) -> bool:
             with contextlib.suppress(ProcessLookupError):
                 while not orphaned.wait(0.1):
                     os.kill(tournament, 0)  # raises once the process is gone
-        orphaned.set()
         threading.Timer(ORPHAN_GRACE, os._exit, (1,)).start()
-        shutil.rmtree(scratch, ignore_errors=True)
+        orphaned.set()
 
     threading.Thread(target=watch, name="tournament-watch", daemon=True).start()
     return True

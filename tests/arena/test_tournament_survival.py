@@ -80,10 +80,17 @@ def worker_of(pid: int) -> int | None:
     return None
 
 
+def running_sleepers(marker: str) -> list[int]:
+    """The sleeper strategies running now: shells whose script is the sleeper (not the
+    tournament's own process, whose command line names the sleeper too)."""
+    return [pid for pid in processes_with(marker) if cmdline(pid).split(b"\0")[1:2] != []
+            and cmdline(pid).split(b"\0")[1].endswith(b"sleeper.sh")]
+
+
 def hung_bot(marker: str) -> int | None:
     """The pid of the sleeper's shell while it hangs (its command line names its folder)."""
-    for pid in processes_with(marker):
-        if b"sleeper.sh" in cmdline(pid) and (Path(cmdline(pid).split(b"\0")[1].decode()).parent / "hung").exists():
+    for pid in running_sleepers(marker):
+        if (Path(cmdline(pid).split(b"\0")[1].decode()).parent / "hung").exists():
             return pid
     return None
 
@@ -137,7 +144,7 @@ def test_a_sigkilled_tournament_left_workers_bots_and_scratch_folders_now_leaves
     marker, out, tmp = new_marker(), tmp_path / "out", tmp_path / "tmp"
     bot = sleeper(tmp_path, marker)
     process = start(tournament(f"{bot} slow", out, 2, "--option", "rounds=50"), marker, tmp)
-    wait_for(lambda: len([p for p in processes_with(marker) if b"sleeper.sh" in cmdline(p)]) >= 2, "two games' bots")
+    wait_for(lambda: len(running_sleepers(marker)) >= 2, "two sleepers")
     assert any(name.startswith("snakepit-") for name in os.listdir(tmp))  # the games' seat folders
     killed = time.monotonic()
     process.send_signal(signal.SIGKILL)
