@@ -53,6 +53,7 @@ from arena.match import (
     seat_seed,
 )
 from arena.replay import Replay, ReplayError, check_idle
+from arena.setup_files import read_setup_file
 from engines.bioblots import (
     GAME_INFO,
     BioblotsError,
@@ -89,13 +90,7 @@ def load_board(options: Mapping[str, Any], seed: int) -> tuple[str | None, str]:
     if options.get("board") is None:
         return None, board_to_text(generate_board(random.Random(seed)))
     path = Path(options["board"])
-    try:
-        with open(path, encoding="utf-8", newline="") as source:
-            return str(path), source.read()
-    except UnicodeDecodeError as error:
-        raise MatchSetupError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    except OSError as error:
-        raise MatchSetupError(f"{path}: {error.strerror or error}") from None
+    return str(path), read_setup_file(path, MatchSetupError)
 
 
 def parse_board(where: str, text: str, move_limit: int) -> State:
@@ -182,6 +177,31 @@ class BioblotsReferee(GameReferee):
                 raise ReplayError(f"{where}: seat {player}: {error}") from None
             yield _round_info(index, state, records, player, line["moves"][player], events)
 
+    def record_problems(self, info: RoundInfo) -> list[str]:
+        """The mover's record must say what its move says: a line from a bot that answered, a
+        fault from one that did not (its kind from the record's status) or whose line the
+        referee rejected (``disqualified``)."""
+        problems = super().record_problems(info)
+        mover = next((seat for seat, move in enumerate(info.moves) if move is not None), None)
+        if info.records is None or mover is None:
+            return problems
+        record, move = info.records[mover], info.moves[mover]
+        said = f"seat {mover}: its record says {record.status.label}"
+        if isinstance(move, str) and not record.ok:
+            problems.append(f"{said}, but a line is recorded as its move ({move!r:.60})")
+        elif isinstance(move, str) and _canonical(record.answer) != move:
+            problems.append(f"seat {mover}: its record's answer {record.answer!r:.60} is not its move {move!r:.60}")
+        elif isinstance(move, dict) and record.ok:
+            problems.append(f"{said}, but a fault is recorded as its move ({move.get('fault')!r})")
+        elif isinstance(move, dict) and record.status is not BotStatus.DISQUALIFIED:
+            kind = process_fault(record).kind.value
+            if move.get("fault") != kind:
+                problems.append(f"{said}, which is the fault {kind!r}, but the fault recorded is {move.get('fault')!r}")
+        return problems
+
+    def replayed_ranks(self, replay: Replay, last: RoundInfo | None) -> tuple[int, ...]:
+        return final_ranks(last.state) if last is not None else (1, 1)
+
     def idle_seats(self, state: State) -> dict[int, str]:
         """The seats that do not move in the next round, with why: the one not on turn."""
         return {seat: f"not its turn: player {state.to_move} moves" for seat in range(GAME_INFO.players)
@@ -244,8 +264,19 @@ class BioblotsRun(BotRun):
         return final_scores(self.state)
 
     def ranks(self) -> tuple[int, ...]:
-        a, b = final_scores(self.state)
-        return (1, 1) if a == b else (1, 2) if a > b else (2, 1)
+        return final_ranks(self.state)
+
+
+def final_ranks(state: State) -> tuple[int, int]:
+    """The ranks: once the game is over its result decides, so the offender of a technical loss
+    and the player locked in rank last whatever the points (spec: "the offender loses", "it
+    loses"), even when neither had a point; before the end (a cancelled match) the points do."""
+    if state.over:
+        winner = state.result().winner
+        return (1, 1) if winner is None else (1, 2) if winner == 0 else (2, 1)
+    a, b = state.scores
+    return (1, 1) if a == b else (1, 2) if a > b else (2, 1)
+
 
 def final_scores(state: State) -> tuple[int, int]:
     """The scores as they stand: after the loser's points went to the winner once it is over."""
@@ -302,6 +333,14 @@ def _round_info(index: int, state: State, records: tuple[TurnRecord, ...] | None
     moves[player] = move
     end = None if state.ending is None else state.ending.reason.value
     return RoundInfo(index, state, records, tuple(moves), events, final_scores(state), end)
+
+
+def _canonical(answer: str | None) -> str | None:
+    """A bot's line in the canonical form the referee relays (None when it is not a move)."""
+    try:
+        return format_move(parse_move(answer or ""))
+    except BioblotsError:
+        return None
 
 
 def _records(value: Any) -> tuple[TurnRecord, ...] | None:

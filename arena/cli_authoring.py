@@ -28,7 +28,8 @@ from matcher import Card, Program, ProgramError, dumps_program, load_program
 from matcher.diff import DiffError, diff_programs
 from matcher.diff_json import diff_to_json
 from matcher.editing import EditError
-from matcher.fileformat import atomic_write_text, load_position
+from matcher.atomic import atomic_write_text
+from matcher.fileformat import load_position
 from matcher.moment import (
     Keep,
     MomentError,

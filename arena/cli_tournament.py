@@ -1,18 +1,24 @@
 """``snakepit tournament`` and ``snakepit duel``: the headless side of :mod:`arena.tournament`.
 
 Progress goes to stderr (one line per game or pair), results to stdout. Bad input ends with one
-line and exit status 2; Ctrl-C keeps the finished games (exit status 130) and the same command
-with the same ``--out`` resumes. :func:`add_parsers` adds both commands to the ``snakepit``
-parser; ``python -m arena.cli_tournament`` runs them alone."""
+line and exit status 2; Ctrl-C keeps the finished games (exit status 130), and so does SIGTERM
+(143), and the same command with the same ``--out`` resumes. A game whose worker process died is
+said in a line and the run goes on; a cluster whose scheduler goes away ends the run in one line
+with exit status 2 and the command that resumes. :func:`add_parsers` adds both commands to the
+``snakepit`` parser; ``python -m arena.cli_tournament`` runs them alone."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import re
+import signal
 import sys
-from collections.abc import Callable, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from arena.tournament import (
@@ -25,17 +31,45 @@ from arena.tournament import (
     run_tournament,
     table_text,
 )
+from arena.tournament.cluster import ClusterLost
 from arena.tournament.duel import DuelState, SprtSettings, run_duel
 from arena.tournament.games import SNAKE, resolve_entrant, seat_range
 from arena.tournament.schedule import games_played
 from arena.tournament.seeds import fresh_seed
+from arena.tournament.runner import GameFailure
 from arena.tournament.spec import long_schedule_note
-from arena.tournament.store import stored_spec
+from arena.tournament.store import FAILED_FILE, stored_spec
 from matcher import ProgramError
 from matcher.fileformat import PROGRAM_SUFFIX
 
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
+EXIT_TERMINATED = 128 + signal.SIGTERM
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM during a tournament or duel: stopped like Ctrl-C (the finished games kept, the
+    in-flight ones dropped with their bots, the workers ended), exit status 128 + 15."""
+
+
+@contextmanager
+def _sigterm_like_ctrl_c() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(_signum: int, _frame: FrameType | None) -> None:
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _note(text: str) -> None:
+    print(f"snakepit: {text}", file=sys.stderr, flush=True)
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -160,15 +194,22 @@ def _plan(spec: TournamentSpec, done: int, total: int) -> list[str]:
 
 def cmd_tournament(args: argparse.Namespace) -> int:
     done = [0, 0]
+    failures: list[GameFailure] = []
+    resume = f"the same command with --out {args.out} resumes" if args.out else "run it with --out DIR to keep its games"
 
     def report(progress: Progress) -> None:
         done[:] = [progress.done, progress.total]
         print(_progress_line(progress), file=sys.stderr, flush=True)
 
-    def table(spec: TournamentSpec, text: str) -> None:
-        """The results table; below it, how an entrant in two seats of a game was counted."""
-        note = spec.shared_seats_note()
-        print(text + (f"\n({note})" if note else ""), flush=True)
+    def failed(failure: GameFailure) -> None:
+        failures.append(failure)
+        _note(f"game {failure.index} ({', '.join(failure.seats)}) failed: {failure.error}; the tournament goes on")
+
+    def table(spec: TournamentSpec, text: str, failed_games: Sequence[int]) -> None:
+        """The results table; below it, how an entrant in two seats of a game was counted, and
+        the games that could not be played."""
+        notes = [note for note in (spec.shared_seats_note(), _failed_note(failed_games, args.out)) if note]
+        print("\n".join([text, *(f"({note})" for note in notes)]), flush=True)
 
     def body() -> int:
         seat_range(args.game)  # an unknown game before its entrants
@@ -188,18 +229,30 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             print("\n".join(lines), file=sys.stderr, flush=True)
 
         try:
-            run = run_tournament(spec, out, jobs=args.jobs, cluster=args.cluster, on_progress=report, on_start=starting)
-        except TournamentInterrupted as stopped:
-            table(spec, table_text(stopped.run.standings))  # the finished games' table, as results.json has it
+            run = run_tournament(spec, out, jobs=args.jobs, cluster=args.cluster, on_progress=report, on_start=starting,
+                                 on_failure=failed, on_note=_note)
+        except TournamentInterrupted as stopped:  # the finished games' table, as results.json has it
+            table(spec, table_text(stopped.run.standings), list(stopped.run.failed))
             raise
-        table(spec, table_text(run.standings))
+        except ClusterLost as lost:
+            raise TournamentError(f"{lost} with {done[0]}/{done[1]} games finished; {resume}") from None
+        table(spec, table_text(run.standings), list(run.failed))
         return 0
 
     status = _guarded(body)
-    if status == EXIT_INTERRUPTED:
+    if status in (EXIT_INTERRUPTED, EXIT_TERMINATED):
+        how = "stopped by SIGTERM" if status == EXIT_TERMINATED else "interrupted"
         where = f"; the same command with --out {args.out} resumes" if args.out else ""
-        print(f"snakepit: interrupted with {done[0]}/{done[1]} games finished{where}", file=sys.stderr)
+        print(f"snakepit: {how} with {done[0]}/{done[1]} games finished{where}", file=sys.stderr)
     return status
+
+
+def _failed_note(indexes: Sequence[int], out: str | None) -> str | None:
+    if not indexes:
+        return None
+    games = f"game {indexes[0]}" if len(indexes) == 1 else f"{len(indexes)} games ({', '.join(map(str, indexes))})"
+    where = f"; see {Path(out) / FAILED_FILE}" if out else ""
+    return f"{games} could not be played and count in no standing{where}"
 
 
 def cmd_duel(args: argparse.Namespace) -> int:
@@ -222,8 +275,11 @@ def cmd_duel(args: argparse.Namespace) -> int:
         def report(state: DuelState) -> None:
             print(state.line(settings), flush=True)
 
-        result = run_duel(args.game, a, b, seed=seed, settings=settings, options=options,
-                          jobs=args.jobs, cluster=args.cluster, on_pair=report, on_start=starting)
+        try:
+            result = run_duel(args.game, a, b, seed=seed, settings=settings, options=options,
+                              jobs=args.jobs, cluster=args.cluster, on_pair=report, on_start=starting, on_note=_note)
+        except ClusterLost as lost:
+            raise TournamentError(f"{lost}; the duel is not decided") from None
         print(result.describe(*names))
         return 0
 
@@ -245,9 +301,11 @@ def duel_names(a: str, b: str) -> tuple[str, str]:
 
 
 def _guarded(body: Callable[[], int]) -> int:
-    """Run a command body: input errors become one line and status 2, Ctrl-C status 130."""
+    """Run a command body: input errors become one line and status 2, Ctrl-C status 130,
+    SIGTERM (handled as Ctrl-C) 143."""
     try:
-        return body()
+        with _sigterm_like_ctrl_c():
+            return body()
     except (TournamentError, ProgramError) as err:
         print(f"snakepit: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
@@ -255,8 +313,9 @@ def _guarded(body: Callable[[], int]) -> int:
         where = f"{err.filename}: " if err.filename else ""
         print(f"snakepit: {where}{err.strerror or err}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as stop:
+        terminated = isinstance(stop, Terminated) or isinstance(stop.__context__, Terminated)
+        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -169,7 +169,34 @@ class ItpwReferee(GameReferee):
             except (ItpwError, ValueError, KeyError, TypeError) as error:
                 raise ReplayError(f"{where}: {error}") from None
             state = turn.state
-            yield turn.info(index, records)
+            lot = random.Random()
+            lot.setstate(rng.getstate())
+            yield ItpwReplayRound(**vars(turn.info(index, records)), ranks_if_stopped=ranks(state, lot))
+
+    def record_problems(self, info: RoundInfo) -> list[str]:
+        """A seat's record (its move's and new unit's answers together) says ``ok`` exactly when
+        the round holds neither a fault nor a unit fault of that seat."""
+        problems = super().record_problems(info)
+        for seat, (entry, record) in enumerate(zip(info.moves, info.records or ())):
+            if not isinstance(entry, dict) or record.status is BotStatus.SKIPPED:
+                continue
+            faults = [key for key in ("fault", "unit_fault") if key in entry]
+            if faults and record.ok:
+                problems.append(f"seat {seat}: its record says ok, but a {faults[0].replace('_', ' ')} is recorded "
+                                f"({entry[faults[0]]!r:.60})")
+            elif not faults and not record.ok:
+                problems.append(f"seat {seat}: its record says {record.status.label}, but its move counted "
+                                f"({entry!r:.60})")
+            elif not faults and record.answer is None:
+                problems.append(f"seat {seat}: a move is recorded ({entry!r:.60}), but its record holds no answer")
+        return problems
+
+    def replayed_ranks(self, replay: Replay, last: RoundInfo | None) -> tuple[int, ...]:
+        """The lot is part of the ranks: drawn from the match's generator as it stood after the
+        last round (see :class:`ItpwReplayRound`)."""
+        if isinstance(last, ItpwReplayRound):
+            return last.ranks_if_stopped
+        return ranks(self.initial_state(replay.options), random.Random(replay.seed))
 
     def idle_seats(self, state: State) -> dict[int, str]:
         """The seats that are not asked anything in the next round, with why: the players
@@ -184,6 +211,14 @@ class ItpwReferee(GameReferee):
 
     def start_scores(self, replay: Replay) -> tuple[int, ...]:
         return self.initial_state(replay.options).scores()
+
+
+@dataclass(frozen=True)
+class ItpwReplayRound(RoundInfo):
+    """A replayed round with the ranks the match gets if it stopped after it (at its end or
+    cancelled): they need the lot drawn from the generator as it stood then."""
+
+    ranks_if_stopped: tuple[int, ...] = ()
 
 
 @dataclass
@@ -240,6 +275,13 @@ class ItpwRun(BotRun):
         self._ranks: tuple[int, ...] | None = None
 
     def play_round(self, cancel: threading.Event | None) -> RoundInfo | None:
+        before = self.rng.getstate()  # a round dropped by a cancel must not have drawn from it
+        round_info = self._play_round(cancel)
+        if round_info is None:
+            self.rng.setstate(before)
+        return round_info
+
+    def _play_round(self, cancel: threading.Event | None) -> RoundInfo | None:
         turn = Turn(self.state)
         records: list[TurnRecord | None] = [None] * GAME_INFO.players
         while turn.state.phase is Phase.MOVE:

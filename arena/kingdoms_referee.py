@@ -47,6 +47,8 @@ from arena.match import (
 )
 from arena.replay import Replay, ReplayError, check_idle
 from arena.samples import SAMPLES_DIR
+from arena.setup_files import read_setup_file
+from arena.verify import unanswered_problems
 from engines.kingdoms import (
     GAME_INFO,
     INFO_FILES,
@@ -80,13 +82,7 @@ def load_playfield(options: Mapping[str, Any]) -> tuple[str, str]:
     if options.get("playfield_text") is not None:
         return "playfield_text", str(options["playfield_text"])
     path = Path(options["playfield"]) if options.get("playfield") is not None else DEFAULT_PLAYFIELD
-    try:
-        with open(path, encoding="utf-8") as source:
-            return str(path), source.read()
-    except UnicodeDecodeError as error:
-        raise MatchSetupError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    except OSError as error:
-        raise MatchSetupError(f"{path}: {error.strerror or error}") from None
+    return str(path), read_setup_file(path, MatchSetupError)
 
 
 def parse_playfield(where: str, text: str, rounds: int | None) -> State:
@@ -100,7 +96,9 @@ def parse_playfield(where: str, text: str, rounds: int | None) -> State:
         except ValueError as error:
             raise MatchSetupError(f"option rounds: {error}") from None
     if state.over:
-        raise MatchSetupError(f"{where}: the game is over before it starts ({state.end.value if state.end else ''})")
+        line = next((n for n, text_line in enumerate(text.splitlines(), 1) if text_line.strip()), 1)
+        raise MatchSetupError(f"{where} line {line}: the game is over before it starts "
+                              f"({state.end.value if state.end else ''})")
     return state
 
 
@@ -166,6 +164,25 @@ class KingdomsReferee(GameReferee):
             report = play_round(state, answers)
             yield _round_info(index, report, answers, records)
             state = report.state
+
+    def record_problems(self, info: RoundInfo) -> list[str]:
+        """Each run seat's move must be what its record's answer reads as (none without an
+        answer), and its status ``invalid_output`` exactly when the round ignored its action."""
+        problems = super().record_problems(info) + unanswered_problems(info)
+        ignored = {event.kingdom for event in info.events if isinstance(event, Ignored)}
+        for k, (move, record) in enumerate(zip(info.moves, info.records or ())):
+            if record.status is BotStatus.SKIPPED:
+                continue
+            answered = record.answer is not None and record.status in (BotStatus.OK, BotStatus.INVALID_OUTPUT)
+            expected = answer_to_json(parse_answer(record.answer)) if answered and record.answer is not None else None
+            if move != expected:
+                problems.append(f"seat {k}: its record says {record.status.label} with the answer {record.answer!r:.60}, "
+                                f"which is the move {expected!r:.60}, but the move recorded is {move!r:.60}")
+            elif k in ignored and record.status is not BotStatus.INVALID_OUTPUT:
+                problems.append(f"seat {k}: its action was ignored, but its record says {record.status.label}")
+            elif move is not None and k not in ignored and record.status is not BotStatus.OK:
+                problems.append(f"seat {k}: its action counted, but its record says {record.status.label}")
+        return problems
 
     def idle_seats(self, state: State) -> dict[int, str]:
         """The kingdoms that do not act in the next round (their strategies are not run): the dead."""

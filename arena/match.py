@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import Any, NamedTuple
+from typing import IO, Any, NamedTuple
 
 from arena.bots import (
     UNSANDBOXED,
@@ -41,7 +41,7 @@ from arena.bots import (
     SandboxUnavailable,
     TurnRecord,
 )
-from arena.replay import Replay, ReplayError, ReplayWriter, RoundCheck, VerifyReport
+from arena.replay import Replay, ReplayError, ReplayWriter, VerifyReport
 
 SEVERITY = (
     BotStatus.DISQUALIFIED, BotStatus.KILLED, BotStatus.CRASHED, BotStatus.TIMEOUT, BotStatus.INVALID_OUTPUT,
@@ -272,9 +272,10 @@ class GameReferee(ABC):
         return "sha256:" + hashlib.sha256(self.state_text(state).encode()).hexdigest()[:32]
 
     def checked(self, info: RoundInfo) -> dict[str, Any]:
-        """What verification compares in a round: the events, the scores, the state."""
-        return {"events": [self.event_json(e) for e in info.events], "scores": list(info.scores),
-                "state": self.digest(info.state)}
+        """What verification compares in a round: the moves the engine applied (so a seat's move
+        left out or written another way shows), the events, the scores, the state."""
+        return {"moves": list(info.moves), "events": [self.event_json(e) for e in info.events],
+                "scores": list(info.scores), "state": self.digest(info.state)}
 
     def round_json(self, info: RoundInfo) -> dict[str, Any]:
         """The replay line of a round (without ``type`` and ``round``)."""
@@ -317,41 +318,32 @@ class GameReferee(ABC):
         return result
 
     def verify(self, replay: Replay) -> VerifyReport:
-        """Re-simulate ``replay`` and compare it round by round (see :func:`arena.replay.verify_replay`)."""
-        checks: list[RoundCheck] = []
-        last: RoundInfo | None = None
-        try:
-            for info in self.replay_rounds(replay):
-                recorded = replay.rounds[info.index - 1]
-                checks.append(RoundCheck(info.index, tuple(_differences(recorded, self.checked(info)))))
-                last = info
-        except ReplayError as error:
-            checks.append(RoundCheck(len(checks) + 1, (str(error),)))
-            return VerifyReport(replay.path, replay.game, tuple(checks), (), replay.result is not None)
-        result_problems: list[str] = []
-        if replay.result is not None:
-            scores = list(last.scores) if last is not None else list(self.start_scores(replay))
-            result_problems = _differences(replay.result, {"rounds": len(replay.rounds), "scores": scores})
-        return VerifyReport(replay.path, replay.game, tuple(checks), tuple(result_problems), replay.result is not None)
+        """Re-simulate ``replay`` and compare it round by round and its result line
+        (see :mod:`arena.verify`)."""
+        from arena.verify import verify_rounds
+
+        return verify_rounds(self, replay)
+
+    def record_problems(self, info: RoundInfo) -> list[str]:
+        """Where a replayed round's records (as recorded) disagree with its moves, one line per
+        seat: a seat the referee did not run has no move; games add their own rules."""
+        from arena.verify import skipped_seat_problems
+
+        return skipped_seat_problems(info)
+
+    def replayed_ranks(self, replay: Replay, last: RoundInfo | None) -> tuple[int, ...]:
+        """The ranks of a replayed match whose last round is ``last`` (None: it stopped before
+        round 1), finished or cancelled: by default competition ranks of the scores."""
+        scores = last.scores if last is not None else self.start_scores(replay)
+        return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
 
     def start_scores(self, replay: Replay) -> tuple[int, ...]:
         """The scores before any round (what a result after zero rounds says)."""
         return tuple(0 for _ in replay.seats)
 
-
-def _differences(recorded: Mapping[str, Any], computed: Mapping[str, Any]) -> list[str]:
-    """A short line per key whose recorded value is not the re-simulated one (keys the recording
-    lacks are not compared: legacy replays have no scores or states)."""
-    problems = []
-    for key, value in computed.items():
-        if key in recorded and recorded[key] != value:
-            problems.append(f"{key} recorded {_short(recorded[key])}, re-simulated {_short(value)}")
-    return problems
-
-
-def _short(value: Any, limit: int = 120) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    def start_end(self, replay: Replay) -> str | None:
+        """Why the game of ``replay``'s header is over before any round (None: it is not)."""
+        return None
 
 
 # --- helpers for referees ----------------------------------------------------------------------
@@ -501,12 +493,12 @@ def register(referee: GameReferee) -> GameReferee:
 
 
 def run_match(
-    setup: MatchSetup, *, record: Path | str | None = None, on_round: Callable[[RoundInfo], None] | None = None,
+    setup: MatchSetup, *, record: Path | str | IO[str] | None = None, on_round: Callable[[RoundInfo], None] | None = None,
     cancel: threading.Event | None = None, host_root: Path | None = None, bot_env: Mapping[str, str] | None = None,
     on_start: Callable[[GameRun], None] | None = None,
 ) -> MatchResult:
-    """Play a match. ``record``: write the replay there as the match runs (created only once the
-    setup is known to be good). ``on_round``: called after every round, in this thread.
+    """Play a match. ``record``: write the replay there as the match runs (a file created only
+    once the setup is known to be good, or an open text stream). ``on_round``: called after every round, in this thread.
     ``cancel``: set it from any thread to stop the match; running bots are killed within
     ~0.02 s, and the result's ``end`` is ``"cancelled"``. ``host_root``: where the seats' scratch
     folders are made; ``bot_env``: extra environment variables for every bot. ``on_start``:
@@ -519,7 +511,8 @@ def run_match(
         raise MatchSetupError(f"unknown game {setup.game!r} (known: {', '.join(sorted(GAMES))})")
     referee.check_seats(setup)
     with referee.start(setup, host_root=host_root, bot_env=bot_env) as run:
-        writer = ReplayWriter.open(record) if record is not None else None
+        writer = None if record is None else ReplayWriter.open(record) if isinstance(record, (Path, str)) else \
+            ReplayWriter(record)
         try:
             if on_start is not None:
                 on_start(run)

@@ -21,11 +21,15 @@ made from. ``state`` is a digest of the engine's canonical text of the state aft
 from __future__ import annotations
 
 import json
+import re
+import sys
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
+
+from matcher.places import decode_line_column
 
 REPLAY_FORMAT = "match-replay/1"
 ROUND_KEYS = ("round", "moves", "records", "events", "scores", "state")
@@ -94,6 +98,8 @@ class Replay:
     truncated: bool = False
     round_lines: list[int] = field(default_factory=list)
     """The file line of each round, for messages."""
+    result_line: int | None = None
+    """The file line of the result line (None without one)."""
 
     @property
     def game(self) -> str:
@@ -128,7 +134,8 @@ def read_replay(path: Path | str) -> Replay:
         with open(path, encoding="utf-8") as source:
             text = source.read()
     except UnicodeDecodeError as error:
-        raise ReplayError(f"{name}: not UTF-8 text ({error.reason} at byte {error.start})") from None
+        line, column = decode_line_column(error)
+        raise ReplayError(f"{name}:{line}: not UTF-8 text ({error.reason} at column {column})") from None
     lines = text.split("\n")
     truncated = bool(lines[-1])  # the last line of a complete file ends with a newline
     values = list(_values(name, lines, truncated))
@@ -145,6 +152,7 @@ def read_replay(path: Path | str) -> Replay:
     rounds: list[dict[str, Any]] = []
     round_lines: list[int] = []
     result: dict[str, Any] | None = None
+    result_line: int | None = None
     for number, value in values[1:]:
         kind = value.get("type")
         if result is not None:
@@ -155,10 +163,10 @@ def read_replay(path: Path | str) -> Replay:
             round_lines.append(number)
         elif kind == "result":
             _check_result(name, number, value, len(header["seats"]))
-            result = value
+            result, result_line = value, number
         else:
             raise ReplayError(f"{name}:{number}: unknown line type {kind!r} (expected 'round' or 'result')")
-    return Replay(name, header, rounds, result, truncated, round_lines)
+    return Replay(name, header, rounds, result, truncated, round_lines, result_line)
 
 
 def _values(name: str, lines: list[str], truncated: bool) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -172,9 +180,22 @@ def _values(name: str, lines: list[str], truncated: bool) -> Iterator[tuple[int,
             if truncated and index == len(lines) - 1:
                 return  # the line being written when the match was killed
             raise ReplayError(f"{name}:{number}: not JSON: {error.msg} at column {error.colno}") from None
+        except RecursionError:
+            raise ReplayError(f"{name}:{number}: not a replay line: nested too deeply") from None
+        except ValueError:  # int() refuses a number of over 4300 digits
+            raise ReplayError(f"{name}:{number}: not a replay line: {_long_number(line)}") from None
         if not isinstance(value, dict):
             raise ReplayError(f"{name}:{number}: expected a JSON object, got {type(value).__name__}")
         yield number, value
+
+
+def _long_number(line: str) -> str:
+    """What is wrong with a JSON line whose number is too long for Python, and where."""
+    limit = sys.get_int_max_str_digits()
+    found = re.search(r"\d{%d,}" % (limit + 1), line)
+    if found is None:
+        return f"a number of more than {limit} digits"
+    return f"a number of {len(found.group())} digits at column {found.start() + 1} (at most {limit} are read)"
 
 
 def _check_header(name: str, number: int, header: dict[str, Any]) -> None:
@@ -244,6 +265,8 @@ class RoundCheck:
 
     round: int
     problems: tuple[str, ...] = ()
+    line: int | None = None
+    """The round's line in the file."""
 
     @property
     def ok(self) -> bool:
@@ -260,6 +283,7 @@ class VerifyReport:
     result_problems: tuple[str, ...] = ()
     finished: bool = True
     """Whether the replay has a result line (a killed match's has none)."""
+    result_line: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -270,16 +294,20 @@ class VerifyReport:
         return next((r for r in self.rounds if not r.ok), None)
 
     def summary(self) -> str:
-        """One line for people."""
+        """One line for people: ``file:line: round 7 disagrees: what, recorded and re-simulated``."""
         bad = [r for r in self.rounds if not r.ok]
         if bad:
             first = bad[0]
             more = f" ({len(bad)} of {len(self.rounds)} rounds disagree)" if len(bad) > 1 else ""
-            return f"{self.path}: round {first.round} disagrees: {'; '.join(first.problems)}{more}"
+            return f"{self._at(first.line)}: round {first.round} disagrees: {'; '.join(first.problems)}{more}"
         if self.result_problems:
-            return f"{self.path}: every round agrees, but the result line does not: {'; '.join(self.result_problems)}"
+            return (f"{self._at(self.result_line)}: every round agrees, but the result line does not: "
+                    f"{'; '.join(self.result_problems)}")
         ending = "" if self.finished else " (no result line: the match did not finish)"
         return f"{self.path}: all {len(self.rounds)} rounds agree{ending}"
+
+    def _at(self, line: int | None) -> str:
+        return self.path if line is None else f"{self.path}:{line}"
 
 
 def verify_replay(path: Path | str) -> VerifyReport:

@@ -1,5 +1,6 @@
 """The snake battle as a match: card programs play in-process (:mod:`arena.snake_battle`), a step
-is a round. Seats are program files or sample names; the header keeps each program, so a replay
+is a round. Seats are program files or sample names (or a program's JSON text itself, as a
+tournament's worker gets it); the header keeps each program, so a replay
 verifies without them. Records are None: a card program cannot misbehave, and a replay must be
 the same file for the same seed and programs. How long each program took to choose its move is
 still measured, for people (a think-time plot): a round played live is a :class:`SnakeRound`
@@ -21,6 +22,7 @@ summarises and verifies those too.
 
 from __future__ import annotations
 
+import random
 import threading
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
@@ -34,6 +36,7 @@ from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, SnakeMatch, event_to_json
 from engines.snake import (
     GAME_INFO,
+    Battle,
     Moved,
     Position,
     PositionError,
@@ -43,8 +46,8 @@ from engines.snake import (
     position_to_text,
     start_position,
 )
-from matcher import Program, ProgramError, load_program, program_to_json
-from matcher.fileformat import program_from_json
+from matcher import Program, ProgramError, load_program, loads_program, program_to_json
+from matcher.fileformat import PROGRAM_SUFFIX, program_from_json
 
 LEGACY_FORMAT = "snake-replay/1"
 
@@ -90,6 +93,12 @@ def settings_of(options: Mapping[str, Any], seed: int, snakes: int) -> BattleSet
     return settings
 
 
+def is_program_text(seat: str) -> bool:
+    """Whether a seat is a program's JSON text itself (what a tournament's task carries, so that
+    a worker needs no file of it) rather than a file or a sample's name."""
+    return seat.lstrip().startswith("{")
+
+
 class SnakeReferee(GameReferee):
     name = GAME_INFO.name
     min_seats = GAME_INFO.min_snakes
@@ -123,9 +132,10 @@ class SnakeReferee(GameReferee):
         programs: list[Program] = []
         seats: list[dict[str, Any]] = []
         for seat, argument in enumerate(setup.seats):
-            path = resolve_program(argument)
+            path = Path(f"seat-{seat}{PROGRAM_SUFFIX}") if is_program_text(argument) else resolve_program(argument)
             try:
-                programs.append(load_program(path))
+                programs.append(loads_program(argument, f"seat {seat}'s program") if is_program_text(argument)
+                                else load_program(path))
             except ProgramError as error:
                 raise MatchSetupError(f"seat {seat}: {error}") from None
             except OSError as error:
@@ -157,15 +167,20 @@ class SnakeReferee(GameReferee):
                                   f"({match.battle.end.value if match.battle.end else ''})")
             yield _round_info(match, match.step())
 
-    def checked(self, info: RoundInfo) -> dict[str, Any]:
-        # The moves come from the programs, not from the file: a changed move must show too.
-        return {"moves": list(info.moves), **super().checked(info)}
-
     def event_json(self, event: Any) -> Any:
         return event_to_json(event)
 
     def state_text(self, state: Any) -> str:
         return position_to_text(state)
+
+    def start_end(self, replay: Replay) -> str | None:
+        """A start position can leave one snake or none: the battle is over before step 1."""
+        try:
+            settings = settings_of(replay.options, replay.seed, len(replay.seats))
+            end = Battle(settings.start_position(len(replay.seats)), random.Random(replay.seed), settings.max_steps).end
+        except (MatchSetupError, PositionError):
+            return None  # the rounds already said what is wrong with the header
+        return None if end is None else end.value
 
     def start_scores(self, replay: Replay) -> tuple[int, ...]:
         if replay.options.get("start") is not None:
@@ -236,35 +251,61 @@ def _decisions(match: SnakeMatch, moves: Sequence[str | None], report: StepRepor
 
 
 def legacy_replay(path: str, values: list[tuple[int, dict[str, Any]]], truncated: bool) -> Replay:
-    """A ``snake-replay/1`` file (already split into ``(line, value)``) as a match replay."""
+    """A ``snake-replay/1`` file (already split into ``(line, value)``) as a match replay; a value
+    of the wrong kind (a float seat, ``1e999`` steps, a result without ``lengths``) is a
+    :class:`ReplayError` naming its line."""
     number, old = values[0]
+    where = f"{path}:{number}: not a {LEGACY_FORMAT} header"
     try:
         seats = [{"name": str(s["name"]), "program": s["program"]} for s in old["seats"]]
-        options = {"width": int(old["width"]), "height": int(old["height"]), "length": int(old["length"]),
-                   "steps": int(old["max_steps"])}
+        options = {key: _whole(old[name], name, where) for key, name in
+                   (("width", "width"), ("height", "height"), ("length", "length"), ("steps", "max_steps"))}
         if old.get("start") is not None:  # a what-if battle (see :class:`arena.snake_battle.BattleSettings`)
             options["start"] = old["start"]
-        header = {"type": "header", "format": LEGACY_FORMAT, "game": GAME_INFO.name, "seed": int(old["seed"]),
-                  "seats": seats, "options": options}
-    except (KeyError, TypeError, ValueError) as error:
-        raise ReplayError(f"{path}:{number}: not a {LEGACY_FORMAT} header: {error!r}") from None
+        header = {"type": "header", "format": LEGACY_FORMAT, "game": GAME_INFO.name,
+                  "seed": _whole(old["seed"], "seed", where), "seats": seats, "options": options}
+    except (KeyError, TypeError) as error:
+        raise ReplayError(f"{where}: {error!r}") from None
     rounds: list[dict[str, Any]] = []
     lines: list[int] = []
     result: dict[str, Any] | None = None
+    result_line: int | None = None
     for number, value in values[1:]:
         if value.get("type") == "step" and isinstance(value.get("events"), list):
             moves: list[str | None] = [None] * len(seats)
             for event in value["events"]:
-                if isinstance(event, list) and len(event) == 3 and event[0] == "move" and event[1] in range(len(seats)):
+                if isinstance(event, list) and len(event) == 3 and event[0] == "move":
+                    if type(event[1]) is not int or not 0 <= event[1] < len(seats):
+                        raise ReplayError(f"{path}:{number}: a move of snake {event[1]!r:.40}, but the battle has "
+                                          f"snakes 0..{len(seats) - 1}")
                     moves[event[1]] = event[2]
             rounds.append({"round": len(rounds) + 1, "moves": moves, "records": None, "events": value["events"]})
             lines.append(number)
         elif value.get("type") == "result" and result is None:
-            result = {"rounds": value.get("steps"), "end": value.get("end"), "scores": value.get("lengths"),
-                      "ranks": value.get("ranks"), "statuses": ["ok"] * len(seats)}
+            result, result_line = _legacy_result(f"{path}:{number}", value, len(seats)), number
         else:
             raise ReplayError(f"{path}:{number}: unexpected {LEGACY_FORMAT} line of type {value.get('type')!r}")
-    return Replay(path, header, rounds, result, truncated, lines)
+    return Replay(path, header, rounds, result, truncated, lines, result_line)
+
+
+def _legacy_result(where: str, value: dict[str, Any], seats: int) -> dict[str, Any]:
+    """A ``snake-replay/1`` result line as a match replay's: ``steps``, ``lengths``, ``ranks``."""
+    steps = _whole(value.get("steps"), "steps", f"{where}: result")
+    for key in ("lengths", "ranks"):
+        found = value.get(key)
+        if not (isinstance(found, list) and len(found) == seats and all(type(n) is int for n in found)):
+            raise ReplayError(f"{where}: result: {key!r} must list a whole number per snake ({seats}), got {found!r:.60}")
+    end = value.get("end")
+    if end is not None and not isinstance(end, str):
+        raise ReplayError(f"{where}: result: 'end' must be a string, got {end!r:.60}")
+    return {"rounds": steps, "end": end, "scores": value["lengths"], "ranks": value["ranks"],
+            "statuses": ["ok"] * seats}
+
+
+def _whole(value: Any, name: str, where: str) -> int:
+    if type(value) is not int:
+        raise ReplayError(f"{where}: {name!r} must be a whole number, got {value!r:.60}")
+    return value
 
 
 REFEREE = register(SnakeReferee())

@@ -42,13 +42,15 @@ from arena.match import (
 )
 from arena.replay import Replay, ReplayError, check_idle
 from arena.samples import SAMPLES_DIR
+from arena.setup_files import read_setup_file
+from arena.verify import unanswered_problems
 from engines.worms import (
     GAME_INFO,
     EventJsonError,
     LineEnd,
     PlayfieldError,
     RoundResult,
-    StateError,
+    Turn,
     WormsState,
     event_to_json,
     play_round,
@@ -85,13 +87,7 @@ def load_map(options: Mapping[str, Any]) -> tuple[str, str]:
     if options.get("map") is None:
         raise MatchSetupError("worms needs a map (option map: a playfield file at round 0)")
     path = resolve_map(options["map"])
-    try:
-        with open(path, encoding="utf-8", newline="") as source:
-            return str(path), source.read()
-    except UnicodeDecodeError as error:
-        raise MatchSetupError(f"{path}: not UTF-8 text ({error.reason} at byte {error.start})") from None
-    except OSError as error:
-        raise MatchSetupError(f"{path}: {error.strerror or error}") from None
+    return str(path), read_setup_file(path, MatchSetupError)
 
 
 def parse_map(where: str, text: str, rounds: int | None) -> WormsState:
@@ -101,14 +97,12 @@ def parse_map(where: str, text: str, rounds: int | None) -> WormsState:
     except PlayfieldError as error:
         place = ":".join(str(part) for part in (where, error.line, error.column) if part is not None)
         raise MatchSetupError(f"{place}: {error.detail}") from None
-    except StateError as error:
-        raise MatchSetupError(f"{where}: {error}") from None
     if state.round != 0:
         raise MatchSetupError(f"{where}:1: a map is a playfield at round 0, this one is at round {state.round}")
     if rounds is not None:
         state = replace(state, max_rounds=rounds)
     if state.over:
-        raise MatchSetupError(f"{where}: the game on this map is over before it starts ({state.end_reason()})")
+        raise MatchSetupError(f"{where}:1: the game on this map is over before it starts ({state.end_reason()})")
     return state
 
 
@@ -168,6 +162,23 @@ class WormsReferee(GameReferee):
             result = play_round(state, moves, rng)
             yield _round_info(index, result, records)
             state = result.state
+
+    def record_problems(self, info: RoundInfo) -> list[str]:
+        """A moving worm's move is its bot's answer when the record says ``ok`` (one of ``l r .``,
+        else the record would say ``invalid_output``), and straight on otherwise."""
+        problems = super().record_problems(info) + unanswered_problems(info)
+        for i, (move, record) in enumerate(zip(info.moves, info.records or ())):
+            if record.status is BotStatus.SKIPPED:
+                continue
+            if record.ok and record.answer not in ANSWERS:
+                problems.append(f"seat {i}: its record says ok, but its answer {record.answer!r:.40} is not l, r or '.'")
+                continue
+            expected = Turn.from_answer(record.answer).char if record.ok else Turn.STRAIGHT.char
+            if move != expected:
+                said = f"ok with the answer {record.answer!r:.40}" if record.ok else record.status.label
+                problems.append(f"seat {i}: its record says {said}, which is the move {expected!r}, "
+                                f"but the move recorded is {move!r:.40}")
+        return problems
 
     def idle_seats(self, state: WormsState) -> dict[int, str]:
         """The worms that do not move in the next round (their bots are not run), with why."""

@@ -24,7 +24,8 @@ from PySide6.QtCore import QLockFile, QObject, QStandardPaths, QTimer, Signal
 
 from editor.document import ProgramDocument
 from matcher import Program, ProgramError, program_from_json, program_to_json
-from matcher.fileformat import atomic_write_text, loads_json, read_text
+from matcher.atomic import atomic_write_text, remove_stale_temps
+from matcher.fileformat import loads_json, read_text
 
 RECOVERY_FORMAT = "snakepit-recovery/1"
 RECOVERY_SUFFIX = ".recovery.json"
@@ -66,14 +67,15 @@ def recovery_text(program: Program, path: Path | None, saved_at: float) -> str:
 def read_recovery(file: Path) -> Recovered:
     """Read a recovery file; a broken one raises :class:`ProgramError` naming it."""
     source = str(file)
-    data: Any = loads_json(read_text(file), source)
+    text = read_text(file)
+    data: Any = loads_json(text, source)
     if not isinstance(data, dict) or data.get("format") != RECOVERY_FORMAT:
         raise ProgramError(f"{source}: not a {RECOVERY_FORMAT} file")
     path = data.get("path")
     saved_at = data.get("saved_at", 0.0)
     if not (path is None or isinstance(path, str)) or not isinstance(saved_at, (int, float)):
         raise ProgramError(f"{source}: bad 'path' or 'saved_at'")
-    program = program_from_json(data.get("program"), source)
+    program = program_from_json(data.get("program"), source, text=text, at=("program",))
     return Recovered(file, program, Path(path) if path else None, float(saved_at))
 
 
@@ -119,9 +121,11 @@ class RecoveryStore:
         return self.file.exists()
 
     def abandoned(self) -> list[Path]:
-        """Recovery files of sessions that ended without cleaning up, newest first."""
+        """Recovery files of sessions that ended without cleaning up, newest first. Temporary
+        files of autosaves that were killed mid-write are removed on the way."""
         if not self.directory.is_dir():
             return []
+        remove_stale_temps(self.directory)
         found = []
         for file in self.directory.glob(f"*{RECOVERY_SUFFIX}"):
             session = file.name[: -len(RECOVERY_SUFFIX)]

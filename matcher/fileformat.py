@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
-from collections.abc import Callable
+import re
+import sys
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -27,6 +28,8 @@ from matcher.model import (
     ProgramTest,
     match_from_label,
 )
+from matcher.atomic import atomic_write_text
+from matcher.places import decode_place, json_line
 from matcher.validate import Problem, ProgramError, validate_program
 
 PROGRAM_FORMAT = "snake-program/1"
@@ -93,7 +96,7 @@ def _keys(value: object, required: set[str], optional: set[str], what: str, **wh
         raise _fail(f"the key {duplicate!r} is listed twice in {what}", **where)
     unknown = sorted(set(value) - required - optional)
     if unknown:
-        raise _fail(f"unknown key {unknown[0]!r} in {what} (allowed: {', '.join(sorted(required | optional))})", **where)
+        raise _fail(f"unknown key {unknown[0]!r:.60} in {what} (allowed: {', '.join(sorted(required | optional))})", **where)
     missing = sorted(required - set(value))
     if missing:
         raise _fail(f"{what} is missing the key {missing[0]!r}", **where)
@@ -121,16 +124,51 @@ def _list(value: object, what: str, **where: Any) -> list[Any]:
 # --- JSON value -> model --------------------------------------------------------------------
 
 
-def program_from_json(data: object, source: str = "<program>") -> Program:
-    """Build and validate a program from a parsed JSON value; errors start with ``source``."""
+def program_from_json(data: object, source: str = "<program>", *, text: str | None = None,
+                      at: Sequence[str | int] = ()) -> Program:
+    """Build and validate a program from a parsed JSON value; errors start with ``source`` and,
+    given the ``text`` it was parsed from (the program at path ``at`` in it), the line of the
+    card, cell, set or test they name."""
     try:
         program = _program(data)
     except _Fail as fail:
-        raise ProgramError(f"{source}: {fail.problem}") from None
-    problems = validate_program(program)
-    if problems:
-        raise ProgramError(f"{source}: {problems[0]}")
-    return program
+        problem: Problem | None = fail.problem
+    else:
+        problems = validate_program(program)
+        problem = problems[0] if problems else None
+    if problem is None:
+        return program
+    place = "" if text is None else f"line {json_line(text, [*at, *_problem_path(problem, data)])}: "
+    raise ProgramError(f"{source}: {place}{problem}")
+
+
+def _problem_path(problem: Problem, data: object) -> list[str | int]:
+    """The JSON path of what ``problem`` names: its card (its cell's entry when one matches), set
+    or test; empty for the program as a whole."""
+    if problem.card is not None:
+        path: list[str | int] = ["cards", problem.card]
+        cells = _get(data, "cards", problem.card, "cells")
+        if problem.cell is not None and isinstance(cells, list):
+            for index, entry in enumerate(cells):
+                if isinstance(entry, dict) and (entry.get("row"), entry.get("col")) == tuple(problem.cell):
+                    return [*path, "cells", index]
+        return path
+    if problem.set_index is not None:
+        return ["sets", problem.set_index]
+    if problem.test is not None:
+        return ["tests", problem.test]
+    return []
+
+
+def _get(data: object, *path: str | int) -> object:
+    for step in path:
+        if isinstance(step, int) and isinstance(data, list) and 0 <= step < len(data):
+            data = data[step]
+        elif isinstance(step, str) and isinstance(data, dict):
+            data = data.get(step)
+        else:
+            return None
+    return data
 
 
 def _program(data: object) -> Program:
@@ -361,27 +399,54 @@ def program_test_from_json(data: object, index: int = 0, source: str = "<test>")
 
 
 def loads_json(text: str, source: str, error: type[ValueError] = ProgramError) -> Any:
-    """Parse JSON text; objects remember keys listed twice. Every failure is one ``error`` line."""
+    """Parse JSON text; objects remember keys listed twice. Every failure is one ``error`` line
+    naming the line and column."""
     try:
         return json.loads(text, object_pairs_hook=_json_object)
     except json.JSONDecodeError as err:
         raise error(f"{source}: line {err.lineno}, column {err.colno}: invalid JSON: {err.msg}") from None
     except RecursionError:
-        raise error(f"{source}: invalid JSON: nested too deeply") from None
-    except ValueError as err:  # e.g. an integer literal longer than Python converts
-        raise error(f"{source}: invalid JSON: {err}") from None
+        raise error(f"{source}: {_place(text, _too_deep(text))}: invalid JSON: nested too deeply") from None
+    except ValueError:  # int() refuses an integer literal of over 4300 digits
+        limit = sys.get_int_max_str_digits()
+        found = re.search(r"\d{%d,}" % (limit + 1), text)
+        start = found.start() if found else 0
+        raise error(f"{source}: {_place(text, start)}: invalid JSON: a number of more than {limit} digits") from None
+
+
+def _place(text: str, offset: int) -> str:
+    line = text.count("\n", 0, offset) + 1
+    return f"line {line}, column {offset - (text.rfind(chr(10), 0, offset) + 1) + 1}"
+
+
+def _too_deep(text: str, limit: int = 500) -> int:
+    """The offset where brackets outside strings first nest ``limit`` deep."""
+    depth, in_string, escaped = 0, False, False
+    for offset, char in enumerate(text):
+        if in_string:
+            escaped, in_string = (not escaped and char == "\\"), in_string and (escaped or char != '"')
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth >= limit:
+                return offset
+        elif char in "]}":
+            depth -= 1
+    return 0
 
 
 def read_text(path: str | os.PathLike[str], error: type[ValueError] = ProgramError) -> str:
     try:
         return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-        raise error(f"{os.fspath(path)}: cannot read: {reason}") from None
+    except UnicodeDecodeError as err:
+        raise error(f"{os.fspath(path)}: {decode_place(err)}: not UTF-8 text ({err.reason})") from None
+    except OSError as err:
+        raise error(f"{os.fspath(path)}: cannot read: {err.strerror or err}") from None
 
 
 def loads_program(text: str, source: str = "<program>") -> Program:
-    return program_from_json(loads_json(text, source), source)
+    return program_from_json(loads_json(text, source), source, text=text)
 
 
 def dumps_program(program: Program) -> str:
@@ -392,22 +457,6 @@ def load_program(path: str | os.PathLike[str]) -> Program:
     return loads_program(read_text(path), os.fspath(path))
 
 
-def atomic_write_text(path: str | os.PathLike[str], text: str) -> None:
-    """Write through a temporary file in the same folder and rename it over ``path``, so a crash
-    never leaves a half-written file."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
-
-
 def save_program(path: str | os.PathLike[str], program: Program) -> None:
     atomic_write_text(path, dumps_program(program))
 
@@ -416,11 +465,32 @@ def save_program(path: str | os.PathLike[str], program: Program) -> None:
 
 
 def load_position(path: str | os.PathLike[str]) -> Position:
-    """Read a ``snake-position/1`` file; errors are :class:`PositionError` naming the file."""
+    """Read a ``snake-position/1`` file; errors are :class:`PositionError` naming the file and
+    the line of the snake, cell or key they are about."""
     source = os.fspath(path)
-    data = loads_json(read_text(path, PositionError), source, PositionError)
-    _check_position_json(data, source)
-    return position_from_json(data, source)
+    text = read_text(path, PositionError)
+    data = loads_json(text, source, PositionError)
+    try:
+        _check_position_json(data, source)
+        return position_from_json(data, source)
+    except PositionError as err:
+        message = str(err).removeprefix(f"{source}: ")
+        raise PositionError(f"{source}: line {json_line(text, _position_path(message))}: {message}") from None
+
+
+_POSITION_PLACE = re.compile(r"(?:snake (\d+)(?:: cell (\d+))?|(width|height|format)\b|.*'(\w+)')")
+
+
+def _position_path(message: str) -> list[str | int]:
+    """The JSON path a position error names: ``snake 1: cell 2`` -> snakes/1/cells/2, a key."""
+    found = _POSITION_PLACE.match(message)
+    if found is None:
+        return []
+    snake, cell, field, key = found.groups()
+    if snake is not None:
+        path: list[str | int] = ["snakes", int(snake)]
+        return path + ["cells", int(cell)] if cell is not None else path
+    return [str(field or key)]
 
 
 def dumps_position(position: Position) -> str:

@@ -231,6 +231,7 @@ def run_duel(
     on_pair: Callable[[DuelState], None] | None = None,
     cancel: threading.Event | None = None,
     on_start: Callable[[], None] | None = None,
+    on_note: Callable[[str], None] | None = None,
 ) -> DuelResult:
     """Play pairs of ``game`` between ``a`` and ``b`` until the SPRT or the cap decides;
     ``on_start`` is called once the input is checked, just before the first game."""
@@ -251,6 +252,9 @@ def run_duel(
                                sources if len(sources) == seats else None)
 
     def finish(result: TaskResult) -> bool:
+        if result.error is not None:  # a pair without one of its games cannot be judged
+            task = result.task
+            raise TournamentError(f"game {task.index} ({', '.join(task.names)}): {result.error}; the duel stops")
         if result.outcome is not None:
             waiting[result.task.index] = result.outcome
         while {2 * len(state.pair_scores), 2 * len(state.pair_scores) + 1} <= waiting.keys():
@@ -267,7 +271,7 @@ def run_duel(
                 return False
         return True
 
-    executor = make_executor(jobs, cluster)
+    executor = make_executor(jobs, cluster, game, on_note)
     if on_start is not None:
         on_start()
     executor.run(tasks(), finish, cancel)

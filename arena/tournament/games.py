@@ -12,21 +12,20 @@ and is played again from its seed when the tournament resumes."""
 
 from __future__ import annotations
 
-import contextlib
+import io
 import os
-import tempfile
 import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol, cast
+from typing import IO, Any, Protocol, cast
 
 from arena.bots import BotCommand, BotCommandError
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
 from arena.samples import resolve_program
 from arena.tournament.errors import TournamentError
 from matcher import ProgramError, loads_program
-from matcher.fileformat import PROGRAM_SUFFIX, read_text
+from matcher.fileformat import read_text
 
 SNAKE = "snake"
 
@@ -68,8 +67,11 @@ class GameTask:
 @dataclass(frozen=True)
 class TaskResult:
     task: GameTask
-    outcome: GameOutcome | None  # None: cancelled
+    outcome: GameOutcome | None
+    """None: cancelled, or failed (then ``error`` says why)."""
     replay_text: str | None = None
+    error: str | None = None
+    """Why the game could not be played: its worker process died (see :mod:`arena.tournament.pool`)."""
 
 
 def seat_range(game: str) -> tuple[int, int]:
@@ -135,12 +137,12 @@ def play_game(
 
 def run_task(task: GameTask, cancel: CancelFlag | None = None) -> TaskResult:
     """Play ``task`` in this process: the replay goes to ``task.replay`` through a ``.part`` file
-    renamed at the end (so a replay file always belongs to a finished game), or is returned."""
+    renamed at the end (so a replay file always belongs to a finished game), or is returned
+    (captured in memory: a worker killed mid-game leaves no file behind)."""
     if task.capture:
-        with tempfile.TemporaryDirectory(prefix="snakepit-game-") as folder:
-            path = Path(folder) / "replay.jsonl"
-            outcome = _play(task, path, cancel)
-            return TaskResult(task, outcome, path.read_text(encoding="utf-8") if outcome else None)
+        buffer = io.StringIO()
+        outcome = _play(task, buffer, cancel)
+        return TaskResult(task, outcome, buffer.getvalue() if outcome else None)
     if task.replay is None:
         return TaskResult(task, _play(task, None, cancel))
     part = Path(task.replay + ".part")
@@ -153,20 +155,14 @@ def run_task(task: GameTask, cancel: CancelFlag | None = None) -> TaskResult:
     return TaskResult(task, outcome)
 
 
-def _play(task: GameTask, replay: Path | None, cancel: CancelFlag | None) -> GameOutcome | None:
-    with contextlib.ExitStack() as stack:
-        seats = task.seats
-        if task.sources is not None:
-            folder = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="snakepit-programs-")))
-            seats = tuple(_write(folder / f"seat-{i}{PROGRAM_SUFFIX}", text) for i, text in enumerate(task.sources))
-        setup = MatchSetup(task.game, seats, task.seed, task.options, task.names)
-        # The match only polls ``cancel.is_set()``, which a multiprocessing event has too.
-        result = run_match(setup, record=replay, cancel=cast(threading.Event | None, cancel))
+def _play(task: GameTask, replay: Path | IO[str] | None, cancel: CancelFlag | None) -> GameOutcome | None:
+    # Snake programs travel as their text, which is a seat the snake referee takes as it is: no
+    # file is written for them.
+    seats = task.sources if task.sources is not None else task.seats
+    setup = MatchSetup(task.game, seats, task.seed, task.options, task.names)
+    # The match only polls ``cancel.is_set()``, which a multiprocessing event has too.
+    result = run_match(setup, record=replay, cancel=cast(threading.Event | None, cancel))
     if result.cancelled:
         return None
     return GameOutcome(tuple(float(s) for s in result.scores), tuple(result.ranks), tuple(result.statuses), result.rounds)
 
-
-def _write(path: Path, text: str) -> str:
-    path.write_text(text, encoding="utf-8")
-    return str(path)

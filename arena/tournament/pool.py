@@ -1,36 +1,31 @@
-"""Where a tournament's games run: in this process, in a local process pool, or on a Dask
-cluster (:mod:`arena.tournament.cluster`). All three take tasks lazily (a duel does not know how
-many games it will need), keep a bounded number in flight, hand every finished game to
-``on_done`` in this thread, and stop when ``on_done`` says so, when ``cancel`` is set, or on
-Ctrl-C; a stopped run leaves no worker behind and drops the games it interrupted.
+"""Where a tournament's games run: in this process, in a pool of local worker processes
+(:mod:`arena.tournament.workers`), or on a Dask cluster (:mod:`arena.tournament.cluster`). All
+three take tasks lazily (a duel does not know how many games it will need), keep a bounded
+number in flight, hand every finished game to ``on_done`` in this thread, and stop when
+``on_done`` says so, when ``cancel`` is set, or on Ctrl-C; a stopped run leaves no worker behind
+and drops the games it interrupted.
 
-Pool workers come from a *fork server* (spawn where there is none), never from forking this
-process: the app runs tournaments from a worker thread of a Qt process, which must not be
-forked. The server is started once per process with the game modules imported, so later pools
-start in milliseconds. As with any spawned worker, a script that runs a tournament needs the
-``if __name__ == "__main__":`` guard. Workers ignore SIGINT (Ctrl-C reaches the whole process
-group; only this process decides what stops) and poll a shared event so their games end at the
-next step instead of being killed mid-write."""
+A game whose worker process died (a bot that killed it, the OOM killer) reaches ``on_done`` as
+a failed game (:attr:`TaskResult.error` says how the worker ended) and the run goes on. Bot games
+therefore never run in this process: with one job they get a pool of one worker, so that no bot
+can take the tournament down with it; snake games (card programs, which run no process of their
+own) are played in this process with one job, with no start-up cost."""
 
 from __future__ import annotations
 
-import multiprocessing
+import itertools
 import os
-import queue
-import signal
-import time
 from collections.abc import Callable, Iterator
-from multiprocessing.pool import AsyncResult
-from multiprocessing.synchronize import Event as ProcessEvent
 from typing import Protocol
 
 from arena.tournament.errors import TournamentError
-from arena.tournament.games import CancelFlag, GameTask, TaskResult, run_task
+from arena.tournament.games import SNAKE, CancelFlag, GameTask, TaskResult, run_task
 
 OnDone = Callable[[TaskResult], bool]
 """Called with each finished game; False asks for no more games."""
 
-STOP_GRACE = 3.0  # seconds a stopped worker gets to end its game (and its bots) before it is killed
+STOP_GRACE = 3.0
+"""Seconds a stopped worker gets to end its game (and its bots) before it is killed."""
 _POLL = 0.1
 
 
@@ -42,16 +37,19 @@ def default_jobs() -> int:
     return os.cpu_count() or 1
 
 
-def make_executor(jobs: int | None = None, cluster: str | None = None) -> Executor:
-    """The executor for ``--jobs``/``--cluster``: inline for 1 job, else a process pool."""
+def make_executor(jobs: int | None = None, cluster: str | None = None, game: str | None = None,
+                  on_note: Callable[[str], None] | None = None) -> Executor:
+    """The executor for ``--jobs``/``--cluster``: a Dask cluster, a pool of worker processes,
+    or, for one job of snake games, this process. ``on_note`` hears what a user should know
+    while the run goes on (a cluster without workers)."""
     if cluster is not None:
         from arena.tournament.cluster import ClusterExecutor
 
-        return ClusterExecutor(cluster)
+        return ClusterExecutor(cluster, on_note)
     count = default_jobs() if jobs is None else jobs
     if count < 1:
         raise TournamentError(f"--jobs {count}: at least 1 job")
-    return InlineExecutor() if count == 1 else ProcessExecutor(count)
+    return InlineExecutor() if count == 1 and game == SNAKE else ProcessExecutor(count)
 
 
 def failed(task: GameTask, err: BaseException) -> TournamentError:
@@ -75,81 +73,57 @@ class InlineExecutor:
                 return
 
 
-_worker_cancel: CancelFlag | None = None
-
-
-def _init_worker(flag: ProcessEvent) -> None:
-    global _worker_cancel
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _worker_cancel = flag
-
-
-def _work(task: GameTask) -> TaskResult:
-    return run_task(task, _worker_cancel)
-
-
-def _context() -> multiprocessing.context.BaseContext:
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])  # not __main__: the server must not run the caller's script
-    return context
-
-
 class ProcessExecutor:
-    """A pool of ``jobs`` worker processes, ``2 * jobs`` games in flight."""
+    """A pool of ``jobs`` worker processes, one game each at a time."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
 
     def run(self, tasks: Iterator[GameTask], on_done: OnDone, cancel: CancelFlag | None = None) -> None:
-        context = _context()
-        stop = context.Event()
-        finished: queue.SimpleQueue[TaskResult | tuple[GameTask, BaseException]] = queue.SimpleQueue()
-        pool = context.Pool(self.jobs, initializer=_init_worker, initargs=(stop,))
-        in_flight: dict[int, AsyncResult[TaskResult]] = {}
+        from arena.tournament.workers import Died, Finished, WorkerPool
+
+        first = next(tasks, None)
+        if first is None:
+            return  # nothing to play (a finished tournament resumed): no worker to start
+        tasks = itertools.chain([first], tasks)
+        pool = WorkerPool(self.jobs)
         clean = False
-
-        def submit() -> bool:
-            task = next(tasks, None)
-            if task is None:
-                return False
-
-            def fail(err: BaseException) -> None:
-                finished.put((task, err))
-
-            in_flight[task.index] = pool.apply_async(_work, (task,), callback=finished.put, error_callback=fail)
-            return True
-
         try:
-            while len(in_flight) < 2 * self.jobs and submit():
-                pass
-            while in_flight:
+            more = True
+            while True:
+                while more and pool.idle():
+                    task = next(tasks, None)
+                    if task is None:
+                        more = False
+                    else:
+                        pool.submit(task)
+                if not pool.busy():
+                    clean = True
+                    return
                 if cancel is not None and cancel.is_set():
                     return
-                try:
-                    item = finished.get(timeout=_POLL)
-                except queue.Empty:
-                    continue
-                if isinstance(item, tuple):
-                    raise failed(*item)
-                del in_flight[item.task.index]
-                if item.outcome is None:  # only after a stop; the game is dropped
-                    continue
-                if not on_done(item):
-                    return
-                submit()
-            clean = True
+                for event in pool.wait(_POLL):
+                    if isinstance(event, Finished):
+                        result = event.result
+                        if result.outcome is None:  # only after a stop; the game is dropped
+                            continue
+                    elif isinstance(event, Died):
+                        result = died(event.task, event.how)
+                    else:
+                        raise TournamentError(event.message)
+                    if not on_done(result):
+                        return
         finally:
-            if clean:
-                pool.close()
-            else:
-                # Let the games see ``stop`` and end with their bots. Wait on the results
-                # themselves, not the queue: a Ctrl-C can land between a queue item's arrival
-                # and its use, and that game is simply played again on resume.
-                stop.set()
-                deadline = time.monotonic() + STOP_GRACE
-                while any(not r.ready() for r in in_flight.values()) and time.monotonic() < deadline:
-                    time.sleep(0.01)
-                pool.terminate()
-            pool.join()
+            pool.close(clean)
+
+
+def died(task: GameTask, how: str) -> TaskResult:
+    """The failed game of a worker process that ended while playing ``task``; its unfinished
+    replay (``.part``) goes with it."""
+    if task.replay is not None:
+        try:
+            os.unlink(task.replay + ".part")
+        except OSError:
+            pass
+    return TaskResult(task, None, error=f"its worker process died ({how}); a bot may have killed it, or the "
+                                         "system (out of memory)")

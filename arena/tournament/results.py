@@ -24,7 +24,8 @@ that game, never its own opponent, and its better seat decides its place."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+import math
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -60,15 +61,40 @@ class GameRecord:
         missing = sorted({"index", "seed", "seats", "scores", "ranks", "statuses", "rounds"} - set(data))
         if missing:
             raise TournamentError(f"{where}: missing key {missing[0]!r}")
-        try:
-            record = cls(int(data["index"]), int(data["seed"]), tuple(str(s) for s in data["seats"]),
-                         tuple(float(s) for s in data["scores"]), tuple(int(r) for r in data["ranks"]),
-                         tuple(str(s) for s in data["statuses"]), int(data["rounds"]))
-        except (TypeError, ValueError) as err:
-            raise TournamentError(f"{where}: bad value: {err}") from None
+        record = cls(_whole(data, "index", where), _whole(data, "seed", where), _texts(data, "seats", where),
+                     tuple(float(s) for s in _list_of(data, "scores", where, _is_number)),
+                     tuple(_list_of(data, "ranks", where, _is_whole)), _texts(data, "statuses", where),
+                     _whole(data, "rounds", where))
         if not len(record.seats) == len(record.scores) == len(record.ranks) == len(record.statuses):
             raise TournamentError(f"{where}: seats, scores, ranks and statuses differ in length")
         return record
+
+
+def _is_whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def _whole(data: dict[str, Any], key: str, where: str) -> int:
+    value = data[key]
+    if not _is_whole(value):
+        raise TournamentError(f"{where}: {key!r} must be a whole number, got {value!r:.60}")
+    return int(value)
+
+
+def _list_of(data: dict[str, Any], key: str, where: str, good: Callable[[object], bool]) -> list[Any]:
+    value = data[key]
+    if not isinstance(value, list) or not all(good(item) for item in value):
+        kind = "whole numbers" if good is _is_whole else "numbers" if good is _is_number else "strings"
+        raise TournamentError(f"{where}: {key!r} must be a list of {kind}, got {value!r:.60}")
+    return value
+
+
+def _texts(data: dict[str, Any], key: str, where: str) -> tuple[str, ...]:
+    return tuple(_list_of(data, key, where, lambda item: isinstance(item, str)))
 
 
 def place_points(ranks: Sequence[int]) -> list[float]:
@@ -200,9 +226,14 @@ def table_text(standings: Standings) -> str:
     return "\n".join(lines)
 
 
-def results_json(standings: Standings, *, game: str, seed: int, total: int) -> str:
-    """``results.json``: the table plus what it was computed from."""
+def results_json(standings: Standings, *, game: str, seed: int, total: int,
+                 failed: Mapping[int, str] | None = None) -> str:
+    """``results.json``: the table plus what it was computed from, and the games that could not
+    be played (``failed``: game index -> why; they count in no standing)."""
     done = len(standings.counted)
-    data = {"format": RESULTS_FORMAT, "game": game, "seed": seed, "games": done, "total": total,
-            "complete": done == total, "standings": [s.to_json() for s in standings.table]}
+    failures = dict(sorted((failed or {}).items()))
+    data: dict[str, Any] = {"format": RESULTS_FORMAT, "game": game, "seed": seed, "games": done, "total": total,
+                            "complete": done + len(failures) == total, "standings": [s.to_json() for s in standings.table]}
+    if failures:
+        data["failed"] = [{"index": index, "error": error} for index, error in failures.items()]
     return json.dumps(data, indent=2) + "\n"

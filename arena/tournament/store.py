@@ -4,24 +4,44 @@
 - ``games.jsonl``: one line per finished game, appended as each game ends. Only games listed here
   count as finished; a kill can leave at most a partial last line, which is cut off on resume.
 - ``replays/game-NNNN.jsonl``: one replay per finished game (``.part`` while it is played).
+- ``failed.jsonl``: one line per game that could not be played (its worker process died: a bot
+  killed it, or the system did), with why. Such a game counts in no standing and is not played
+  again on resume (a bot that kills its worker would do it again); delete its line to retry it.
 - ``results.json``: the standings, rewritten after the run (also after a cancel).
+- ``.lock``: held (``flock``) by the run playing in the folder, with its process id and command
+  line, so that a second run with the same ``--out`` is refused instead of mixing its games in.
+  The kernel releases it when that process ends, however it ends.
 """
 
 from __future__ import annotations
 
+import fcntl
 import json
+import os
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from arena.tournament.errors import TournamentError
 from arena.tournament.results import GameRecord
 from arena.tournament.schedule import Seating
-from matcher.fileformat import atomic_write_text
+from matcher.atomic import atomic_write_text
+from matcher.fileformat import loads_json, read_text
 
 SPEC_FILE = "tournament.json"
 GAMES_FILE = "games.jsonl"
+FAILED_FILE = "failed.jsonl"
 RESULTS_FILE = "results.json"
 REPLAYS = "replays"
+LOCK_FILE = ".lock"
+
+
+def _command_line() -> str:
+    try:
+        return Path("/proc/self/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace").strip()[:300]
+    except OSError:
+        return " ".join(sys.argv)[:300]
 
 
 def stored_spec(folder: Path) -> dict[str, Any] | None:
@@ -29,12 +49,9 @@ def stored_spec(folder: Path) -> dict[str, Any] | None:
     path = folder / SPEC_FILE
     if not path.exists():
         return None
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as err:
-        raise TournamentError(f"{path}: cannot read: {err}") from None
+    data = loads_json(read_text(path, TournamentError), str(path), TournamentError)
     if not isinstance(data, dict):
-        raise TournamentError(f"{path}: expected a JSON object")
+        raise TournamentError(f"{path}: line 1: expected a JSON object, got {type(data).__name__}")
     return data
 
 
@@ -118,6 +135,37 @@ class TournamentStore:
     def __init__(self, folder: Path) -> None:
         self.folder = folder
         self.games_path = folder / GAMES_FILE
+        self.failed_path = folder / FAILED_FILE
+        self._lock_fd: int | None = None
+
+    def lock(self) -> None:
+        """Hold the folder for this run (until :meth:`unlock` or this process ends); another
+        run holding it is a :class:`TournamentError` naming its process."""
+        path = self.folder / LOCK_FILE
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            raise TournamentError(f"--out {self.folder}: cannot create it: {err.strerror or err}") from None
+        try:
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+        except OSError as err:
+            raise TournamentError(f"--out {self.folder}: cannot lock it: {err.strerror or err}") from None
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            holder = os.read(fd, 4096).decode("utf-8", "replace").strip()
+            os.close(fd)
+            raise TournamentError(f"--out {self.folder} is in use by another run ({holder or 'a process'}); "
+                                  "wait for it to end, or use another --out") from None
+        os.ftruncate(fd, 0)
+        os.write(fd, f"process {os.getpid()}: {_command_line()}\n".encode())
+        self._lock_fd = fd
+
+    def unlock(self) -> None:
+        if self._lock_fd is not None:
+            os.ftruncate(self._lock_fd, 0)
+            os.close(self._lock_fd)  # closing releases the flock
+            self._lock_fd = None
 
     def prepare(self, spec: dict[str, Any]) -> None:
         """Create the folder, or check that it holds this same tournament."""
@@ -130,44 +178,78 @@ class TournamentStore:
             raise TournamentError(f"--out {self.folder}: cannot create it: {err.strerror or err}") from None
         if old is None:
             atomic_write_text(self.folder / SPEC_FILE, json.dumps(spec, indent=2) + "\n")
+        for part in (self.folder / REPLAYS).glob("*.part"):  # of games a killed run was playing
+            part.unlink(missing_ok=True)
 
     def replay_path(self, index: int) -> Path:
         return self.folder / REPLAYS / f"game-{index:04d}.jsonl"
 
     def finished(self, schedule: list[Seating], names: list[str], seeds: list[int]) -> dict[int, GameRecord]:
         """The finished games, checked against the schedule (index, seed, seating)."""
-        if not self.games_path.exists():
-            return {}
-        self._cut_partial_line()
         records: dict[int, GameRecord] = {}
-        with open(self.games_path, encoding="utf-8") as lines:
-            for number, line in enumerate(lines, 1):
-                where = f"{self.games_path}:{number}"
-                try:
-                    record = GameRecord.from_json(json.loads(line), where)
-                except json.JSONDecodeError as err:
-                    raise TournamentError(f"{where}: invalid JSON: {err.msg}") from None
-                if not 0 <= record.index < len(schedule):
-                    raise TournamentError(f"{where}: game {record.index} is not in the schedule of {len(schedule)} games")
-                expected = tuple(names[i] for i in schedule[record.index])
-                if record.seats != expected or record.seed != seeds[record.index]:
-                    raise TournamentError(f"{where}: game {record.index} does not match the schedule (seats or seed)")
-                if record.index in records:
-                    raise TournamentError(f"{where}: game {record.index} is recorded twice")
-                records[record.index] = record
+        for where, value in _json_lines(self.games_path):
+            record = GameRecord.from_json(value, where)
+            if not 0 <= record.index < len(schedule):
+                raise TournamentError(f"{where}: game {record.index} is not in the schedule of {len(schedule)} games")
+            expected = tuple(names[i] for i in schedule[record.index])
+            if record.seats != expected or record.seed != seeds[record.index]:
+                raise TournamentError(f"{where}: game {record.index} does not match the schedule (seats or seed)")
+            if record.index in records:
+                raise TournamentError(f"{where}: game {record.index} is recorded twice")
+            records[record.index] = record
         return records
 
-    def _cut_partial_line(self) -> None:
-        """A run killed while appending leaves a line without its newline: that game did not
-        finish as far as the store knows, so drop the fragment before appending again."""
-        data = self.games_path.read_bytes()
-        if data and not data.endswith(b"\n"):
-            with open(self.games_path, "r+b") as handle:
-                handle.truncate(data.rfind(b"\n") + 1)
+    def failed(self) -> dict[int, str]:
+        """The games recorded as failed: index -> why."""
+        failures: dict[int, str] = {}
+        for where, value in _json_lines(self.failed_path):
+            if not (isinstance(value, dict) and type(value.get("index")) is int and isinstance(value.get("error"), str)):
+                raise TournamentError(f'{where}: expected {{"index": N, "error": "..."}}, got {value!r:.60}')
+            failures[value["index"]] = value["error"]
+        return failures
+
+    def append_failure(self, index: int, seed: int, seats: tuple[str, ...], error: str) -> None:
+        _append_line(self.failed_path, {"index": index, "seed": seed, "seats": list(seats), "error": error})
 
     def append(self, record: GameRecord) -> None:
-        with open(self.games_path, "a", encoding="utf-8") as handle:
-            handle.write(json.dumps(record.to_json(), separators=(",", ":")) + "\n")
+        _append_line(self.games_path, record.to_json())
 
     def write_results(self, text: str) -> None:
         atomic_write_text(self.folder / RESULTS_FILE, text)
+
+
+def _json_lines(path: Path) -> Iterator[tuple[str, Any]]:
+    """``(file:line, value)`` of each line of a JSON Lines file the store appends to (none if it
+    does not exist); a line that is not JSON is a :class:`TournamentError` naming it."""
+    if not path.exists():
+        return
+    _cut_partial_line(path)
+    for number, raw in enumerate(path.read_bytes().splitlines(), 1):
+        where = f"{path}:{number}"
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise TournamentError(f"{where}: not UTF-8 text ({err.reason} at column {err.start + 1})") from None
+        try:
+            yield where, json.loads(line)
+        except json.JSONDecodeError as err:
+            raise TournamentError(f"{where}: invalid JSON: {err.msg} at column {err.colno}") from None
+        except RecursionError:
+            raise TournamentError(f"{where}: invalid JSON: nested too deeply") from None
+        except ValueError:  # int() refuses a number of over 4300 digits
+            raise TournamentError(f"{where}: invalid JSON: a number of more than "
+                                  f"{sys.get_int_max_str_digits()} digits") from None
+
+
+def _append_line(path: Path, value: dict[str, Any]) -> None:
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(json.dumps(value, separators=(",", ":")) + "\n")
+
+
+def _cut_partial_line(path: Path) -> None:
+    """A run killed while appending leaves a line without its newline: that game did not end as
+    far as the store knows, so drop the fragment before appending again."""
+    data = path.read_bytes()
+    if data and not data.endswith(b"\n"):
+        with open(path, "r+b") as handle:
+            handle.truncate(data.rfind(b"\n") + 1)

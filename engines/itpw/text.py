@@ -43,8 +43,10 @@ def state_from_text(text: str, where: str = "state") -> State:
     lines = [(n, line.rstrip("\r")) for n, line in enumerate(text.split("\n"), 1)]
     lines = [(n, line) for n, line in lines if line.strip() and not line.startswith("#")]
     if len(lines) < 2:
-        raise StateError(f"{where}: expected a header 'itpw turn T/TOTAL PHASE', a 'kills' line and {SIDE} rows")
+        last = lines[0][0] if lines else 1
+        raise StateError(f"{where} line {last}: expected a header 'itpw turn T/TOTAL PHASE', a 'kills' line and {SIDE} rows")
     (n, header), (k, kills) = lines[0], lines[1]
+    header_line = n
     head = _HEADER.match(header)
     if head is None:
         raise StateError(f"{where} line {n}: expected 'itpw turn T/TOTAL move|unit P' or '... turn_end|over', "
@@ -62,14 +64,15 @@ def state_from_text(text: str, where: str = "state") -> State:
         disqualified[player - 1] = _disqualification(where, n, out)
         rest = rest[1:]
     if len(rest) != SIDE:
-        raise StateError(f"{where}: expected {SIDE} board rows after the header lines, got {len(rest)}")
+        line = rest[SIDE][0] if len(rest) > SIDE else (rest or lines)[-1][0]
+        raise StateError(f"{where} line {line}: expected {SIDE} board rows after the header lines, got {len(rest)}")
     units, territory = _board(where, rest)
     to_move = int(head.group(4)) if head.group(4) is not None else None
     try:
         return State(units, territory, int(head.group(1)), int(head.group(2)), Phase(head.group(3)), to_move,
                      tuple(int(w) for w in killed.group(1).split()), tuple(disqualified))
-    except StateError as error:
-        raise StateError(f"{where}: {error}") from None
+    except StateError as error:  # a rule of the state as a whole: said at its header line
+        raise StateError(f"{where} line {header_line}: {error}") from None
 
 
 def _disqualification(where: str, n: int, out: re.Match[str]) -> Disqualification:

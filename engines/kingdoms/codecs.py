@@ -40,7 +40,7 @@ def playfield_from_text(text: str, where: str = "playfield") -> State:
     lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
     if not lines:
         raise PlayfieldError(
-            f"{where}: empty, expected one line 'ROUND/TOTAL: ' and {PLAYERS} × {len(KINGDOM_FIELDS)} numbers"
+            f"{where} line 1: empty, expected one line 'ROUND/TOTAL: ' and {PLAYERS} × {len(KINGDOM_FIELDS)} numbers"
         )
     if len(lines) > 1:
         raise PlayfieldError(f"{where} line {lines[1][0]}: a playfield is one line (is this a history file?)")

@@ -3,8 +3,10 @@
 0. answers → actions (invalid ones are ignored, with the reason as an event);
 1. recruit, train, improve levels, harvest;
 2. attacks — every target's attackers summed into one battle, every battle judged on the state
-   after step 1, all results applied together; kingdoms whose territory reached 0 die;
-3. robberies (third consecutive ``l`` on one target), then intelligence (second consecutive ``i``);
+   after step 1, all results applied together;
+3. robberies (third consecutive ``l`` on one target); then kingdoms whose territory reached 0
+   die (after the robberies, as in the original server); then intelligence (second consecutive
+   ``i``);
 4. upkeep: every soldier and peasant eats one food; who cannot be fed starves, soldiers first;
 then the round is counted and the end checked. Intelligence reveals the numbers at the end of
 the round, so its event comes last.
@@ -51,9 +53,9 @@ def play_round(state: State, answers: Sequence[Answer]) -> RoundReport:
     actions, ignored = _valid_actions(state, answers)
     kingdoms = _improve(state.kingdoms, actions)                                # 1
     kingdoms, battles = _attacks(kingdoms, actions)                             # 2
-    kingdoms, deaths = _bury(state.kingdoms, kingdoms, battles)
     robbing, spying, robberies, spies = _count_streaks(state, kingdoms, actions)
     kingdoms, robbed = _rob(kingdoms, robberies)                                # 3a
+    kingdoms, deaths = _bury(state.kingdoms, kingdoms, battles)
     revealed_ids = _intelligence(kingdoms, spies)                               # 3b
     kingdoms, starved = _upkeep(kingdoms)                                       # 4
     reveals = [Revealed(spy, tuple((j, kingdoms[j]) for j in ids)) for spy, ids in revealed_ids]
@@ -187,11 +189,14 @@ def share(total: int, strengths: Sequence[int]) -> tuple[int, ...]:
 
 
 def _bury(before: Kingdoms, kingdoms: Kingdoms, battles: list[Battle]) -> tuple[Kingdoms, list[Died]]:
-    """Kingdoms alive before the round whose territory is now 0 die; their numbers drop to 0."""
+    """Kingdoms alive before the round whose territory is now 0 die; the numbers of every kingdom
+    without territory drop to 0. This comes after the robberies, as in the original server: a
+    robbery of a kingdom conquered in the same round still takes from it (spec, Robbery). A
+    kingdom that a playfield starts with territory 0 is dead from the start: its numbers are
+    0 from the first round on (spec, Robbery), with no :class:`Died` event (it did not die then)."""
     attackers_of = {b.target: b.attackers for b in battles}
     deaths = [Died(k, attackers_of.get(k, ())) for k in range(PLAYERS) if before[k].alive and not kingdoms[k].alive]
-    dead = {d.kingdom for d in deaths}
-    return tuple(DEAD if k in dead else kingdom for k, kingdom in enumerate(kingdoms)), deaths
+    return tuple(kingdom if kingdom.alive else DEAD for kingdom in kingdoms), deaths
 
 
 # --- step 3 ------------------------------------------------------------------------------------
@@ -230,16 +235,16 @@ def _count_streaks(
 def _rob(kingdoms: Kingdoms, robberies: list[tuple[int, int]]) -> tuple[Kingdoms, list[Robbery]]:
     """Judge every robbery on the levels before this round's robberies, apply all together.
 
-    A level never goes below 0: when several robberies hit one target, its losses are cut in
-    robber id order. The robber's gain is the full 2 levels either way."""
+    A level never goes below 0 and a robber gains exactly what its victim loses (spec, Robbery,
+    as the original server computes it): a victim at level 1 gives up 1, and when several
+    robberies hit one target they take in robber id order, each what the ones before it left."""
     arms_lost, farming_lost = [0] * PLAYERS, [0] * PLAYERS
     arms_won, farming_won = [0] * PLAYERS, [0] * PLAYERS
     events = []
     for robber, target in robberies:
-        a_gain, a_loss = _judge(kingdoms[target].arms, kingdoms[robber].arms)
-        f_gain, f_loss = _judge(kingdoms[target].farming, kingdoms[robber].farming)
-        a_loss = min(a_loss, kingdoms[target].arms - arms_lost[target])
-        f_loss = min(f_loss, kingdoms[target].farming - farming_lost[target])
+        a_gain, a_loss = _take(kingdoms[target].arms - arms_lost[target], kingdoms[target].arms, kingdoms[robber].arms)
+        f_gain, f_loss = _take(kingdoms[target].farming - farming_lost[target], kingdoms[target].farming,
+                               kingdoms[robber].farming)
         arms_lost[target] += a_loss
         farming_lost[target] += f_loss
         arms_won[robber] += a_gain
@@ -252,10 +257,14 @@ def _rob(kingdoms: Kingdoms, robberies: list[tuple[int, int]]) -> tuple[Kingdoms
     return after, events
 
 
-def _judge(defender_level: int, robber_level: int) -> tuple[int, int]:
-    """(robber's gain, defender's loss) for one level: steal two from a better library,
-    otherwise destroy one scroll."""
-    return (2, 2) if defender_level > robber_level else (0, 1)
+def _take(left: int, defender_level: int, robber_level: int) -> tuple[int, int]:
+    """(robber's gain, defender's loss) for one level, judged on the levels before the robberies:
+    steal two levels from a better library, otherwise destroy one scroll; never more than the
+    ``left`` levels the earlier robberies of this round left the library."""
+    if defender_level > robber_level:
+        stolen = min(2, left)
+        return stolen, stolen
+    return 0, min(1, left)
 
 
 def _intelligence(kingdoms: Kingdoms, spies: list[int]) -> list[tuple[int, list[int]]]:

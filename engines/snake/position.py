@@ -129,7 +129,7 @@ def position_to_json(position: Position) -> dict[str, Any]:
 def _check_keys(value: dict[str, Any], allowed: set[str], where: str) -> None:
     unknown = sorted(set(value) - allowed)
     if unknown:
-        raise PositionError(f"{where}: unknown key {unknown[0]!r} (allowed: {', '.join(sorted(allowed))})")
+        raise PositionError(f"{where}: unknown key {unknown[0]!r:.60} (allowed: {', '.join(sorted(allowed))})")
 
 
 def _int(value: object, where: str) -> int:

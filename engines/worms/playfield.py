@@ -18,8 +18,9 @@ accepts all three. ``playfield_from_text(playfield_to_text(s)) == s`` for every 
 from __future__ import annotations
 
 import enum
+import re
 
-from engines.worms.errors import PlayfieldError
+from engines.worms.errors import PlayfieldError, StateError
 from engines.worms.state import Worm, WormsState
 from engines.worms.types import GAME_INFO, SEGMENT_LETTERS, Cell, Direction, Item, segment_letter
 
@@ -77,7 +78,25 @@ def playfield_from_text(text: str) -> WormsState:
                 f"from its tail {list(worms[worm_id].tail)} to its head {list(worms[worm_id].head)}",
                 *board.where(stray[0]),
             )
-    return WormsState(width, height, frozenset(board.walls), board.items, worms, round_, max_rounds, flowers_left)
+    try:
+        return WormsState(width, height, frozenset(board.walls), board.items, worms, round_, max_rounds, flowers_left)
+    except StateError as error:  # what the reading above cannot see: a rule of the state as a whole
+        raise PlayfieldError(str(error), *_state_place(str(error))) from None
+
+
+def _state_place(message: str) -> tuple[int, ...]:
+    """The line (and column) a state's error is about: the board cell ``[x, y]`` it names, else
+    the line of the worm it names, else the first line."""
+    cell = re.search(r"\[(\d+), (\d+)\]", message)
+    if cell is not None:
+        return _HEADER_LINES + int(cell.group(2)) + 1, int(cell.group(1)) + 1
+    worm = re.search(r"worm (\d)", message)
+    return (3 + int(worm.group(1)),) if worm is not None else (1,)
+
+
+MAX_DIGITS = 18
+"""The longest number a playfield may hold: int() refuses a digit string of over 4300 digits
+(and is slow long before), so a longer one is an error naming its place, not a crash."""
 
 
 def _numbers(lines: list[str], index: int, count: int, what: str) -> list[int]:
@@ -85,8 +104,16 @@ def _numbers(lines: list[str], index: int, count: int, what: str) -> list[int]:
         raise PlayfieldError(f"the file ends before the line with the {what}", index + 1)
     fields = lines[index].split()
     if len(fields) != count or not all(f.isdigit() and f.isascii() for f in fields):
-        raise PlayfieldError(f"expected {count} whole numbers ({what}), got {lines[index]!r}", index + 1)
+        raise PlayfieldError(f"expected {count} whole numbers ({what}), got {_cut(lines[index])!r}", index + 1)
+    for f in fields:
+        if len(f) > MAX_DIGITS:
+            raise PlayfieldError(f"the number {_cut(f)} has more than {MAX_DIGITS} digits ({what})", index + 1,
+                                 lines[index].index(f) + 1)
     return [int(f) for f in fields]
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def _worm_line(lines: list[str], index: int, worm: int, width: int, height: int) -> tuple[Cell, Cell, int, int, int, int]:

@@ -278,3 +278,37 @@ def test_cancel_stops_the_match_and_kills_both_bots(host: Path) -> None:
 
     result = run_match(MatchSetup("bioblots", (RANDOM, RANDOM), 3), host_root=host, bot_env=marked(host), cancel=cancel, on_round=after)
     assert (result.end, result.rounds) == ("cancelled", 3)
+
+
+# --- regression: a fault by a player with no points was ranked a draw ---------------------------
+
+
+def test_a_fault_by_a_player_with_0_points_ranked_a_draw_now_ranks_it_last(host: Path, tmp_path: Path) -> None:
+    """specs/bioblots.md, Decision (faults): "the game ends, the offender loses and its points go to
+    the opponent". The first player's unreadable first line left both at 0 points, and ranks()
+    ranked by points only: ``[1, 1]``, although the game's own ``ended`` event named the winner."""
+    record = tmp_path / "r.jsonl"
+    setup = MatchSetup("bioblots", (scripted(tmp_path, "hello"), scripted(tmp_path, "yy yz zy zz")), 1,
+                       {"board_text": CHLORINE})
+    rounds, result = play(setup, host, record=record)
+    ended = [e for e in map(event_to_json, rounds[-1].events) if e["type"] == "ended"]
+    assert ended[0]["winner"] == 1
+    assert (result.end, result.scores, result.ranks) == ("fault", (0, 0), (2, 1))
+    assert read_replay(record).result["ranks"] == [2, 1]
+    assert verify_replay(record).ok
+
+
+@pytest.mark.parametrize("offender", [0, 1])
+def test_the_offender_and_the_locked_in_player_rank_last_whatever_the_points(offender: int) -> None:
+    """Ranks come from the game's result once it is over: a technical loss or being locked in
+    loses (specs/bioblots.md, Game end), with or without points; a cancelled game ranks by points."""
+    from arena.bioblots_referee import final_ranks
+    from engines.bioblots import Fault, FaultKind, board_from_text, start_state
+
+    start = start_state(board_from_text(CHLORINE), 80)
+    over, _ = start.forfeit(offender, Fault(FaultKind.TIMEOUT, "no line"))
+    assert final_ranks(over) == ((2, 1) if offender == 0 else (1, 2))
+    assert final_ranks(start) == (1, 1)  # not over (a cancelled match): equal points share the rank
+    placed, _ = start.apply_line("aa ab ba bb")
+    locked = placed.forfeit(1, Fault(FaultKind.EXITED, "gone"))[0]
+    assert locked.result().scores == (8, 0) and final_ranks(locked) == (1, 2)

@@ -90,6 +90,19 @@ def test_a_dead_kingdom_is_not_run(host: Path, tmp_path: Path) -> None:
         assert info.moves[3] is None and stderr(info, 3) == ""
 
 
+def test_a_kingdom_with_territory_0_at_the_start_showed_its_numbers_in_the_history_now_zeros_from_round_1(
+    host: Path, tmp_path: Path,
+) -> None:
+    """specs/kingdoms.md, Robbery: "A kingdom that starts the match with territory 0 is dead from
+    the start: its numbers are 0 in the first history line"."""
+    history = tmp_path / "match.lastplay"
+    text = f"0/3: {START} {START} {START} 0 9 4 2 6 6 1\n"
+    play(MatchSetup("kingdoms", (FARMER,) * 4, 1, {"playfield_text": text, "history": str(history)}), host)
+    lines = history.read_text().splitlines()
+    assert lines[0].endswith(" 0 9 4 2 6 6 1") and len(lines) == 4
+    assert all(line.endswith(" 0 0 0 0 0 0 0") for line in lines[1:])
+
+
 def test_the_history_file_has_the_start_and_a_line_per_round(host: Path, tmp_path: Path) -> None:
     history = tmp_path / "match.lastplay"
     rounds = play(MatchSetup("kingdoms", (FARMER,) * 4, 1, {"rounds": 5, "history": str(history)}), host)

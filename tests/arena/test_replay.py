@@ -311,7 +311,7 @@ def test_replay_summarises_and_verifies_on_the_command_line(
     assert capsys.readouterr().out == f"{worms_replay}: all 12 rounds agree\n"
     bad = tampered(worms_replay, tmp_path / "t.jsonl", _add_point)
     assert main(["replay", str(bad), "--verify"]) == 1
-    assert capsys.readouterr().out.startswith(f"{bad}: round 7 disagrees: scores recorded")
+    assert capsys.readouterr().out.startswith(f"{bad}:8: round 7 disagrees: scores recorded")
 
 
 @pytest.mark.parametrize(("text", "message"), [

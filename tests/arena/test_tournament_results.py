@@ -124,7 +124,8 @@ def test_the_table_lists_every_entrant_best_first() -> None:
 @pytest.mark.parametrize(("data", "message"), [
     ([], "games.jsonl:4: expected a JSON object, got list"),
     ({"index": 0}, "games.jsonl:4: missing key 'ranks'"),
-    ({**record(0, ("a", "b"), (1, 2)).to_json(), "ranks": ["x", 2]}, "games.jsonl:4: bad value"),
+    ({**record(0, ("a", "b"), (1, 2)).to_json(), "ranks": ["x", 2]}, "games.jsonl:4: 'ranks' must be a list of whole numbers"),
+    ({**record(0, ("a", "b"), (1, 2)).to_json(), "index": 1e999}, "games.jsonl:4: 'index' must be a whole number, got inf"),
     ({**record(0, ("a", "b"), (1, 2)).to_json(), "ranks": [1]}, "games.jsonl:4: seats, scores, ranks and statuses differ"),
 ])
 def test_bad_stored_records_name_the_line(data: object, message: str) -> None:

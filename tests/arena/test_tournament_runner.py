@@ -272,7 +272,7 @@ def test_the_eta_starts_at_the_first_finished_game(monkeypatch: pytest.MonkeyPat
             time.sleep(1.5)
             self.inner.run(tasks, on_done, cancel)
 
-    monkeypatch.setattr(runner, "make_executor", lambda jobs, cluster: SlowStart(real(jobs, cluster)))
+    monkeypatch.setattr(runner, "make_executor", lambda *args: SlowStart(real(*args)))
     progress: list[Progress] = []
     run_tournament(small_spec(*FOUR, seats=2, per_pairing=2), jobs=1, on_progress=progress.append)
     assert len(progress) == 12 and progress[0].eta is None and progress[0].elapsed >= 1.5

@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 
 from arena.tournament import Entrant, TournamentSpec, run_tournament
-from arena.tournament.pool import ProcessExecutor
+from arena.tournament.workers import WorkerPool
 
 PROGRAMS = ("tail_biter", "hunter", "nine_cards", "beginner")
 TARGET = 1.8  # speed-up from 1 to 2 jobs
@@ -39,7 +39,7 @@ def tournament_seconds(jobs: int, spec: TournamentSpec) -> float:
 def pool_start_seconds() -> float:
     """Seconds to start a 2-worker pool and shut it down with no game played."""
     start = time.perf_counter()
-    ProcessExecutor(2).run(iter(()), lambda result: True)
+    WorkerPool(2).close(clean=True)
     return time.perf_counter() - start
 
 

@@ -95,22 +95,22 @@ def with_line(number: int, line: str) -> str:
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("", "where: expected a header"),
+    ("", "where line 1: expected a header"),
     (with_line(1, "itpw turn 0/500"), "where line 1: expected 'itpw turn T/TOTAL move|unit P'"),
     (with_line(1, "itpw turn 0/500 jump 1"), "where line 1: expected"),
-    (with_line(1, "itpw turn 501/500 over"), "where: turn 501 is outside 0..500"),
-    (with_line(1, "itpw turn 0/500 over"), "where: phase over does not fit turn 0/500, somebody left to move"),
-    (with_line(1, "itpw turn 0/500 move"), "where: phase move needs an active player to move, got None"),
-    (with_line(1, "itpw turn 0/500 turn_end 2"), "where: phase turn_end has nobody to move, got 2"),
+    (with_line(1, "itpw turn 501/500 over"), "where line 1: turn 501 is outside 0..500"),
+    (with_line(1, "itpw turn 0/500 over"), "where line 1: phase over does not fit turn 0/500, somebody left to move"),
+    (with_line(1, "itpw turn 0/500 move"), "where line 1: phase move needs an active player to move, got None"),
+    (with_line(1, "itpw turn 0/500 turn_end 2"), "where line 1: phase turn_end has nobody to move, got 2"),
     (with_line(2, "kills 0 0 0"), "where line 2: expected 'kills' and 4 whole numbers, got 'kills 0 0 0'"),
     (with_line(3, START[2][:-1]), "where line 3: a board row is 50 owners, a space and 50 units (101 characters), got 100"),
     (with_line(4, "x" + START[3][1:]), "where line 4, column 1: 'x' is not an owner ('.' or 1-4)"),
     (with_line(5, START[4][:60] + "e" + START[4][61:]), "where line 5, column 61: 'e' is not a unit"),
-    ("\n".join(START[:-1]), "where: expected 50 board rows after the header lines, got 49"),
+    ("\n".join(START[:-1]), "where line 51: expected 50 board rows after the header lines, got 49"),
     ("\n".join([START[0], START[1], "out 7 1 gone", *START[2:]]), "where line 3: player 7 is not a player 1..4"),
     ("\n".join([START[0], START[1], "out 2 1 a", "out 2 1 b", *START[2:]]), "where line 4: player 2 is not a player"),
     ("\n".join([START[0], START[1], "out 2 0 gone", *START[2:]]), "where line 3: a disqualification turn is 1 or more"),
-    ("\n".join([START[0], START[1], "out 2 9 gone", *START[2:]]), "where: player 2: disqualification"),
+    ("\n".join([START[0], START[1], "out 2 9 gone", *START[2:]]), "where line 1: player 2: disqualification"),
 ])
 def test_a_bad_state_text_names_the_line_and_column(text: str, message: str) -> None:
     with pytest.raises(StateError) as caught:

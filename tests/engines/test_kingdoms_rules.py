@@ -558,7 +558,7 @@ ROBBERY_CASES = [
         (Robbery(2, 3, 0, 1, 0, 0),),
     ),
     RoundCase(
-        "a level-1 library robbed by a level-0 robber: the robber learns 2, the library loses its 1",
+        "a level-1 library robbed by a level-0 robber: the library loses its 1, the robber gains that 1",
         """\
         round 2/10
         0: 20 0 0 0 0 0 0
@@ -570,12 +570,12 @@ ROBBERY_CASES = [
         {0: "l 1"},
         """\
         round 3/10
-        0: 20 0 0 0 2 2 0
+        0: 20 0 0 0 1 1 0
         1: 20 0 0 0 0 0 0
         2: 10 0 0 0 0 0 0
         3: 10 0 0 0 0 0 0
         """,
-        (Robbery(0, 1, 2, 1, 2, 1),),
+        (Robbery(0, 1, 1, 1, 1, 1),),
     ),
     RoundCase(
         "counters: a new target starts again at 1, another action breaks the streak",
@@ -625,7 +625,7 @@ ROBBERY_CASES = [
         (Robbery(2, 0, 0, 1, 2, 2), Robbery(3, 0, 2, 2, 2, 2)),
     ),
     RoundCase(
-        "two robbers empty a library: its losses stop at 0, cut in robber id order",
+        "two robbers empty a library: its losses stop at 0, the second robber gets what the first left",
         """\
         round 2/10
         0: 20 0 0 0 0 9 0
@@ -636,15 +636,15 @@ ROBBERY_CASES = [
         rob 1->2 x2
         """,
         {0: "l 2", 1: "l 1"},  # both mean kingdom 2
-        # arms 3 beats both: robbers +2 each, 2 loses 2 then only 1 more. Farming 0: nothing to destroy.
+        # arms 3 beats both: robber 0 takes 2, robber 1 the 1 left. Farming 0: nothing to destroy.
         """\
         round 3/10
         0: 20 0 0 0 2 9 0
-        1: 20 0 0 0 3 9 0
+        1: 20 0 0 0 2 9 0
         2: 20 0 0 0 0 0 0
         3: 10 0 0 0 0 0 0
         """,
-        (Robbery(0, 2, 2, 2, 0, 0), Robbery(1, 2, 2, 1, 0, 0)),
+        (Robbery(0, 2, 2, 2, 0, 0), Robbery(1, 2, 1, 1, 0, 0)),
     ),
     RoundCase(
         "two kingdoms rob each other: both judged on the levels before",
@@ -819,6 +819,121 @@ round 0/20
 2: 20 0 0 0 5 5 0
 3: 20 0 0 0 5 5 0
 """
+
+
+def check_round(case: RoundCase) -> None:
+    report = play_round(state(case.before), answers_of(case.answers))
+    assert state_to_text(report.state) == state_to_text(state(case.after))
+    assert same_events(report.events, case.events), report.events
+
+
+# --- regressions: robbery as specs/kingdoms.md says it precisely (issue 14) --------------------------
+
+
+def test_a_robber_gained_2_levels_from_a_library_that_lost_1_now_gains_exactly_what_it_loses() -> None:
+    """Spec, Robbery: "a robber gains exactly what its victim loses ... a victim at level 1 gives
+    up 1". A robber at level 0 robbing a library at level 1 got +2 from nothing."""
+    check_round(RoundCase(
+        "level 0 robs level 1",
+        """\
+        round 2/10
+        0: 20 0 0 0 0 1 0
+        1: 20 0 0 0 1 3 0
+        2: 10 0 0 0 0 0 0
+        3: 10 0 0 0 0 0 0
+        rob 0->1 x2
+        """,
+        {0: "l 1"},
+        # arms 1 > 0: steals, but only the 1 there is. farming 3 > 1: steals 2.
+        """\
+        round 3/10
+        0: 20 0 0 0 1 3 0
+        1: 20 0 0 0 0 1 0
+        2: 10 0 0 0 0 0 0
+        3: 10 0 0 0 0 0 0
+        """,
+        (Robbery(0, 1, 1, 1, 2, 2),),
+    ))
+
+
+def test_a_second_robber_of_one_library_gained_what_the_first_had_taken_now_gets_what_was_left() -> None:
+    """Spec, Robbery: "when two robbers hit the same library in one round the second gets what
+    the first left". Both robbers are judged on the levels before either robbery (arms 3 beats
+    both); the first (lower id) takes 2, the second the 1 left, not 2."""
+    check_round(RoundCase(
+        "two robbers, three levels",
+        """\
+        round 2/10
+        0: 10 0 0 0 0 0 0
+        1: 20 0 0 0 0 0 0
+        2: 20 0 0 0 0 0 0
+        3: 20 0 0 0 3 0 0
+        rob 1->3 x2
+        rob 2->3 x2
+        """,
+        {1: "l 2", 2: "l 1"},  # both mean kingdom 3
+        """\
+        round 3/10
+        0: 10 0 0 0 0 0 0
+        1: 20 0 0 0 2 0 0
+        2: 20 0 0 0 1 0 0
+        3: 20 0 0 0 0 0 0
+        """,
+        (Robbery(1, 3, 2, 2, 0, 0), Robbery(2, 3, 1, 1, 0, 0)),
+    ))
+
+
+def test_a_robbery_of_a_kingdom_conquered_in_the_same_round_paid_nothing_now_pays() -> None:
+    """Spec, Robbery: "Robberies are resolved before dead kingdoms are cleared (as in the original),
+    so a robbery still takes from a kingdom that dies in the same round". The dead were cleared
+    right after the attacks, so the robber of a conquered kingdom found an empty library."""
+    check_round(RoundCase(
+        "robbing the conquered",
+        """\
+        round 2/10
+        0: 20 0 0 0 0 0 0
+        1: 1 0 0 0 5 5 0
+        2: 20 0 3 0 3 3 0
+        3: 10 0 0 0 0 0 0
+        rob 0->1 x2
+        """,
+        {0: "l 1", 2: "u 3 3"},  # kingdom 2's "3" is kingdom 1
+        # attack 3·1 = 3 > defence 0: land min(3, 1) = 1, kingdom 1 is conquered; kingdom 0 still
+        # robs it: arms 5 > 0 and farming 5 > 0, 2 levels each. Then kingdom 1 is cleared.
+        """\
+        round 3/10
+        0: 20 0 0 0 2 2 0
+        1: 0 0 0 0 0 0 0
+        2: 21 0 0 0 3 3 0
+        3: 10 0 0 0 0 0 0
+        """,
+        (Battle(1, (2,), (3,), (3,), 0, 0, (0,), 0, 0, (1,)), Died(1, (2,)), Robbery(0, 1, 2, 2, 2, 2),
+         Starved(2, 3, 0)),
+    ))
+
+
+def test_a_kingdom_with_territory_0_in_the_starting_playfield_kept_its_numbers_now_is_dead_from_round_1() -> None:
+    """Spec, Robbery: "A kingdom that starts the match with territory 0 is dead from the start: its
+    numbers are 0 in the first history line". Its soldiers, food and levels stayed on (and could
+    be robbed and attacked) although it never acted."""
+    check_round(RoundCase(
+        "dead from the start",
+        """\
+        round 0/10
+        0: 20 0 0 0 0 0 0
+        1: 0 7 3 2 4 5 1
+        2: 20 0 0 0 0 0 0
+        3: 20 0 0 0 0 0 0
+        """,
+        {1: "v"},  # a dead kingdom's strategy is not run: an answer for it is dropped unseen
+        """\
+        round 1/10
+        0: 20 0 0 0 0 0 0
+        1: 0 0 0 0 0 0 0
+        2: 20 0 0 0 0 0 0
+        3: 20 0 0 0 0 0 0
+        """,
+    ))
 
 
 def test_robbery_fires_on_every_third_consecutive_round() -> None:

@@ -409,7 +409,7 @@ def test_error_is_exactly_one_line_even_for_multiline_input(tmp_path: Path) -> N
 def test_card_and_cell_are_counted_as_the_editor_shows_them() -> None:
     """Cards count from 1 in messages (the first card is "card 1"); cells name row then column."""
     bad_first = text(cards=[card2(cell(row=2, col=5, match="food"))])
-    with pytest.raises(ProgramError, match=r"^x: card 1, cell \(row 2, col 5\): unknown element or set 'food'"):
+    with pytest.raises(ProgramError, match=r"^x: line \d+: card 1, cell \(row 2, col 5\): unknown element or set 'food'"):
         loads_program(bad_first, "x")
 
 
@@ -423,7 +423,7 @@ def test_unreadable_files_give_one_line(tmp_path: Path) -> None:
     latin1.write_bytes(b'{"format": "snake-program/1", "name": "caf\xe9", "cards": []}')
     with pytest.raises(ProgramError) as caught:
         load_program(latin1)
-    assert str(caught.value).startswith(f"{latin1}: cannot read") and "\n" not in str(caught.value)
+    assert str(caught.value).startswith(f"{latin1}: line 1, column 43: not UTF-8") and "\n" not in str(caught.value)
 
 
 def test_program_from_json_rejects_plain_values() -> None:
