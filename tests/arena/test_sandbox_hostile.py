@@ -41,11 +41,11 @@ def play(style: str, attack: str, marker: str, *args: str, options: dict[str, ob
     if style == "spawn":
         seat0 = hostile or f"{HOSTILE} {attack} {marker} {' '.join(args)} --"
         seats = (seat0, str(WORMS / "greedy.sh"), str(WORMS / "heuristic_bot.py"), str(WORMS / "random_bot.py"))
-        setup = MatchSetup("worms", seats, 5, {"map": "meadow", "rounds": 3, "time_limit": 5.0, **(options or {})})
+        setup = MatchSetup("worms", seats, 5, {"map": "meadow", "rounds": 3, "time_limit": 10.0, **(options or {})})
     else:
         seat0 = hostile or f"{HOSTILE} {attack} {marker} {' '.join(args)} -- --play {BIOBLOTS_RANDOM}"
         setup = MatchSetup("bioblots", (seat0, str(BIOBLOTS_RANDOM)), 5,
-                           {"move_limit": 4, "time_limit": 5.0, "start_grace": 5.0, **(options or {})})
+                           {"move_limit": 4, "time_limit": 10.0, "start_grace": 5.0, **(options or {})})
     result = run_match(setup, on_round=rounds.append, bot_env=marked(marker))
     return rounds, result
 
@@ -190,8 +190,10 @@ def test_a_setsid_fork_bomb_stops_at_the_seats_process_cap(style: str, marker: s
 @pytest.mark.skipif(bool(cgroups.availability()), reason=f"needs seat cgroups: {cgroups.availability()}")
 @pytest.mark.parametrize("style", STYLES)
 def test_four_children_share_the_seats_memory(style: str, marker: str) -> None:
-    # 4 x 900 MiB, each under the per-process limit (1 GiB): the seat's 1 GiB holds one at most.
-    played = play(style, "memory", marker, "4")
+    # 4 x 300 MiB, each well under the per-process limit: the seat's 512 MiB holds one at most.
+    # (A generous time limit: a machine busy elsewhere pages slowly.)
+    limits = {"memory": 512 << 20, "address_space": 1 << 30}
+    played = play(style, "memory", marker, "4", "300", options={"limits": limits, "time_limit": 30.0})
     for line in report(played[0], "memory"):
         managed = int(line.split()[3])
         assert managed <= 1, line

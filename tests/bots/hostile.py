@@ -23,7 +23,7 @@ Attacks (each bounded so that a sandbox that fails to stop it cannot hurt the ma
 * ``escape``: double fork and ``setsid``: a daemon that sleeps on, MARKER in its command line;
 * ``locks_escape``: the same after lowering its RLIMIT_LOCKS (the unsandboxed host's marker);
 * ``fork_bomb``: ``setsid``, then doubles itself up to 512 processes, every one busy;
-* ``memory N``: N children that each try to allocate and touch 900 MiB; says how many managed;
+* ``memory N MIB``: N children that each try to allocate and touch MIB MiB; says how many managed;
 * ``kill_parent``: ``kill -9`` its parent (the runner, unsandboxed);
 * ``none``: nothing (the baseline).
 """
@@ -132,13 +132,13 @@ def fork_bomb() -> str:
     os._exit(0)
 
 
-def memory(children: int) -> str:
+def memory(children: int, size: int) -> str:
     pids = []
     for _ in range(children):
         pid = os.fork()
         if pid == 0:
             try:
-                block = bytearray(900 * MiB)
+                block = bytearray(size * MiB)
                 for i in range(0, len(block), 4096):
                     block[i] = 1
                 time.sleep(0.5)  # hold it while the others try
@@ -177,7 +177,7 @@ def attack(name: str, marker: str, args: list[str]) -> str:
     if name == "fork_bomb":
         return fork_bomb()
     if name == "memory":
-        return memory(int(args[0]))
+        return memory(int(args[0]), int(args[1]))
     if name == "kill_parent":
         return kill_parent()
     return "nothing"
