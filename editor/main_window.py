@@ -37,14 +37,6 @@ from PySide6.QtWidgets import (
 
 from arena.samples import SNAKE_SAMPLES
 from editor.document import ProgramDocument
-from editor.recovery import IDLE_MS, Autosaver, Recovered, RecoveryStore, read_recovery
-from editor.widgets.arena_pane import ArenaPane
-from editor.widgets.card_editor import HINT, MESSAGE_MS, CardEditor
-from editor.widgets.problems_view import ProblemsView
-from editor.widgets.program_panel import ProgramPanel
-from editor.widgets.quick_battle import QuickBattle
-from editor.widgets.test_bench import DECIDE_KEY, TestBench
-from editor.widgets.tournament_tab import TournamentTab
 from editor.program_files import (
     APP_NAME,
     FILE_FILTER,
@@ -55,6 +47,14 @@ from editor.program_files import (
     show_error,
     with_program_suffix,
 )
+from editor.recovery import IDLE_MS, Autosaver, Recovered, RecoveryStore, read_recovery
+from editor.widgets.arena_pane import ArenaPane
+from editor.widgets.cards.card_editor import HINT, MESSAGE_MS, CardEditor
+from editor.widgets.cards.problems_view import ProblemsView
+from editor.widgets.cards.program_panel import ProgramPanel
+from editor.widgets.quick_battle import QuickBattle
+from editor.widgets.test_bench import DECIDE_KEY, TestBench
+from editor.widgets.tournament_tab import TournamentTab
 from engines.snake import POSITION_FORMAT
 from matcher import Program, ProgramError, dumps_program, load_program
 from matcher.fileformat import POSITION_SUFFIX, PROGRAM_SUFFIX

@@ -22,7 +22,15 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.style import group_color, group_title, match_pixmap, paint_match_icon, paint_not_mark, pattern_text
+from arena.samples import SAMPLES_DIR
+from editor.widgets.cards.pattern_paint import (
+    group_color,
+    group_title,
+    match_pixmap,
+    paint_match_icon,
+    paint_not_mark,
+    pattern_text,
+)
 from editor.widgets.explanation_overlay import arrow_color, move_verdict, paint_verdict, shown_move, variant_text
 from editor.widgets.snake_colors import is_dark
 from engines.snake import Direction
@@ -375,7 +383,7 @@ def main() -> int:
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "tail_biter.snake.json"
+    path = SAMPLES_DIR / "snake" / "tail_biter.snake.json"
     program = load_program(path)
     test = program.tests[0]
     panel = ExplanationPanel()

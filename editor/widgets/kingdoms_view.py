@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPalette, QPen, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from arena.samples import SAMPLES_DIR
 from editor.widgets.game_colors import blend, delta_color, out_color, seat_color, seat_name
 from editor.widgets.seat_cards import SeatCard, figures, ordinal
 from engines.kingdoms import GAME_INFO, KINGDOM_FIELDS, Action, ActionCode, EndReason, Kingdom, State
@@ -360,7 +361,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from engines.kingdoms import KingdomsError, play_round, playfield_from_text
 
     args = list(sys.argv[1:] if argv is None else argv)
-    samples = Path(__file__).resolve().parents[2] / "samples" / "kingdoms"
+    samples = SAMPLES_DIR / "kingdoms"
     path = Path(args[0]) if args else samples / "default_playfield.txt"
     try:
         state = playfield_from_text(path.read_text(encoding="utf-8"), where=str(path))

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arena.samples import SAMPLES_DIR
 from editor.widgets.battle_view import MARGIN, BattleView
 from editor.widgets.snake_colors import blend, seat_color
 from engines.snake import GAME_INFO, Board, Cell, Direction, Position, PositionError, SnakeBody
@@ -607,7 +608,7 @@ def main() -> int:
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "tail_biter.snake.json"
+    path = SAMPLES_DIR / "snake" / "tail_biter.snake.json"
     test = load_program(path).tests[0]
     editor = PositionEditor()
     editor.set_position(test.position, test.snake)

@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arena.samples import SAMPLES_DIR
 from editor.document import ProgramDocument
 from editor.widgets.explanation_panel import ExplanationPanel
 from editor.widgets.position_editor import PositionEditor, snake_name
@@ -411,7 +412,7 @@ def main() -> int:
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "tail_biter.snake.json"
+    path = SAMPLES_DIR / "snake" / "tail_biter.snake.json"
     document = ProgramDocument(load_program(path), path)
     bench = TestBench(document)
     bench.load_test(0)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arena.samples import SAMPLES_DIR
 from editor.document import ProgramDocument
 from editor.widgets.explanation_overlay import MATCHED, UNMATCHED, paint_verdict
 from engines.snake import Direction
@@ -296,7 +297,7 @@ def main() -> int:
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "tail_biter.snake.json"
+    path = SAMPLES_DIR / "snake" / "tail_biter.snake.json"
     program = load_program(path)
     document = ProgramDocument(program, path)
     broken = program.tests[0]

@@ -16,6 +16,7 @@ from PySide6.QtCore import QRectF, QSize, Signal
 from PySide6.QtGui import QFontMetrics, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QWidget
 
+from arena.samples import SAMPLES_DIR
 from editor.widgets.board_legend import CHIP_GAP, ICON_GAP, LEGEND_GAP, MARGIN, BoardView, Chip, IconPainter, plural
 from editor.widgets.game_colors import seat_color, seat_name
 from editor.widgets.worms_paint import (
@@ -228,7 +229,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from engines.worms import PlayfieldError, StateError, play_round, playfield_from_text
 
     args = list(sys.argv[1:] if argv is None else argv)
-    path = Path(args[0]) if args else Path(__file__).resolve().parents[2] / "samples" / "worms" / "meadow.txt"
+    path = Path(args[0]) if args else SAMPLES_DIR / "worms" / "meadow.txt"
     try:
         state = playfield_from_text(path.read_text(encoding="latin-1"))
     except (OSError, PlayfieldError, StateError) as error:

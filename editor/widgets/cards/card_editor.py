@@ -22,12 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arena.samples import SAMPLES_DIR
 from editor.document import ProgramDocument, new_stroke_id
 from editor.typing_guard import install_typing_guard
-from editor.widgets.card_canvas import GUTTER, MARGIN, CardCanvas
-from editor.widgets.cell_inspector import CellInspector
-from editor.widgets.palette import PatternPalette
-from editor.widgets.variant_strip import VariantStrip
+from editor.widgets.cards.card_canvas import GUTTER, MARGIN, CardCanvas
+from editor.widgets.cards.cell_inspector import CellInspector
+from editor.widgets.cards.pattern_palette import PatternPalette
+from editor.widgets.cards.variant_strip import VariantStrip
 from matcher.editing import EditError, describe_card
 from matcher.model import CARD_SIZE
 
@@ -342,7 +343,7 @@ def main() -> int:
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "hunter.snake.json"
+    path = SAMPLES_DIR / "snake" / "hunter.snake.json"
     document = ProgramDocument(load_program(path), path)
     editor = CardEditor(document)
     QShortcut(QKeySequence.StandardKey.Undo, editor, document.undo_stack.undo)

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard, before any widget)
 from editor.document import ProgramDocument
-from editor.widgets.card_list import DECIDED_COLOR, CardList, DecidedRole, ProblemCountRole
+from editor.widgets.cards.card_list import DECIDED_COLOR, CardList, DecidedRole, ProblemCountRole
 from engines.snake import Direction, Element
 from matcher.editing import new_card, paint
 from matcher.model import MAX_CARDS, Card, ElementSet, Head, Pattern, Program, SetRef

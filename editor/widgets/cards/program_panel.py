@@ -12,8 +12,8 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QSplitter, QVBoxLayout, QWidget
 
 from editor.document import ProgramDocument, new_stroke_id
-from editor.widgets.card_list import CardList
-from editor.widgets.sets_editor import SetsEditor
+from editor.widgets.cards.card_list import CardList
+from editor.widgets.cards.sets_editor import SetsEditor
 
 DESCRIPTION_LINES = 3
 

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from editor.document import Brush, ProgramDocument
-from editor.widgets.card_editor import HINT, CardEditor
+from editor.widgets.cards.card_editor import HINT, CardEditor
 from engines.snake import Direction, Element
 from matcher.editing import insert_card
 from matcher.model import AND1, Card, ElementSet, Group, GroupKind, Pattern, Program, SetRef

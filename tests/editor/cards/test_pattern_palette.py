@@ -10,8 +10,8 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QComboBox, QLineEdit, QPlainTextEdit, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from editor.document import Brush, ProgramDocument
-from editor.style import group_color
-from editor.widgets.palette import PatternPalette, brush_weight
+from editor.widgets.cards.pattern_paint import group_color
+from editor.widgets.cards.pattern_palette import PatternPalette, brush_weight
 from engines.snake import Element
 from matcher.editing import add_set, remove_set
 from matcher.model import ALL_GROUPS, AND1, ElementSet, Group, GroupKind, Program, SetRef

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ProgramDocument
-from editor.widgets.card_list import PROBLEM_COLOR, plural, problem_style
+from editor.widgets.cards.card_list import PROBLEM_COLOR, plural, problem_style
 from matcher.validate import Problem
 
 OK_COLOR = QColor("#2e9d4f")

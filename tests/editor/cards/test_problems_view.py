@@ -11,8 +11,8 @@ from PySide6.QtWidgets import QTreeWidgetItem
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard, before any widget)
 from editor.document import ProgramDocument
-from editor.widgets.problems_view import ProblemsView, place_text
-from editor.widgets.sets_editor import SetsEditor
+from editor.widgets.cards.problems_view import ProblemsView, place_text
+from editor.widgets.cards.sets_editor import SetsEditor
 from engines.snake import Direction, Element, start_position
 from matcher.editing import replace_set
 from matcher.model import Card, ElementSet, Head, Pattern, Program, ProgramTest, SetRef

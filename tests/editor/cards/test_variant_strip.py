@@ -9,8 +9,8 @@ from PySide6.QtCore import QPoint, QPointF
 from PySide6.QtGui import QColor
 
 from editor.document import ProgramDocument
-from editor.style import ELEMENT_LOOK
-from editor.widgets.variant_strip import VariantStrip, card_extent, variant_label
+from editor.widgets.cards.pattern_paint import ELEMENT_LOOK
+from editor.widgets.cards.variant_strip import VariantStrip, card_extent, variant_label
 from engines.snake import Direction, Element
 from matcher.editing import paint
 from matcher.model import VARIANTS, Card, Head, Pattern, Program, Variant, variant_offset

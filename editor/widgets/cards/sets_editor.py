@@ -27,8 +27,8 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ProgramDocument, new_stroke_id
-from editor.style import ELEMENT_LOOK, SET_COLORS, match_pixmap
-from editor.widgets.card_list import plural, problem_style, tool_icon
+from editor.widgets.cards.card_list import plural, problem_style, tool_icon
+from editor.widgets.cards.pattern_paint import ELEMENT_LOOK, SET_COLORS, match_pixmap
 from engines.snake import Element
 from matcher.editing import EditError, add_set, remove_set, replace_set, set_uses
 from matcher.model import ALL_ELEMENTS, MAX_SET_SIZE, MAX_SETS, MIN_SET_SIZE, ElementSet, Program, SetRef, set_weight

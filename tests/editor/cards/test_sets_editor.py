@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QPushButton
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard, before any widget)
 from editor.document import ProgramDocument
-from editor.widgets.sets_editor import SetsEditor, weight_text
+from editor.widgets.cards.sets_editor import SetsEditor, weight_text
 from engines.snake import Direction, Element
 from matcher.model import MAX_SETS, Card, ElementSet, Head, Pattern, Program, SetRef
 

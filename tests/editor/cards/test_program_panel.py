@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard, before any widget)
 from editor.document import ProgramDocument
-from editor.widgets.program_panel import ProgramPanel
+from editor.widgets.cards.program_panel import ProgramPanel
 from engines.snake import Element
 from matcher.model import Card, ElementSet, Program
 

@@ -25,8 +25,9 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from arena.samples import SAMPLES_DIR
 from editor.document import Brush, ProgramDocument, new_stroke_id
-from editor.style import paint_card, paint_pattern, pattern_text, pattern_tooltip
+from editor.widgets.cards.pattern_paint import paint_card, paint_pattern, pattern_text, pattern_tooltip
 from matcher.editing import EditError, clear, move_head, paint, turn_head
 from matcher.model import CARD_SIZE, Card, CardCell
 
@@ -455,7 +456,7 @@ def main() -> int:
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "tail_biter.snake.json"
+    path = SAMPLES_DIR / "snake" / "tail_biter.snake.json"
     document = ProgramDocument(load_program(path), path)
     document.set_current_card(1)
     canvas = CardCanvas(document)

@@ -9,8 +9,8 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor
 
 from editor.document import Brush, ProgramDocument
-from editor.style import ELEMENT_LOOK
-from editor.widgets.card_canvas import CardCanvas, cells_between
+from editor.widgets.cards.card_canvas import CardCanvas, cells_between
+from editor.widgets.cards.pattern_paint import ELEMENT_LOOK
 from engines.snake import Direction, Element
 from matcher.model import Card, ElementSet, Group, GroupKind, Head, Pattern, Program, SetRef
 

@@ -11,8 +11,9 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QHelpEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
+from arena.samples import SAMPLES_DIR
 from editor.document import ProgramDocument
-from editor.style import paint_grid, paint_head, paint_pattern, pattern_text
+from editor.widgets.cards.pattern_paint import paint_grid, paint_head, paint_pattern, pattern_text
 from engines.snake import Cell, Direction
 from matcher.model import CARD_SIZE, VARIANTS, Card, CardCell, Variant, variant_offset
 
@@ -235,7 +236,7 @@ def main() -> int:
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "tail_biter.snake.json"
+    path = SAMPLES_DIR / "snake" / "tail_biter.snake.json"
     document = ProgramDocument(load_program(path), path)
     document.set_current_card(1)
     strip = VariantStrip(document)

@@ -25,9 +25,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arena.samples import SAMPLES_DIR
 from editor.document import Brush, ProgramDocument
 from editor.typing_guard import install_typing_guard
-from editor.style import (
+from editor.widgets.cards.pattern_paint import (
     ELEMENT_LOOK,
     SET_KEYS,
     group_pen,
@@ -178,7 +179,7 @@ def paint_group_button_icon(painter: QPainter, rect: QRectF, group: Group) -> No
 
 
 def paint_not_icon(painter: QPainter, rect: QRectF) -> None:
-    """The NOT mark of :func:`editor.style.paint_not_mark` filling ``rect`` (it normally sits in a
+    """The NOT mark of :func:`editor.widgets.cards.pattern_paint.paint_not_mark` filling ``rect`` (it normally sits in a
     cell's corner at 42 % of the cell's size)."""
     inset = rect.width() * 0.1
     side = (rect.width() - 2 * inset) / 0.42  # the corner rect whose 42 % mark fills ours
@@ -453,7 +454,7 @@ def main() -> int:
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "hunter.snake.json"
+    path = SAMPLES_DIR / "snake" / "hunter.snake.json"
     document = ProgramDocument(load_program(path), path)
     palette = PatternPalette(document)
     palette.setWindowTitle("PatternPalette — hunter.snake.json")

@@ -22,9 +22,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arena.samples import SAMPLES_DIR
 from editor.document import ProgramDocument
-from editor.style import ELEMENT_LOOK, group_title, match_name, match_pixmap, paint_head, paint_pattern, pattern_text
-from editor.widgets.palette import paint_group_swatch
+from editor.widgets.cards.pattern_paint import (
+    ELEMENT_LOOK,
+    group_title,
+    match_name,
+    match_pixmap,
+    paint_head,
+    paint_pattern,
+    pattern_text,
+)
+from editor.widgets.cards.pattern_palette import paint_group_swatch
 from engines.snake import Element
 from matcher.editing import EditError, clear, paint
 from matcher.model import ALL_GROUPS, Card, Group, Match, Pattern, SetRef
@@ -263,7 +272,7 @@ def main() -> int:
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "hunter.snake.json"
+    path = SAMPLES_DIR / "snake" / "hunter.snake.json"
     document = ProgramDocument(load_program(path), path)
     document.set_current_card(2)
     document.select_cell((0, 3))
