@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QApplication, QLineEdit
 
 import editor.widgets  # noqa: F401
 from editor.document import ProgramDocument
-from editor.widgets.test_list import FAILING, TestList
+from editor.widgets.bench.program_tests import FAILING, TestList
 from engines.snake import Direction, Element, Position, SnakeBody
 from matcher.editing import paint, remove_card
 from matcher.model import Card, Head, Pattern, Program, ProgramTest, SetRef

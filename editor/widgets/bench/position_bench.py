@@ -32,9 +32,9 @@ from PySide6.QtWidgets import (
 
 from arena.samples import SAMPLES_DIR
 from editor.document import ProgramDocument
-from editor.widgets.explanation_panel import ExplanationPanel
-from editor.widgets.position_editor import PositionEditor, snake_name
-from editor.widgets.test_list import FAILING, TestList, moves_label
+from editor.widgets.bench.explanation_panel import ExplanationPanel
+from editor.widgets.bench.position_editor import PositionEditor, snake_name
+from editor.widgets.bench.program_tests import FAILING, TestList, moves_label
 from engines.snake import Direction, start_position
 from matcher.editing import add_test, replace_test
 from matcher.explain import Explanation, explain

@@ -10,7 +10,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
 import editor.widgets  # noqa: F401
-from editor.widgets.position_editor import PositionEditor
+from editor.widgets.bench.position_editor import PositionEditor
 from engines.snake import Cell, Position, SnakeBody
 from matcher.fileformat import load_position
 
