@@ -28,9 +28,9 @@ from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
 from editor.widgets.arena_pane import ArenaPane, SnakeBoard
+from editor.widgets.battle.quick_battle import QuickBattle
 from editor.widgets.bench.position_bench import TestBench
 from editor.widgets.match_transport import FULL_SPEED
-from editor.widgets.quick_battle import QuickBattle
 from matcher import load_program
 
 WINDOW_SIZE = (1440, 900)

@@ -15,7 +15,7 @@ from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
 from editor.seats import Seat, builtin_program, unique_names
-from editor.widgets.battle_player import BattlePlayer
+from editor.widgets.battle.battle_player import BattlePlayer
 
 
 def builtin_seats(count: int = 4) -> list[Seat]:

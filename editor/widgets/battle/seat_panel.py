@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from editor.widgets.seat_cards import SeatCard, figures
 
+
 class SeatRow(SeatCard):
     """One seat: swatch and name over a muted status line, the length large on the right."""
 

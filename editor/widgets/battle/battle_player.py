@@ -26,10 +26,10 @@ from PySide6.QtWidgets import (
 
 from arena.snake_battle import BattleSettings, SnakeMatch
 from editor.seats import Seat
-from editor.widgets.battle_log import BattleLog
+from editor.widgets.battle.battle_log import BattleLog
+from editor.widgets.battle.seat_panel import SeatPanel
 from editor.widgets.battle_view import BattleView
 from editor.widgets.seat_cards import ordinal
-from editor.widgets.seat_panel import SeatPanel
 from engines.snake import Eaten, EndReason, Skipped, StepReport
 
 MIN_SPEED, MAX_SPEED, DEFAULT_SPEED = 1, 60, 12

@@ -10,7 +10,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QFont, QPalette, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLayout, QVBoxLayout, QWidget
 
-from editor.widgets.battle_player import SIDE_WIDTH, BattlePlayer
+from editor.widgets.battle.battle_player import SIDE_WIDTH, BattlePlayer
 
 SIDE_MIN_WIDTH = 200
 NARROW_SIDE_WIDTH = 230

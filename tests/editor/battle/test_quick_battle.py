@@ -15,7 +15,7 @@ from arena.samples import SNAKE_SAMPLES
 from arena.snake_battle import BattleSettings, SnakeMatch, explain_turn
 from editor.document import ProgramDocument
 from editor.seats import builtin_program
-from editor.widgets.quick_battle import ADD_FILE, QuickBattle, board_at_turn
+from editor.widgets.battle.quick_battle import ADD_FILE, QuickBattle, board_at_turn
 from engines.snake import Element
 from matcher import Pattern, SetRef, dumps_program, load_program
 from matcher.editing import paint
