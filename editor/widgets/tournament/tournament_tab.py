@@ -45,9 +45,9 @@ from arena.tournament import (
 from arena.tournament.pool import STOP_GRACE
 from arena.tournament.store import TournamentStore
 from editor.gui_collector import GuiThreadCollector
-from editor.widgets.tournament_entrants import heading
-from editor.widgets.tournament_setup import TournamentSetup, plain_words
-from editor.widgets.tournament_views import VALUE_ROLE, GameList, RatingPlot, ResultsTable
+from editor.widgets.tournament.tournament_entrants import heading
+from editor.widgets.tournament.tournament_setup import TournamentSetup, plain_words
+from editor.widgets.tournament.tournament_views import VALUE_ROLE, GameList, RatingPlot, ResultsTable
 from matcher import ProgramError
 
 REFRESH_MS = 150
@@ -435,7 +435,7 @@ class TournamentTab(QWidget):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m editor.widgets.tournament_tab [GAME]``: the tab with the game's first samples
+    """``python -m editor.widgets.tournament.tournament_tab [GAME]``: the tab with the game's first samples
     as entrants (snake: on a small field), ready to Start."""
     import sys
 

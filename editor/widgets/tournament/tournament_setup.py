@@ -42,7 +42,7 @@ from arena.tournament.schedule import games_played, large_schedule, shared_seats
 from arena.tournament.spec import long_schedule_note, seats_hint
 from arena.tournament.store import differences, stored_spec
 from editor.widgets.sandbox_option import unsandboxed_checkbox
-from editor.widgets.tournament_entrants import EDITOR, EntrantList, EntrantRow, heading
+from editor.widgets.tournament.tournament_entrants import EDITOR, EntrantList, EntrantRow, heading
 from matcher.fileformat import PROGRAM_SUFFIX
 
 SEED_LIMIT = 2**31 - 1

@@ -10,12 +10,20 @@ from typing import Any
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QPen
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QTableWidget,
+    QTableWidgetItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 from arena.tournament import GameRecord, Standings
 from editor.widgets.match_plots import CURVE_WIDTH, SeriesPlot
 from editor.widgets.seat_cards import ordinal
-from editor.widgets.tournament_entrants import entrant_color, entrant_swatch
+from editor.widgets.tournament.tournament_entrants import entrant_color, entrant_swatch
 
 COLUMNS = ("#", "Entrant", "Games", "W", "D", "L", "Mean score", "Points", "μ", "σ", "Ordinal")
 COLUMN_TIPS = {

@@ -19,8 +19,8 @@ import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget
 from arena.samples import SNAKE_SAMPLES
 from arena.tournament import Entrant, TournamentSpec, run_tournament
 from arena.tournament.store import GAMES_FILE
-from editor.widgets.tournament_entrants import EDITOR, sample_entrants
-from editor.widgets.tournament_tab import TournamentTab
+from editor.widgets.tournament.tournament_entrants import EDITOR, sample_entrants
+from editor.widgets.tournament.tournament_tab import TournamentTab
 from matcher import dumps_program
 from matcher.fileformat import read_text
 
