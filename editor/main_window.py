@@ -48,7 +48,7 @@ from editor.program_files import (
     with_program_suffix,
 )
 from editor.recovery import IDLE_MS, Autosaver, Recovered, RecoveryStore, read_recovery
-from editor.widgets.arena_pane import ArenaPane
+from editor.widgets.arena.arena_pane import ArenaPane
 from editor.widgets.battle.quick_battle import QuickBattle
 from editor.widgets.bench.position_bench import DECIDE_KEY, TestBench
 from editor.widgets.cards.card_editor import HINT, MESSAGE_MS, CardEditor

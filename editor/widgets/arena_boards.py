@@ -11,12 +11,12 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QSplitter, QVBoxLayout, QWidget
 
 from editor.turn_explanation import explanation_html
+from editor.widgets.arena.match_runner import Frame, MatchInfo
 from editor.widgets.battle_view import BattleView
 from editor.widgets.bioblots_view import BioblotsView
 from editor.widgets.itpw_view import ItpwView
 from editor.widgets.kingdoms_view import KingdomsView
 from editor.widgets.match_plots import KingdomsHistoryPlot
-from editor.widgets.match_runner import Frame, MatchInfo
 from editor.widgets.worms_view import WormsView
 from engines.snake import Board, Moved, Position, Skipped
 from matcher import CompiledProgram, Program, compile_program
@@ -271,4 +271,4 @@ BOARDS: dict[str, Callable[[], BoardAdapter]] = {
     "snake": SnakeBoard, "worms": WormsBoard, "kingdoms": KingdomsBoard, "bioblots": BioblotsBoard, "itpw": ItpwBoard,
 }
 """The board view of every game the pane shows; a game plays here once it is in this registry,
-in :data:`editor.widgets.match_setup.SPECS` and in :data:`arena.match.GAMES`."""
+in :data:`editor.widgets.arena.match_setup.SPECS` and in :data:`arena.match.GAMES`."""

@@ -4,7 +4,7 @@ Left the setup; in the middle the game's board view; right the scoreboard over t
 the plots; under all of them the transport. Matches run in a :class:`MatchRunner` worker, replays
 are played through their game's engine by the same worker, so both come in as the same frames
 and play with the same controls. What differs per game is a board adapter (one per game, in
-:mod:`editor.widgets.arena_boards`) plus the setup's :data:`editor.widgets.match_setup.SPECS`: a
+:mod:`editor.widgets.arena_boards`) plus the setup's :data:`editor.widgets.arena.match_setup.SPECS`: a
 snake battle gets explanations of a clicked snake's move and "continue from here" (a what-if, a
 match like any other from the shown position, so its replay saves and verifies); kingdoms its
 live history."""
@@ -39,6 +39,11 @@ from PySide6.QtWidgets import (
 )
 
 from arena.match import MatchSetup, MatchSetupError
+from editor.widgets.arena.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
+from editor.widgets.arena.match_setup import SPECS, MatchSetupPanel, numbered
+from editor.widgets.arena.match_transport import Playback, Transport
+from editor.widgets.arena.scoreboard import Scoreboard
+from editor.widgets.arena.seat_log import SeatLog
 from editor.widgets.arena_boards import (
     BOARDS,
     BioblotsBoard,
@@ -50,11 +55,6 @@ from editor.widgets.arena_boards import (
     board_at_turn,
 )
 from editor.widgets.match_plots import PlotError, SeriesPlot
-from editor.widgets.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
-from editor.widgets.match_setup import SPECS, MatchSetupPanel, numbered
-from editor.widgets.match_transport import Playback, Transport
-from editor.widgets.scoreboard import Scoreboard
-from editor.widgets.seat_log import SeatLog
 from editor.widgets.what_if_dialog import WhatIfDialog
 from engines.snake import position_to_text
 from matcher import Program, save_program
@@ -550,7 +550,7 @@ class ArenaPane(QWidget):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m editor.widgets.arena_pane [REPLAY]``: the pane on its own (a replay opened)."""
+    """``python -m editor.widgets.arena.arena_pane [REPLAY]``: the pane on its own (a replay opened)."""
     from PySide6.QtWidgets import QApplication
 
     args = list(sys.argv[1:] if argv is None else argv)

@@ -6,10 +6,10 @@ from __future__ import annotations
 import pytest
 from PySide6.QtCore import Qt
 
-from editor.widgets.arena_pane import ArenaPane
-from editor.widgets.seat_log import COLUMNS, NOTE, SEAT
+from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.arena.seat_log import COLUMNS, NOTE, SEAT
 from tests.bots.survivors import BOTS
-from tests.editor.test_arena_match import (  # noqa: F401  (fixtures)
+from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
     WORMS,
     full_speed,
     make_pane,

@@ -13,8 +13,8 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from editor.widgets.arena.match_runner import Frame, Outcome
 from editor.widgets.game_colors import delta_color
-from editor.widgets.match_runner import Frame, Outcome
 from editor.widgets.seat_cards import SeatCard, figures, ordinal
 
 STATUS_TEXT = {"ok": "ok", "timeout": "timeout", "crashed": "crashed", "invalid_output": "invalid output",

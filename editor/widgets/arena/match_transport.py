@@ -20,7 +20,7 @@ from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QApplication, QComboBox, QHBoxLayout, QLabel, QSlider, QStyle, QToolButton, QWidget
 
 from editor.typing_guard import takes_typing
-from editor.widgets.match_runner import Frame, Gate
+from editor.widgets.arena.match_runner import Frame, Gate
 
 SPEEDS = (1, 2, 3, 5, 8, 12, 20, 30, 60, 0)
 """Turns per second the speed slider offers; 0 is full speed (no pacing, shown at 60 frames/s)."""

@@ -18,15 +18,15 @@ from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, explain_turn
 from editor.seats import builtin_program
 from editor.turn_explanation import board_at_turn as seeded_board_at_turn
-from editor.widgets.arena_pane import SnakeBoard, board_at_turn
-from editor.widgets.match_runner import WHAT_IF
-from editor.widgets.match_setup import SPECS
+from editor.widgets.arena.arena_pane import SnakeBoard, board_at_turn
+from editor.widgets.arena.match_runner import WHAT_IF
+from editor.widgets.arena.match_setup import SPECS
 from editor.widgets.seat_cards import ordinal
 from engines.kingdoms import history_to_text
 from engines.snake import position_to_text
 from matcher import load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
-from tests.editor.test_arena_match import (  # noqa: F401  (fixtures)
+from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
     BIOBLOTS,
     ITPW,
     KINGDOMS,

@@ -14,10 +14,9 @@ from PySide6.QtWidgets import QApplication
 from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
 from editor.seats import builtin_program
-from editor.widgets.match_setup import EDITOR_SEAT, SPECS, MiB, MatchSetupPanel, bot_samples
+from editor.widgets.arena.match_setup import EDITOR_SEAT, SPECS, MatchSetupPanel, MiB, bot_samples
 from matcher import load_program
-from tests.editor.test_main_window import key
-from tests.editor.test_arena_match import (  # noqa: F401  (fixtures)
+from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
     KINGDOMS,
     WORMS,
     make_pane,
@@ -26,6 +25,7 @@ from tests.editor.test_arena_match import (  # noqa: F401  (fixtures)
     start,
     wait_finished,
 )
+from tests.editor.test_main_window import key
 
 
 @pytest.fixture

@@ -21,13 +21,13 @@ from PySide6.QtWidgets import QApplication, QComboBox
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.cli import main as cli_main
-from editor.widgets.arena_pane import ArenaPane, KingdomsBoard
-from editor.widgets.match_setup import SPECS
-from editor.widgets.match_transport import FULL_SPEED, SPEEDS
-from editor.widgets.scoreboard import ordinal
+from editor.widgets.arena.arena_pane import ArenaPane, KingdomsBoard
+from editor.widgets.arena.match_setup import SPECS
+from editor.widgets.arena.match_transport import FULL_SPEED, SPEEDS
+from editor.widgets.arena.scoreboard import ordinal
 from tests.bots.survivors import BOTS, MARK_VARIABLE, new_marker, processes_with
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 WORMS, KINGDOMS = ROOT / "samples" / "worms", ROOT / "samples" / "kingdoms"
 BIOBLOTS, ITPW = ROOT / "samples" / "bioblots", ROOT / "samples" / "itpw"
 SEED = 7

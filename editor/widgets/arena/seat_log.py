@@ -40,8 +40,8 @@ from PySide6.QtWidgets import (
 )
 
 from arena.bots import BotStatus
+from editor.widgets.arena.match_runner import Frame
 from editor.widgets.game_colors import delta_color
-from editor.widgets.match_runner import Frame
 from editor.widgets.seat_cards import swatch_pixmap
 
 COLUMNS = ("Turn", "Seat", "Status", "Answer", "Time", "Reason · stderr")
