@@ -16,7 +16,7 @@ from editor.widgets.battle_view import BattleView
 from editor.widgets.bioblots_view import BioblotsView
 from editor.widgets.itpw_view import ItpwView
 from editor.widgets.kingdoms_view import KingdomsView
-from editor.widgets.match_plots import KingdomsHistoryPlot
+from editor.widgets.parts.seat_plots import KingdomsHistoryPlot
 from editor.widgets.worms_view import WormsView
 from engines.snake import Board, Moved, Position, Skipped
 from matcher import CompiledProgram, Program, compile_program

@@ -32,7 +32,8 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QWidget
 
 from editor.widgets.board_legend import MARGIN, BoardView, Chip, IconPainter, elided, plural
-from editor.widgets.game_colors import blend, is_dark, seat_color, seat_name
+from editor.widgets.parts.seat_colors import blend, is_dark, seat_color
+from editor.widgets.parts.seat_names import seat_name
 from engines.bioblots import (
     NEUTRALISED,
     SIZE,

@@ -13,7 +13,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPalette, QPen, QPolygonF
 
 from editor.widgets.cards.pattern_paint import group_pen, group_title, paint_match_icon, paint_not_mark, pattern_text
-from editor.widgets.snake_colors import blend, is_dark
+from editor.widgets.parts.seat_colors import blend, is_dark
 from engines.snake import Cell, Direction
 from matcher.explain import Explanation, MoveExplanation, PatternMatch
 from matcher.model import CARD_SIZE, Card, Program, variant_offset

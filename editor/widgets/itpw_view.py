@@ -27,7 +27,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QWidget
 
 from editor.widgets.board_legend import MARGIN, BoardView, Chip, IconPainter, elided, plural
-from editor.widgets.game_colors import blend, is_dark, out_color, seat_color
+from editor.widgets.parts.seat_colors import blend, is_dark, out_color, seat_color
 from engines.itpw import (
     GAME_INFO,
     NOBODY,

@@ -16,8 +16,9 @@ from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPalette,
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from arena.samples import SAMPLES_DIR
-from editor.widgets.game_colors import blend, delta_color, out_color, seat_color, seat_name
-from editor.widgets.seat_cards import SeatCard, figures, ordinal
+from editor.widgets.parts.seat_cards import SeatCard, figures, ordinal
+from editor.widgets.parts.seat_colors import blend, delta_color, out_color, seat_color
+from editor.widgets.parts.seat_names import seat_name
 from engines.kingdoms import GAME_INFO, KINGDOM_FIELDS, Action, ActionCode, EndReason, Kingdom, State
 
 CARD_MIN_WIDTH = 184
@@ -357,7 +358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from editor.widgets.match_plots import KingdomsHistoryPlot
+    from editor.widgets.parts.seat_plots import KingdomsHistoryPlot
     from engines.kingdoms import KingdomsError, play_round, playfield_from_text
 
     args = list(sys.argv[1:] if argv is None else argv)

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from arena.samples import SNAKE_SAMPLES
 from editor.widgets.arena.match_setup import EDITOR_SEAT, SEED_LIMIT, snake_samples
-from editor.widgets.seat_cards import swatch_pixmap
+from editor.widgets.parts.seat_cards import swatch_pixmap
 from matcher import Program, ProgramError, load_program
 from matcher.fileformat import PROGRAM_SUFFIX
 

@@ -18,7 +18,8 @@ from PySide6.QtWidgets import QWidget
 
 from arena.samples import SAMPLES_DIR
 from editor.widgets.board_legend import CHIP_GAP, ICON_GAP, LEGEND_GAP, MARGIN, BoardView, Chip, IconPainter, plural
-from editor.widgets.game_colors import seat_color, seat_name
+from editor.widgets.parts.seat_colors import seat_color
+from editor.widgets.parts.seat_names import seat_name
 from editor.widgets.worms_paint import (
     DEAD_SAMPLE,
     FROZEN_SAMPLE,

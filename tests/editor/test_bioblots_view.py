@@ -8,7 +8,7 @@ from PySide6.QtGui import QColor, QImage
 
 from editor.screenshots import dark_palette
 from editor.widgets.bioblots_view import SUBSTANCE_HUE, BioblotsView, last_move, main
-from editor.widgets.game_colors import seat_color
+from editor.widgets.parts.seat_colors import seat_color
 from engines.bioblots import (
     Moved,
     Placement,

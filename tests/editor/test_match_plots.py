@@ -7,7 +7,7 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 
 from editor.screenshots import dark_palette
-from editor.widgets.match_plots import KingdomsHistoryPlot, PlotError, SeriesPlot
+from editor.widgets.parts.seat_plots import KingdomsHistoryPlot, PlotError, SeriesPlot
 from engines.kingdoms import KINGDOM_FIELDS, Action, ActionCode, State, history_from_text, play_round, start_state
 
 ROUNDS = 9
@@ -148,7 +148,7 @@ def test_seat_names_label_the_legend_and_default_to_the_game_ids(history):
 
 
 def test_the_curves_take_the_seat_colours_and_the_background_follows_the_palette(history):
-    from editor.widgets.snake_colors import seat_color
+    from editor.widgets.parts.seat_colors import seat_color
 
     history.set_history(played())
     assert [history.curve_pen(k).color().name() for k in range(4)] == [seat_color(k).name() for k in range(4)]

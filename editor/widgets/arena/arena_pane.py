@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
 
 from arena.match import MatchSetup, MatchSetupError
 from editor.widgets.arena.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
-from editor.widgets.arena.match_setup import SPECS, MatchSetupPanel, numbered
+from editor.widgets.arena.match_setup import SPECS, MatchSetupPanel
 from editor.widgets.arena.match_transport import Playback, Transport
 from editor.widgets.arena.scoreboard import Scoreboard
 from editor.widgets.arena.seat_log import SeatLog
@@ -54,7 +54,8 @@ from editor.widgets.arena_boards import (
     WormsBoard,
     board_at_turn,
 )
-from editor.widgets.match_plots import PlotError, SeriesPlot
+from editor.widgets.parts.seat_names import numbered
+from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
 from editor.widgets.what_if_dialog import WhatIfDialog
 from engines.snake import position_to_text
 from matcher import Program, save_program

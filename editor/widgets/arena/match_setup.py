@@ -39,8 +39,9 @@ from arena.bots import Limits
 from arena.match import CANCELLED, GAMES, MatchSetup, MatchSetupError
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, resolve_program
 from editor.typing_guard import install_typing_guard
-from editor.widgets.sandbox_option import unsandboxed_checkbox
-from editor.widgets.seat_cards import swatch_pixmap
+from editor.widgets.parts.sandbox_option import unsandboxed_checkbox
+from editor.widgets.parts.seat_cards import swatch_pixmap
+from editor.widgets.parts.seat_names import numbered
 from matcher import Program, ProgramError, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
@@ -593,16 +594,6 @@ class MatchSetupPanel(QWidget):
                                               f"{title} files (*.txt);;All files (*)")
         if path:
             self.set_map(path)
-
-
-def numbered(names: Sequence[str]) -> tuple[str, ...]:
-    """Repeated names numbered (``hunter``, ``hunter 2``), so every seat can be told apart."""
-    seen: dict[str, int] = {}
-    result = []
-    for name in names:
-        seen[name] = seen.get(name, 0) + 1
-        result.append(name if seen[name] == 1 else f"{name} {seen[name]}")
-    return tuple(result)
 
 
 def _drop(widget: QWidget) -> None:

@@ -14,8 +14,8 @@ from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from editor.widgets.arena.match_runner import Frame, Outcome
-from editor.widgets.game_colors import delta_color
-from editor.widgets.seat_cards import SeatCard, figures, ordinal
+from editor.widgets.parts.seat_cards import SeatCard, figures, ordinal
+from editor.widgets.parts.seat_colors import delta_color
 
 STATUS_TEXT = {"ok": "ok", "timeout": "timeout", "crashed": "crashed", "invalid_output": "invalid output",
                "killed": "killed (a limit)", "disqualified": "disqualified"}

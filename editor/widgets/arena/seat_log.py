@@ -41,8 +41,8 @@ from PySide6.QtWidgets import (
 
 from arena.bots import BotStatus
 from editor.widgets.arena.match_runner import Frame
-from editor.widgets.game_colors import delta_color
-from editor.widgets.seat_cards import swatch_pixmap
+from editor.widgets.parts.seat_cards import swatch_pixmap
+from editor.widgets.parts.seat_colors import delta_color
 
 COLUMNS = ("Turn", "Seat", "Status", "Answer", "Time", "Reason · stderr")
 TURN, SEAT, STATUS, ANSWER, TIME, NOTE = range(len(COLUMNS))

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
-from editor.widgets.seat_cards import swatch_pixmap
+from editor.widgets.parts.seat_cards import swatch_pixmap
 from engines.snake import Bite, Eaten, Event
 
 MAX_ITEMS = 500

@@ -29,7 +29,7 @@ from editor.seats import Seat
 from editor.widgets.battle.battle_log import BattleLog
 from editor.widgets.battle.seat_panel import SeatPanel
 from editor.widgets.battle_view import BattleView
-from editor.widgets.seat_cards import ordinal
+from editor.widgets.parts.seat_cards import ordinal
 from engines.snake import Eaten, EndReason, Skipped, StepReport
 
 MIN_SPEED, MAX_SPEED, DEFAULT_SPEED = 1, 60, 12

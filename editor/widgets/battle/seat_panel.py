@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from editor.widgets.seat_cards import SeatCard, figures
+from editor.widgets.parts.seat_cards import SeatCard, figures
 
 
 class SeatRow(SeatCard):

@@ -32,7 +32,7 @@ from editor.widgets.cards.pattern_paint import (
     pattern_text,
 )
 from editor.widgets.explanation_overlay import arrow_color, move_verdict, paint_verdict, shown_move, variant_text
-from editor.widgets.snake_colors import is_dark
+from editor.widgets.parts.seat_colors import is_dark
 from engines.snake import Direction
 from matcher.explain import Explanation, PatternMatch
 from matcher.model import Program

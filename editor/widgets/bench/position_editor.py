@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from arena.samples import SAMPLES_DIR
 from editor.widgets.battle_view import MARGIN, BattleView
-from editor.widgets.snake_colors import blend, seat_color
+from editor.widgets.parts.seat_colors import blend, seat_color
 from engines.snake import GAME_INFO, Board, Cell, Direction, Position, PositionError, SnakeBody
 from matcher.explain import Explanation
 from matcher.fileformat import POSITION_SUFFIX, load_position, save_position

@@ -56,7 +56,7 @@ from PySide6.QtWidgets import (
 
 from editor.document import ProgramDocument
 from editor.widgets.cards.pattern_paint import card_thumbnail
-from editor.widgets.snake_colors import is_dark
+from editor.widgets.parts.seat_colors import is_dark
 from matcher.editing import EditError, duplicate_card, insert_card, move_card, remove_card
 from matcher.model import MAX_CARDS, Card, Program
 

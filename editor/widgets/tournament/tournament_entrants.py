@@ -29,8 +29,8 @@ from PySide6.QtWidgets import (
 
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, sample_programs
 from arena.tournament.games import SNAKE
-from editor.widgets.seat_cards import disc_pixmap
-from editor.widgets.snake_colors import seat_color
+from editor.widgets.parts.seat_cards import disc_pixmap
+from editor.widgets.parts.seat_colors import seat_color
 from matcher import ProgramError, load_program, loads_program
 from matcher.fileformat import PROGRAM_SUFFIX
 

@@ -41,7 +41,7 @@ from arena.tournament.pool import default_jobs
 from arena.tournament.schedule import games_played, large_schedule, shared_seats_note
 from arena.tournament.spec import long_schedule_note, seats_hint
 from arena.tournament.store import differences, stored_spec
-from editor.widgets.sandbox_option import unsandboxed_checkbox
+from editor.widgets.parts.sandbox_option import unsandboxed_checkbox
 from editor.widgets.tournament.tournament_entrants import EDITOR, EntrantList, EntrantRow, heading
 from matcher.fileformat import PROGRAM_SUFFIX
 

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
 )
 
 from arena.tournament import GameRecord, Standings
-from editor.widgets.match_plots import CURVE_WIDTH, SeriesPlot
-from editor.widgets.seat_cards import ordinal
+from editor.widgets.parts.seat_cards import ordinal
+from editor.widgets.parts.seat_plots import CURVE_WIDTH, SeriesPlot
 from editor.widgets.tournament.tournament_entrants import entrant_color, entrant_swatch
 
 COLUMNS = ("#", "Entrant", "Games", "W", "D", "L", "Mean score", "Points", "μ", "σ", "Ordinal")

@@ -21,7 +21,7 @@ from editor.turn_explanation import board_at_turn as seeded_board_at_turn
 from editor.widgets.arena.arena_pane import SnakeBoard, board_at_turn
 from editor.widgets.arena.match_runner import WHAT_IF
 from editor.widgets.arena.match_setup import SPECS
-from editor.widgets.seat_cards import ordinal
+from editor.widgets.parts.seat_cards import ordinal
 from engines.kingdoms import history_to_text
 from engines.snake import position_to_text
 from matcher import load_program, save_program

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPaintEvent, QPalette, QPixmap
 from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QWidget
 
-from editor.widgets.snake_colors import blend, seat_color
+from editor.widgets.parts.seat_colors import blend, seat_color
 
 SWATCH = 14
 """The side of a seat's colour disc in pixels."""

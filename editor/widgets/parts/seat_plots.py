@@ -20,7 +20,8 @@ from PySide6.QtCore import QEvent, QSize, Signal
 from PySide6.QtGui import QColor, QPalette, QPen
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-from editor.widgets.game_colors import blend, default_names, seat_color, seat_name
+from editor.widgets.parts.seat_colors import blend, seat_color
+from editor.widgets.parts.seat_names import default_names, seat_name
 from engines.kingdoms import GAME_INFO, KINGDOM_FIELDS, State, history_to_text
 
 HIDDEN_SIZE = (800, 480)
@@ -343,7 +344,7 @@ class SeriesPlot(_SeatPlot):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m editor.widgets.match_plots``: a kingdoms game of the dashboard's trivial policy,
+    """``python -m editor.widgets.parts.seat_plots``: a kingdoms game of the dashboard's trivial policy,
     its history, the territory as a score series and made-up think times."""
     import random
 
