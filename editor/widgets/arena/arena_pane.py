@@ -4,7 +4,7 @@ Left the setup; in the middle the game's board view; right the scoreboard over t
 the plots; under all of them the transport. Matches run in a :class:`MatchRunner` worker, replays
 are played through their game's engine by the same worker, so both come in as the same frames
 and play with the same controls. What differs per game is a board adapter (one per game, in
-:mod:`editor.widgets.arena_boards`) plus the setup's :data:`editor.widgets.arena.match_setup.SPECS`: a
+:mod:`editor.widgets.games.snake.snake_board`) plus the setup's :data:`editor.widgets.arena.match_setup.SPECS`: a
 snake battle gets explanations of a clicked snake's move and "continue from here" (a what-if, a
 match like any other from the shown position, so its replay saves and verifies); kingdoms its
 live history."""
@@ -44,7 +44,7 @@ from editor.widgets.arena.match_setup import SPECS, MatchSetupPanel
 from editor.widgets.arena.match_transport import Playback, Transport
 from editor.widgets.arena.scoreboard import Scoreboard
 from editor.widgets.arena.seat_log import SeatLog
-from editor.widgets.arena_boards import (
+from editor.widgets.games.snake.snake_board import (
     BOARDS,
     BioblotsBoard,
     BoardAdapter,
@@ -54,9 +54,9 @@ from editor.widgets.arena_boards import (
     WormsBoard,
     board_at_turn,
 )
+from editor.widgets.games.snake.what_if_dialog import WhatIfDialog
 from editor.widgets.parts.seat_names import numbered
 from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
-from editor.widgets.what_if_dialog import WhatIfDialog
 from engines.snake import position_to_text
 from matcher import Program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX

@@ -28,7 +28,7 @@ from arena.snake_battle import BattleSettings, SnakeMatch
 from editor.seats import Seat
 from editor.widgets.battle.battle_log import BattleLog
 from editor.widgets.battle.seat_panel import SeatPanel
-from editor.widgets.battle_view import BattleView
+from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.parts.seat_cards import ordinal
 from engines.snake import Eaten, EndReason, Skipped, StepReport
 

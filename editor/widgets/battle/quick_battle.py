@@ -36,9 +36,9 @@ from arena.samples import SNAKE_SAMPLES, sample_programs
 from arena.snake_battle import BattleSettings, explain_turn
 from editor.document import ProgramDocument
 from editor.seats import Seat, unique_names
-from editor.turn_explanation import board_at_turn, explanation_html
 from editor.widgets.battle.battle_arena import arrange_player
 from editor.widgets.battle.battle_player import BattlePlayer
+from editor.widgets.games.snake.turn_explanation import board_at_turn, explanation_html
 from engines.snake import GAME_INFO, PositionError
 from matcher import Program, ProgramError, load_program
 from matcher.explain import Explanation

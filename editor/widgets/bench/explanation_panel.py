@@ -31,7 +31,13 @@ from editor.widgets.cards.pattern_paint import (
     paint_not_mark,
     pattern_text,
 )
-from editor.widgets.explanation_overlay import arrow_color, move_verdict, paint_verdict, shown_move, variant_text
+from editor.widgets.games.snake.explanation_overlay import (
+    arrow_color,
+    move_verdict,
+    paint_verdict,
+    shown_move,
+    variant_text,
+)
 from editor.widgets.parts.seat_colors import is_dark
 from engines.snake import Direction
 from matcher.explain import Explanation, PatternMatch

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from arena.samples import SAMPLES_DIR
-from editor.widgets.battle_view import MARGIN, BattleView
+from editor.widgets.games.snake.battle_view import MARGIN, BattleView
 from editor.widgets.parts.seat_colors import blend, seat_color
 from engines.snake import GAME_INFO, Board, Cell, Direction, Position, PositionError, SnakeBody
 from matcher.explain import Explanation

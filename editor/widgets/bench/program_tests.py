@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 
 from arena.samples import SAMPLES_DIR
 from editor.document import ProgramDocument
-from editor.widgets.explanation_overlay import MATCHED, UNMATCHED, paint_verdict
+from editor.widgets.games.snake.explanation_overlay import MATCHED, UNMATCHED, paint_verdict
 from engines.snake import Direction
 from matcher.editing import remove_test, replace_test
 from matcher.model import ProgramTest

@@ -350,7 +350,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     from PySide6.QtWidgets import QApplication, QTabWidget
 
-    from editor.widgets.kingdoms_view import simple_action
+    from editor.widgets.games.kingdoms.kingdoms_view import simple_action
     from engines.kingdoms import play_round, start_state
 
     app = QApplication.instance() or QApplication(sys.argv[:1])

@@ -17,10 +17,10 @@ from arena.replay import read_replay, verify_replay
 from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, explain_turn
 from editor.seats import builtin_program
-from editor.turn_explanation import board_at_turn as seeded_board_at_turn
 from editor.widgets.arena.arena_pane import SnakeBoard, board_at_turn
 from editor.widgets.arena.match_runner import WHAT_IF
 from editor.widgets.arena.match_setup import SPECS
+from editor.widgets.games.snake.turn_explanation import board_at_turn as seeded_board_at_turn
 from editor.widgets.parts.seat_cards import ordinal
 from engines.kingdoms import history_to_text
 from engines.snake import position_to_text

@@ -14,9 +14,9 @@ from PySide6.QtGui import QColor, QTextDocument
 import editor.widgets  # noqa: F401
 from editor import cli
 from editor.document import ProgramDocument
-from editor.widgets.battle_view import BattleView
 from editor.widgets.bench.position_bench import TestBench
-from editor.widgets.explanation_overlay import BEST
+from editor.widgets.games.snake.battle_view import BattleView
+from editor.widgets.games.snake.explanation_overlay import BEST
 from engines.snake import Board, Direction, Element, Position, SnakeBody
 from matcher import compile_program
 from matcher.editing import paint, remove_card

@@ -31,7 +31,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from editor.widgets.board_legend import MARGIN, BoardView, Chip, IconPainter, elided, plural
+from editor.widgets.games.board_legend import MARGIN, BoardView, Chip, IconPainter, elided, plural
 from editor.widgets.parts.seat_colors import blend, is_dark, seat_color
 from editor.widgets.parts.seat_names import seat_name
 from engines.bioblots import (
@@ -580,7 +580,7 @@ def _organism_icon(player: int | None, *, moved: bool = False, paralysed: bool =
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m editor.widgets.bioblots_view [BOARD]``: a board file (or a generated board)
+    """``python -m editor.widgets.games.bioblots.bioblots_view [BOARD]``: a board file (or a generated board)
     played by two random movers."""
     from pathlib import Path
 

@@ -24,7 +24,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from editor.widgets.explanation_overlay import overlay_tooltip, paint_explanation, shown_move
+from editor.widgets.games.snake.explanation_overlay import overlay_tooltip, paint_explanation, shown_move
 from editor.widgets.parts.seat_colors import blend, is_dark, seat_color
 from engines.snake import Board, Cell, Direction
 from matcher.explain import Explanation

@@ -6,7 +6,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel
 
 from editor.screenshots import dark_palette
-from editor.widgets.kingdoms_view import KingdomsView, main
+from editor.widgets.games.kingdoms.kingdoms_view import KingdomsView, main
 from engines.kingdoms import DEAD, KINGDOM_FIELDS, Action, ActionCode, Kingdom, State, play_round, start_state
 
 MINUS = "\u2212"

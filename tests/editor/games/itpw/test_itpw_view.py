@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QPalette
 
 from editor.screenshots import dark_palette
-from editor.widgets.itpw_view import ItpwView, advance, main
+from editor.widgets.games.itpw.itpw_view import ItpwView, advance, main
 from editor.widgets.parts.seat_colors import seat_color
 from engines.itpw import (
     Disqualification,

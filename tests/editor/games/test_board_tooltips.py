@@ -8,13 +8,13 @@ from PySide6.QtCore import QEvent
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QToolTip
 
-from editor.widgets.bioblots_view import BioblotsView
-from editor.widgets.itpw_view import ItpwView
-from editor.widgets.worms_view import WormsView
+from editor.widgets.games.bioblots.bioblots_view import BioblotsView
+from editor.widgets.games.itpw.itpw_view import ItpwView
+from editor.widgets.games.worms.worms_view import WormsView
 from engines import bioblots, itpw
 from engines.worms import playfield_from_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 @pytest.mark.parametrize("view, state, cell, expected", [
@@ -35,7 +35,7 @@ def test_resting_the_mouse_on_a_cell_shows_its_tooltip(qtbot, view, state, cell,
 
 
 def test_resting_the_mouse_on_a_snake_in_a_battle_shows_whose_part_it_is(qtbot):
-    from editor.widgets.battle_view import BattleView
+    from editor.widgets.games.snake.battle_view import BattleView
     from engines.snake import Board, start_position
 
     view = BattleView()

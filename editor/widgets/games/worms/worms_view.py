@@ -3,8 +3,8 @@ colours, with a legend below; crisp at any size, cells square, the board centred
 
 The view only reads a :class:`engines.worms.WormsState`: a live match, a replay and the arena pane
 all call :meth:`WormsView.set_state` with the state after a round. How the pieces look is
-:mod:`editor.widgets.worms_paint`; the legend and the widget's plumbing are
-:mod:`editor.widgets.board_legend`."""
+:mod:`editor.widgets.games.worms.worms_paint`; the legend and the widget's plumbing are
+:mod:`editor.widgets.games.board_legend`."""
 
 from __future__ import annotations
 
@@ -17,10 +17,17 @@ from PySide6.QtGui import QFontMetrics, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QWidget
 
 from arena.samples import SAMPLES_DIR
-from editor.widgets.board_legend import CHIP_GAP, ICON_GAP, LEGEND_GAP, MARGIN, BoardView, Chip, IconPainter, plural
-from editor.widgets.parts.seat_colors import seat_color
-from editor.widgets.parts.seat_names import seat_name
-from editor.widgets.worms_paint import (
+from editor.widgets.games.board_legend import (
+    CHIP_GAP,
+    ICON_GAP,
+    LEGEND_GAP,
+    MARGIN,
+    BoardView,
+    Chip,
+    IconPainter,
+    plural,
+)
+from editor.widgets.games.worms.worms_paint import (
     DEAD_SAMPLE,
     FROZEN_SAMPLE,
     WormLook,
@@ -33,6 +40,8 @@ from editor.widgets.worms_paint import (
     worm_icon,
     worm_look,
 )
+from editor.widgets.parts.seat_colors import seat_color
+from editor.widgets.parts.seat_names import seat_name
 from engines.worms import Cell, Direction, EndReason, Item, Worm, WormsState
 
 __all__ = ["END_TEXT", "ITEM_TEXT", "WormsView", "main", "safe_turn"]
@@ -221,7 +230,7 @@ def safe_turn(state: WormsState, index: int, rng: random.Random) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m editor.widgets.worms_view [MAP]``: a sample map played by a random policy."""
+    """``python -m editor.widgets.games.worms.worms_view [MAP]``: a sample map played by a random policy."""
     from pathlib import Path
 
     from PySide6.QtCore import QTimer

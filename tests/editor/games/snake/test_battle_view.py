@@ -4,7 +4,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor
 
-from editor.widgets.battle_view import BattleView
+from editor.widgets.games.snake.battle_view import BattleView
 from engines.snake import Board, Position, SnakeBody, start_position
 
 

@@ -10,14 +10,14 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QFrame, QLabel, QSplitter, QVBoxLayout, QWidget
 
-from editor.turn_explanation import explanation_html
 from editor.widgets.arena.match_runner import Frame, MatchInfo
-from editor.widgets.battle_view import BattleView
-from editor.widgets.bioblots_view import BioblotsView
-from editor.widgets.itpw_view import ItpwView
-from editor.widgets.kingdoms_view import KingdomsView
+from editor.widgets.games.bioblots.bioblots_view import BioblotsView
+from editor.widgets.games.itpw.itpw_view import ItpwView
+from editor.widgets.games.kingdoms.kingdoms_view import KingdomsView
+from editor.widgets.games.snake.battle_view import BattleView
+from editor.widgets.games.snake.turn_explanation import explanation_html
+from editor.widgets.games.worms.worms_view import WormsView
 from editor.widgets.parts.seat_plots import KingdomsHistoryPlot
-from editor.widgets.worms_view import WormsView
 from engines.snake import Board, Moved, Position, Skipped
 from matcher import CompiledProgram, Program, compile_program
 from matcher.explain import Explanation, explain

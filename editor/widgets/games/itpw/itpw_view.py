@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from editor.widgets.board_legend import MARGIN, BoardView, Chip, IconPainter, elided, plural
+from editor.widgets.games.board_legend import MARGIN, BoardView, Chip, IconPainter, elided, plural
 from editor.widgets.parts.seat_colors import blend, is_dark, out_color, seat_color
 from engines.itpw import (
     GAME_INFO,
@@ -394,7 +394,7 @@ def advance(state: State, rng: random.Random) -> tuple[State, tuple[Event, ...]]
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m editor.widgets.itpw_view [STATE]``: a state text (or the start) played on by
+    """``python -m editor.widgets.games.itpw.itpw_view [STATE]``: a state text (or the start) played on by
     four random players."""
     from pathlib import Path
 

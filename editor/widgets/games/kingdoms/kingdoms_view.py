@@ -351,7 +351,7 @@ def simple_action(state: State, kingdom: int, rng: random.Random) -> Action:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m editor.widgets.kingdoms_view [PLAYFIELD]``: a game of a trivial policy, with
+    """``python -m editor.widgets.games.kingdoms.kingdoms_view [PLAYFIELD]``: a game of a trivial policy, with
     the dashboard above the territory history."""
     from pathlib import Path
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from PySide6.QtCore import QPointF, QRectF, Qt
 from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPalette, QPen, QPolygonF
 
-from editor.widgets.board_legend import IconPainter
+from editor.widgets.games.board_legend import IconPainter
 from editor.widgets.parts.seat_colors import blend, is_dark, out_color, seat_color
 from engines.worms import Direction, Item, Worm, WormsState
 

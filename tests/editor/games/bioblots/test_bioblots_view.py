@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage
 
 from editor.screenshots import dark_palette
-from editor.widgets.bioblots_view import SUBSTANCE_HUE, BioblotsView, last_move, main
+from editor.widgets.games.bioblots.bioblots_view import SUBSTANCE_HUE, BioblotsView, last_move, main
 from editor.widgets.parts.seat_colors import seat_color
 from engines.bioblots import (
     Moved,

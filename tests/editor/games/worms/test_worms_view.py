@@ -9,10 +9,10 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor
 
 from editor.screenshots import dark_palette
-from editor.widgets.worms_view import WormsView, main, safe_turn
+from editor.widgets.games.worms.worms_view import WormsView, main, safe_turn
 from engines.worms import Item, WormsState, play_round, playfield_from_text
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[4]
 
 # Worm 0 moves right at (3,1)-(2,1); worm 1 at (3,3)-(2,3) is frozen for FROZEN_1 rounds;
 # worm 2 at (3,5)-(2,5) is dead; worm 3 at (3,6)-(2,6) moves. A flower, an ice and a bonus.
