@@ -3,26 +3,22 @@
 Left the setup; in the middle the game's board view; right the scoreboard over the seat log and
 the plots; under all of them the transport. Matches run in a :class:`MatchRunner` worker, replays
 are played through their game's engine by the same worker, so both come in as the same frames
-and play with the same controls. What differs per game is a board adapter (one per game, in
-:mod:`editor.widgets.games.snake.snake_board`) plus the setup's :data:`editor.widgets.arena.match_setup.SPECS`: a
-snake battle gets explanations of a clicked snake's move and "continue from here" (a what-if, a
-match like any other from the shown position, so its replay saves and verifies); kingdoms its
-live history."""
+and play with the same controls. What differs per game comes from the game's entry in
+:data:`editor.widgets.games.registry.GAME_VIEWS`: its facts (title, what a seat and a round are
+called, why a match ends) and its board, which brings its own actions (a what-if from the shown
+turn) and exports (a history of the game's own) and keeps its own plots; the pane names no game."""
 
 from __future__ import annotations
 
-import secrets
 import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-import pyqtgraph as pg
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
-    QDialog,
     QFileDialog,
     QFrame,
     QHBoxLayout,
@@ -40,38 +36,25 @@ from PySide6.QtWidgets import (
 
 from arena.match import MatchSetup, MatchSetupError
 from editor.widgets.arena.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
-from editor.widgets.arena.match_setup import SPECS, MatchSetupPanel
+from editor.widgets.arena.match_setup import MatchSetupPanel
 from editor.widgets.arena.match_transport import Playback, Transport
 from editor.widgets.arena.scoreboard import Scoreboard
 from editor.widgets.arena.seat_log import SeatLog
-from editor.widgets.games.snake.snake_board import (
-    BOARDS,
-    BioblotsBoard,
-    BoardAdapter,
-    ItpwBoard,
-    KingdomsBoard,
-    SnakeBoard,
-    WormsBoard,
-    board_at_turn,
-)
-from editor.widgets.games.snake.what_if_dialog import WhatIfDialog
+from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
+from editor.widgets.games.registry import GAME_VIEWS
 from editor.widgets.parts.seat_names import numbered
 from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
-from engines.snake import position_to_text
-from matcher import Program, save_program
-from matcher.fileformat import PROGRAM_SUFFIX
+from matcher import Program
 
 SETUP_WIDTH = 280
 SIDE_WIDTH = 400
 PLOT_DELAY_MS = 120
 """Plots redraw at most this often while frames pour in (a redraw of a long curve takes ms)."""
 REPLAY_FILTER = "Match replays (*.jsonl);;All files (*)"
-
-__all__ = [
-    "ArenaPane", "main",
-    # The board adapters lived here before they got their own module; importers of them keep working.
-    "BOARDS", "BioblotsBoard", "BoardAdapter", "ItpwBoard", "KingdomsBoard", "SnakeBoard", "WormsBoard", "board_at_turn",
-]
+PNG_FILTER = "PNG images (*.png)"
+SHARED_EXPORTS = {"frame": "-turn{turn}.png", "score": "-scores.png", "time": "-think-time.png"}
+"""What every match exports (the shown board and the shared plots), with the file name suggested
+after the match's ``<game>-<seed>``."""
 
 
 # --- the pane ------------------------------------------------------------------------------------
@@ -81,7 +64,7 @@ class ArenaPane(QWidget):
     """Setup, board, scoreboard, log, plots and transport of one match at a time.
 
     ``settings``: where the last setups are kept. ``editor_program``: the program open in the
-    editor (snake seats can play it). ``bot_env``/``host_root``: passed to every match (tests mark
+    editor (program seats can play it). ``bot_env``/``host_root``: passed to every match (tests mark
     their bots with them)."""
 
     message = Signal(str)
@@ -101,9 +84,10 @@ class ArenaPane(QWidget):
         self.names: list[str] = []
         self.board: BoardAdapter | None = None
         self.boards: dict[str, BoardAdapter] = {}
+        self._board_buttons: dict[str, list[QToolButton]] = {}
+        self._board_exports: dict[str, list[QAction]] = {}
         self._matches = 0
         self._selected: int | None = None
-        self.what_if_dialog: WhatIfDialog | None = None
         self._plot_timer = QTimer(self)
         self._plot_timer.setSingleShot(True)
         self._plot_timer.setInterval(PLOT_DELAY_MS)
@@ -177,37 +161,16 @@ class ArenaPane(QWidget):
             raise PlotError(f"{path}: cannot write the frame as PNG")
         return Path(path)
 
-    def continue_from_here(self, programs: Sequence[Program] | None = None, seed: int | None = None) -> bool:
-        """A what-if: the snake battle from the shown step on, with ``programs`` (asked for when
-        None) and a new seed. The seats keep their snakes; only who steers them changes. It is a
-        match whose ``start`` option is the shown position, recorded like any other."""
-        info, frame = self.info, self.playback.frame()
-        if info is None or frame is None or info.game != "snake" or not info.programs:
-            return False
-        if programs is None:
-            chosen = self._ask_what_if(info, frame.turn)
-            if chosen is None:
-                return False
-            programs, seed = chosen
-        self._matches += 1
-        folder = self.scratch / f"what-if-{self._matches}"
-        seats = []
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            for seat, program in enumerate(programs):  # seats are program files, as in any snake match
-                seats.append(str(folder / f"seat-{seat}{PROGRAM_SUFFIX}"))
-                save_program(seats[-1], program)
-        except OSError as error:
-            self._say(f"Could not write the what-if's programs to {folder}: {error.strerror or error}")
-            return False
-        steps = max(1, int(info.options.get("steps", 1000)) - frame.turn)
-        options = {"start": position_to_text(frame.state), "steps": steps}
-        seed = secrets.randbelow(1_000_000) if seed is None else seed
-        setup = MatchSetup("snake", tuple(seats), seed, options, numbered([p.name for p in programs]))
+    def start_branch(self, setup: MatchSetup, turn: int) -> None:
+        """Run ``setup``, a match that branches off the shown one at ``turn`` (a board's what-if):
+        recorded like any other, shown from that turn on."""
         self.outcome = None
         self.transport.set_stoppable(True)
-        self.runner.start_what_if(setup, frame.turn, record=self.scratch / f"match-{self._matches}.jsonl")
-        return True
+        self.runner.start_what_if(setup, turn, record=self.scratch / f"match-{self._matches}.jsonl")
+
+    def _scratch_folder(self, kind: str) -> Path:
+        self._matches += 1
+        return self.scratch / f"{kind}-{self._matches}"
 
     def shutdown(self) -> None:
         """Keep the setup as it is for the next start, stop the worker and wait for it (the app
@@ -234,16 +197,10 @@ class ArenaPane(QWidget):
         self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.save_action = self._action("Save replay…", "", "Save this match's replay (JSONL, as the CLI writes)",
                                         lambda: self.save_replay())
-        self.what_if_action = self._action("Continue from here…", "", "A what-if: play on from the shown step "
-                                           "with other programs", lambda: self.continue_from_here())
         self.export_menu = QMenu(self)
         self.export_frame_action = self.export_menu.addAction("Frame as PNG…", lambda: self._export("frame"))
         self.export_score_action = self.export_menu.addAction("Score plot as PNG…", lambda: self._export("score"))
         self.export_time_action = self.export_menu.addAction("Think-time plot as PNG…", lambda: self._export("time"))
-        self.export_history_plot_action = self.export_menu.addAction("History plot as PNG…",
-                                                                     lambda: self._export("history plot"))
-        self.export_history_action = self.export_menu.addAction("History file (original format)…",
-                                                                lambda: self._export("history"))
         export = QToolButton()
         export.setText("Export")
         export.setMenu(self.export_menu)
@@ -259,10 +216,12 @@ class ArenaPane(QWidget):
         header.addWidget(self.setup_button)
         header.addSpacing(6)
         header.addWidget(self.title_label, 1)
-        self.what_if_button, self.save_button = QToolButton(), QToolButton()
-        for action, button in ((self.what_if_action, self.what_if_button), (self.save_action, self.save_button)):
-            button.setDefaultAction(action)
-            header.addWidget(button)
+        self.board_tools = QHBoxLayout()  # the shown board's own actions
+        self.board_tools.setSpacing(4)
+        header.addLayout(self.board_tools)
+        self.save_button = QToolButton()
+        self.save_button.setDefaultAction(self.save_action)
+        header.addWidget(self.save_button)
         header.addWidget(export)
 
         self.stack = QStackedWidget()
@@ -282,11 +241,7 @@ class ArenaPane(QWidget):
         self.seat_log = SeatLog()
         self.score_plot = SeriesPlot("Score per turn", "score")
         self.time_plot = SeriesPlot("Think time per turn", "think time", "s")
-        self.cursor_lines = []
-        for plot in (self.score_plot, self.time_plot):
-            line = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen((128, 128, 128), width=1))
-            plot.plot_widget.getPlotItem().addItem(line, ignoreBounds=True)
-            self.cursor_lines.append(line)
+        self.cursor_lines = [plot.add_cursor() for plot in (self.score_plot, self.time_plot)]
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.seat_log, "Seat log")
@@ -356,18 +311,18 @@ class ArenaPane(QWidget):
     # --- the runner's reports ----------------------------------------------------------------
 
     def _started(self, info: MatchInfo) -> None:
-        if info.game not in BOARDS:  # a replay of a game this app version cannot show yet
+        if info.game not in GAME_VIEWS:  # a replay of a game this app version cannot show yet
             self.runner.stop()
             self._failed(f"{info.record or info.game}: the arena has no board view for {info.game!r} yet")
             return
         self.info, self.outcome = info, None
-        self.names = list(numbered([n or f"{SPECS[info.game].noun if info.game in SPECS else 'Seat'} {i}"
-                                    for i, n in enumerate(info.names)]))
+        noun = GAME_VIEWS[info.game].spec.noun
+        self.names = list(numbered([n or f"{noun} {i}" for i, n in enumerate(info.names)]))
         self.board = self._board(info.game)
         self.stack.setCurrentWidget(self.board)
         self.board.begin(info, self.names)
         self._selected = None
-        timed = info.game != "snake" or info.kind != REPLAY  # a snake replay holds no decision times
+        timed = self.board.timed(info)
         self.scoreboard.set_seats(self.names, timed=timed)
         self.scoreboard.set_sandbox(info.sandboxed, info.sandbox)
         self.seat_log.reset(self.names)
@@ -421,25 +376,29 @@ class ArenaPane(QWidget):
         self.time_plot.set_series(turns, [[None if r.status.label == "skipped" else r.wall_time for r in f.records]
                                           if f.records is not None else [None] * len(self.names) for f in played])
         if self.board is not None and frames:
-            self.board.refresh_history(frames, self.playback.index)
+            self.board.refresh_plots(frames, self.playback.index)
+
+    def _spec(self) -> GameSpec:
+        assert self.info is not None  # only asked about a match that started (so has a view)
+        return GAME_VIEWS[self.info.game].spec
 
     def _title(self, info: MatchInfo) -> str:
-        spec = SPECS.get(info.game)
+        spec = self._spec()
         where = ""
         if "width" in info.options and "height" in info.options:
             where = f" · {info.options['width']} × {info.options['height']}"
-        if spec is not None and spec.map_option is not None:
+        if spec.map_option is not None:
             where = info.options.get(spec.map_option) or ""
             where = f" · {spec.map_name(str(where))}" if where else ""
         kind = {REPLAY: f"replay {Path(str(info.record)).name} · ", WHAT_IF: f"what-if from step {info.branch} · "}
-        return f"<b>{spec.title if spec else info.game}</b> · {kind.get(info.kind, '')}seed {info.seed}{where}"
+        return f"<b>{spec.title}</b> · {kind.get(info.kind, '')}seed {info.seed}{where}"
 
     def _summary(self, frame: Frame, outcome: Outcome | None) -> str:
         if outcome is None:
             last = self.playback.frames[-1].turn
             return f"Playing: turn {frame.turn} of {last} so far." if self.playback.live else f"Turn {frame.turn} of {last}."
-        spec = SPECS.get(self.info.game) if self.info is not None else None
-        rounds = f"{outcome.rounds} {spec.round_noun if spec else 'round'}{'' if outcome.rounds == 1 else 's'}"
+        spec = self._spec()
+        rounds = f"{outcome.rounds} {spec.round_noun}{'' if outcome.rounds == 1 else 's'}"
         if outcome.cancelled:
             return f"Stopped after {rounds}."
         winners = [self.names[i] for i, rank in enumerate(outcome.ranks) if rank == 1]
@@ -449,7 +408,7 @@ class ArenaPane(QWidget):
             verdict = f"<b>{winners[0]}</b> wins"
         else:
             verdict = "Shared first place: " + ", ".join(f"<b>{w}</b>" for w in winners)
-        why = spec.end_text(outcome.end) if spec else outcome.end.replace("_", " ")
+        why = spec.end_text(outcome.end)
         return f"Over after {rounds} ({why}). {verdict}."
 
     def _show_idle(self) -> None:
@@ -460,25 +419,46 @@ class ArenaPane(QWidget):
     def _update_actions(self) -> None:
         info = self.info
         self.save_action.setEnabled(info is not None and info.record is not None)
-        snake = info is not None and info.game == "snake" and bool(info.programs)
-        self.what_if_action.setEnabled(snake)
-        self.what_if_button.setVisible(info is not None and info.game == "snake")  # only a battle has a what-if
-        kingdoms = info is not None and info.game == "kingdoms"
-        self.export_history_action.setVisible(kingdoms)
-        self.export_history_plot_action.setVisible(kingdoms)
         self.export_button.setEnabled(info is not None)
+        shown = info.game if info is not None else None
+        for game, buttons in self._board_buttons.items():  # only the shown board's own actions
+            for button in buttons:
+                button.setVisible(game == shown)
+        for game, actions in self._board_exports.items():
+            for action in actions:
+                action.setVisible(game == shown)
 
     def _board(self, game: str) -> BoardAdapter:
         if game not in self.boards:
-            board = BOARDS[game]()
+            context = BoardContext(self._scratch_folder, self.setup_panel.editor_program)
+            board = GAME_VIEWS[game].board(context)
             board.seatClicked.connect(self._seat_clicked)
+            board.branchRequested.connect(self.start_branch)
+            board.message.connect(self._say)
             self.boards[game] = board
             self.stack.addWidget(board)
+            self._board_buttons[game] = []
+            for action in board.actions():
+                button = QToolButton()
+                button.setDefaultAction(action)
+                self.board_tools.addWidget(button)
+                self._board_buttons[game].append(button)
+            self._board_exports[game] = [self.export_menu.addAction(export.menu_text,
+                                                                    lambda what=export.what: self._export(what))
+                                         for export in board.exports()]
         return self.boards[game]
+
+    def action_button(self, action: QAction) -> QToolButton | None:
+        """The header's button of a board's own action (None until that game's board was made)."""
+        return next((b for buttons in self._board_buttons.values() for b in buttons if b.defaultAction() is action),
+                    None)
+
+    def _board_export(self, what: str) -> BoardExport | None:
+        return next((e for e in self.board.exports() if e.what == what), None) if self.board is not None else None
 
     def select_seat(self, seat: int | None) -> None:
         """Select a seat (what a click on it does): highlighted on the board and the scoreboard,
-        the log lists its turns; a snake's move is explained."""
+        the log lists its turns; the board may say more about it (why it moved)."""
         self._selected = seat
         if self.board is not None:
             self.board.highlight(seat)
@@ -503,12 +483,12 @@ class ArenaPane(QWidget):
         if self.info is None:
             return
         stem = f"{self.info.game}-{self.info.seed}"
-        suffix = "txt" if what == "history" else "png"
-        names = {"frame": f"{stem}-turn{self.playback.index}", "score": f"{stem}-scores", "time": f"{stem}-think-time",
-                 "history plot": f"{stem}-history", "history": f"{stem}.lastplay"}
-        path, _ = QFileDialog.getSaveFileName(self, f"Export the {what}", str(Path.cwd() / f"{names[what]}.{suffix}"),
-                                              "History (*.lastplay *.txt);;All files (*)" if what == "history"
-                                              else "PNG images (*.png)")
+        own = self._board_export(what)
+        if own is not None:
+            name, filter_ = own.file_name, own.file_filter
+        else:
+            name, filter_ = SHARED_EXPORTS[what].format(turn=self.playback.index), PNG_FILTER
+        path, _ = QFileDialog.getSaveFileName(self, f"Export the {what}", str(Path.cwd() / f"{stem}{name}"), filter_)
         if not path:
             return
         try:
@@ -519,29 +499,18 @@ class ArenaPane(QWidget):
         self._say(f"Exported the {what} to {path}")
 
     def export(self, what: str, path: str | Path) -> Path:
-        """Write ``what`` ("frame", "score", "time", "history plot", "history") to ``path``."""
-        kingdoms = self.boards.get("kingdoms")
+        """Write ``what`` to ``path``: "frame", "score", "time", or one of the shown board's own
+        exports (:meth:`~editor.widgets.games.game_view.BoardAdapter.exports`)."""
         if what == "frame":
             return self.export_frame(path)
+        self._refresh_plots()  # every plot catches up first
         if what in ("score", "time"):
-            self._refresh_plots()
             return (self.score_plot if what == "score" else self.time_plot).export_png(path)
-        if isinstance(kingdoms, KingdomsBoard) and self.board is kingdoms:
-            kingdoms.refresh_history(self.playback.frames, self.playback.index)
-            return kingdoms.history.export_png(path) if what == "history plot" else kingdoms.history.export_history(path)
-        raise PlotError(f"{path}: only a kingdoms match has a history")
-
-    def _ask_what_if(self, info: MatchInfo, turn: int) -> tuple[list[Program], int] | None:
-        dialog = WhatIfDialog(self.names, info.programs, turn, editor_program=self.setup_panel.editor_program,
-                              parent=self)
-        self.what_if_dialog = dialog  # tests drive the modal dialog through it
-        try:
-            if dialog.exec() != QDialog.DialogCode.Accepted:
-                return None
-            return dialog.programs(), dialog.seed()
-        finally:
-            self.what_if_dialog = None
-            dialog.deleteLater()
+        own = self._board_export(what)
+        if own is None:
+            title = self._spec().title if self.info is not None else "no"
+            raise PlotError(f"{path}: a {title} match has no {what} to export")
+        return own.write(Path(path))
 
     # --- Qt overrides --------------------------------------------------------------------------
 

@@ -1,24 +1,22 @@
 """Setting a match up: the game, its seats, its map, the seed and the limits; the last setup of
 every game is remembered.
 
-What differs between games is one :class:`GameSpec` each in :data:`SPECS` (what a seat is, which
-option names the map and where its samples are, which whole-number options to show); the rest —
-the seat rows, shuffle and rotate, seed, time and resource limits, Start — is shared. A game shows
-up in the chooser once its referee is registered in :data:`arena.match.GAMES` and it has a spec."""
+What differs between games is each game's :class:`~editor.widgets.games.game_view.GameSpec` (what
+a seat is, which option names the map and where its samples are, which whole-number options to
+show), found through :data:`editor.widgets.games.registry.GAME_VIEWS`; the rest — the seat rows,
+shuffle and rotate, seed, time and resource limits, Start — is shared. A game shows up in the
+chooser once it is there and its referee is registered in :data:`arena.match.GAMES`."""
 
 from __future__ import annotations
 
 import json
-import os
 import random
 import secrets
-from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -36,124 +34,22 @@ from PySide6.QtWidgets import (
 )
 
 from arena.bots import Limits
-from arena.match import CANCELLED, GAMES, MatchSetup, MatchSetupError
+from arena.match import GAMES, MatchSetup, MatchSetupError
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, resolve_program
 from editor.typing_guard import install_typing_guard
+from editor.widgets.games.game_view import GameSpec
+from editor.widgets.games.registry import GAME_VIEWS, playable_games
+from editor.widgets.parts.form_widgets import SEED_LIMIT, heading, spin_box, tool_button
 from editor.widgets.parts.sandbox_option import unsandboxed_checkbox
 from editor.widgets.parts.seat_cards import swatch_pixmap
+from editor.widgets.parts.seat_choices import EDITOR_SEAT, bot_samples, program_samples
 from editor.widgets.parts.seat_names import numbered
 from matcher import Program, ProgramError, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
-BUILD_BOTS = SAMPLES_DIR.parent / "build" / "bots"
-EDITOR_SEAT = "<editor>"
-"""A snake seat that plays the program open in the editor (a snapshot taken at Start)."""
 SETTINGS_KEY = "arena/setup/"
 GAME_KEY = "arena/game"
-SEED_LIMIT = 2**31 - 1
 MiB = 1 << 20
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    """How the setup form shows a game."""
-
-    title: str
-    noun: str
-    """What a seat is called: "Snake", "Worm", "Kingdom"."""
-    programs: bool = False
-    """Seats are snake card programs (file, sample, the editor's); otherwise bot command lines."""
-    map_option: str | None = None
-    map_title: str = "Map"
-    maps: Callable[[], list[tuple[str, str]]] = lambda: []
-    """The samples offered for the map: ``(label, option value)``."""
-    numbers: tuple[tuple[str, str, int, int], ...] = ()
-    """Whole-number options shown as spin boxes: ``(option, label, low, high)``."""
-    default_seats: tuple[str, ...] = ()
-    time_option: str = "time_limit"
-    """The option in seconds the time box sets: a limit per answer, or ITPW's bank."""
-    time_title: str = "Time limit"
-    flags: tuple[tuple[str, str, str], ...] = ()
-    """Yes/no options shown as check boxes: ``(option, label, tooltip)``."""
-    round_noun: str = "round"
-    """What one round of the match is to people: a step, a move, a turn."""
-    ends: Mapping[str, str] = field(default_factory=dict)
-    """The engine's end reasons in words ("the round limit"), by their code."""
-
-    def end_text(self, code: str) -> str:
-        """Why a match ended, in words (a code without words shows as it is)."""
-        return "stopped" if code == CANCELLED else self.ends.get(code, code.replace("_", " "))
-
-    def map_name(self, value: str) -> str:
-        """A map as the chooser names it (an own file: its file name without the suffix)."""
-        name = Path(value).name
-        found = next((label for label, sample in self.maps() if sample and Path(sample).name == name), None)
-        return found if found is not None else Path(value).stem
-
-
-def _worm_maps() -> list[tuple[str, str]]:
-    folder = SAMPLES_DIR / "worms"
-    own = [(p.stem, str(p)) for p in sorted(folder.glob("*.txt"))]
-    original = [(f"{p.stem} (Redbot 2012)", str(p)) for p in sorted((folder / "redbot-2012").glob("*.txt"))]
-    return own + original
-
-
-def _kingdom_playfields() -> list[tuple[str, str]]:
-    return [(f"{p.stem.replace('_', ' ')}", str(p)) for p in sorted((SAMPLES_DIR / "kingdoms").glob("*.txt"))]
-
-
-def _bioblots_boards() -> list[tuple[str, str]]:
-    files = [(p.stem, str(p)) for p in sorted((SAMPLES_DIR / "bioblots").glob("*.txt"))]
-    return [("generated from the seed", ""), *files]
-
-
-SPECS: dict[str, GameSpec] = {
-    "snake": GameSpec("Snake", "Snake", programs=True,
-                      numbers=(("width", "Width", 5, 99), ("height", "Height", 5, 99), ("length", "Length", 2, 49)),
-                      default_seats=(EDITOR_SEAT, "hunter", "wall_hugger", "head_avoider"), round_noun="step",
-                      ends={"one_left": "only one snake left", "no_moves": "no snake could move",
-                            "step_limit": "the step limit"}),
-    "worms": GameSpec("Worms", "Worm", map_option="map", map_title="Map", maps=_worm_maps,
-                      default_seats=("heuristic_bot.py", "greedy.sh", "random_bot.py", "heuristic_bot.py"),
-                      ends={"flowers_eaten": "the flower limit (enough flowers eaten)",
-                            "round_limit": "the round limit", "all_dead": "no worm left alive"}),
-    "kingdoms": GameSpec("Kingdoms", "Kingdom", map_option="playfield", map_title="Playfield", maps=_kingdom_playfields,
-                         default_seats=("heuristic_bot.py", "farmer.sh", "random_bot.py", "heuristic_bot.py"),
-                         ends={"rounds": "the round limit", "one_left": "only one kingdom left"}),
-    "bioblots": GameSpec("Bio-blots", "Player", map_option="board", map_title="Board", maps=_bioblots_boards,
-                         default_seats=("heuristic_bot.py", "random_bot.py"), round_noun="move",
-                         ends={"all_neutralised": "every cell neutralised", "locked_in": "a player had no legal move",
-                               "move_limit": "the move limit", "fault": "a bot broke a rule"}),
-    "itpw": GameSpec("ITPW", "Player", default_seats=("heuristic_bot.py", "random_bot.py", "heuristic_bot.py",
-                                                      "random_bot.py"), time_option="bank", time_title="Time bank",
-                     round_noun="turn",
-                     flags=(("pause_bots", "Pause bots off their turn",
-                             "Stop each bot (SIGSTOP) whenever it is not answering, so no bot computes on another's "
-                             "time; its CPU time is counted either way"),),
-                     ends={"turns": "the turn limit", "all_disqualified": "every player disqualified"}),
-}
-"""A game shows in the chooser once it has a spec here and its referee is registered."""
-
-
-def playable_games() -> list[str]:
-    return [game for game in SPECS if game in GAMES]
-
-
-def bot_samples(game: str) -> list[tuple[str, str]]:
-    """The sample bots of ``game``: scripts in ``samples/<game>/`` and the compiled C samples."""
-    found = []
-    folder = SAMPLES_DIR / game
-    for path in sorted(folder.glob("*")):
-        if path.is_file() and (path.suffix in (".py", ".sh") or (not path.suffix and os.access(path, os.X_OK))):
-            found.append((path.name, str(path)))
-    for path in sorted((BUILD_BOTS / game).glob("*")):
-        if path.is_file() and os.access(path, os.X_OK):
-            found.append((f"{path.name} (C)", str(path)))
-    return found
-
-
-def snake_samples() -> list[tuple[str, str]]:
-    return [(p.name.removesuffix(PROGRAM_SUFFIX), str(p)) for p in sorted(SNAKE_SAMPLES.glob(f"*{PROGRAM_SUFFIX}"))]
 
 
 class SeatEditor(QWidget):
@@ -234,7 +130,7 @@ class MatchSetupPanel(QWidget):
         return self._game
 
     def spec(self) -> GameSpec:
-        return SPECS[self._game]
+        return GAME_VIEWS[self._game].spec
 
     def set_game(self, game: str) -> None:
         """Show ``game``'s form with its last setup (or its defaults)."""
@@ -365,17 +261,17 @@ class MatchSetupPanel(QWidget):
     def _build(self) -> None:
         self.game_box = QComboBox()
         for game in playable_games():
-            self.game_box.addItem(SPECS[game].title, game)
+            self.game_box.addItem(GAME_VIEWS[game].spec.title, game)
         self.game_box.setToolTip("The game to play")
         self.game_box.activated.connect(lambda _i: self.set_game(str(self.game_box.currentData())))
 
-        self.shuffle_button = _tool("Shuffle", "Seats in a random order (drawn from the seed)", self.shuffle_seats)
-        self.rotate_button = _tool("Rotate", "Every seat one place on", self.rotate_seats)
-        self.add_button = _tool("+", "One more seat", lambda: self._seat_count(len(self.seats) + 1))
-        self.remove_button = _tool("−", "One seat less", lambda: self._seat_count(len(self.seats) - 1))
+        self.shuffle_button = tool_button("Shuffle", "Seats in a random order (drawn from the seed)", self.shuffle_seats)
+        self.rotate_button = tool_button("Rotate", "Every seat one place on", self.rotate_seats)
+        self.add_button = tool_button("+", "One more seat", lambda: self._seat_count(len(self.seats) + 1))
+        self.remove_button = tool_button("−", "One seat less", lambda: self._seat_count(len(self.seats) - 1))
         seat_tools = QHBoxLayout()
         seat_tools.setSpacing(4)
-        seat_tools.addWidget(_heading("Seats"))
+        seat_tools.addWidget(heading("Seats"))
         seat_tools.addStretch(1)
         for button in (self.add_button, self.remove_button, self.shuffle_button, self.rotate_button):
             seat_tools.addWidget(button)
@@ -385,7 +281,7 @@ class MatchSetupPanel(QWidget):
         self.map_box = QComboBox()
         self.map_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.map_box.setMinimumContentsLength(10)
-        self.map_browse = _tool("…", "Choose a file", self._browse_map)
+        self.map_browse = tool_button("…", "Choose a file", self._browse_map)
         self._map_row = map_row = QHBoxLayout()
         map_row.setSpacing(6)
         map_row.addWidget(self.map_box, 1)
@@ -401,7 +297,7 @@ class MatchSetupPanel(QWidget):
         self.seed_box = QSpinBox()
         self.seed_box.setRange(0, SEED_LIMIT)
         self.seed_box.setToolTip("The match's seed: the same seed and bots play the same match")
-        self.seed_button = _tool("New seed", "Draw a new random seed", self.new_seed)
+        self.seed_button = tool_button("New seed", "Draw a new random seed", self.new_seed)
         seed_row = QHBoxLayout()
         seed_row.setSpacing(6)
         seed_row.addWidget(self.seed_box, 1)
@@ -413,9 +309,9 @@ class MatchSetupPanel(QWidget):
         self.time_box.setSingleStep(0.5)
         self.time_box.setSuffix(" s")
         self.time_box.setToolTip("Seconds a bot has for each answer")
-        self.memory_box = _spin(16, 64 * 1024, " MiB", "Memory of each seat: all the processes of its bot together "
+        self.memory_box = spin_box(16, 64 * 1024, suffix=" MiB", tip="Memory of each seat: all the processes of its bot together "
                                 "(unsandboxed, or where the sandbox cannot make cgroups: of each process)")
-        self.cpu_box = _spin(1, 86_400, " s", "CPU seconds a bot may use over the whole match")
+        self.cpu_box = spin_box(1, 86_400, "CPU seconds a bot may use over the whole match", suffix=" s")
         self._limits_row = limits_row = QHBoxLayout()
         limits_row.setSpacing(6)
         limits_row.addWidget(self.memory_box, 1)
@@ -460,7 +356,7 @@ class MatchSetupPanel(QWidget):
 
         game_row = QFormLayout()
         game_row.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        game_row.addRow(_heading("Game"), self.game_box)
+        game_row.addRow(heading("Game"), self.game_box)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(8)
@@ -495,7 +391,7 @@ class MatchSetupPanel(QWidget):
             self.form.removeRow(box)  # deletes the box and its label
         self.number_boxes = {}
         for row, (name, label, low, high) in enumerate(spec.numbers, 1):
-            box = _spin(low, high, "", f"{label} (option {name})")
+            box = spin_box(low, high, f"{label} (option {name})")
             self.form.insertRow(row, label, box)
             self.number_boxes[name] = box
         limit = referee.round_limit
@@ -545,7 +441,7 @@ class MatchSetupPanel(QWidget):
         while len(self.seats) < count:
             seat = SeatEditor(len(self.seats))
             if spec.programs:
-                choices = ([("The program in the editor", EDITOR_SEAT)] if self.editor_program else []) + snake_samples()
+                choices = ([("The program in the editor", EDITOR_SEAT)] if self.editor_program else []) + program_samples()
                 seat.fill(choices, "A sample program, the program open in the editor, or a program file")
             else:
                 seat.fill(bot_samples(self._game), "A sample bot, a bot program, or a command line (no shell)")
@@ -602,31 +498,3 @@ def _drop(widget: QWidget) -> None:
     widget.hide()
     widget.setParent(None)
     widget.deleteLater()
-
-
-def _heading(text: str) -> QLabel:
-    label = QLabel(text.upper())
-    font = QFont(label.font())
-    font.setBold(True)
-    font.setPointSizeF(font.pointSizeF() * 0.85)
-    font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 108)
-    label.setFont(font)
-    label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-    return label
-
-
-def _tool(text: str, tip: str, slot: Callable[[], object]) -> QToolButton:
-    button = QToolButton()
-    button.setText(text)
-    button.setToolTip(tip)
-    button.clicked.connect(lambda _checked=False: slot())
-    return button
-
-
-def _spin(low: int, high: int, suffix: str, tip: str) -> QSpinBox:
-    box = QSpinBox()
-    box.setRange(low, high)
-    box.setSuffix(suffix)
-    box.setToolTip(tip)
-    box.setAccelerated(True)
-    return box

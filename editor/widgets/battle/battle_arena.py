@@ -7,10 +7,11 @@ new container and the player stays on as their (hidden) controller."""
 from __future__ import annotations
 
 from PySide6.QtCore import QSize
-from PySide6.QtGui import QFont, QPalette, QResizeEvent
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLayout, QVBoxLayout, QWidget
 
 from editor.widgets.battle.battle_player import SIDE_WIDTH, BattlePlayer
+from editor.widgets.parts.form_widgets import heading
 
 SIDE_MIN_WIDTH = 200
 NARROW_SIDE_WIDTH = 230
@@ -105,11 +106,11 @@ def arrange_player(player: BattlePlayer) -> BattleArena:
     side = QVBoxLayout()
     side.setContentsMargins(0, 0, 0, 0)
     side.setSpacing(6)
-    side.addWidget(_heading("Seats"))
+    side.addWidget(heading("Seats"))
     side.addWidget(player.seat_panel)
-    side.addWidget(_heading("Battle"))
+    side.addWidget(heading("Battle"))
     side.addWidget(player.status_label)
-    side.addWidget(_heading("Bites"))
+    side.addWidget(heading("Bites"))
     player.log.setMinimumHeight(LOG_MIN_HEIGHT)
     side.addWidget(player.log, 1)
     side.addWidget(player.field_label)
@@ -148,18 +149,6 @@ def _take_out(layout: QLayout | None, widget: QWidget) -> bool:
         if _take_out(item.layout(), widget):
             return True
     return False
-
-
-def _heading(text: str) -> QLabel:
-    """A small caps section heading, as the battle player's own."""
-    label = QLabel(text.upper())
-    font = QFont(label.font())
-    font.setBold(True)
-    font.setPointSizeF(font.pointSizeF() * 0.85)
-    font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 108)
-    label.setFont(font)
-    label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-    return label
 
 
 def main() -> int:

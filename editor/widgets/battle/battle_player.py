@@ -29,6 +29,7 @@ from editor.seats import Seat
 from editor.widgets.battle.battle_log import BattleLog
 from editor.widgets.battle.seat_panel import SeatPanel
 from editor.widgets.games.snake.battle_view import BattleView
+from editor.widgets.parts.form_widgets import heading
 from editor.widgets.parts.seat_cards import ordinal
 from engines.snake import Eaten, EndReason, Skipped, StepReport
 
@@ -212,13 +213,13 @@ class BattlePlayer(QWidget):
 
         side = QVBoxLayout()
         side.setSpacing(6)
-        side.addWidget(_heading("Seats"))
+        side.addWidget(heading("Seats"))
         side.addWidget(self.seat_panel)
         side.addSpacing(8)
-        side.addWidget(_heading("Battle"))
+        side.addWidget(heading("Battle"))
         side.addWidget(self.status_label)
         side.addSpacing(8)
-        side.addWidget(_heading("Bites"))
+        side.addWidget(heading("Bites"))
         side.addWidget(self.log, 1)
         side.addWidget(self.field_label)
         side_widget = QWidget()
@@ -284,17 +285,6 @@ class BattlePlayer(QWidget):
             f"<b>{name}</b>" for name in winners
         )
         return f"Battle over after {battle.steps} steps: {END_TEXTS[battle.end]}.<br>{verdict}."
-
-
-def _heading(text: str) -> QLabel:
-    label = QLabel(text.upper())
-    font = QFont(label.font())
-    font.setBold(True)
-    font.setPointSizeF(font.pointSizeF() * 0.85)
-    font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 108)
-    label.setFont(font)
-    label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-    return label
 
 
 def main() -> int:

@@ -379,7 +379,6 @@ def _arrow_icon(direction: Direction, color: QColor) -> QIcon:
 def main() -> int:
     """Explain the first test of a sample program."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtWidgets import QApplication
 

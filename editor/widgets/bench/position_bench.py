@@ -405,7 +405,6 @@ class TestBench(QWidget):
 def main() -> int:
     """Open the bench on a sample program with its tests."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtWidgets import QApplication
 

@@ -290,7 +290,6 @@ class TestList(QWidget):
 def main() -> int:
     """List the tests of a sample program; one is broken on purpose to show a failure."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtWidgets import QApplication
 

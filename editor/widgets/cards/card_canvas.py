@@ -448,7 +448,6 @@ class CardCanvas(QWidget):
 def main() -> int:
     """Edit the second card of a sample program on its own (Ctrl+Z / Ctrl+Shift+Z undo and redo)."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtGui import QKeySequence, QShortcut
     from PySide6.QtWidgets import QApplication

@@ -336,7 +336,6 @@ def _titled(title: str, widget: QWidget, stretch: bool) -> QWidget:
 def main() -> int:
     """Edit a sample program's cards (Ctrl+Z / Ctrl+Shift+Z undo and redo, PgUp / PgDown change card)."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtWidgets import QApplication
 

@@ -265,7 +265,6 @@ def _missing_set(sets: tuple, match: Match) -> bool:
 def main() -> int:
     """Inspect a selected cell of a sample card."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtWidgets import QApplication
 

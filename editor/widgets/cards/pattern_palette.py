@@ -447,7 +447,6 @@ def _legend() -> QLabel:
 def main() -> int:
     """Show the palette on a sample program with a user set."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtWidgets import QApplication
 

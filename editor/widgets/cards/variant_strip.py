@@ -229,7 +229,6 @@ class VariantStrip(QWidget):
 def main() -> int:
     """Show the variants of a sample card whose head sits at the bottom edge."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtWidgets import QApplication
 

@@ -1,37 +1,30 @@
-"""Plots of a match with pyqtgraph: the kingdoms history and per-seat curves over turns.
+"""Plots of a match with pyqtgraph: one curve per seat over turns.
 
-:class:`KingdomsHistoryPlot` is the original contest's gnuplot history in the app: territory per
-kingdom per round, updated live, and any of the other six numbers on demand. :class:`SeriesPlot`
-is one per-seat curve over turns for every game: score per seat, think time per seat. Both take
-the seat colours of the boards, follow the light or dark palette and export what they show as PNG.
+:class:`SeatPlot` is what every such plot shares: a curve per seat in the seat colours, a legend
+of seat names, axes and background from the light or dark palette, and PNG export.
+:class:`SeriesPlot` is one per-seat curve over turns for every game (score per seat, think time
+per seat); a game's own plots (the kingdoms history) build on :class:`SeatPlot` too.
 """
 
 from __future__ import annotations
 
 import math
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters
-from PySide6.QtCore import QEvent, QSize, Signal
+from PySide6.QtCore import QEvent, QSize
 from PySide6.QtGui import QColor, QPalette, QPen
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from editor.widgets.parts.seat_colors import blend, seat_color
-from editor.widgets.parts.seat_names import default_names, seat_name
-from engines.kingdoms import GAME_INFO, KINGDOM_FIELDS, State, history_to_text
+from editor.widgets.parts.seat_names import seat_name
 
 HIDDEN_SIZE = (800, 480)
 """The size a plot that was never shown is laid out at for an export."""
 CURVE_WIDTH = 2.0
-
-QUANTITY_TITLES = {
-    "territory": "Territory", "food": "Food", "soldiers": "Soldiers", "peasants": "Peasants",
-    "arms": "Arms level", "farming": "Farming level", "spy": "Spy level",
-}
 
 
 class PlotError(ValueError):
@@ -47,7 +40,7 @@ class WholeAxis(pg.AxisItem):
         return levels or [(1.0, 0.0)]
 
 
-class _SeatPlot(QWidget):
+class SeatPlot(QWidget):
     """A pyqtgraph plot with one curve per seat in the seat colours, a legend of seat names, axes
     and background from the palette, and PNG export. Subclasses feed :meth:`_show_curves`."""
 
@@ -106,6 +99,13 @@ class _SeatPlot(QWidget):
         """The (x, y) points of ``seat``'s curve as plotted (NaN where the seat has no value)."""
         x, y = self._curves[seat].getData()
         return (np.asarray(x if x is not None else []), np.asarray(y if y is not None else []))
+
+    def add_cursor(self) -> pg.InfiniteLine:
+        """A grey vertical line (at the shown turn, say) that leaves the plot's range alone;
+        move it with ``setValue``."""
+        line = pg.InfiniteLine(angle=90, movable=False, pen=pg.mkPen((128, 128, 128), width=1))
+        self.plot_widget.getPlotItem().addItem(line, ignoreBounds=True)
+        return line
 
     def export_png(self, path: str | Path, width: int | None = None) -> Path:
         """Write the plot (title, axes, curves, legend; no controls) as a PNG, by default at the
@@ -194,107 +194,7 @@ class _SeatPlot(QWidget):
             self.plot_widget.grab()
 
 
-class KingdomsHistoryPlot(_SeatPlot):
-    """Territory (or another of the seven numbers) of each kingdom per round, live.
-
-    Feed it the start state and then the state after every round (:meth:`append_state`), or a
-    whole history at once (:meth:`set_history`, e.g. a replay or a ``.lastplay`` file)."""
-
-    quantityChanged = Signal(str)
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Kingdom", "round", "", None, parent)
-        self._states: list[State] = []
-        self._numbers = np.zeros((0, GAME_INFO.players, len(KINGDOM_FIELDS)), dtype=np.int64)
-        self.quantity_box = QComboBox()
-        for name in KINGDOM_FIELDS:
-            self.quantity_box.addItem(QUANTITY_TITLES[name], name)
-        self.quantity_box.setToolTip("Which of the kingdoms' seven numbers to plot")
-        self.quantity_box.currentIndexChanged.connect(self._quantity_picked)
-        label = QLabel("Show")
-        label.setBuddy(self.quantity_box)
-        controls = QHBoxLayout()
-        controls.setContentsMargins(8, 6, 8, 0)
-        controls.addWidget(label)
-        controls.addWidget(self.quantity_box)
-        controls.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(4)
-        layout.addLayout(controls)
-        layout.addWidget(self.plot_widget, 1)
-        self._quantity_picked()
-
-    # --- our API -----------------------------------------------------------------------------
-
-    def quantity(self) -> str:
-        """The number plotted: one of :data:`engines.kingdoms.KINGDOM_FIELDS`."""
-        return str(self.quantity_box.currentData())
-
-    def set_quantity(self, name: str) -> None:
-        index = self.quantity_box.findData(name)
-        if index < 0:
-            raise PlotError(f"unknown kingdom number {name!r} (expected one of {', '.join(KINGDOM_FIELDS)})")
-        self.quantity_box.setCurrentIndex(index)
-
-    def states(self) -> list[State]:
-        return list(self._states)
-
-    def clear(self) -> None:
-        self.set_history([])
-
-    def set_history(self, states: Sequence[State]) -> None:
-        """Plot exactly ``states``, one point per state at its round (e.g. a whole replay)."""
-        self._states = list(states)
-        rows = [[k.numbers() for k in s.kingdoms] for s in self._states]
-        self._numbers = np.array(rows, dtype=np.int64).reshape(len(rows), GAME_INFO.players, len(KINGDOM_FIELDS))
-        self._redraw()
-
-    def append_state(self, state: State) -> None:
-        """Add the state after a round. A state at or before the last plotted round replaces the
-        history from that round on (a replay scrubbed back and played again stays consistent)."""
-        if self._states and state.round <= self._states[-1].round:
-            keep = [s for s in self._states if s.round < state.round]
-            self.set_history([*keep, state])
-            return
-        self._states.append(state)
-        row = np.array([[k.numbers() for k in state.kingdoms]], dtype=np.int64)
-        self._numbers = np.concatenate([self._numbers, row])
-        self._redraw()
-
-    def history_text(self) -> str:
-        """The plotted states in the original server's history format (``<playfield>.lastplay``)."""
-        return history_to_text(self._states)
-
-    def export_history(self, path: str | Path) -> Path:
-        """Write :meth:`history_text` to ``path``."""
-        target = Path(path)
-        if not self._states:
-            raise PlotError(f"{target}: no rounds to write yet")
-        try:
-            target.write_text(self.history_text(), encoding="utf-8")
-        except OSError as error:
-            raise PlotError(f"{target}: {error.strerror}") from None
-        return target
-
-    # --- details -----------------------------------------------------------------------------
-
-    def _quantity_picked(self) -> None:
-        name = self.quantity()
-        self.plot_widget.getPlotItem().setLabel("left", QUANTITY_TITLES[name].lower())
-        self._set_title(f"{QUANTITY_TITLES[name]} per round")
-        self._redraw()
-        self.plot_widget.getPlotItem().enableAutoRange()
-        self.quantityChanged.emit(name)
-
-    def _redraw(self) -> None:
-        column = KINGDOM_FIELDS.index(self.quantity())
-        x = np.array([s.round for s in self._states], dtype=float)
-        values = self._numbers[:, :, column].astype(float)
-        self._show_curves(x, [values[:, k] for k in range(GAME_INFO.players)])
-
-
-class SeriesPlot(_SeatPlot):
+class SeriesPlot(SeatPlot):
     """One curve per seat over turns: score per seat, think time per seat, …
 
     :meth:`append` adds one turn with a value per seat; ``None`` is no value (a frozen worm was
@@ -338,45 +238,3 @@ class SeriesPlot(_SeatPlot):
         for i, row in enumerate(self._rows):
             table[i, : len(row)] = row
         self._show_curves(np.array(self._x, dtype=float), [table[:, s] for s in range(seats)])
-
-
-# --- on its own ------------------------------------------------------------------------------
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m editor.widgets.parts.seat_plots``: a kingdoms game of the dashboard's trivial policy,
-    its history, the territory as a score series and made-up think times."""
-    import random
-
-    from PySide6.QtWidgets import QApplication, QTabWidget
-
-    from editor.widgets.games.kingdoms.kingdoms_view import simple_action
-    from engines.kingdoms import play_round, start_state
-
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    rng = random.Random(1)
-    history, scores = KingdomsHistoryPlot(), SeriesPlot("Score per turn", "territory", noun="Kingdom")
-    times = SeriesPlot("Think time per turn", "think time", "s", noun="Kingdom")
-    names = default_names(GAME_INFO.players, "Kingdom")
-    state = start_state(200)
-    history.append_state(state)
-    while not state.over:
-        actions = [simple_action(state, k, rng) if state.kingdoms[k].alive else None for k in range(GAME_INFO.players)]
-        state = play_round(state, actions).state
-        history.append_state(state)
-        scores.append(state.round, state.scores())
-        times.append(state.round, [rng.uniform(0.01, 0.05) if k.alive else None for k in state.kingdoms])
-    for plot in (history, scores, times):
-        plot.set_seat_names(names)
-    tabs = QTabWidget()
-    tabs.addTab(history, "History")
-    tabs.addTab(scores, "Scores")
-    tabs.addTab(times, "Think time")
-    tabs.setWindowTitle("Match plots")
-    tabs.resize(820, 520)
-    tabs.show()
-    return app.exec()
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -5,20 +5,18 @@ the standings and the rating plot."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPalette
+from PySide6.QtGui import QColor, QFont, QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QPushButton,
     QSizePolicy,
     QTableWidget,
@@ -27,17 +25,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, sample_programs
+from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES
 from arena.tournament.games import SNAKE
 from editor.widgets.parts.seat_cards import disc_pixmap
+from editor.widgets.parts.seat_choices import EDITOR_SEAT, named_programs, sample_bots
 from editor.widgets.parts.seat_colors import seat_color
 from matcher import ProgramError, load_program, loads_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
-EDITOR = "<editor>"
+EDITOR = EDITOR_SEAT
 """The target of the entrant that plays the program open in the editor (its text at Start)."""
 EDITOR_LABEL = "the program open in the editor"
-BUILD_BOTS = SAMPLES_DIR.parent / "build" / "bots"
 SWATCH = 12
 _TARGET = Qt.ItemDataRole.UserRole
 _DEFAULT_NAME = Qt.ItemDataRole.UserRole + 1
@@ -65,21 +63,8 @@ def sample_entrants(game: str) -> list[tuple[str, str]]:
     their names, or the game's sample bots (scripts in ``samples/<game>/``, compiled C samples
     from ``make bots``)."""
     if game == SNAKE:
-        found = []
-        for path in sample_programs():
-            try:
-                found.append((load_program(path).name, str(path)))
-            except ProgramError:
-                continue  # a broken sample is simply not offered
-        return found
-    bots = []
-    for path in sorted((SAMPLES_DIR / game).glob("*")):
-        if path.is_file() and (path.suffix in (".py", ".sh") or (not path.suffix and os.access(path, os.X_OK))):
-            bots.append((path.stem, str(path)))
-    for path in sorted((BUILD_BOTS / game).glob("*")):
-        if path.is_file() and os.access(path, os.X_OK):
-            bots.append((f"{path.stem} (C)", str(path)))
-    return bots
+        return [(name, str(path)) for name, path in named_programs()]
+    return [(f"{path.stem} (C)" if compiled else path.stem, str(path)) for path, compiled in sample_bots(game)]
 
 
 @dataclass(frozen=True)
@@ -312,15 +297,3 @@ def _short(target: str) -> str:
     """A sample or file by its file name (the whole path is in the tooltip)."""
     path = Path(target)
     return path.name if path.is_absolute() and path.exists() else target
-
-
-def heading(text: str) -> QLabel:
-    """A small-caps section heading, as the arena's."""
-    label = QLabel(text.upper())
-    font = QFont(label.font())
-    font.setBold(True)
-    font.setPointSizeF(font.pointSizeF() * 0.85)
-    font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 108)
-    label.setFont(font)
-    label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-    return label

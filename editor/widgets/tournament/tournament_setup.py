@@ -12,8 +12,6 @@ import hashlib
 import re
 import secrets
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +25,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QSpinBox,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -41,48 +37,15 @@ from arena.tournament.pool import default_jobs
 from arena.tournament.schedule import games_played, large_schedule, shared_seats_note
 from arena.tournament.spec import long_schedule_note, seats_hint
 from arena.tournament.store import differences, stored_spec
+from editor.widgets.games.registry import GAME_VIEWS, playable_games
+from editor.widgets.parts.form_widgets import SEED_LIMIT, heading, spin_box, tool_button
 from editor.widgets.parts.sandbox_option import unsandboxed_checkbox
-from editor.widgets.tournament.tournament_entrants import EDITOR, EntrantList, EntrantRow, heading
+from editor.widgets.tournament.tournament_entrants import EDITOR, EntrantList, EntrantRow
 from matcher.fileformat import PROGRAM_SUFFIX
 
-SEED_LIMIT = 2**31 - 1
 WARNING_STYLE = ("QLabel { background: rgba(230, 160, 30, 0.16); border: 1px solid rgba(230, 160, 30, 0.6);"
                  " border-radius: 4px; padding: 5px 7px; }")
 """The summary line when the schedule cannot be played as set, or is very long."""
-
-
-# --- what each game offers ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class GameForm:
-    """How the form shows a game's options beyond the shared ones."""
-
-    title: str
-    map_option: str | None = None
-    map_title: str = "Map"
-    map_required: bool = False
-    maps: Callable[[], list[tuple[str, str]]] = lambda: []
-
-
-def _txt_files(*folders: Path, tag: str = "") -> list[tuple[str, str]]:
-    return [(f"{p.stem.replace('_', ' ')}{tag}", str(p)) for folder in folders for p in sorted(folder.glob("*.txt"))]
-
-
-GAME_FORMS: dict[str, GameForm] = {
-    "snake": GameForm("Snake"),
-    "worms": GameForm("Worms", "map", "Map", map_required=True,
-                      maps=lambda: _txt_files(SAMPLES_DIR / "worms") + _txt_files(SAMPLES_DIR / "worms" / "redbot-2012",
-                                                                               tag=" (Redbot 2012)")),
-    "kingdoms": GameForm("Kingdoms", "playfield", "Playfield", maps=lambda: _txt_files(SAMPLES_DIR / "kingdoms")),
-    "bioblots": GameForm("Bio-blots"),
-    "itpw": GameForm("ITPW"),
-}
-
-
-def playable_games() -> list[str]:
-    """The games with a registered referee, in the form's order."""
-    return [game for game in GAME_FORMS if game in GAMES]
 
 
 def plain_words(message: str) -> str:
@@ -172,12 +135,12 @@ class TournamentSetup(QWidget):
 
     def options(self) -> dict[str, Any]:
         """The game's options as the form sets them (those left out take the game's defaults)."""
-        referee, form = GAMES[self._game], GAME_FORMS[self._game]
+        referee, form = GAMES[self._game], GAME_VIEWS[self._game].spec
         options: dict[str, Any] = {}
         if self._game == SNAKE:
             options.update((name, box.value()) for name, box in self.number_boxes.items())
-        if form.map_option is not None and self.map_box.currentData():
-            options[form.map_option] = str(self.map_box.currentData())
+        if self._offers_map() and self.map_box.currentData():
+            options[str(form.map_option)] = str(self.map_box.currentData())
         if self.limit_box.value():
             options[referee.round_limit] = self.limit_box.value()
         if "time_limit" in referee.defaults:
@@ -236,35 +199,33 @@ class TournamentSetup(QWidget):
     def _build(self) -> None:
         self.game_box = QComboBox()
         for game in playable_games():
-            self.game_box.addItem(GAME_FORMS[game].title, game)
+            self.game_box.addItem(GAME_VIEWS[game].spec.title, game)
         self.game_box.setToolTip("The game of the tournament")
         self.game_box.activated.connect(lambda _i: self.set_game(str(self.game_box.currentData())))
 
         self.entrants = EntrantList()
         self.entrants.changed.connect(self._refresh)
 
-        self.per_pairing_box = _spin(0, 10_000, "Games each pairing (each table of entrants) plays; a multiple of the "
+        self.per_pairing_box = spin_box(0, 10_000, "Games each pairing (each table of entrants) plays; a multiple of the "
                                      "seat rotation, so every entrant sits in every seat equally often")
         self.per_pairing_box.setSpecialValueText("one seat rotation")
         self.per_pairing_box.valueChanged.connect(self._refresh)
-        self.seats_box = _spin(2, 4, "Players per game")
+        self.seats_box = spin_box(2, 4, "Players per game")
         self.seats_box.valueChanged.connect(self._refresh)
-        self.seed_box = _spin(0, SEED_LIMIT, "The tournament's seed: every game's seed derives from it")
+        self.seed_box = spin_box(0, SEED_LIMIT, "The tournament's seed: every game's seed derives from it")
         self.seed_box.setValue(secrets.randbelow(1_000_000))
-        self.new_seed_button = QToolButton()
-        self.new_seed_button.setText("New seed")
-        self.new_seed_button.setToolTip("Draw a new random seed")
-        self.new_seed_button.clicked.connect(self.new_seed)
+        self.new_seed_button = tool_button("New seed", "Draw a new random seed", self.new_seed)
         seed_row = QHBoxLayout()
         seed_row.setSpacing(6)
         seed_row.addWidget(self.seed_box, 1)
         seed_row.addWidget(self.new_seed_button)
-        self.jobs_box = _spin(1, max(64, 4 * default_jobs()), "Games played at the same time on this machine")
+        self.jobs_box = spin_box(1, max(64, 4 * default_jobs()), "Games played at the same time on this machine")
         self.jobs_box.setValue(default_jobs())
         self.jobs_box.setSuffix(f" of {default_jobs()} cores")
 
-        self.number_boxes = {"width": _spin(5, 99, "Field width in cells"), "height": _spin(5, 99, "Field height in cells"),
-                             "length": _spin(2, 49, "Length of every snake at the start")}
+        self.number_boxes = {"width": spin_box(5, 99, "Field width in cells"),
+                             "height": spin_box(5, 99, "Field height in cells"),
+                             "length": spin_box(2, 49, "Length of every snake at the start")}
         field = QHBoxLayout()
         field.setSpacing(6)
         field.addWidget(self.number_boxes["width"], 1)
@@ -274,15 +235,12 @@ class TournamentSetup(QWidget):
         field.addWidget(self._length_label)
         field.addWidget(self.number_boxes["length"], 1)
         self._field_row = field
-        self.limit_box = _spin(0, 1_000_000, "")
+        self.limit_box = spin_box(0, 1_000_000, "")
         self.limit_box.setSingleStep(100)
         self.map_box = QComboBox()
         self.map_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.map_box.setMinimumContentsLength(10)
-        self.map_browse = QToolButton()
-        self.map_browse.setText("…")
-        self.map_browse.setToolTip("Choose a file")
-        self.map_browse.clicked.connect(self._browse_map)
+        self.map_browse = tool_button("…", "Choose a file", self._browse_map)
         self._map_row = map_row = QHBoxLayout()
         map_row.setSpacing(6)
         map_row.addWidget(self.map_box, 1)
@@ -295,10 +253,7 @@ class TournamentSetup(QWidget):
 
         self.out_edit = QLineEdit()
         self.out_edit.textEdited.connect(self._out_typed)
-        self.out_browse = QToolButton()
-        self.out_browse.setText("…")
-        self.out_browse.setToolTip("Choose the output folder")
-        self.out_browse.clicked.connect(self._browse_out)
+        self.out_browse = tool_button("…", "Choose the output folder", self._browse_out)
         self.out_label = QLabel("Output")
         self.out_label.setToolTip("results.json, games.jsonl and one replay per game go here; a folder that holds "
                                   "the same tournament is resumed")
@@ -348,7 +303,7 @@ class TournamentSetup(QWidget):
             self.out_browse]
 
     def _show_options(self) -> None:
-        referee, form = GAMES[self._game], GAME_FORMS[self._game]
+        referee, form = GAMES[self._game], GAME_VIEWS[self._game].spec
         low, high = referee.min_seats, referee.max_seats
         with QSignalBlocker(self.seats_box):
             self.seats_box.setRange(low - 1 if low != high else low, high)
@@ -361,12 +316,13 @@ class TournamentSetup(QWidget):
             box.setVisible(snake)
             if snake:
                 box.setValue(int(referee.defaults[name]))
-        self.form.setRowVisible(self._map_row, form.map_option is not None)
+        offers_map = self._offers_map()
+        self.form.setRowVisible(self._map_row, offers_map)
         self.map_label.setText(form.map_title)
         self.map_box.clear()
-        if form.map_option is not None and not form.map_required:
+        if offers_map and not form.map_required:
             self.map_box.addItem("the game's own", None)
-        for label, value in form.maps():
+        for label, value in form.maps() if offers_map else []:
             self.map_box.addItem(label, value)
             self.map_box.setItemData(self.map_box.count() - 1, value, Qt.ItemDataRole.ToolTipRole)
         limit, default = referee.round_limit, referee.defaults.get(referee.round_limit)
@@ -380,6 +336,10 @@ class TournamentSetup(QWidget):
         self.unsandboxed_box.setChecked(False)
         if "time_limit" in referee.defaults:
             self.time_box.setValue(float(referee.defaults["time_limit"]))
+
+    def _offers_map(self) -> bool:
+        spec = GAME_VIEWS[self._game].spec
+        return spec.map_option is not None and spec.tournament_map
 
     def _entrant(self, row: EntrantRow) -> Entrant:
         where = f"Entrant {row.name}"
@@ -464,17 +424,9 @@ class TournamentSetup(QWidget):
             self.set_out_folder(path)
 
     def _browse_map(self) -> None:
-        title = GAME_FORMS[self._game].map_title
+        title = GAME_VIEWS[self._game].spec.map_title
         path, _ = QFileDialog.getOpenFileName(self, f"Choose a {title.lower()}", str(SAMPLES_DIR / self._game),
                                               f"{title} files (*.txt);;All files (*)")
         if path:
             self.map_box.addItem(Path(path).name, path)
             self.map_box.setCurrentIndex(self.map_box.count() - 1)
-
-
-def _spin(low: int, high: int, tip: str) -> QSpinBox:
-    box = QSpinBox()
-    box.setRange(low, high)
-    box.setToolTip(tip)
-    box.setAccelerated(True)
-    return box

@@ -45,7 +45,7 @@ from arena.tournament import (
 from arena.tournament.pool import STOP_GRACE
 from arena.tournament.store import TournamentStore
 from editor.gui_collector import GuiThreadCollector
-from editor.widgets.tournament.tournament_entrants import heading
+from editor.widgets.parts.form_widgets import heading
 from editor.widgets.tournament.tournament_setup import TournamentSetup, plain_words
 from editor.widgets.tournament.tournament_views import VALUE_ROLE, GameList, RatingPlot, ResultsTable
 from matcher import ProgramError

@@ -21,10 +21,11 @@ from PySide6.QtWidgets import QApplication, QComboBox
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.cli import main as cli_main
-from editor.widgets.arena.arena_pane import ArenaPane, KingdomsBoard
-from editor.widgets.arena.match_setup import SPECS
+from editor.widgets.arena.arena_pane import ArenaPane
 from editor.widgets.arena.match_transport import FULL_SPEED, SPEEDS
 from editor.widgets.arena.scoreboard import ordinal
+from editor.widgets.games.kingdoms.kingdoms_game import KingdomsBoard
+from editor.widgets.games.registry import GAME_VIEWS
 from tests.bots.survivors import BOTS, MARK_VARIABLE, new_marker, processes_with
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -140,11 +141,11 @@ def test_a_match_at_full_speed_ends_with_the_command_lines_result(qtbot, make_pa
     logged = {row.turn for row in pane.seat_log.shown_rows()}
     assert logged == set(range(1, expected["rounds"] + 1))  # type: ignore[operator]
     summary = pane.scoreboard.summary_label.text()
-    assert f"({SPECS[game].end_text(pane.outcome.end)})" in summary and "_" not in summary.split(")")[0]
+    assert f"({GAME_VIEWS[game].spec.end_text(pane.outcome.end)})" in summary and "_" not in summary.split(")")[0]
     if game == "kingdoms":
         board = pane.board
         assert isinstance(board, KingdomsBoard)
-        board.refresh_history(frames, pane.playback.index)
+        board.refresh_plots(frames, pane.playback.index)
         history = board.history
         assert history.curve_count() == 4
         for kingdom in range(4):

@@ -17,9 +17,9 @@ from arena.replay import read_replay, verify_replay
 from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, explain_turn
 from editor.seats import builtin_program
-from editor.widgets.arena.arena_pane import SnakeBoard, board_at_turn
 from editor.widgets.arena.match_runner import WHAT_IF
-from editor.widgets.arena.match_setup import SPECS
+from editor.widgets.games.registry import GAME_VIEWS
+from editor.widgets.games.snake.snake_game import SnakeBoard, board_at_turn
 from editor.widgets.games.snake.turn_explanation import board_at_turn as seeded_board_at_turn
 from editor.widgets.parts.seat_cards import ordinal
 from engines.kingdoms import history_to_text
@@ -180,7 +180,7 @@ def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtb
     branch = pane.playback.frames[20]  # type: ignore[attr-defined]
     others = [load_program(resolve_program(n)) for n in ("ouroboros", "ouroboros", "hunter")]
     with qtbot.waitSignal(pane.runner.finished, timeout=10_000):  # type: ignore[attr-defined]
-        assert pane.continue_from_here(others, seed=3)  # type: ignore[attr-defined]
+        assert board.continue_from_here(others, seed=3)
     info = pane.info  # type: ignore[attr-defined]
     assert info.kind == WHAT_IF and info.branch == 20 and info.programs == tuple(others)
     frames = pane.playback.frames  # type: ignore[attr-defined]
@@ -237,7 +237,7 @@ def test_a_recorded_match_of_every_game_opens_and_ends_with_its_result(qtbot, ma
     assert [int(score) for score, _, _ in shown] == list(result.scores)
     assert [rank for _, rank, _ in shown] == [ordinal(r) for r in result.ranks]
     assert [line.split(" · ")[0] for _, _, line in shown] == list(result.statuses)
-    assert f"({SPECS[game].end_text(result.end)})" in pane.scoreboard.summary_label.text()
+    assert f"({GAME_VIEWS[game].spec.end_text(result.end)})" in pane.scoreboard.summary_label.text()
 
 
 def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot, make_pane, tmp_path, monkeypatch):
@@ -246,7 +246,7 @@ def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot, make_pa
     mine_path = tmp_path / f"mine{PROGRAM_SUFFIX}"
     save_program(mine_path, mine)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *args, **kwargs: (str(mine_path), "")))
-    pane, _board = snake_pane(qtbot, make_pane, editor_program=builtin_program)
+    pane, board = snake_pane(qtbot, make_pane, editor_program=builtin_program)
     pane.playback.seek(10)  # type: ignore[attr-defined]
     branch = pane.playback.frames[10].state  # type: ignore[attr-defined]
     played = pane.info.programs  # type: ignore[attr-defined]
@@ -254,7 +254,7 @@ def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot, make_pa
 
     def drive() -> None:
         try:
-            dialog = pane.what_if_dialog  # type: ignore[attr-defined]
+            dialog = board.what_if_dialog
             assert dialog is not None and dialog.isVisible()
             offered = [dialog.boxes[0].itemText(i) for i in range(dialog.boxes[0].count())]
             assert offered[:2] == ["Tail biter (as played)", "The program in the editor"] and offered[-1] == "File…"
@@ -271,7 +271,9 @@ def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot, make_pa
 
     QTimer.singleShot(0, drive)
     with qtbot.waitSignal(pane.runner.finished, timeout=10_000):  # type: ignore[attr-defined]
-        qtbot.mouseClick(pane.what_if_button, Qt.MouseButton.LeftButton)  # type: ignore[attr-defined]
+        button = pane.action_button(board.what_if_action)  # type: ignore[attr-defined]
+        assert button is not None and button.isVisible()
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         if failures:
             raise failures[0]
     info = pane.info  # type: ignore[attr-defined]

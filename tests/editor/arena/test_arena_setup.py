@@ -14,7 +14,9 @@ from PySide6.QtWidgets import QApplication
 from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
 from editor.seats import builtin_program
-from editor.widgets.arena.match_setup import EDITOR_SEAT, SPECS, MatchSetupPanel, MiB, bot_samples
+from editor.widgets.arena.match_setup import MatchSetupPanel, MiB
+from editor.widgets.games.registry import GAME_VIEWS
+from editor.widgets.parts.seat_choices import EDITOR_SEAT, bot_samples
 from matcher import load_program
 from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
     KINGDOMS,
@@ -43,7 +45,7 @@ def panel(qtbot, settings, tmp_path) -> MatchSetupPanel:
 
 def test_the_chooser_lists_the_registered_games_with_their_seat_counts(panel):
     listed = [panel.game_box.itemData(i) for i in range(panel.game_box.count())]
-    assert listed == [game for game in SPECS if game in GAMES] and {"snake", "worms", "kingdoms"} <= set(listed)
+    assert listed == [game for game in GAME_VIEWS if game in GAMES] and {"snake", "worms", "kingdoms"} <= set(listed)
     for game in listed:
         panel.set_game(game)
         referee = GAMES[game]
@@ -200,7 +202,7 @@ def test_new_seed_draws_another_seed(qtbot, panel):
     assert len(seen) >= 2 and panel.setup().seed == panel.seed_box.value()
 
 
-@pytest.mark.parametrize("game", sorted(SPECS))
+@pytest.mark.parametrize("game", sorted(GAME_VIEWS))
 def test_memory_and_cpu_limits_start_at_the_hosts_defaults_in_every_bot_game(panel, game):
     panel.set_game(game)
     limits = Limits()
@@ -287,11 +289,11 @@ def test_the_setup_is_remembered_when_the_app_closes_without_a_start(qtbot, make
     assert restored.time_box.value() == 1.25
 
 
-@pytest.mark.parametrize("game", sorted(SPECS))
+@pytest.mark.parametrize("game", sorted(GAME_VIEWS))
 def test_every_end_reason_of_every_game_reads_as_words(game):
     """The summary printed raw codes: "Over after 6 rounds (rounds)"."""
     engine = importlib.import_module(f"engines.{game}")
-    spec = SPECS[game]
+    spec = GAME_VIEWS[game].spec
     codes = [reason.value for reason in engine.EndReason]
     assert sorted(spec.ends) == sorted(codes)
     for code in codes:
@@ -300,20 +302,32 @@ def test_every_end_reason_of_every_game_reads_as_words(game):
     assert spec.end_text("cancelled") == "stopped"
 
 
+def board_buttons(pane) -> list[str]:
+    """The texts of the header buttons a board brought that show."""
+    header = pane.board_tools
+    buttons = [header.itemAt(i).widget() for i in range(header.count())]
+    return [button.text() for button in buttons if button is not None and button.isVisible()]
+
+
 def test_continue_from_here_shows_only_for_a_snake_battle(qtbot, make_pane):
     pane = make_pane()
-    for game in SPECS:
+    for game in GAME_VIEWS:
         pane.setup_panel.set_game(game)
-        assert not pane.what_if_button.isVisible(), game  # before any match there is nothing to continue
+        assert board_buttons(pane) == [], game  # before any match there is nothing to continue
     pane.setup_panel.set_game("kingdoms")
     pane.setup_panel.set_seats([str(KINGDOMS / "farmer.sh")] * 4)
     pane.setup_panel.rounds_box.setValue(1)
     start(qtbot, pane)
     wait_finished(qtbot, pane)
-    assert not pane.what_if_button.isVisible()
+    assert board_buttons(pane) == []
     pane.setup_panel.set_game("snake")
     pane.setup_panel.set_seats(["hunter", "tail_biter"])
     pane.setup_panel.rounds_box.setValue(3)
     start(qtbot, pane)
     wait_finished(qtbot, pane)
-    assert pane.what_if_button.isVisible() and pane.what_if_action.isEnabled()
+    what_if = pane.boards["snake"].what_if_action
+    assert board_buttons(pane) == ["Continue from here"] and what_if.isEnabled()  # a button drops the "…"
+    pane.setup_panel.set_game("kingdoms")  # back to a game without one: the battle's button goes
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    assert board_buttons(pane) == []

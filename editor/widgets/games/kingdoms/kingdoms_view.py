@@ -358,7 +358,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
-    from editor.widgets.parts.seat_plots import KingdomsHistoryPlot
+    from editor.widgets.games.kingdoms.history_plot import KingdomsHistoryPlot
     from engines.kingdoms import KingdomsError, play_round, playfield_from_text
 
     args = list(sys.argv[1:] if argv is None else argv)

@@ -24,8 +24,9 @@ from PySide6.QtWidgets import (
 )
 
 from arena.samples import SNAKE_SAMPLES
-from editor.widgets.arena.match_setup import EDITOR_SEAT, SEED_LIMIT, snake_samples
+from editor.widgets.parts.form_widgets import SEED_LIMIT
 from editor.widgets.parts.seat_cards import swatch_pixmap
+from editor.widgets.parts.seat_choices import EDITOR_SEAT, program_samples
 from matcher import Program, ProgramError, load_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
@@ -52,7 +53,7 @@ class WhatIfDialog(QDialog):
             box.addItem(f"{program.name} (as played)", program)
             if editor_program is not None:
                 box.addItem("The program in the editor", EDITOR_SEAT)  # taken when accepted
-            for label, path in snake_samples():
+            for label, path in program_samples():
                 box.addItem(label, path)
             box.addItem("File…", FILE)
             box.setToolTip("Who steers this snake from here: the program it played, the editor's, a sample or a file")

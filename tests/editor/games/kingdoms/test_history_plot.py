@@ -7,7 +7,8 @@ import pytest
 from PySide6.QtGui import QColor, QImage
 
 from editor.screenshots import dark_palette
-from editor.widgets.parts.seat_plots import KingdomsHistoryPlot, PlotError, SeriesPlot
+from editor.widgets.games.kingdoms.history_plot import KingdomsHistoryPlot
+from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
 from engines.kingdoms import KINGDOM_FIELDS, Action, ActionCode, State, history_from_text, play_round, start_state
 
 ROUNDS = 9
