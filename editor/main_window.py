@@ -94,6 +94,8 @@ class MainWindow(QMainWindow):
         self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.setAcceptDrops(True)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
+        self._editor_state: QByteArray | None = None
+        """The editor's dock layout while another workspace has the window (its panes stepped aside)."""
 
         self._build_panes()
         self._build_actions()
@@ -324,7 +326,6 @@ class MainWindow(QMainWindow):
         # plots need the window's room, and on a 1366 × 768 screen the editor's panes leave none.
         self.arena_pane = ArenaPane(self.settings, editor_program=lambda: self.document.program)
         self.arena_pane.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self._editor_state: QByteArray | None = None
         # Tournaments: the program open here is an entrant choice, as its text when Start is pressed.
         self.tournament_tab = TournamentTab()
         self.tournament_tab.openReplay.connect(self._open_tournament_game)
@@ -644,8 +645,11 @@ class MainWindow(QMainWindow):
         self.arena_pane.shutdown()
         self.tournament_tab.shutdown()
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
-        # The editor's panes as the editor showed them (in the arena they are only stepped aside).
-        state = self._editor_state if self.in_arena() and self._editor_state is not None else self.saveState(STATE_VERSION)
+        # The editor's panes as the editor showed them (in the arena and the tournament they are
+        # only stepped aside).
+        state = self._editor_state
+        if self.in_editor() or state is None:
+            state = self.saveState(STATE_VERSION)
         self.settings.setValue(STATE_KEY, state)
         self.settings.sync()
         self.autosaver.shutdown()
