@@ -85,7 +85,8 @@ class ArenaPane(QWidget):
         self.board: BoardAdapter | None = None
         self.boards: dict[str, BoardAdapter] = {}
         self._board_buttons: dict[str, list[QToolButton]] = {}
-        self._board_exports: dict[str, list[QAction]] = {}
+        self._board_entries: dict[str, list[QAction]] = {}
+        """Per game, its board's buttons in the header and entries in the Export menu."""
         self._matches = 0
         self._selected: int | None = None
         self._plot_timer = QTimer(self)
@@ -421,12 +422,11 @@ class ArenaPane(QWidget):
         self.save_action.setEnabled(info is not None and info.record is not None)
         self.export_button.setEnabled(info is not None)
         shown = info.game if info is not None else None
-        for game, buttons in self._board_buttons.items():  # only the shown board's own actions
+        for game, buttons in self._board_buttons.items():  # only the shown board's own controls
             for button in buttons:
                 button.setVisible(game == shown)
-        for game, actions in self._board_exports.items():
-            for action in actions:
-                action.setVisible(game == shown)
+            for entry in self._board_entries[game]:
+                entry.setVisible(game == shown)
 
     def _board(self, game: str) -> BoardAdapter:
         if game not in self.boards:
@@ -437,16 +437,20 @@ class ArenaPane(QWidget):
             board.message.connect(self._say)
             self.boards[game] = board
             self.stack.addWidget(board)
-            self._board_buttons[game] = []
-            for action in board.actions():
-                button = QToolButton()
-                button.setDefaultAction(action)
-                self.board_tools.addWidget(button)
-                self._board_buttons[game].append(button)
-            self._board_exports[game] = [self.export_menu.addAction(export.menu_text,
-                                                                    lambda what=export.what: self._export(what))
-                                         for export in board.exports()]
+            self._board_buttons[game] = [self._header_button(action) for action in board.board_actions()]
+            self._board_entries[game] = [self._export_entry(export) for export in board.board_exports()]
         return self.boards[game]
+
+    def _header_button(self, action: QAction) -> QToolButton:
+        button = QToolButton()
+        button.setDefaultAction(action)
+        self.board_tools.addWidget(button)
+        return button
+
+    def _export_entry(self, export: BoardExport) -> QAction:
+        entry = self.export_menu.addAction(export.menu_text)
+        entry.triggered.connect(lambda: self._export(export.what))
+        return entry
 
     def action_button(self, action: QAction) -> QToolButton | None:
         """The header's button of a board's own action (None until that game's board was made)."""
@@ -454,7 +458,7 @@ class ArenaPane(QWidget):
                     None)
 
     def _board_export(self, what: str) -> BoardExport | None:
-        return next((e for e in self.board.exports() if e.what == what), None) if self.board is not None else None
+        return next((e for e in self.board.board_exports() if e.what == what), None) if self.board is not None else None
 
     def select_seat(self, seat: int | None) -> None:
         """Select a seat (what a click on it does): highlighted on the board and the scoreboard,
@@ -500,7 +504,7 @@ class ArenaPane(QWidget):
 
     def export(self, what: str, path: str | Path) -> Path:
         """Write ``what`` to ``path``: "frame", "score", "time", or one of the shown board's own
-        exports (:meth:`~editor.widgets.games.game_view.BoardAdapter.exports`)."""
+        exports (:meth:`~editor.widgets.games.game_view.BoardAdapter.board_exports`)."""
         if what == "frame":
             return self.export_frame(path)
         self._refresh_plots()  # every plot catches up first

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QResizeEvent
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QLayout, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QBoxLayout, QGridLayout, QHBoxLayout, QLabel, QLayout, QVBoxLayout, QWidget
 
 from editor.widgets.battle.battle_player import SIDE_WIDTH, BattlePlayer
 from editor.widgets.parts.form_widgets import heading
@@ -78,7 +78,7 @@ class BattleArena(QWidget):
             return
         self._one_row = one_row
         row = self.speed_row.layout()
-        assert row is not None
+        assert isinstance(row, QBoxLayout)  # the row _build made
         for index, part in enumerate(self._speed_parts):
             (row if one_row else self.top_row).removeWidget(part)
             if one_row:

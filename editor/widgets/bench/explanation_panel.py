@@ -318,6 +318,8 @@ class ExplanationPanel(QWidget):
         if not rows:
             return
         item = self.moves_table.item(rows[0].row(), 0)
+        if item is None:
+            return
         direction = Direction(int(item.data(Qt.ItemDataRole.UserRole)))
         if direction in self._explanation.moves and direction != self.shown_move():
             self._shown = direction

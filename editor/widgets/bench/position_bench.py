@@ -196,9 +196,11 @@ class TestBench(QWidget):
         compiled = self.document.compiled()
         me = self.position_editor.me()
         if compiled is None:
-            return self._no_decision("The program has problems: fix them to see its decisions.")
+            self._no_decision("The program has problems: fix them to see its decisions.")
+            return None
         if me is None:
-            return self._no_decision("Draw a snake on the field (drag from its head to its tail) to see how the program decides.")
+            self._no_decision("Draw a snake on the field (drag from its head to its tail) to see how the program decides.")
+            return None
         program = self.document.program
         explanation = explain(compiled, self.position_editor.position(), me)
         self._explanation = explanation
@@ -352,7 +354,6 @@ class TestBench(QWidget):
         self.position_editor.set_explanation(None)
         self.document.set_decided_card(None)
         self.decided.emit(None)
-        return None
 
     def _lay_over(self, explanation: Explanation) -> None:
         card = None

@@ -5,7 +5,7 @@ failing test; F2 renames; Delete removes it (undoably, like every edit)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QModelIndex, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QIcon, QKeySequence, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -146,15 +146,18 @@ class TestList(QWidget):
     def select_test(self, index: int | None) -> None:
         """Select row ``index`` (without loading it)."""
         item = self.tree.topLevelItem(index) if index is not None else None
-        self.tree.setCurrentItem(item)
         if item is None:
+            self.tree.setCurrentIndex(QModelIndex())  # no current row (what a None item means to Qt)
             self.tree.clearSelection()
+        else:
+            self.tree.setCurrentItem(item)
 
     def choose_test(self, index: int) -> None:
         """Select test ``index`` and ask for it to be loaded."""
-        if 0 <= index < self.tree.topLevelItemCount():
+        item = self.tree.topLevelItem(index) if 0 <= index < self.tree.topLevelItemCount() else None
+        if item is not None:
             self.select_test(index)
-            self.tree.scrollToItem(self.tree.topLevelItem(index))
+            self.tree.scrollToItem(item)
             self.testChosen.emit(index)
 
     def next_failing(self) -> None:
@@ -193,7 +196,9 @@ class TestList(QWidget):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
             self.tree.addTopLevelItem(item)
         for index, test in enumerate(program.tests):
-            self._fill_item(self.tree.topLevelItem(index), test, results.get(index))
+            row = self.tree.topLevelItem(index)
+            assert row is not None  # the rows were just made as many as the tests
+            self._fill_item(row, test, results.get(index))
         self._filling = False
         if current is not None and current < len(program.tests):
             self.select_test(current)

@@ -29,6 +29,7 @@ from arena.samples import SAMPLES_DIR
 from editor.document import Brush, ProgramDocument, new_stroke_id
 from editor.widgets.cards.pattern_paint import paint_card, paint_pattern, pattern_text, pattern_tooltip
 from matcher.editing import EditError, clear, move_head, paint, turn_head
+from matcher.validate import Problem
 from matcher.model import CARD_SIZE, Card, CardCell
 
 GUTTER = 18
@@ -341,13 +342,14 @@ class CardCanvas(QWidget):
             text = pattern_tooltip(program, card.cells[cell])
         else:
             text = f"blank: no condition\nclick to paint {pattern_text(program, self.document.brush.pattern())}"
-        problems = [p.message for p in self._problems() if p.cell == cell]
+        problems = [p.message for at, p in self._problems() if at == cell]
         text = f"row {cell[0]}, col {cell[1]}: " + text
         return "\n".join([text, *("⚠ " + message for message in problems)])
 
-    def _problems(self) -> list:
+    def _problems(self) -> list[tuple[CardCell, Problem]]:
+        """The current card's problems that have a cell, with it."""
         index = self.document.current_card
-        return [p for p in self.document.problems() if p.card == index and p.cell is not None]
+        return [(p.cell, p) for p in self.document.problems() if p.card == index and p.cell is not None]
 
     # --- painting ------------------------------------------------------------------------------
 
@@ -392,8 +394,8 @@ class CardCanvas(QWidget):
                              Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, str(i))
 
     def _paint_problems(self, painter: QPainter) -> None:
-        for problem in self._problems():
-            rect = self.cell_rect(problem.cell)
+        for cell, _problem in self._problems():
+            rect = self.cell_rect(cell)
             self._outline(painter, rect.adjusted(2, 2, -2, -2), QColor("#e53935"), 2.5, Qt.PenStyle.DotLine)
             badge = QRectF(rect.right() - rect.width() * 0.34, rect.bottom() - rect.height() * 0.34,
                            rect.width() * 0.3, rect.height() * 0.3)

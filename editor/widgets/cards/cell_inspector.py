@@ -5,7 +5,7 @@ brush; every change is one undo step. With no cell selected it says so."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from PySide6.QtCore import QRectF, QSize, Qt
@@ -36,7 +36,7 @@ from editor.widgets.cards.pattern_paint import (
 from editor.widgets.cards.pattern_palette import paint_group_swatch
 from engines.snake import Element
 from matcher.editing import EditError, clear, paint
-from matcher.model import ALL_GROUPS, Card, Group, Match, Pattern, SetRef
+from matcher.model import ALL_GROUPS, Card, ElementSet, Group, Match, Pattern, SetRef
 
 ICON_SIZE = 18
 PREVIEW_SIZE = 48
@@ -258,7 +258,7 @@ class CellInspector(QWidget):
                        f"Paint {pattern_text(self.document.program, pattern)}")
 
 
-def _missing_set(sets: tuple, match: Match) -> bool:
+def _missing_set(sets: Sequence[ElementSet], match: Match) -> bool:
     return isinstance(match, SetRef) and match.index >= len(sets)
 
 

@@ -122,11 +122,11 @@ class BoardAdapter(QWidget):
         """The board's own live plots catch up (called at most every few 100 ms, and before an
         export)."""
 
-    def actions(self) -> Sequence[QAction]:
+    def board_actions(self) -> Sequence[QAction]:
         """What the pane's header offers while this board is shown."""
         return ()
 
-    def exports(self) -> Sequence[BoardExport]:
+    def board_exports(self) -> Sequence[BoardExport]:
         """What the pane's Export menu offers beyond the frame and the shared plots."""
         return ()
 

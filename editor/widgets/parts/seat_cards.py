@@ -68,7 +68,7 @@ class SeatCard(QFrame):
             self._selected = selected
             self.update()
 
-    def _lay_out_row(self, top: list[QLabel], below: QLabel, number: QLabel, margin: int) -> None:
+    def _lay_out_row(self, top: list[QLabel], below: QWidget, number: QLabel, margin: int) -> None:
         """The row layout: the seat's disc, then ``top`` (the name first) over ``below``, and
         ``number`` large on the right over both lines; ``margin`` pixels above and below."""
         self.swatch = QLabel()

@@ -31,7 +31,7 @@ class PlotError(ValueError):
     """A plot cannot do what was asked (no data to export, a file that cannot be written)."""
 
 
-class WholeAxis(pg.AxisItem):
+class WholeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph is untyped: its classes are Any
     """An axis of whole numbers (rounds, turns): ticks only at whole values, so a short match
     does not read "round 2.5"."""
 

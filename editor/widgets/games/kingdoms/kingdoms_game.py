@@ -76,7 +76,7 @@ class KingdomsBoard(BoardAdapter):
         if len(self.history.states()) != len(frames):
             self.history.set_history([f.state for f in frames])
 
-    def exports(self) -> Sequence[BoardExport]:
+    def board_exports(self) -> Sequence[BoardExport]:
         return self._exports
 
 

@@ -89,7 +89,7 @@ class SnakeBoard(BoardAdapter):
     def frame_widget(self) -> QWidget:
         return self.view
 
-    def actions(self) -> Sequence[QAction]:
+    def board_actions(self) -> Sequence[QAction]:
         return (self.what_if_action,)
 
     def timed(self, info: MatchInfo) -> bool:
