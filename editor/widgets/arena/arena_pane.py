@@ -44,6 +44,7 @@ from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExpo
 from editor.widgets.games.registry import GAME_VIEWS
 from editor.widgets.parts.seat_names import numbered
 from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
+from editor.widgets.parts.standalone import run_alone
 from matcher import Program
 
 SETUP_WIDTH = 280
@@ -525,18 +526,15 @@ class ArenaPane(QWidget):
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m editor.widgets.arena.arena_pane [REPLAY]``: the pane on its own (a replay opened)."""
-    from PySide6.QtWidgets import QApplication
-
     args = list(sys.argv[1:] if argv is None else argv)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    pane = ArenaPane()
-    pane.setWindowTitle("Arena")
-    pane.resize(1366, 720)
-    pane.show()
-    if args:
-        pane.open_replay(args[0])
-    code = app.exec()
-    pane.shutdown()
+    panes: list[ArenaPane] = []
+
+    def make() -> ArenaPane:
+        panes.append(ArenaPane())
+        return panes[0]
+
+    code = run_alone(make, "Arena", (1366, 720), then=lambda pane: pane.open_replay(args[0]) if args else None)
+    panes[0].shutdown()
     return code
 
 

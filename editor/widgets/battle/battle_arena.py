@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QBoxLayout, QGridLayout, QHBoxLayout, QLabel, QLay
 
 from editor.widgets.battle.battle_player import SIDE_WIDTH, BattlePlayer
 from editor.widgets.parts.form_widgets import heading
+from editor.widgets.parts.standalone import run_alone
 
 SIDE_MIN_WIDTH = 200
 NARROW_SIDE_WIDTH = 230
@@ -153,23 +154,18 @@ def _take_out(layout: QLayout | None, widget: QWidget) -> bool:
 
 def main() -> int:
     """Play the samples in a side-pane-sized arena."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
     from arena.snake_battle import BattleSettings
     from editor.seats import sample_seats
 
-    app = QApplication.instance() or QApplication(sys.argv)
-    player = BattlePlayer(sample_seats(), BattleSettings(seed=1))
-    arena = arrange_player(player)
-    player.setParent(arena)
-    player.hide()
-    arena.setWindowTitle("Battle arena (side pane layout)")
-    arena.resize(620, 640)
-    arena.show()
-    player.play()
-    return app.exec()
+    def make() -> BattleArena:
+        player = BattlePlayer(sample_seats(), BattleSettings(seed=1))
+        arena = arrange_player(player)
+        player.setParent(arena)
+        player.hide()
+        player.play()
+        return arena
+
+    return run_alone(make, "Battle arena (side pane layout)", (620, 640))
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ from editor.widgets.battle.seat_panel import SeatPanel
 from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.parts.form_widgets import heading
 from editor.widgets.parts.seat_cards import ordinal
+from editor.widgets.parts.standalone import run_alone
 from engines.snake import Eaten, EndReason, Skipped, StepReport
 
 MIN_SPEED, MAX_SPEED, DEFAULT_SPEED = 1, 60, 12
@@ -289,19 +290,10 @@ class BattlePlayer(QWidget):
 
 def main() -> int:
     """Play the first four samples (or the built-in program where samples are missing)."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
     from editor.seats import sample_seats
 
-    app = QApplication.instance() or QApplication(sys.argv)
-    player = BattlePlayer(sample_seats(), BattleSettings(seed=1))
-    player.setWindowTitle("BattlePlayer")
-    player.resize(1100, 760)
-    player.show()
-    player.play()
-    return app.exec()
+    return run_alone(lambda: BattlePlayer(sample_seats(), BattleSettings(seed=1)), "BattlePlayer", (1100, 760),
+                     then=lambda player: player.play())
 
 
 if __name__ == "__main__":

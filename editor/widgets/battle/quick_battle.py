@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import html
 import secrets
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -39,6 +40,7 @@ from editor.seats import Seat, unique_names
 from editor.widgets.battle.battle_arena import arrange_player
 from editor.widgets.battle.battle_player import BattlePlayer
 from editor.widgets.games.snake.turn_explanation import board_at_turn, explanation_html
+from editor.widgets.parts.standalone import run_alone
 from engines.snake import GAME_INFO, PositionError
 from matcher import Program, ProgramError, load_program
 from matcher.explain import Explanation
@@ -418,21 +420,12 @@ def _label(text: str) -> QLabel:
 
 def main() -> int:
     """Open the quick battle on a sample program and start it."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
     from arena.samples import resolve_program
 
-    app = QApplication.instance() or QApplication(sys.argv)
     path = resolve_program(sys.argv[1] if len(sys.argv) > 1 else "tail_biter")
     document = ProgramDocument(load_program(path), path)
-    widget = QuickBattle(document)
-    widget.setWindowTitle(f"Quick battle — {document.display_name()}")
-    widget.resize(1100, 820)
-    widget.show()
-    widget.start()
-    return app.exec()
+    return run_alone(lambda: QuickBattle(document), f"Quick battle — {document.display_name()}", (1100, 820),
+                     then=lambda battle: battle.start())
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arena.samples import SAMPLES_DIR
 from editor.widgets.cards.pattern_paint import (
     group_color,
     group_title,
@@ -39,6 +38,7 @@ from editor.widgets.games.snake.explanation_overlay import (
     variant_text,
 )
 from editor.widgets.parts.seat_colors import is_dark
+from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Direction
 from matcher.explain import Explanation, PatternMatch
 from matcher.model import Program
@@ -380,26 +380,19 @@ def _arrow_icon(direction: Direction, color: QColor) -> QIcon:
 
 def main() -> int:
     """Explain the first test of a sample program."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
-    import editor.widgets  # noqa: F401
     from matcher import compile_program
     from matcher.explain import explain
-    from matcher.fileformat import load_program
 
-    app = QApplication.instance() or QApplication(sys.argv)
-    path = SAMPLES_DIR / "snake" / "tail_biter.snake.json"
-    program = load_program(path)
+    program = sample_document("tail_biter").program
     test = program.tests[0]
-    panel = ExplanationPanel()
-    panel.set_explanation(explain(compile_program(program), test.position, test.snake), program)
-    panel.cardLinkActivated.connect(lambda card: print(f"show card {card + 1}"))
-    panel.setWindowTitle(f"ExplanationPanel — {program.name}: {test.name}")
-    panel.resize(420, 520)
-    panel.show()
-    return app.exec()
+
+    def make() -> ExplanationPanel:
+        panel = ExplanationPanel()
+        panel.set_explanation(explain(compile_program(program), test.position, test.snake), program)
+        panel.cardLinkActivated.connect(lambda card: print(f"show card {card + 1}"))
+        return panel
+
+    return run_alone(make, f"ExplanationPanel — {program.name}: {test.name}", (420, 520))
 
 
 if __name__ == "__main__":

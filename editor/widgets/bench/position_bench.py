@@ -30,11 +30,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arena.samples import SAMPLES_DIR
 from editor.document import ProgramDocument
 from editor.widgets.bench.explanation_panel import ExplanationPanel
 from editor.widgets.bench.position_editor import PositionEditor, snake_name
 from editor.widgets.bench.program_tests import FAILING, TestList, moves_label
+from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Direction, start_position
 from matcher.editing import add_test, replace_test
 from matcher.explain import Explanation, explain
@@ -405,21 +405,9 @@ class TestBench(QWidget):
 
 def main() -> int:
     """Open the bench on a sample program with its tests."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
-    from matcher.fileformat import load_program
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    path = SAMPLES_DIR / "snake" / "tail_biter.snake.json"
-    document = ProgramDocument(load_program(path), path)
-    bench = TestBench(document)
-    bench.load_test(0)
-    bench.setWindowTitle(f"TestBench — {document.display_name()}")
-    bench.resize(1200, 760)
-    bench.show()
-    return app.exec()
+    document = sample_document("tail_biter")
+    return run_alone(lambda: TestBench(document), f"TestBench — {document.display_name()}", (1200, 760),
+                     then=lambda bench: bench.load_test(0))
 
 
 if __name__ == "__main__":

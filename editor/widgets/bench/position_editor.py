@@ -25,9 +25,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arena.samples import SAMPLES_DIR
 from editor.widgets.games.snake.battle_view import MARGIN, BattleView
 from editor.widgets.parts.seat_colors import blend, seat_color
+from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import GAME_INFO, Board, Cell, Direction, Position, PositionError, SnakeBody
 from matcher.explain import Explanation
 from matcher.fileformat import POSITION_SUFFIX, load_position, save_position
@@ -601,22 +601,15 @@ def _step_towards(start: Cell, goal: Cell) -> Cell:
 
 def main() -> int:
     """Open the editor on the first test position of a sample program."""
-    import sys
+    test = sample_document("tail_biter").program.tests[0]
 
-    from PySide6.QtWidgets import QApplication
+    def make() -> PositionEditor:
+        editor = PositionEditor()
+        editor.set_position(test.position, test.snake)
+        editor.positionChanged.connect(lambda: print(editor.position()))
+        return editor
 
-    from matcher.fileformat import load_program
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    path = SAMPLES_DIR / "snake" / "tail_biter.snake.json"
-    test = load_program(path).tests[0]
-    editor = PositionEditor()
-    editor.set_position(test.position, test.snake)
-    editor.positionChanged.connect(lambda: print(editor.position()))
-    editor.setWindowTitle("PositionEditor")
-    editor.resize(640, 680)
-    editor.show()
-    return app.exec()
+    return run_alone(make, "PositionEditor", (640, 680))
 
 
 if __name__ == "__main__":

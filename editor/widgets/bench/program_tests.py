@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arena.samples import SAMPLES_DIR
 from editor.document import ProgramDocument
 from editor.widgets.games.snake.explanation_overlay import MATCHED, UNMATCHED, paint_verdict
+from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Direction
 from matcher.editing import remove_test, replace_test
 from matcher.model import ProgramTest
@@ -294,25 +294,17 @@ class TestList(QWidget):
 
 def main() -> int:
     """List the tests of a sample program; one is broken on purpose to show a failure."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
-    from matcher.fileformat import load_program
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    path = SAMPLES_DIR / "snake" / "tail_biter.snake.json"
-    program = load_program(path)
-    document = ProgramDocument(program, path)
-    broken = program.tests[0]
+    document = sample_document("tail_biter")
+    broken = document.program.tests[0]
     document.edit(lambda p: replace_test(p, 0, ProgramTest(broken.name + " (expects left)", broken.position, broken.snake,
                                                            frozenset({Direction.LEFT}))), "break a test")
-    tests = TestList(document)
-    tests.testChosen.connect(lambda index: print(f"load test {index + 1}"))
-    tests.setWindowTitle(f"TestList — {program.name}")
-    tests.resize(480, 260)
-    tests.show()
-    return app.exec()
+
+    def make() -> TestList:
+        tests = TestList(document)
+        tests.testChosen.connect(lambda index: print(f"load test {index + 1}"))
+        return tests
+
+    return run_alone(make, f"TestList — {document.program.name}", (480, 260))
 
 
 if __name__ == "__main__":

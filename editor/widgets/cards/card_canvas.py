@@ -17,20 +17,22 @@ from PySide6.QtGui import (
     QFont,
     QHelpEvent,
     QKeyEvent,
+    QKeySequence,
     QMouseEvent,
     QPainter,
     QPaintEvent,
     QPalette,
     QPen,
+    QShortcut,
 )
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from arena.samples import SAMPLES_DIR
 from editor.document import Brush, ProgramDocument, new_stroke_id
 from editor.widgets.cards.pattern_paint import paint_card, paint_pattern, pattern_text, pattern_tooltip
+from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.editing import EditError, clear, move_head, paint, turn_head
-from matcher.validate import Problem
 from matcher.model import CARD_SIZE, Card, CardCell
+from matcher.validate import Problem
 
 GUTTER = 18
 """Pixels left of and above the map for the row and column numbers (problems name cells by them)."""
@@ -449,25 +451,16 @@ class CardCanvas(QWidget):
 
 def main() -> int:
     """Edit the second card of a sample program on its own (Ctrl+Z / Ctrl+Shift+Z undo and redo)."""
-    import sys
+    document = sample_document("tail_biter", card=1)
 
-    from PySide6.QtGui import QKeySequence, QShortcut
-    from PySide6.QtWidgets import QApplication
+    def make() -> CardCanvas:
+        canvas = CardCanvas(document)
+        QShortcut(QKeySequence.StandardKey.Undo, canvas, document.undo_stack.undo)
+        QShortcut(QKeySequence.StandardKey.Redo, canvas, document.undo_stack.redo)
+        canvas.statusMessage.connect(print)
+        return canvas
 
-    from matcher.fileformat import load_program
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    path = SAMPLES_DIR / "snake" / "tail_biter.snake.json"
-    document = ProgramDocument(load_program(path), path)
-    document.set_current_card(1)
-    canvas = CardCanvas(document)
-    QShortcut(QKeySequence.StandardKey.Undo, canvas, document.undo_stack.undo)
-    QShortcut(QKeySequence.StandardKey.Redo, canvas, document.undo_stack.redo)
-    canvas.statusMessage.connect(print)
-    canvas.setWindowTitle("CardCanvas — tail_biter.snake.json, card 2")
-    canvas.resize(560, 560)
-    canvas.show()
-    return app.exec()
+    return run_alone(make, "CardCanvas — tail_biter.snake.json, card 2", (560, 560))
 
 
 if __name__ == "__main__":

@@ -22,13 +22,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arena.samples import SAMPLES_DIR
 from editor.document import ProgramDocument, new_stroke_id
 from editor.typing_guard import install_typing_guard
 from editor.widgets.cards.card_canvas import GUTTER, MARGIN, CardCanvas
 from editor.widgets.cards.cell_inspector import CellInspector
 from editor.widgets.cards.pattern_palette import PatternPalette
 from editor.widgets.cards.variant_strip import VariantStrip
+from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.editing import EditError, describe_card
 from matcher.model import CARD_SIZE
 
@@ -335,24 +335,17 @@ def _titled(title: str, widget: QWidget, stretch: bool) -> QWidget:
 
 def main() -> int:
     """Edit a sample program's cards (Ctrl+Z / Ctrl+Shift+Z undo and redo, PgUp / PgDown change card)."""
-    import sys
+    document = sample_document("hunter")
 
-    from PySide6.QtWidgets import QApplication
+    def make() -> CardEditor:
+        editor = CardEditor(document)
+        QShortcut(QKeySequence.StandardKey.Undo, editor, document.undo_stack.undo)
+        QShortcut(QKeySequence.StandardKey.Redo, editor, document.undo_stack.redo)
+        QShortcut(QKeySequence("PgUp"), editor, lambda: document.set_current_card(document.current_card - 1))
+        QShortcut(QKeySequence("PgDown"), editor, lambda: document.set_current_card(document.current_card + 1))
+        return editor
 
-    from matcher.fileformat import load_program
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    path = SAMPLES_DIR / "snake" / "hunter.snake.json"
-    document = ProgramDocument(load_program(path), path)
-    editor = CardEditor(document)
-    QShortcut(QKeySequence.StandardKey.Undo, editor, document.undo_stack.undo)
-    QShortcut(QKeySequence.StandardKey.Redo, editor, document.undo_stack.redo)
-    QShortcut(QKeySequence("PgUp"), editor, lambda: document.set_current_card(document.current_card - 1))
-    QShortcut(QKeySequence("PgDown"), editor, lambda: document.set_current_card(document.current_card + 1))
-    editor.setWindowTitle("CardEditor — hunter.snake.json")
-    editor.resize(1180, 780)
-    editor.show()
-    return app.exec()
+    return run_alone(make, "CardEditor — hunter.snake.json", (1180, 780))
 
 
 if __name__ == "__main__":

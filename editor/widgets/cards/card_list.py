@@ -57,6 +57,7 @@ from PySide6.QtWidgets import (
 from editor.document import ProgramDocument
 from editor.widgets.cards.pattern_paint import card_thumbnail
 from editor.widgets.parts.seat_colors import is_dark
+from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.editing import EditError, duplicate_card, insert_card, move_card, remove_card
 from matcher.model import MAX_CARDS, Card, Program
 
@@ -667,21 +668,7 @@ class CardList(QWidget):
 
 def main() -> int:
     """Open the card list on a sample program."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
-    from arena.samples import SNAKE_SAMPLES
-    from matcher.fileformat import load_program
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    path = SNAKE_SAMPLES / "tail_biter.snake.json"
-    document = ProgramDocument(load_program(path), path)
-    widget = CardList(document)
-    widget.setWindowTitle("CardList")
-    widget.resize(340, 520)
-    widget.show()
-    return app.exec()
+    return run_alone(lambda: CardList(sample_document("tail_biter")), "CardList", (340, 520))
 
 
 if __name__ == "__main__":

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arena.samples import SAMPLES_DIR
 from editor.document import ProgramDocument
 from editor.widgets.cards.pattern_paint import (
     ELEMENT_LOOK,
@@ -34,6 +33,7 @@ from editor.widgets.cards.pattern_paint import (
     pattern_text,
 )
 from editor.widgets.cards.pattern_palette import paint_group_swatch
+from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Element
 from matcher.editing import EditError, clear, paint
 from matcher.model import ALL_GROUPS, Card, ElementSet, Group, Match, Pattern, SetRef
@@ -264,22 +264,9 @@ def _missing_set(sets: Sequence[ElementSet], match: Match) -> bool:
 
 def main() -> int:
     """Inspect a selected cell of a sample card."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
-    from matcher.fileformat import load_program
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    path = SAMPLES_DIR / "snake" / "hunter.snake.json"
-    document = ProgramDocument(load_program(path), path)
-    document.set_current_card(2)
+    document = sample_document("hunter", card=2)
     document.select_cell((0, 3))
-    inspector = CellInspector(document)
-    inspector.setWindowTitle("CellInspector — hunter.snake.json, card 3")
-    inspector.resize(280, 260)
-    inspector.show()
-    return app.exec()
+    return run_alone(lambda: CellInspector(document), "CellInspector — hunter.snake.json, card 3", (280, 260))
 
 
 if __name__ == "__main__":

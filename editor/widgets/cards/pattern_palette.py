@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arena.samples import SAMPLES_DIR
 from editor.document import Brush, ProgramDocument
 from editor.typing_guard import install_typing_guard
 from editor.widgets.cards.pattern_paint import (
@@ -39,6 +38,7 @@ from editor.widgets.cards.pattern_paint import (
     paint_pattern,
     pattern_text,
 )
+from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Element
 from matcher.model import ALL_ELEMENTS, ALL_GROUPS, MAX_SETS, Group, GroupKind, Match, Program, SetRef, set_weight
 
@@ -446,20 +446,8 @@ def _legend() -> QLabel:
 
 def main() -> int:
     """Show the palette on a sample program with a user set."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
-    from matcher.fileformat import load_program
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    path = SAMPLES_DIR / "snake" / "hunter.snake.json"
-    document = ProgramDocument(load_program(path), path)
-    palette = PatternPalette(document)
-    palette.setWindowTitle("PatternPalette — hunter.snake.json")
-    palette.resize(240, 760)
-    palette.show()
-    return app.exec()
+    document = sample_document("hunter")
+    return run_alone(lambda: PatternPalette(document), "PatternPalette — hunter.snake.json", (240, 760))
 
 
 if __name__ == "__main__":

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from editor.document import ProgramDocument
 from editor.widgets.cards.card_list import PROBLEM_COLOR, plural, problem_style
+from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.validate import Problem
 
 OK_COLOR = QColor("#2e9d4f")
@@ -171,24 +172,12 @@ class ProblemsView(QWidget):
 
 def main() -> int:
     """Open the problems list on a sample program whose user set was emptied (so it has some)."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
-    from arena.samples import SNAKE_SAMPLES
     from matcher.editing import replace_set
-    from matcher.fileformat import load_program
     from matcher.model import ElementSet
 
-    app = QApplication.instance() or QApplication(sys.argv)
-    path = SNAKE_SAMPLES / "or_groups.snake.json"
-    document = ProgramDocument(load_program(path), path)
+    document = sample_document("or_groups")
     document.edit(lambda p: replace_set(p, 0, ElementSet(p.sets[0].name, frozenset())), "Empty set1")
-    widget = ProblemsView(document)
-    widget.setWindowTitle("ProblemsView")
-    widget.resize(600, 240)
-    widget.show()
-    return app.exec()
+    return run_alone(lambda: ProblemsView(document), "ProblemsView", (600, 240))
 
 
 if __name__ == "__main__":

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QS
 from editor.document import ProgramDocument, new_stroke_id
 from editor.widgets.cards.card_list import CardList
 from editor.widgets.cards.sets_editor import SetsEditor
+from editor.widgets.parts.standalone import run_alone, sample_document
 
 DESCRIPTION_LINES = 3
 
@@ -122,21 +123,7 @@ class ProgramPanel(QWidget):
 
 def main() -> int:
     """Open the program panel on a sample program."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
-    from arena.samples import SNAKE_SAMPLES
-    from matcher.fileformat import load_program
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    path = SNAKE_SAMPLES / "hunter.snake.json"
-    document = ProgramDocument(load_program(path), path)
-    widget = ProgramPanel(document)
-    widget.setWindowTitle("ProgramPanel")
-    widget.resize(360, 880)
-    widget.show()
-    return app.exec()
+    return run_alone(lambda: ProgramPanel(sample_document("hunter")), "ProgramPanel", (360, 880))
 
 
 if __name__ == "__main__":

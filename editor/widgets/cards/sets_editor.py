@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from editor.document import ProgramDocument, new_stroke_id
 from editor.widgets.cards.card_list import plural, problem_style, tool_icon
 from editor.widgets.cards.pattern_paint import ELEMENT_LOOK, SET_COLORS, match_pixmap
+from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Element
 from matcher.editing import EditError, add_set, remove_set, replace_set, set_uses
 from matcher.model import ALL_ELEMENTS, MAX_SET_SIZE, MAX_SETS, MIN_SET_SIZE, ElementSet, Program, SetRef, set_weight
@@ -374,21 +375,7 @@ class SetsEditor(QWidget):
 
 def main() -> int:
     """Open the sets editor on a sample program that has a user set."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
-    from arena.samples import SNAKE_SAMPLES
-    from matcher.fileformat import load_program
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    path = SNAKE_SAMPLES / "hunter.snake.json"
-    document = ProgramDocument(load_program(path), path)
-    widget = SetsEditor(document)
-    widget.setWindowTitle("SetsEditor")
-    widget.resize(340, 460)
-    widget.show()
-    return app.exec()
+    return run_alone(lambda: SetsEditor(sample_document("hunter")), "SetsEditor", (340, 460))
 
 
 if __name__ == "__main__":

@@ -11,9 +11,9 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QHelpEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
-from arena.samples import SAMPLES_DIR
 from editor.document import ProgramDocument
 from editor.widgets.cards.pattern_paint import paint_grid, paint_head, paint_pattern, pattern_text
+from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Cell, Direction
 from matcher.model import CARD_SIZE, VARIANTS, Card, CardCell, Variant, variant_offset
 
@@ -228,21 +228,8 @@ class VariantStrip(QWidget):
 
 def main() -> int:
     """Show the variants of a sample card whose head sits at the bottom edge."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
-    from matcher.fileformat import load_program
-
-    app = QApplication.instance() or QApplication(sys.argv)
-    path = SAMPLES_DIR / "snake" / "tail_biter.snake.json"
-    document = ProgramDocument(load_program(path), path)
-    document.set_current_card(1)
-    strip = VariantStrip(document)
-    strip.setWindowTitle("VariantStrip — tail_biter.snake.json, card 2")
-    strip.resize(760, 160)
-    strip.show()
-    return app.exec()
+    document = sample_document("tail_biter", card=1)
+    return run_alone(lambda: VariantStrip(document), "VariantStrip — tail_biter.snake.json, card 2", (760, 160))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ always recomputed from the finished games in schedule order, so the tab shows ex
 
 from __future__ import annotations
 
+import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -46,6 +47,7 @@ from arena.tournament.pool import STOP_GRACE
 from arena.tournament.store import TournamentStore
 from editor.gui_collector import GuiThreadCollector
 from editor.widgets.parts.form_widgets import heading
+from editor.widgets.parts.standalone import application, run_alone
 from editor.widgets.tournament.tournament_setup import TournamentSetup, plain_words
 from editor.widgets.tournament.tournament_views import VALUE_ROLE, GameList, RatingPlot, ResultsTable
 from matcher import ProgramError
@@ -435,14 +437,10 @@ class TournamentTab(QWidget):
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m editor.widgets.tournament.tournament_tab [GAME]``: the tab with the game's first samples
-    as entrants (snake: on a small field), ready to Start."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
+    """``python -m editor.widgets.tournament.tournament_tab [GAME]``: the tab with the game's first
+    samples as entrants (snake: on a small field), ready to Start."""
     args = list(sys.argv[1:] if argv is None else argv)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    application()  # before the tab, which is a widget
     tab = TournamentTab()
     if args:
         try:
@@ -453,10 +451,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for index in range(min(4, tab.setup.entrants.sample_box.count())):
         tab.setup.entrants.add_sample(tab.setup.entrants.sample_box.itemText(index))
     tab.openReplay.connect(lambda path: tab.status_label.setText(f"Would open {path} in the arena"))
-    tab.setWindowTitle("Tournament")
-    tab.resize(1280, 760)
-    tab.show()
-    return app.exec()
+    return run_alone(lambda: tab, "Tournament", (1280, 760))
 
 
 if __name__ == "__main__":

@@ -16,6 +16,7 @@ import random
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -34,6 +35,7 @@ from PySide6.QtWidgets import QWidget
 from editor.widgets.games.board_legend import MARGIN, BoardView, Chip, IconPainter, elided, plural
 from editor.widgets.parts.seat_colors import blend, is_dark, seat_color
 from editor.widgets.parts.seat_names import seat_name
+from editor.widgets.parts.standalone import play_on, read_file, run_alone
 from engines.bioblots import (
     NEUTRALISED,
     SIZE,
@@ -580,50 +582,35 @@ def _organism_icon(player: int | None, *, moved: bool = False, paralysed: bool =
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m editor.widgets.games.bioblots.bioblots_view [BOARD]``: a board file (or a generated board)
-    played by two random movers."""
-    from pathlib import Path
-
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
-
+    """``python -m editor.widgets.games.bioblots.bioblots_view [BOARD]``: a board file (or a generated
+    board) played by two random movers."""
     from engines.bioblots import TextError, board_from_text, generate_board, random_move, start_state
 
     args = list(sys.argv[1:] if argv is None else argv)
     rng = random.Random(1)
-    if args:
-        path = Path(args[0])
-        try:
-            board = board_from_text(path.read_text(encoding="utf-8"), where=str(path))
-        except OSError as error:
-            print(f"bioblots_view: {path}: {error.strerror}", file=sys.stderr)
-            return 2
-        except (TextError, UnicodeDecodeError) as error:
-            print(f"bioblots_view: {error}" if isinstance(error, TextError) else f"bioblots_view: {path}: not a text file",
-                  file=sys.stderr)
-            return 2
-    else:
-        board = generate_board(rng)
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    view = BioblotsView()
-    view.set_state(start_state(board))
-    view.organismClicked.connect(lambda p: view.set_highlighted_player(None if view.highlighted_player() == p else p))
+    path = Path(args[0]) if args else None
+    board = generate_board(rng) if path is None else read_file(
+        path, lambda text: board_from_text(text, where=str(path)), (TextError,), "bioblots_view")
+    if board is None:
+        return 2
 
-    def play() -> None:
-        current = view.state()
-        move = None if current is None or current.over else random_move(current, rng)
-        if current is None or move is None:
-            timer.stop()
-            return
-        view.set_state(*current.apply(move))
+    def make() -> BioblotsView:
+        view = BioblotsView()
+        view.set_state(start_state(board))
+        view.organismClicked.connect(lambda p: view.set_highlighted_player(None if view.highlighted_player() == p else p))
 
-    timer = QTimer(view)
-    timer.timeout.connect(play)
-    timer.start(300)
-    view.setWindowTitle(f"BioblotsView — {Path(args[0]).name if args else 'a generated board'}")
-    view.resize(640, 720)
-    view.show()
-    return app.exec()
+        def play() -> bool:
+            current = view.state()
+            move = None if current is None or current.over else random_move(current, rng)
+            if current is None or move is None:
+                return False
+            view.set_state(*current.apply(move))
+            return True
+
+        play_on(view, play, 300)
+        return view
+
+    return run_alone(make, f"BioblotsView — {path.name if path else 'a generated board'}", (640, 720))
 
 
 if __name__ == "__main__":

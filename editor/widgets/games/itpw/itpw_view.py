@@ -13,6 +13,7 @@ import random
 import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -28,6 +29,7 @@ from PySide6.QtWidgets import QWidget
 
 from editor.widgets.games.board_legend import MARGIN, BoardView, Chip, IconPainter, elided, plural
 from editor.widgets.parts.seat_colors import blend, is_dark, out_color, seat_color
+from editor.widgets.parts.standalone import play_on, read_file, run_alone
 from engines.itpw import (
     GAME_INFO,
     NOBODY,
@@ -396,49 +398,32 @@ def advance(state: State, rng: random.Random) -> tuple[State, tuple[Event, ...]]
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m editor.widgets.games.itpw.itpw_view [STATE]``: a state text (or the start) played on by
     four random players."""
-    from pathlib import Path
-
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
-
     from engines.itpw import ItpwError, start_state, state_from_text
 
     args = list(sys.argv[1:] if argv is None else argv)
-    if args:
-        path = Path(args[0])
-        try:
-            state = state_from_text(path.read_text(encoding="utf-8"), where=str(path))
-        except OSError as error:
-            print(f"itpw_view: {path}: {error.strerror}", file=sys.stderr)
-            return 2
-        except UnicodeDecodeError:
-            print(f"itpw_view: {path}: not a text file", file=sys.stderr)
-            return 2
-        except ItpwError as error:
-            print(f"itpw_view: {error}", file=sys.stderr)
-            return 2
-    else:
-        state = start_state()
-    app = QApplication.instance() or QApplication(sys.argv[:1])
+    path = Path(args[0]) if args else None
+    state = start_state() if path is None else read_file(path, lambda text: state_from_text(text, where=str(path)),
+                                                         (ItpwError,), "itpw_view")
+    if state is None:
+        return 2
     rng = random.Random(1)
-    view = ItpwView()
-    view.set_state(state)
-    view.playerClicked.connect(lambda p: view.set_highlighted_player(None if view.highlighted_player() == p else p))
 
-    def play() -> None:
-        current = view.state()
-        if current is None or current.over:
-            timer.stop()
-            return
-        view.set_state(*advance(current, rng))
+    def make() -> ItpwView:
+        view = ItpwView()
+        view.set_state(state)
+        view.playerClicked.connect(lambda p: view.set_highlighted_player(None if view.highlighted_player() == p else p))
 
-    timer = QTimer(view)
-    timer.timeout.connect(play)
-    timer.start(40)
-    view.setWindowTitle(f"ItpwView — {Path(args[0]).name if args else 'a new game'}")
-    view.resize(680, 760)
-    view.show()
-    return app.exec()
+        def play() -> bool:
+            current = view.state()
+            if current is None or current.over:
+                return False
+            view.set_state(*advance(current, rng))
+            return True
+
+        play_on(view, play, 40)
+        return view
+
+    return run_alone(make, f"ItpwView — {path.name if path else 'a new game'}", (680, 760))
 
 
 if __name__ == "__main__":

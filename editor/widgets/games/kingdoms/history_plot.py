@@ -6,7 +6,6 @@ history file."""
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -16,6 +15,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 
 from editor.widgets.parts.seat_names import default_names
 from editor.widgets.parts.seat_plots import PlotError, SeatPlot, SeriesPlot
+from editor.widgets.parts.standalone import run_alone
 from engines.kingdoms import GAME_INFO, KINGDOM_FIELDS, State, history_to_text
 
 QUANTITY_TITLES = {
@@ -127,39 +127,36 @@ class KingdomsHistoryPlot(SeatPlot):
 # --- on its own ------------------------------------------------------------------------------
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m editor.widgets.games.kingdoms.history_plot``: a kingdoms game of the dashboard's trivial policy,
-    its history, the territory as a score series and made-up think times."""
+def main() -> int:
+    """``python -m editor.widgets.games.kingdoms.history_plot``: a kingdoms game of the dashboard's
+    trivial policy, its history, the territory as a score series and made-up think times."""
     import random
 
-    from PySide6.QtWidgets import QApplication, QTabWidget
+    from PySide6.QtWidgets import QTabWidget
 
     from editor.widgets.games.kingdoms.kingdoms_view import simple_action
     from engines.kingdoms import play_round, start_state
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    rng = random.Random(1)
-    history, scores = KingdomsHistoryPlot(), SeriesPlot("Score per turn", "territory", noun="Kingdom")
-    times = SeriesPlot("Think time per turn", "think time", "s", noun="Kingdom")
-    names = default_names(GAME_INFO.players, "Kingdom")
-    state = start_state(200)
-    history.append_state(state)
-    while not state.over:
-        actions = [simple_action(state, k, rng) if state.kingdoms[k].alive else None for k in range(GAME_INFO.players)]
-        state = play_round(state, actions).state
+    def make() -> QTabWidget:
+        rng = random.Random(1)
+        history, scores = KingdomsHistoryPlot(), SeriesPlot("Score per turn", "territory", noun="Kingdom")
+        times = SeriesPlot("Think time per turn", "think time", "s", noun="Kingdom")
+        state = start_state(200)
         history.append_state(state)
-        scores.append(state.round, state.scores())
-        times.append(state.round, [rng.uniform(0.01, 0.05) if k.alive else None for k in state.kingdoms])
-    for plot in (history, scores, times):
-        plot.set_seat_names(names)
-    tabs = QTabWidget()
-    tabs.addTab(history, "History")
-    tabs.addTab(scores, "Scores")
-    tabs.addTab(times, "Think time")
-    tabs.setWindowTitle("Match plots")
-    tabs.resize(820, 520)
-    tabs.show()
-    return app.exec()
+        while not state.over:
+            actions = [simple_action(state, k, rng) if state.kingdoms[k].alive else None
+                       for k in range(GAME_INFO.players)]
+            state = play_round(state, actions).state
+            history.append_state(state)
+            scores.append(state.round, state.scores())
+            times.append(state.round, [rng.uniform(0.01, 0.05) if k.alive else None for k in state.kingdoms])
+        tabs = QTabWidget()
+        for plot, title in ((history, "History"), (scores, "Scores"), (times, "Think time")):
+            plot.set_seat_names(default_names(GAME_INFO.players, "Kingdom"))
+            tabs.addTab(plot, title)
+        return tabs
+
+    return run_alone(make, "Match plots", (820, 520))
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPalette, QPen, QResizeEvent
@@ -19,6 +20,7 @@ from arena.samples import SAMPLES_DIR
 from editor.widgets.parts.seat_cards import SeatCard, figures, ordinal
 from editor.widgets.parts.seat_colors import blend, delta_color, out_color, seat_color
 from editor.widgets.parts.seat_names import seat_name
+from editor.widgets.parts.standalone import play_on, read_file, run_alone
 from engines.kingdoms import GAME_INFO, KINGDOM_FIELDS, Action, ActionCode, EndReason, Kingdom, State
 
 CARD_MIN_WIDTH = 184
@@ -351,55 +353,42 @@ def simple_action(state: State, kingdom: int, rng: random.Random) -> Action:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m editor.widgets.games.kingdoms.kingdoms_view [PLAYFIELD]``: a game of a trivial policy, with
-    the dashboard above the territory history."""
-    from pathlib import Path
-
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
-
+    """``python -m editor.widgets.games.kingdoms.kingdoms_view [PLAYFIELD]``: a game of a trivial
+    policy, with the dashboard above the territory history."""
     from editor.widgets.games.kingdoms.history_plot import KingdomsHistoryPlot
     from engines.kingdoms import KingdomsError, play_round, playfield_from_text
 
     args = list(sys.argv[1:] if argv is None else argv)
-    samples = SAMPLES_DIR / "kingdoms"
-    path = Path(args[0]) if args else samples / "default_playfield.txt"
-    try:
-        state = playfield_from_text(path.read_text(encoding="utf-8"), where=str(path))
-    except OSError as error:
-        print(f"kingdoms_view: {path}: {error.strerror}", file=sys.stderr)
+    path = Path(args[0]) if args else SAMPLES_DIR / "kingdoms" / "default_playfield.txt"
+    state = read_file(path, lambda text: playfield_from_text(text, where=str(path)), (KingdomsError,), "kingdoms_view")
+    if state is None:
         return 2
-    except (KingdomsError, UnicodeDecodeError) as error:
-        print(f"kingdoms_view: {error}", file=sys.stderr)
-        return 2
-    app = QApplication.instance() or QApplication(sys.argv[:1])
     rng = random.Random(1)
-    window = QWidget()
-    view, plot = KingdomsView(), KingdomsHistoryPlot()
-    view.kingdomClicked.connect(view.set_highlighted_kingdom)
-    layout = QVBoxLayout(window)
-    layout.addWidget(view)
-    layout.addWidget(plot, 1)
-    view.set_state(state)
-    plot.append_state(state)
 
-    def play() -> None:
-        current = view.state()
-        if current is None or current.over:
-            timer.stop()
-            return
-        after = play_round(current, [simple_action(current, k, rng) if current.kingdoms[k].alive else None
-                                     for k in range(GAME_INFO.players)]).state
-        view.set_state(after)
-        plot.append_state(after)
+    def make() -> QWidget:
+        window = QWidget()
+        view, plot = KingdomsView(), KingdomsHistoryPlot()
+        view.kingdomClicked.connect(view.set_highlighted_kingdom)
+        layout = QVBoxLayout(window)
+        layout.addWidget(view)
+        layout.addWidget(plot, 1)
+        view.set_state(state)
+        plot.append_state(state)
 
-    timer = QTimer(window)
-    timer.timeout.connect(play)
-    timer.start(60)
-    window.setWindowTitle(f"KingdomsView — {path.name}")
-    window.resize(1060, 720)
-    window.show()
-    return app.exec()
+        def play() -> bool:
+            current = view.state()
+            if current is None or current.over:
+                return False
+            after = play_round(current, [simple_action(current, k, rng) if current.kingdoms[k].alive else None
+                                         for k in range(GAME_INFO.players)]).state
+            view.set_state(after)
+            plot.append_state(after)
+            return True
+
+        play_on(window, play, 60)
+        return window
+
+    return run_alone(make, f"KingdomsView — {path.name}", (1060, 720))
 
 
 if __name__ == "__main__":

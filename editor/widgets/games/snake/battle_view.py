@@ -26,6 +26,7 @@ from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from editor.widgets.games.snake.explanation_overlay import overlay_tooltip, paint_explanation, shown_move
 from editor.widgets.parts.seat_colors import blend, is_dark, seat_color
+from editor.widgets.parts.standalone import run_alone
 from engines.snake import Board, Cell, Direction
 from matcher.explain import Explanation
 from matcher.model import Card
@@ -392,28 +393,24 @@ def _facing(body: Sequence[Cell]) -> tuple[float, float]:
 
 def main() -> int:
     """Show the start of a sample battle; click a snake to highlight it."""
-    import sys
-
-    from PySide6.QtWidgets import QApplication
-
     from arena.snake_battle import BattleSettings, SnakeMatch
     from editor.seats import sample_seats
 
-    app = QApplication.instance() or QApplication(sys.argv)
     seats = sample_seats()
     match = SnakeMatch([program for _, program in seats], BattleSettings(seed=1))
     for _ in range(40):
         if not match.battle.over:
             match.step()
-    view = BattleView()
-    view.set_seat_names([name for name, _ in seats])
-    view.set_board(match.battle.board)
-    view.snakeClicked.connect(view.set_highlighted_snake)
-    view.cellClicked.connect(lambda x, y: print(f"cell ({x}, {y})"))
-    view.setWindowTitle("BattleView — after 40 steps")
-    view.resize(640, 640)
-    view.show()
-    return app.exec()
+
+    def make() -> BattleView:
+        view = BattleView()
+        view.set_seat_names([name for name, _ in seats])
+        view.set_board(match.battle.board)
+        view.snakeClicked.connect(view.set_highlighted_snake)
+        view.cellClicked.connect(lambda x, y: print(f"cell ({x}, {y})"))
+        return view
+
+    return run_alone(make, "BattleView — after 40 steps", (640, 640))
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSize, Signal
 from PySide6.QtGui import QFontMetrics, QPainter, QPalette, QPixmap
@@ -42,6 +43,7 @@ from editor.widgets.games.worms.worms_paint import (
 )
 from editor.widgets.parts.seat_colors import seat_color
 from editor.widgets.parts.seat_names import seat_name
+from editor.widgets.parts.standalone import play_on, read_file, run_alone
 from engines.worms import Cell, Direction, EndReason, Item, Worm, WormsState
 
 __all__ = ["END_TEXT", "ITEM_TEXT", "WormsView", "main", "safe_turn"]
@@ -231,40 +233,31 @@ def safe_turn(state: WormsState, index: int, rng: random.Random) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m editor.widgets.games.worms.worms_view [MAP]``: a sample map played by a random policy."""
-    from pathlib import Path
-
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QApplication
-
     from engines.worms import PlayfieldError, StateError, play_round, playfield_from_text
 
     args = list(sys.argv[1:] if argv is None else argv)
     path = Path(args[0]) if args else SAMPLES_DIR / "worms" / "meadow.txt"
-    try:
-        state = playfield_from_text(path.read_text(encoding="latin-1"))
-    except (OSError, PlayfieldError, StateError) as error:
-        print(f"worms_view: {path}: {getattr(error, 'strerror', None) or error}", file=sys.stderr)
+    state = read_file(path, playfield_from_text, (PlayfieldError, StateError), "worms_view", encoding="latin-1")
+    if state is None:
         return 2
-    app = QApplication.instance() or QApplication(sys.argv[:1])
     rng = random.Random(1)
-    view = WormsView()
-    view.set_state(state)
-    view.wormClicked.connect(lambda i: view.set_highlighted_worm(None if view.highlighted_worm() == i else i))
 
-    def play() -> None:
-        current = view.state()
-        if current is None or current.over:
-            timer.stop()
-            return
-        view.set_state(play_round(current, [safe_turn(current, i, rng) for i in range(4)], rng).state)
+    def make() -> WormsView:
+        view = WormsView()
+        view.set_state(state)
+        view.wormClicked.connect(lambda i: view.set_highlighted_worm(None if view.highlighted_worm() == i else i))
 
-    timer = QTimer(view)
-    timer.timeout.connect(play)
-    timer.start(120)
-    view.setWindowTitle(f"WormsView — {path.name}")
-    view.resize(760, 560)
-    view.show()
-    return app.exec()
+        def play() -> bool:
+            current = view.state()
+            if current is None or current.over:
+                return False
+            view.set_state(play_round(current, [safe_turn(current, i, rng) for i in range(4)], rng).state)
+            return True
+
+        play_on(view, play, 120)
+        return view
+
+    return run_alone(make, f"WormsView — {path.name}", (760, 560))
 
 
 if __name__ == "__main__":
