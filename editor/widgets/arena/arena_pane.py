@@ -20,11 +20,9 @@ from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QFileDialog,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QMenu,
-    QScrollArea,
     QSizePolicy,
     QSplitter,
     QStackedWidget,
@@ -42,6 +40,7 @@ from editor.widgets.arena.scoreboard import Scoreboard
 from editor.widgets.arena.seat_log import SeatLog
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
 from editor.widgets.games.registry import GAME_VIEWS
+from editor.widgets.parts.form_widgets import scrolled
 from editor.widgets.parts.seat_names import numbered
 from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
 from editor.widgets.parts.standalone import run_alone
@@ -184,11 +183,7 @@ class ArenaPane(QWidget):
     # --- building ----------------------------------------------------------------------------
 
     def _build(self) -> None:
-        scroll = QScrollArea()
-        scroll.setWidget(self.setup_panel)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll = scrolled(self.setup_panel)
         self.setup_panel.setContentsMargins(0, 0, 8, 0)
         scroll.setMinimumWidth(240)
         self.setup_scroll = scroll

@@ -39,7 +39,7 @@ from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, resolve_program
 from editor.typing_guard import install_typing_guard
 from editor.widgets.games.game_view import GameSpec
 from editor.widgets.games.registry import GAME_VIEWS, playable_games
-from editor.widgets.parts.form_widgets import SEED_LIMIT, heading, spin_box, tool_button
+from editor.widgets.parts.form_widgets import SEED_LIMIT, error_line, file_choice, heading, spin_box, tool_button
 from editor.widgets.parts.sandbox_option import unsandboxed_checkbox
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, bot_samples, program_samples
@@ -278,14 +278,8 @@ class MatchSetupPanel(QWidget):
         self.seat_box = QVBoxLayout()
         self.seat_box.setSpacing(4)
 
-        self.map_box = QComboBox()
-        self.map_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.map_box.setMinimumContentsLength(10)
-        self.map_browse = tool_button("…", "Choose a file", self._browse_map)
-        self._map_row = map_row = QHBoxLayout()
-        map_row.setSpacing(6)
-        map_row.addWidget(self.map_box, 1)
-        map_row.addWidget(self.map_browse)
+        self.map_box, self.map_browse, self._map_row = file_choice(self._browse_map)
+        map_row = self._map_row
         self.number_boxes: dict[str, QSpinBox] = {}
         self.flag_boxes: dict[str, QCheckBox] = {}
         self._number_rows: list[QWidget] = []
@@ -345,14 +339,7 @@ class MatchSetupPanel(QWidget):
         buttons.addStretch(1)
         buttons.addWidget(self.start_button)
 
-        self.message_label = QLabel()
-        self.message_label.setObjectName("setupMessage")
-        self.message_label.setWordWrap(True)
-        self.message_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.message_label.setStyleSheet(
-            "QLabel#setupMessage { background: rgba(214, 69, 58, 0.14); border: 1px solid rgba(214, 69, 58, 0.55);"
-            " border-radius: 4px; padding: 5px 7px; }")
-        self.message_label.hide()
+        self.message_label = error_line("setupMessage")
 
         game_row = QFormLayout()
         game_row.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)

@@ -14,13 +14,11 @@ from PySide6.QtCore import QSize, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
-    QFrame,
     QGroupBox,
     QHBoxLayout,
     QLabel,
     QLayout,
     QLineEdit,
-    QScrollArea,
     QSplitter,
     QStyle,
     QTabWidget,
@@ -34,6 +32,7 @@ from editor.document import ProgramDocument
 from editor.widgets.bench.explanation_panel import ExplanationPanel
 from editor.widgets.bench.position_editor import PositionEditor, snake_name
 from editor.widgets.bench.program_tests import FAILING, TestList, moves_label
+from editor.widgets.parts.form_widgets import scrolled
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Direction, start_position
 from matcher.editing import add_test, replace_test
@@ -77,12 +76,7 @@ class TestBench(QWidget):
         self.decision_box.setObjectName("Decision")
         box = QVBoxLayout(self.decision_box)
         # Scrolled rather than squeezed when the bench is short: the field keeps its room.
-        scroll = QScrollArea()
-        scroll.setWidget(self.explanation_panel)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        box.addWidget(scroll)
+        box.addWidget(scrolled(self.explanation_panel))
         self.tests_box = QGroupBox("Tests")
         self.tests_box.setObjectName("Tests")
         box = QVBoxLayout(self.tests_box)

@@ -11,12 +11,10 @@ from PySide6.QtCore import QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QBoxLayout,
-    QFrame,
     QHBoxLayout,
     QLabel,
     QLayout,
     QLineEdit,
-    QScrollArea,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -28,6 +26,7 @@ from editor.widgets.cards.card_canvas import GUTTER, MARGIN, CardCanvas
 from editor.widgets.cards.cell_inspector import CellInspector
 from editor.widgets.cards.pattern_palette import PatternPalette
 from editor.widgets.cards.variant_strip import VariantStrip
+from editor.widgets.parts.form_widgets import scrolled
 from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.editing import EditError, describe_card
 from matcher.model import CARD_SIZE
@@ -121,11 +120,7 @@ class CardEditor(QWidget):
         return button
 
     def _build_layout(self) -> None:
-        scroll = QScrollArea()
-        scroll.setWidget(self.palette_panel)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll = scrolled(self.palette_panel)
         scroll.setFixedWidth(PALETTE_WIDTH)
         scroll.setMinimumHeight(PALETTE_MIN_HEIGHT)
         self.palette_scroll = scroll

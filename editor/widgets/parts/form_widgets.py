@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QPalette
-from PySide6.QtWidgets import QLabel, QSpinBox, QToolButton
+from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QScrollArea, QSpinBox, QToolButton, QWidget
 
 SEED_LIMIT = 2**31 - 1
 """The largest seed a seed box takes (a spin box holds a 32-bit int)."""
@@ -45,3 +46,41 @@ def tool_button(text: str, tip: str, slot: Callable[[], object] | None = None) -
     if slot is not None:
         button.clicked.connect(lambda _checked=False: slot())
     return button
+
+
+def file_choice(browse: Callable[[], object]) -> tuple[QComboBox, QToolButton, QHBoxLayout]:
+    """A combo of samples (maps, playfields) beside a "…" button that calls ``browse`` for a file,
+    and the row holding both."""
+    box = QComboBox()
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(10)
+    button = tool_button("…", "Choose a file", browse)
+    row = QHBoxLayout()
+    row.setSpacing(6)
+    row.addWidget(box, 1)
+    row.addWidget(button)
+    return box, button, row
+
+
+def error_line(name: str) -> QLabel:
+    """A hidden line that shows why something cannot be done, boxed in red, selectable; ``name``
+    is its object name (its style sheet is keyed to it)."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setStyleSheet(f"QLabel#{name} {{ background: rgba(214, 69, 58, 0.14); border: 1px solid rgba(214, 69, 58, 0.55);"
+                        " border-radius: 4px; padding: 5px 7px; }")
+    label.hide()
+    return label
+
+
+def scrolled(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless area that scrolls it up and down (never sideways) when it does not
+    fit."""
+    scroll = QScrollArea()
+    scroll.setWidget(widget)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return scroll

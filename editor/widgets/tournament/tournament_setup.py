@@ -38,7 +38,7 @@ from arena.tournament.schedule import games_played, large_schedule, shared_seats
 from arena.tournament.spec import long_schedule_note, seats_hint
 from arena.tournament.store import differences, stored_spec
 from editor.widgets.games.registry import GAME_VIEWS, playable_games
-from editor.widgets.parts.form_widgets import SEED_LIMIT, heading, spin_box, tool_button
+from editor.widgets.parts.form_widgets import SEED_LIMIT, file_choice, heading, spin_box, tool_button
 from editor.widgets.parts.sandbox_option import unsandboxed_checkbox
 from editor.widgets.tournament.tournament_entrants import EDITOR, EntrantList, EntrantRow
 from matcher.fileformat import PROGRAM_SUFFIX
@@ -237,14 +237,8 @@ class TournamentSetup(QWidget):
         self._field_row = field
         self.limit_box = spin_box(0, 1_000_000, "")
         self.limit_box.setSingleStep(100)
-        self.map_box = QComboBox()
-        self.map_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.map_box.setMinimumContentsLength(10)
-        self.map_browse = tool_button("…", "Choose a file", self._browse_map)
-        self._map_row = map_row = QHBoxLayout()
-        map_row.setSpacing(6)
-        map_row.addWidget(self.map_box, 1)
-        map_row.addWidget(self.map_browse)
+        self.map_box, self.map_browse, self._map_row = file_choice(self._browse_map)
+        map_row = self._map_row
         self.time_box = QDoubleSpinBox()
         self.time_box.setRange(0.01, 600.0)
         self.time_box.setDecimals(2)

@@ -46,7 +46,7 @@ from arena.tournament import (
 from arena.tournament.pool import STOP_GRACE
 from arena.tournament.store import TournamentStore
 from editor.gui_collector import GuiThreadCollector
-from editor.widgets.parts.form_widgets import heading
+from editor.widgets.parts.form_widgets import error_line, heading
 from editor.widgets.parts.standalone import application, run_alone
 from editor.widgets.tournament.tournament_setup import TournamentSetup, plain_words
 from editor.widgets.tournament.tournament_views import VALUE_ROLE, GameList, RatingPlot, ResultsTable
@@ -246,14 +246,7 @@ class TournamentTab(QWidget):
         self.cancel_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_MediaStop), "Cancel")
         self.cancel_button.setToolTip("Stop all running games; the finished games are kept")
         self.cancel_button.clicked.connect(self.cancel)
-        self.error_label = QLabel()
-        self.error_label.setObjectName("tournamentError")
-        self.error_label.setWordWrap(True)
-        self.error_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.error_label.setStyleSheet(
-            "QLabel#tournamentError { background: rgba(214, 69, 58, 0.14); border: 1px solid rgba(214, 69, 58, 0.55);"
-            " border-radius: 4px; padding: 5px 7px; }")
-        self.error_label.hide()
+        self.error_label = error_line("tournamentError")
         self.setup.entrants.message.connect(self._show_error)
         buttons = QHBoxLayout()
         buttons.addStretch(1)
