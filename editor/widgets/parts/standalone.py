@@ -6,7 +6,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 from PySide6.QtCore import QObject, QTimer
 from PySide6.QtWidgets import QApplication, QWidget
@@ -18,6 +18,14 @@ from matcher.fileformat import PROGRAM_SUFFIX
 
 W = TypeVar("W", bound=QWidget)
 T = TypeVar("T")
+
+
+class _Game(Protocol):
+    @property
+    def over(self) -> bool: ...
+
+
+G = TypeVar("G", bound=_Game)
 
 
 def application() -> QApplication:
@@ -48,12 +56,14 @@ def sample_document(name: str, card: int = 0) -> ProgramDocument:
     return document
 
 
-def play_on(parent: QObject, step: Callable[[], bool], interval_ms: int) -> QTimer:
-    """Call ``step`` every ``interval_ms`` until it returns False (the game is over)."""
+def play_on(parent: QObject, shown: Callable[[], G | None], advance: Callable[[G], bool], interval_ms: int) -> QTimer:
+    """Every ``interval_ms``, ``advance`` the game ``shown()`` gives by a round (it shows the
+    result), until the game is over or ``advance`` says no round is left to play."""
     timer = QTimer(parent)
 
     def tick() -> None:
-        if not step():
+        state = shown()
+        if state is None or state.over or not advance(state):
             timer.stop()
 
     timer.timeout.connect(tick)

@@ -599,15 +599,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         view.set_state(start_state(board))
         view.organismClicked.connect(lambda p: view.set_highlighted_player(None if view.highlighted_player() == p else p))
 
-        def play() -> bool:
-            current = view.state()
-            move = None if current is None or current.over else random_move(current, rng)
-            if current is None or move is None:
-                return False
-            view.set_state(*current.apply(move))
-            return True
+        def play(current: State) -> bool:
+            move = random_move(current, rng)
+            if move is not None:
+                view.set_state(*current.apply(move))
+            return move is not None
 
-        play_on(view, play, 300)
+        play_on(view, view.state, play, 300)
         return view
 
     return run_alone(make, f"BioblotsView — {path.name if path else 'a generated board'}", (640, 720))

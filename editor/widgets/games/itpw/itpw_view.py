@@ -413,14 +413,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         view.set_state(state)
         view.playerClicked.connect(lambda p: view.set_highlighted_player(None if view.highlighted_player() == p else p))
 
-        def play() -> bool:
-            current = view.state()
-            if current is None or current.over:
-                return False
+        def play(current: State) -> bool:
             view.set_state(*advance(current, rng))
             return True
 
-        play_on(view, play, 40)
+        play_on(view, view.state, play, 40)
         return view
 
     return run_alone(make, f"ItpwView — {path.name if path else 'a new game'}", (680, 760))

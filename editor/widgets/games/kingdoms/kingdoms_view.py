@@ -375,17 +375,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         view.set_state(state)
         plot.append_state(state)
 
-        def play() -> bool:
-            current = view.state()
-            if current is None or current.over:
-                return False
+        def play(current: State) -> bool:
             after = play_round(current, [simple_action(current, k, rng) if current.kingdoms[k].alive else None
                                          for k in range(GAME_INFO.players)]).state
             view.set_state(after)
             plot.append_state(after)
             return True
 
-        play_on(window, play, 60)
+        play_on(window, view.state, play, 60)
         return window
 
     return run_alone(make, f"KingdomsView — {path.name}", (1060, 720))

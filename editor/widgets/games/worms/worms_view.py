@@ -247,14 +247,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         view.set_state(state)
         view.wormClicked.connect(lambda i: view.set_highlighted_worm(None if view.highlighted_worm() == i else i))
 
-        def play() -> bool:
-            current = view.state()
-            if current is None or current.over:
-                return False
+        def play(current: WormsState) -> bool:
             view.set_state(play_round(current, [safe_turn(current, i, rng) for i in range(4)], rng).state)
             return True
 
-        play_on(view, play, 120)
+        play_on(view, view.state, play, 120)
         return view
 
     return run_alone(make, f"WormsView — {path.name}", (760, 560))
