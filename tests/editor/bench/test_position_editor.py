@@ -16,12 +16,8 @@ from matcher.fileformat import load_position
 
 
 @pytest.fixture
-def editor(qtbot) -> PositionEditor:
-    widget = PositionEditor()
-    qtbot.addWidget(widget)
-    widget.resize(640, 680)
-    widget.show()
-    qtbot.waitExposed(widget)
+def editor(shown) -> PositionEditor:
+    widget = shown(PositionEditor(), (640, 680))
     widget.set_position(Position(9, 9))
     return widget
 

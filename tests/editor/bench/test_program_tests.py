@@ -34,14 +34,9 @@ FAILING_TEST = ProgramTest("open field: only up", OPEN, 0, frozenset({UP}))
 
 
 @pytest.fixture
-def make_list(qtbot):
+def make_list(shown):
     def make(prog: Program) -> TestList:
-        widget = TestList(ProgramDocument(prog))
-        qtbot.addWidget(widget)
-        widget.resize(480, 260)
-        widget.show()
-        qtbot.waitExposed(widget)
-        return widget
+        return shown(TestList(ProgramDocument(prog)), (480, 260))
 
     return make
 

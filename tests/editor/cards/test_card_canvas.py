@@ -24,14 +24,9 @@ def program_with(card: Card, sets: tuple[ElementSet, ...] = ()) -> Program:
 
 
 @pytest.fixture
-def make_canvas(qtbot) -> Callable[..., CardCanvas]:
+def make_canvas(shown) -> Callable[..., CardCanvas]:
     def make(card: Card = Card(), sets: tuple[ElementSet, ...] = ()) -> CardCanvas:
-        canvas = CardCanvas(ProgramDocument(program_with(card, sets)))
-        qtbot.addWidget(canvas)
-        canvas.resize(480, 480)
-        canvas.show()
-        qtbot.waitExposed(canvas)
-        return canvas
+        return shown(CardCanvas(ProgramDocument(program_with(card, sets))), (480, 480))
 
     return make
 

@@ -31,14 +31,9 @@ def program() -> Program:
 
 
 @pytest.fixture
-def make_view(qtbot) -> Callable[..., ProblemsView]:
+def make_view(shown) -> Callable[..., ProblemsView]:
     def make(prog: Program | None = None) -> ProblemsView:
-        view = ProblemsView(ProgramDocument(prog if prog is not None else program()))
-        qtbot.addWidget(view)
-        view.resize(600, 260)
-        view.show()
-        qtbot.waitExposed(view)
-        return view
+        return shown(ProblemsView(ProgramDocument(prog if prog is not None else program())), (600, 260))
 
     return make
 

@@ -48,13 +48,8 @@ OPENING = (Placement(SQUARE_0), Placement(SQUARE_1), Shift(((SOURCE, TARGET),)))
 
 
 @pytest.fixture
-def view(qtbot) -> BioblotsView:
-    view = BioblotsView()
-    qtbot.addWidget(view)
-    view.resize(700, 820)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+def view(shown) -> BioblotsView:
+    return shown(BioblotsView(), (700, 820))
 
 
 def point(view: BioblotsView, cell, dx: float = 0.0, dy: float = 0.0) -> QPoint:

@@ -39,13 +39,8 @@ def board(out: bool = True) -> State:
 
 
 @pytest.fixture
-def view(qtbot) -> ItpwView:
-    view = ItpwView()
-    qtbot.addWidget(view)
-    view.resize(700, 820)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+def view(shown) -> ItpwView:
+    return shown(ItpwView(), (700, 820))
 
 
 def point(view: ItpwView, cell, dx: float = 0.0, dy: float = 0.0) -> QPoint:

@@ -29,13 +29,8 @@ def played(rounds: int = ROUNDS) -> list[State]:
 
 
 @pytest.fixture
-def history(qtbot) -> KingdomsHistoryPlot:
-    plot = KingdomsHistoryPlot()
-    qtbot.addWidget(plot)
-    plot.resize(640, 400)
-    plot.show()
-    qtbot.waitExposed(plot)
-    return plot
+def history(shown) -> KingdomsHistoryPlot:
+    return shown(KingdomsHistoryPlot(), (640, 400))
 
 
 def test_one_curve_per_kingdom_with_one_point_per_round_live(history):

@@ -13,13 +13,8 @@ MINUS = "\u2212"
 
 
 @pytest.fixture
-def view(qtbot) -> KingdomsView:
-    view = KingdomsView()
-    qtbot.addWidget(view)
-    view.resize(1100, 300)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+def view(shown) -> KingdomsView:
+    return shown(KingdomsView(), (1100, 300))
 
 
 def after_one_round() -> tuple[State, State]:

@@ -9,13 +9,8 @@ from engines.snake import Board, Position, SnakeBody, start_position
 
 
 @pytest.fixture
-def view(qtbot) -> BattleView:
-    view = BattleView()
-    qtbot.addWidget(view)
-    view.resize(600, 500)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+def view(shown) -> BattleView:
+    return shown(BattleView(), (600, 500))
 
 
 def centre(view: BattleView, x: int, y: int) -> QPoint:

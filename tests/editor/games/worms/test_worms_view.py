@@ -40,13 +40,8 @@ def board(frozen_1: int = 5) -> WormsState:
 
 
 @pytest.fixture
-def view(qtbot) -> WormsView:
-    view = WormsView()
-    qtbot.addWidget(view)
-    view.resize(640, 520)
-    view.show()
-    qtbot.waitExposed(view)
-    return view
+def view(shown) -> WormsView:
+    return shown(WormsView(), (640, 520))
 
 
 def centre(view: WormsView, cell: tuple[int, int]) -> QPoint:
