@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import importlib
+import inspect
+import re
 from pathlib import Path
 
 import pytest
@@ -14,6 +16,7 @@ from PySide6.QtWidgets import QApplication
 from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
 from editor.seats import builtin_program
+from editor.widgets.arena import arena_pane as arena_pane_module
 from editor.widgets.arena.match_setup import MatchSetupPanel, MiB
 from editor.widgets.games.registry import GAME_VIEWS
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, bot_samples
@@ -309,7 +312,16 @@ def board_buttons(pane) -> list[str]:
     return [button.text() for button in buttons if button is not None and button.isVisible()]
 
 
-def test_continue_from_here_shows_only_for_a_snake_battle(qtbot, make_pane):
+def export_entries(pane) -> list[str]:
+    return [action.text() for action in pane.export_menu.actions() if action.isVisible()]
+
+
+SHARED_EXPORTS = ["Frame as PNG…", "Score plot as PNG…", "Think-time plot as PNG…"]
+KINGDOMS_EXPORTS = ["History plot as PNG…", "History file (original format)…"]
+
+
+def test_each_board_brings_its_own_header_buttons_and_exports(qtbot, make_pane):
+    """Continue from here shows for a snake battle only, the history exports for kingdoms only."""
     pane = make_pane()
     for game in GAME_VIEWS:
         pane.setup_panel.set_game(game)
@@ -319,7 +331,7 @@ def test_continue_from_here_shows_only_for_a_snake_battle(qtbot, make_pane):
     pane.setup_panel.rounds_box.setValue(1)
     start(qtbot, pane)
     wait_finished(qtbot, pane)
-    assert board_buttons(pane) == []
+    assert board_buttons(pane) == [] and export_entries(pane) == SHARED_EXPORTS + KINGDOMS_EXPORTS
     pane.setup_panel.set_game("snake")
     pane.setup_panel.set_seats(["hunter", "tail_biter"])
     pane.setup_panel.rounds_box.setValue(3)
@@ -327,7 +339,17 @@ def test_continue_from_here_shows_only_for_a_snake_battle(qtbot, make_pane):
     wait_finished(qtbot, pane)
     what_if = pane.boards["snake"].what_if_action
     assert board_buttons(pane) == ["Continue from here"] and what_if.isEnabled()  # a button drops the "…"
+    assert export_entries(pane) == SHARED_EXPORTS
     pane.setup_panel.set_game("kingdoms")  # back to a game without one: the battle's button goes
     start(qtbot, pane)
     wait_finished(qtbot, pane)
-    assert board_buttons(pane) == []
+    assert board_buttons(pane) == [] and export_entries(pane) == SHARED_EXPORTS + KINGDOMS_EXPORTS
+
+
+def test_the_arena_pane_names_no_game():
+    """Issue 15: what differs between games comes from their boards and facts in GAME_VIEWS; the
+    shared pane had "kingdoms" exports and a snake what-if of its own."""
+    source = inspect.getsource(arena_pane_module)
+    names = {game for game in GAME_VIEWS} | {view.spec.title for view in GAME_VIEWS.values()}
+    named = sorted(name for name in names if re.search(rf"\b{re.escape(name)}\b", source, re.IGNORECASE))
+    assert named == []
