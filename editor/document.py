@@ -21,7 +21,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from engines.snake import Element
 from matcher import CompiledProgram, Program, compile_program, validate_program
 from matcher.fileformat import dumps_program, load_program, save_program
-from matcher.model import AND1, CardCell, Card, Group, Match, Pattern
+from matcher.model import AND1, Card, CardCell, Group, Match, Pattern
 from matcher.testing import TestResult, run_tests
 from matcher.validate import Problem
 

@@ -37,14 +37,6 @@ from PySide6.QtWidgets import (
 
 from arena.samples import SNAKE_SAMPLES
 from editor.document import ProgramDocument
-from editor.recovery import IDLE_MS, Autosaver, Recovered, RecoveryStore, read_recovery
-from editor.widgets.arena_pane import ArenaPane
-from editor.widgets.card_editor import HINT, MESSAGE_MS, CardEditor
-from editor.widgets.problems_view import ProblemsView
-from editor.widgets.program_panel import ProgramPanel
-from editor.widgets.quick_battle import QuickBattle
-from editor.widgets.test_bench import DECIDE_KEY, TestBench
-from editor.widgets.tournament_tab import TournamentTab
 from editor.program_files import (
     APP_NAME,
     FILE_FILTER,
@@ -55,6 +47,14 @@ from editor.program_files import (
     show_error,
     with_program_suffix,
 )
+from editor.recovery import IDLE_MS, Autosaver, Recovered, RecoveryStore, read_recovery
+from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.battle.quick_battle import QuickBattle
+from editor.widgets.bench.position_bench import DECIDE_KEY, TestBench
+from editor.widgets.cards.card_editor import HINT, MESSAGE_MS, CardEditor
+from editor.widgets.cards.problems_view import ProblemsView
+from editor.widgets.cards.program_panel import ProgramPanel
+from editor.widgets.tournament.tournament_tab import TournamentTab
 from engines.snake import POSITION_FORMAT
 from matcher import Program, ProgramError, dumps_program, load_program
 from matcher.fileformat import POSITION_SUFFIX, PROGRAM_SUFFIX
@@ -94,6 +94,8 @@ class MainWindow(QMainWindow):
         self.autosaver.failed.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.setAcceptDrops(True)
         self.setDockOptions(QMainWindow.DockOption.AnimatedDocks | QMainWindow.DockOption.AllowTabbedDocks)
+        self._editor_state: QByteArray | None = None
+        """The editor's dock layout while another workspace has the window (its panes stepped aside)."""
 
         self._build_panes()
         self._build_actions()
@@ -324,7 +326,6 @@ class MainWindow(QMainWindow):
         # plots need the window's room, and on a 1366 × 768 screen the editor's panes leave none.
         self.arena_pane = ArenaPane(self.settings, editor_program=lambda: self.document.program)
         self.arena_pane.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
-        self._editor_state: QByteArray | None = None
         # Tournaments: the program open here is an entrant choice, as its text when Start is pressed.
         self.tournament_tab = TournamentTab()
         self.tournament_tab.openReplay.connect(self._open_tournament_game)
@@ -644,8 +645,11 @@ class MainWindow(QMainWindow):
         self.arena_pane.shutdown()
         self.tournament_tab.shutdown()
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
-        # The editor's panes as the editor showed them (in the arena they are only stepped aside).
-        state = self._editor_state if self.in_arena() and self._editor_state is not None else self.saveState(STATE_VERSION)
+        # The editor's panes as the editor showed them (in the arena and the tournament they are
+        # only stepped aside).
+        state = self._editor_state
+        if self.in_editor() or state is None:
+            state = self.saveState(STATE_VERSION)
         self.settings.setValue(STATE_KEY, state)
         self.settings.sync()
         self.autosaver.shutdown()

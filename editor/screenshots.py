@@ -27,10 +27,11 @@ from editor.app import display_problem
 from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
-from editor.widgets.arena_pane import ArenaPane, SnakeBoard
-from editor.widgets.match_transport import FULL_SPEED
-from editor.widgets.quick_battle import QuickBattle
-from editor.widgets.test_bench import TestBench
+from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.arena.match_transport import FULL_SPEED
+from editor.widgets.battle.quick_battle import QuickBattle
+from editor.widgets.bench.position_bench import TestBench
+from editor.widgets.games.snake.snake_game import SnakeBoard
 from matcher import load_program
 
 WINDOW_SIZE = (1440, 900)

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QWidget
 
 import editor.widgets  # noqa: F401  (applies the PySide6 6.12.0 None-refcount guard first)
 from arena.snake_battle import BattleSettings
@@ -15,7 +17,9 @@ from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
 from editor.seats import Seat, builtin_program, unique_names
-from editor.widgets.battle_player import BattlePlayer
+from editor.widgets.battle.battle_player import BattlePlayer
+
+W = TypeVar("W", bound=QWidget)
 
 
 def builtin_seats(count: int = 4) -> list[Seat]:
@@ -29,14 +33,24 @@ def seats() -> list[Seat]:
 
 
 @pytest.fixture
-def make_player(qtbot) -> Callable[..., BattlePlayer]:
+def shown(qtbot) -> Callable[[W, tuple[int, int]], W]:
+    """``shown(widget, (width, height))``: ``widget`` registered with qtbot, sized, shown and
+    exposed."""
+
+    def show(widget: W, size: tuple[int, int]) -> W:
+        qtbot.addWidget(widget)
+        widget.resize(*size)
+        widget.show()
+        qtbot.waitExposed(widget)
+        return widget
+
+    return show
+
+
+@pytest.fixture
+def make_player(shown) -> Callable[..., BattlePlayer]:
     def make(seats: Sequence[Seat] | None = None, settings: BattleSettings = BattleSettings(seed=3)) -> BattlePlayer:
-        player = BattlePlayer(builtin_seats() if seats is None else seats, settings)
-        qtbot.addWidget(player)
-        player.resize(1100, 760)
-        player.show()
-        qtbot.waitExposed(player)
-        return player
+        return shown(BattlePlayer(builtin_seats() if seats is None else seats, settings), (1100, 760))
 
     return make
 

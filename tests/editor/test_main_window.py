@@ -382,6 +382,21 @@ def test_dock_visibility_is_restored_in_the_next_window(qtbot, make_window):
     assert again.program_dock.isVisible()
 
 
+@pytest.mark.parametrize("workspace", ["arena", "tournament"])
+def test_closing_in_a_workspace_keeps_the_editors_panes_for_the_next_window(make_window, workspace):
+    """Regression: closing the window in the tournament workspace (where the editor's panes step
+    aside) saved the layout as shown there, so every later window opened with its panes hidden."""
+    window = make_window()
+    window.history_dock.toggleViewAction().trigger()  # the editor's layout, as the user left it
+    (window.show_arena if workspace == "arena" else window.show_tournament)()
+    assert not window.program_dock.isVisible()
+    window.close()
+    again = make_window()
+    assert again.in_editor()
+    assert again.program_dock.isVisible() and again.bench_dock.isVisible() and again.problems_dock.isVisible()
+    assert not again.history_dock.isVisible()
+
+
 def test_view_menu_toggles_every_pane(make_window):
     window = make_window()
     view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")

@@ -15,13 +15,13 @@ import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
 from PySide6.QtWidgets import QAbstractButton, QApplication, QFileDialog, QMessageBox, QToolBar, QWidget
 
-from arena.samples import SNAKE_SAMPLES
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
+from arena.samples import SNAKE_SAMPLES
 from editor import cli
 from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
-from editor.widgets.card_list import DecidedRole
+from editor.widgets.cards.card_list import DecidedRole
 from engines.snake import Cell, Direction, Element
 from matcher import load_program
 from matcher.fileformat import save_position

@@ -15,8 +15,8 @@ import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget
 from editor.document import Brush, ProgramDocument
 from editor.main_window import DEFAULT_SIZE, MainWindow, first_size
 from editor.recovery import RecoveryStore
-from editor.widgets.card_editor import PALETTE_WIDTH
-from editor.widgets.variant_strip import VariantStrip, variant_label
+from editor.widgets.cards.card_editor import PALETTE_WIDTH
+from editor.widgets.cards.variant_strip import VariantStrip, variant_label
 from engines.snake import Direction, Element
 from matcher.model import VARIANTS, Card, ElementSet, Group, GroupKind, Head, Pattern, Program, SetRef
 

@@ -1,0 +1,537 @@
+"""The arena pane: set up, run, watch, scrub, replay and export a match of any registered game.
+
+Left the setup; in the middle the game's board view; right the scoreboard over the seat log and
+the plots; under all of them the transport. Matches run in a :class:`MatchRunner` worker, replays
+are played through their game's engine by the same worker, so both come in as the same frames
+and play with the same controls. What differs per game comes from the game's entry in
+:data:`editor.widgets.games.registry.GAME_VIEWS`: its facts (title, what a seat and a round are
+called, why a match ends) and its board, which brings its own actions (a what-if from the shown
+turn) and exports (a history of the game's own) and keeps its own plots; the pane names no game."""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import tempfile
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QSizePolicy,
+    QSplitter,
+    QStackedWidget,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arena.match import MatchSetup, MatchSetupError
+from editor.widgets.arena.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
+from editor.widgets.arena.match_setup import MatchSetupPanel
+from editor.widgets.arena.match_transport import Playback, Transport
+from editor.widgets.arena.scoreboard import Scoreboard
+from editor.widgets.arena.seat_log import SeatLog
+from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
+from editor.widgets.games.registry import GAME_VIEWS
+from editor.widgets.parts.form_widgets import scrolled
+from editor.widgets.parts.seat_names import numbered
+from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
+from editor.widgets.parts.standalone import run_alone
+from matcher import Program
+
+SETUP_WIDTH = 280
+SIDE_WIDTH = 400
+PLOT_DELAY_MS = 120
+"""Plots redraw at most this often while frames pour in (a redraw of a long curve takes ms)."""
+REPLAY_FILTER = "Match replays (*.jsonl);;All files (*)"
+PNG_FILTER = "PNG images (*.png)"
+SHARED_EXPORTS = {"frame": "-turn{turn}.png", "score": "-scores.png", "time": "-think-time.png"}
+"""What every match exports (the shown board and the shared plots), with the file name suggested
+after the match's ``<game>-<seed>``."""
+
+
+# --- the pane ------------------------------------------------------------------------------------
+
+
+class ArenaPane(QWidget):
+    """Setup, board, scoreboard, log, plots and transport of one match at a time.
+
+    ``settings``: where the last setups are kept. ``editor_program``: the program open in the
+    editor (program seats can play it). ``bot_env``/``host_root``: passed to every match (tests mark
+    their bots with them)."""
+
+    message = Signal(str)
+    """A one-line note for a host's status bar."""
+
+    def __init__(self, settings: QSettings | None = None, *, editor_program: Callable[[], Program | None] | None = None,
+                 bot_env: Mapping[str, str] | None = None, host_root: Path | None = None,
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._scratch = tempfile.TemporaryDirectory(prefix="snakepit-arena-")
+        self.scratch = Path(self._scratch.name)
+        self.bot_env, self.host_root = bot_env, host_root
+        self.runner = MatchRunner(self)
+        self.playback = Playback(self.runner.gate, self)
+        self.info: MatchInfo | None = None
+        self.outcome: Outcome | None = None
+        self.names: list[str] = []
+        self.board: BoardAdapter | None = None
+        self.boards: dict[str, BoardAdapter] = {}
+        self._board_buttons: dict[str, list[QToolButton]] = {}
+        self._board_entries: dict[str, list[QAction]] = {}
+        """Per game, its board's buttons in the header and entries in the Export menu."""
+        self._matches = 0
+        self._selected: int | None = None
+        self._plot_timer = QTimer(self)
+        self._plot_timer.setSingleShot(True)
+        self._plot_timer.setInterval(PLOT_DELAY_MS)
+        self._plot_timer.timeout.connect(self._refresh_plots)
+
+        self.setup_panel = MatchSetupPanel(settings if settings is not None else QSettings(), scratch=self.scratch,
+                                           editor_program=editor_program)
+        self._build()
+        self._connect()
+        self._show_idle()
+
+    # --- our API -----------------------------------------------------------------------------
+
+    def start(self) -> bool:
+        """Start the match the setup describes; False (and the reason shown) when it cannot."""
+        try:
+            setup = self.setup_panel.setup()
+        except MatchSetupError as error:
+            self.setup_panel.show_message(str(error))
+            return False
+        self.setup_panel.show_message("")
+        self.setup_panel.remember()
+        self._matches += 1
+        record = self.scratch / f"match-{self._matches}.jsonl"
+        self.outcome = None
+        self.transport.set_stoppable(True)
+        self.runner.start_match(setup, record=record, bot_env=self.bot_env, host_root=self.host_root)
+        return True
+
+    def stop(self) -> None:
+        """Stop the running match: its bots are killed at once; the finished turns stay."""
+        self.runner.stop()
+
+    def open_replay(self, path: str | Path | None = None) -> bool:
+        """Watch a replay file (asked for when ``path`` is None)."""
+        if path is None:
+            path, _ = QFileDialog.getOpenFileName(self, "Open a match replay", str(Path.cwd()), REPLAY_FILTER)
+            if not path:
+                return False
+        self.outcome = None
+        self.setup_panel.show_message("")
+        self.transport.set_stoppable(True)
+        self.runner.gate.set_open(True)  # a replay is computed at once; the transport paces the view
+        self.runner.start_replay(Path(path))
+        return True
+
+    def save_replay(self, path: str | Path | None = None) -> bool:
+        """Copy the shown match's replay file (every finished turn so far) to ``path``."""
+        info = self.info
+        source = info.record if info is not None else None
+        if info is None or source is None or not source.exists():
+            self._say("This match has no replay to save.")
+            return False
+        if path is None:
+            start = Path.cwd() / f"{info.game}-{info.seed}.jsonl"
+            path, _ = QFileDialog.getSaveFileName(self, "Save the replay", str(start), REPLAY_FILTER)
+            if not path:
+                return False
+        try:
+            if Path(path).resolve() != source.resolve():
+                shutil.copyfile(source, path)
+        except OSError as error:
+            self._say(f"Could not save {path}: {error.strerror or error}")
+            return False
+        self._say(f"Saved the replay to {path}")
+        return True
+
+    def export_frame(self, path: str | Path) -> Path:
+        """The shown board as a PNG."""
+        if self.board is None or not self.board.frame_widget().grab().save(str(path), "PNG"):
+            raise PlotError(f"{path}: cannot write the frame as PNG")
+        return Path(path)
+
+    def start_branch(self, setup: MatchSetup, turn: int) -> None:
+        """Run ``setup``, a match that branches off the shown one at ``turn`` (a board's what-if):
+        recorded like any other, shown from that turn on."""
+        self.outcome = None
+        self.transport.set_stoppable(True)
+        self.runner.start_what_if(setup, turn, record=self.scratch / f"match-{self._matches}.jsonl")
+
+    def _scratch_folder(self, kind: str) -> Path:
+        self._matches += 1
+        return self.scratch / f"{kind}-{self._matches}"
+
+    def shutdown(self) -> None:
+        """Keep the setup as it is for the next start, stop the worker and wait for it (the app
+        is closing)."""
+        self.setup_panel.remember()
+        self.runner.stop()
+        self.runner.wait(3.0)
+
+    # --- building ----------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        scroll = scrolled(self.setup_panel)
+        self.setup_panel.setContentsMargins(0, 0, 8, 0)
+        scroll.setMinimumWidth(240)
+        self.setup_scroll = scroll
+
+        self.title_label = QLabel()
+        self.title_label.setObjectName("matchTitle")
+        self.title_label.setTextFormat(Qt.TextFormat.RichText)
+        self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.save_action = self._action("Save replay…", "", "Save this match's replay (JSONL, as the CLI writes)",
+                                        lambda: self.save_replay())
+        self.export_menu = QMenu(self)
+        self.export_frame_action = self.export_menu.addAction("Frame as PNG…", lambda: self._export("frame"))
+        self.export_score_action = self.export_menu.addAction("Score plot as PNG…", lambda: self._export("score"))
+        self.export_time_action = self.export_menu.addAction("Think-time plot as PNG…", lambda: self._export("time"))
+        export = QToolButton()
+        export.setText("Export")
+        export.setMenu(self.export_menu)
+        export.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        self.export_button = export
+        self.setup_action = self._action("Setup", "Ctrl+Shift+M", "Show or hide the match setup", self._toggle_setup)
+        self.setup_action.setCheckable(True)
+        self.setup_action.setChecked(True)
+        self.setup_button = QToolButton()
+        self.setup_button.setDefaultAction(self.setup_action)
+        header = QHBoxLayout()
+        header.setSpacing(4)
+        header.addWidget(self.setup_button)
+        header.addSpacing(6)
+        header.addWidget(self.title_label, 1)
+        self.board_tools = QHBoxLayout()  # the shown board's own actions
+        self.board_tools.setSpacing(4)
+        header.addLayout(self.board_tools)
+        self.save_button = QToolButton()
+        self.save_button.setDefaultAction(self.save_action)
+        header.addWidget(self.save_button)
+        header.addWidget(export)
+
+        self.stack = QStackedWidget()
+        self.idle_label = QLabel("Set a match up on the left and press <b>Start match</b> (Ctrl+Return),<br>"
+                                 "or open a replay. Space plays and pauses, ← → step, Home/End jump, Esc stops.")
+        self.idle_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.idle_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.stack.addWidget(self.idle_label)
+        centre = QWidget()
+        column = QVBoxLayout(centre)
+        column.setContentsMargins(4, 0, 4, 0)
+        column.setSpacing(6)
+        column.addLayout(header)
+        column.addWidget(self.stack, 1)
+
+        self.scoreboard = Scoreboard()
+        self.seat_log = SeatLog()
+        self.score_plot = SeriesPlot("Score per turn", "score")
+        self.time_plot = SeriesPlot("Think time per turn", "think time", "s")
+        self.cursor_lines = [plot.add_cursor() for plot in (self.score_plot, self.time_plot)]
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.tabs.addTab(self.seat_log, "Seat log")
+        self.tabs.addTab(self.score_plot, "Scores")
+        self.tabs.addTab(self.time_plot, "Think time")
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(4, 0, 0, 0)
+        side_layout.setSpacing(8)
+        side_layout.addWidget(self.scoreboard)
+        side_layout.addWidget(self.tabs, 1)
+        side.setMinimumWidth(300)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(scroll)
+        self.splitter.addWidget(centre)
+        self.splitter.addWidget(side)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setChildrenCollapsible(False)
+        self.splitter.setSizes([SETUP_WIDTH, 700, SIDE_WIDTH])
+
+        self.transport = Transport(self.playback, shortcut_host=self)
+        start = QAction("Start match", self)
+        start.setShortcut(QKeySequence("Ctrl+Return"))
+        start.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        start.triggered.connect(self.start)
+        self.addAction(start)
+        self.start_action = start
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(8, 8, 8, 8)
+        layout.setSpacing(8)
+        layout.addWidget(self.splitter, 1)
+        layout.addWidget(self.transport)
+
+    def show_setup(self, visible: bool) -> None:
+        """Show or hide the setup column (watching a match, the board takes its room)."""
+        self.setup_scroll.setVisible(visible)
+        self.setup_action.setChecked(visible)
+
+    def _toggle_setup(self) -> None:
+        self.show_setup(self.setup_action.isChecked())
+
+    def _action(self, text: str, key: str, tip: str, slot: Callable[[], object]) -> QAction:
+        action = QAction(text, self)
+        if key:
+            action.setShortcut(QKeySequence(key))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            tip = f"{tip} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})"
+        action.setToolTip(tip)
+        action.triggered.connect(lambda: slot())
+        self.addAction(action)
+        return action
+
+    def _connect(self) -> None:
+        self.setup_panel.startRequested.connect(self.start)
+        self.setup_panel.openReplayRequested.connect(lambda: self.open_replay())
+        self.transport.stopRequested.connect(self.stop)
+        self.runner.started.connect(self._started)
+        self.runner.frame.connect(self._frame)
+        self.runner.finished.connect(self._finished)
+        self.runner.failed.connect(self._failed)
+        self.runner.done.connect(lambda: self.transport.set_stoppable(False))
+        self.playback.shown.connect(self._show)
+        self.scoreboard.seatClicked.connect(self._seat_clicked)
+        self.seat_log.turnActivated.connect(self._turn_activated)
+
+    # --- the runner's reports ----------------------------------------------------------------
+
+    def _started(self, info: MatchInfo) -> None:
+        if info.game not in GAME_VIEWS:  # a replay of a game this app version cannot show yet
+            self.runner.stop()
+            self._failed(f"{info.record or info.game}: the arena has no board view for {info.game!r} yet")
+            return
+        self.info, self.outcome = info, None
+        noun = GAME_VIEWS[info.game].spec.noun
+        self.names = list(numbered([n or f"{noun} {i}" for i, n in enumerate(info.names)]))
+        self.board = self._board(info.game)
+        self.stack.setCurrentWidget(self.board)
+        self.board.begin(info, self.names)
+        self._selected = None
+        timed = self.board.timed(info)
+        self.scoreboard.set_seats(self.names, timed=timed)
+        self.scoreboard.set_sandbox(info.sandboxed, info.sandbox)
+        self.seat_log.reset(self.names)
+        for plot in (self.score_plot, self.time_plot):
+            plot.set_seat_names(self.names)
+            plot.clear()
+        self.tabs.setTabEnabled(self.tabs.indexOf(self.time_plot), timed)
+        self.title_label.setText(self._title(info))
+        self._update_actions()
+        self.show_setup(False)
+        self.playback.reset(info.start, live=info.kind != REPLAY, play=info.kind != REPLAY)
+
+    def _frame(self, frame: Frame) -> None:
+        self.playback.append(frame)
+        self.seat_log.add_frame(frame)
+        if not self._plot_timer.isActive():
+            self._plot_timer.start()
+
+    def _finished(self, outcome: Outcome | None) -> None:
+        self.outcome = outcome
+        self.playback.finish()
+        self._refresh_plots()
+        self._show(self.playback.index)
+        if outcome is not None and outcome.cancelled:
+            self._say(f"Stopped after {outcome.rounds} rounds; every bot was killed.")
+
+    def _failed(self, text: str) -> None:
+        self.setup_panel.show_message(text)
+        self._say(text)
+
+    # --- showing -----------------------------------------------------------------------------
+
+    def _show(self, index: int) -> None:
+        frames = self.playback.frames
+        if self.board is None or not frames:
+            return
+        self.board.show_frame(frames, index)
+        final = index == len(frames) - 1 and not self.playback.live
+        self.scoreboard.show_frame(frames[index], self.outcome if final else None)
+        self.scoreboard.set_summary(self._summary(frames[index], self.outcome if final else None))
+        turn = frames[index].turn
+        for line in self.cursor_lines:
+            line.setValue(turn)
+        self.seat_log.show_turn(turn)
+
+    def _refresh_plots(self) -> None:
+        frames = self.playback.frames
+        played = frames[1:]
+        turns = [f.turn for f in played]
+        self.score_plot.set_series(turns, [list(f.scores) for f in played])
+        self.time_plot.set_series(turns, [[None if r.status.label == "skipped" else r.wall_time for r in f.records]
+                                          if f.records is not None else [None] * len(self.names) for f in played])
+        if self.board is not None and frames:
+            self.board.refresh_plots(frames, self.playback.index)
+
+    def _spec(self) -> GameSpec:
+        assert self.info is not None  # only asked about a match that started (so has a view)
+        return GAME_VIEWS[self.info.game].spec
+
+    def _title(self, info: MatchInfo) -> str:
+        spec = self._spec()
+        where = ""
+        if "width" in info.options and "height" in info.options:
+            where = f" · {info.options['width']} × {info.options['height']}"
+        if spec.map_option is not None:
+            where = info.options.get(spec.map_option) or ""
+            where = f" · {spec.map_name(str(where))}" if where else ""
+        kind = {REPLAY: f"replay {Path(str(info.record)).name} · ", WHAT_IF: f"what-if from step {info.branch} · "}
+        return f"<b>{spec.title}</b> · {kind.get(info.kind, '')}seed {info.seed}{where}"
+
+    def _summary(self, frame: Frame, outcome: Outcome | None) -> str:
+        if outcome is None:
+            last = self.playback.frames[-1].turn
+            return f"Playing: turn {frame.turn} of {last} so far." if self.playback.live else f"Turn {frame.turn} of {last}."
+        spec = self._spec()
+        rounds = f"{outcome.rounds} {spec.round_noun}{'' if outcome.rounds == 1 else 's'}"
+        if outcome.cancelled:
+            return f"Stopped after {rounds}."
+        winners = [self.names[i] for i, rank in enumerate(outcome.ranks) if rank == 1]
+        if len(winners) == len(self.names):
+            verdict = "A draw: every seat shares first place"
+        elif len(winners) == 1:
+            verdict = f"<b>{winners[0]}</b> wins"
+        else:
+            verdict = "Shared first place: " + ", ".join(f"<b>{w}</b>" for w in winners)
+        why = spec.end_text(outcome.end)
+        return f"Over after {rounds} ({why}). {verdict}."
+
+    def _show_idle(self) -> None:
+        self.stack.setCurrentWidget(self.idle_label)
+        self.title_label.setText("<b>Arena</b>")
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        info = self.info
+        self.save_action.setEnabled(info is not None and info.record is not None)
+        self.export_button.setEnabled(info is not None)
+        shown = info.game if info is not None else None
+        for game, buttons in self._board_buttons.items():  # only the shown board's own controls
+            for button in buttons:
+                button.setVisible(game == shown)
+            for entry in self._board_entries[game]:
+                entry.setVisible(game == shown)
+
+    def _board(self, game: str) -> BoardAdapter:
+        if game not in self.boards:
+            context = BoardContext(self._scratch_folder, self.setup_panel.editor_program)
+            board = GAME_VIEWS[game].board(context)
+            board.seatClicked.connect(self._seat_clicked)
+            board.branchRequested.connect(self.start_branch)
+            board.message.connect(self._say)
+            self.boards[game] = board
+            self.stack.addWidget(board)
+            self._board_buttons[game] = [self._header_button(action) for action in board.board_actions()]
+            self._board_entries[game] = [self._export_entry(export) for export in board.board_exports()]
+        return self.boards[game]
+
+    def _header_button(self, action: QAction) -> QToolButton:
+        button = QToolButton()
+        button.setDefaultAction(action)
+        self.board_tools.addWidget(button)
+        return button
+
+    def _export_entry(self, export: BoardExport) -> QAction:
+        entry = self.export_menu.addAction(export.menu_text)
+        entry.triggered.connect(lambda: self._export(export.what))
+        return entry
+
+    def action_button(self, action: QAction) -> QToolButton | None:
+        """The header's button of a board's own action (None until that game's board was made)."""
+        return next((b for buttons in self._board_buttons.values() for b in buttons if b.defaultAction() is action),
+                    None)
+
+    def _board_export(self, what: str) -> BoardExport | None:
+        return next((e for e in self.board.board_exports() if e.what == what), None) if self.board is not None else None
+
+    def select_seat(self, seat: int | None) -> None:
+        """Select a seat (what a click on it does): highlighted on the board and the scoreboard,
+        the log lists its turns; the board may say more about it (why it moved)."""
+        self._selected = seat
+        if self.board is not None:
+            self.board.highlight(seat)
+        self.scoreboard.set_selected(seat)
+        self.seat_log.set_seat(seat)
+
+    def _seat_clicked(self, seat: int) -> None:
+        self.select_seat(None if seat == self._selected else seat)
+
+    def _turn_activated(self, turn: int) -> None:
+        index = next((i for i, f in enumerate(self.playback.frames) if f.turn == turn), None)
+        if index is not None:
+            self.playback.pause()
+            self.playback.seek(index)
+
+    def _say(self, text: str) -> None:
+        self.message.emit(text)
+
+    # --- export and what-if ------------------------------------------------------------------
+
+    def _export(self, what: str) -> None:
+        if self.info is None:
+            return
+        stem = f"{self.info.game}-{self.info.seed}"
+        own = self._board_export(what)
+        if own is not None:
+            name, filter_ = own.file_name, own.file_filter
+        else:
+            name, filter_ = SHARED_EXPORTS[what].format(turn=self.playback.index), PNG_FILTER
+        path, _ = QFileDialog.getSaveFileName(self, f"Export the {what}", str(Path.cwd() / f"{stem}{name}"), filter_)
+        if not path:
+            return
+        try:
+            self.export(what, path)
+        except PlotError as error:
+            self._say(str(error))
+            return
+        self._say(f"Exported the {what} to {path}")
+
+    def export(self, what: str, path: str | Path) -> Path:
+        """Write ``what`` to ``path``: "frame", "score", "time", or one of the shown board's own
+        exports (:meth:`~editor.widgets.games.game_view.BoardAdapter.board_exports`)."""
+        if what == "frame":
+            return self.export_frame(path)
+        self._refresh_plots()  # every plot catches up first
+        if what in ("score", "time"):
+            return (self.score_plot if what == "score" else self.time_plot).export_png(path)
+        own = self._board_export(what)
+        if own is None:
+            title = self._spec().title if self.info is not None else "no"
+            raise PlotError(f"{path}: a {title} match has no {what} to export")
+        return own.write(Path(path))
+
+    # --- Qt overrides --------------------------------------------------------------------------
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.shutdown()
+        super().closeEvent(event)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m editor.widgets.arena.arena_pane [REPLAY]``: the pane on its own (a replay opened)."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    panes: list[ArenaPane] = []
+
+    def make() -> ArenaPane:
+        panes.append(ArenaPane())
+        return panes[0]
+
+    code = run_alone(make, "Arena", (1366, 720), then=lambda pane: pane.open_replay(args[0]) if args else None)
+    panes[0].shutdown()
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,616 @@
+"""Edit a battle position by hand: the field size, snakes drawn head to tail with the mouse, which
+snake is "me", and ``.position.json`` files.
+
+On the field: drag from an empty cell to draw a new snake, head first (dragging back over the last
+cell takes it back); drag a snake to move it; Ctrl+click a snake to make it "me"; right-click a
+snake, or select it and press Delete, to remove it; Escape cancels a drag. Whatever cannot be done
+(crossing a snake, leaving the field, a fifth snake) is refused with a one-line message."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QColor, QIcon, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QSpinBox,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.widgets.games.snake.battle_view import MARGIN, BattleView
+from editor.widgets.parts.seat_colors import blend, seat_color
+from editor.widgets.parts.standalone import run_alone, sample_document
+from engines.snake import GAME_INFO, Board, Cell, Direction, Position, PositionError, SnakeBody
+from matcher.explain import Explanation
+from matcher.fileformat import POSITION_SUFFIX, load_position, save_position
+from matcher.model import Card
+
+MIN_SIDE, MAX_SIDE = 3, 99
+"""Field sides the spin boxes offer (the file format allows more; such files still load)."""
+MAX_CELL = 64
+"""Pixels per cell at most, so a tiny field does not turn into a few huge tiles."""
+RING = 1
+"""Cells kept free around the field: the explanation shows the border cells a card looks at."""
+FILE_FILTER = f"Positions (*{POSITION_SUFFIX});;JSON files (*.json);;All files (*)"
+
+
+@dataclass
+class _Drawing:
+    """A snake being drawn: its cells so far, head first."""
+
+    cells: list[Cell]
+    refused: str = ""
+    """Why the drag could not go on somewhere, kept for the message at the end."""
+
+
+@dataclass
+class _Moving:
+    """A snake being dragged: where the drag started and the body before and now."""
+
+    index: int
+    start: Cell
+    before: tuple[Cell, ...]
+    now: tuple[Cell, ...]
+    refused: str = ""
+
+
+def snake_name(index: int) -> str:
+    return f"Snake {index + 1}"
+
+
+def snake_icon(index: int, size: int = 14) -> QIcon:
+    pixmap = QPixmap(size * 2, size * 2)
+    pixmap.setDevicePixelRatio(2)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    color = seat_color(index)
+    painter.setPen(QPen(color.darker(140), 1))
+    painter.setBrush(color)
+    painter.drawEllipse(QRectF(1.5, 1.5, size - 3, size - 3))
+    painter.end()
+    return QIcon(pixmap)
+
+
+class PositionView(BattleView):
+    """The field of the position editor: a battle view with room around the field for the
+    explanation, the selected snake outlined, and the mouse gestures forwarded to the editor."""
+
+    def __init__(self, editor: PositionEditor) -> None:
+        super().__init__(editor)
+        self._editor = editor
+        self._selected: int | None = None
+        self._ghost: Cell | None = None
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def set_selected_snake(self, index: int | None) -> None:
+        self._selected = index
+        self.update()
+
+    def set_ghost(self, cell: Cell | None) -> None:
+        """A lone head being drawn (one cell is not a snake yet, so the board cannot show it)."""
+        self._ghost = cell
+        self.update()
+
+    def cell_size(self) -> int:
+        board = self.board()
+        if board is None:
+            return 0
+        free_w, free_h = self.width() - 2 * MARGIN, self.height() - 2 * MARGIN
+        size = min(free_w // (board.width + 2 * RING), free_h // (board.height + 2 * RING))
+        return max(2, min(MAX_CELL, size))
+
+    def sizeHint(self) -> QSize:
+        return QSize(520, 520)
+
+    # --- gestures ------------------------------------------------------------------------------
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        self.setFocus(Qt.FocusReason.MouseFocusReason)
+        cell = self.cell_at(event.position())
+        if cell is None:
+            return
+        self._editor._press(cell, event.button(), event.modifiers())
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        super().mouseMoveEvent(event)  # hover
+        cell = self.cell_at(event.position())
+        if cell is not None:
+            self._editor._drag(cell)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.LeftButton:
+            self._editor._release()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+            self._editor.delete_selected()
+        elif event.key() == Qt.Key.Key_Escape:
+            self._editor._cancel_gesture()
+        else:
+            super().keyPressEvent(event)
+
+    # --- painting ------------------------------------------------------------------------------
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # type: ignore[override]
+        super().paintEvent(event)
+        board = self.board()
+        if board is None:
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        palette = self.palette()
+        if self._selected is not None and self._selected < board.snake_count:
+            pen = QPen(palette.color(QPalette.ColorRole.Highlight), max(1.5, self.cell_size() / 12), Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            for cell in board.bodies[self._selected]:
+                painter.drawRoundedRect(self.cell_rect(*cell).adjusted(1, 1, -1, -1), 3, 3)
+        if self._ghost is not None:
+            color = seat_color(board.snake_count)
+            painter.setPen(QPen(color.darker(130), max(1.0, self.cell_size() / 16)))
+            painter.setBrush(blend(color, palette.color(QPalette.ColorRole.Base), 0.3))
+            rect = self.cell_rect(*self._ghost)
+            painter.drawEllipse(rect.center(), rect.width() * 0.45, rect.height() * 0.45)
+        if board.snake_count == 0 and self._ghost is None:
+            painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
+            painter.drawText(self.field_rect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                             "Drag from head to tail\nto draw a snake")
+        painter.end()
+
+
+class PositionEditor(QWidget):
+    """A position being edited: field size, snakes, "me", file load and save."""
+
+    positionChanged = Signal()
+    """The field or the snakes changed (not while a drag is under way: when it ends)."""
+    meChanged = Signal(int)
+    """Another snake is "me" (-1: none, the field is empty)."""
+    statusChanged = Signal(str)
+    """A one-line message for the user: what was done, or why it was refused."""
+
+    def __init__(self, parent: QWidget | None = None, show_controls: bool = True) -> None:
+        """The controls above the field (size, me, and buttons for :attr:`delete_action`,
+        :attr:`clear_action`, :attr:`load_action`, :attr:`save_action`) are :attr:`controls`;
+        ``show_controls`` False leaves them for the owner to place."""
+        super().__init__(parent)
+        self._width = GAME_INFO.default_width
+        self._height = GAME_INFO.default_height
+        self._snakes: list[SnakeBody] = []
+        self._me: int | None = None
+        self._selected: int | None = None
+        self._drawing: _Drawing | None = None
+        self._moving: _Moving | None = None
+        self._explanation: tuple[Explanation, Direction | None, Card | None] | None = None
+        self._folder = ""
+
+        self.view = PositionView(self)
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self._build_actions()
+        self.controls = self._build_controls()
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        if show_controls:
+            layout.addWidget(self.controls)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.status_label)
+        self._refresh()
+        self.set_status("Drag from an empty cell to draw a snake, head first. Ctrl+click a snake to make it “me”.")
+
+    # --- building ------------------------------------------------------------------------------
+
+    def _build_actions(self) -> None:
+        style = self.style()
+        self.load_action = QAction(style.standardIcon(QStyle.StandardPixmap.SP_DialogOpenButton), "Load position…", self)
+        self.load_action.setToolTip(f"Load a position from a {POSITION_SUFFIX} file")
+        self.load_action.triggered.connect(lambda: self.load())
+        self.save_action = QAction(style.standardIcon(QStyle.StandardPixmap.SP_DialogSaveButton), "Save position…", self)
+        self.save_action.setToolTip(f"Save this position to a {POSITION_SUFFIX} file")
+        self.save_action.triggered.connect(lambda: self.save())
+        self.clear_action = QAction(style.standardIcon(QStyle.StandardPixmap.SP_DialogResetButton), "Clear", self)
+        self.clear_action.setToolTip("Remove every snake from the field")
+        self.clear_action.triggered.connect(self.clear)
+        self.delete_action = QAction(style.standardIcon(QStyle.StandardPixmap.SP_TrashIcon), "Delete snake", self)
+        self.delete_action.setToolTip("Remove the selected snake (Delete, or right-click a snake)")
+        self.delete_action.triggered.connect(self.delete_selected)
+
+    def _build_controls(self) -> QWidget:
+        controls = QWidget()
+        row = QHBoxLayout(controls)
+        row.setContentsMargins(0, 0, 0, 0)
+        self.width_spin, self.height_spin = QSpinBox(), QSpinBox()
+        for spin, what in ((self.width_spin, "width"), (self.height_spin, "height")):
+            spin.setRange(MIN_SIDE, MAX_SIDE)
+            spin.setToolTip(f"Field {what} in cells")
+            spin.setKeyboardTracking(False)
+        self.width_spin.setValue(self._width)
+        self.height_spin.setValue(self._height)
+        self.width_spin.valueChanged.connect(self._size_edited)
+        self.height_spin.valueChanged.connect(self._size_edited)
+        self.me_combo = QComboBox()
+        self.me_combo.setToolTip("The snake whose move the program decides (or Ctrl+click a snake)")
+        self.me_combo.setMinimumContentsLength(8)
+        self.me_combo.activated.connect(self._me_picked)
+        row.addWidget(QLabel("Field"))
+        row.addWidget(self.width_spin)
+        row.addWidget(QLabel("×"))
+        row.addWidget(self.height_spin)
+        row.addSpacing(12)
+        row.addWidget(QLabel("Me"))
+        row.addWidget(self.me_combo)
+        row.addSpacing(12)
+        self.buttons: dict[QAction, QToolButton] = {}
+        for action in (self.delete_action, self.clear_action, self.load_action, self.save_action):
+            button = QToolButton()
+            button.setDefaultAction(action)
+            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
+            button.setAutoRaise(True)
+            row.addWidget(button)
+            self.buttons[action] = button
+        row.addStretch(1)
+        return controls
+
+    # --- our API -----------------------------------------------------------------------------
+
+    def position(self) -> Position:
+        return Position(self._width, self._height, tuple(self._snakes))
+
+    def set_position(self, position: Position, me: int | None = 0) -> None:
+        """Show ``position`` with snake ``me`` as "me" (clamped; None without snakes)."""
+        self._cancel_gesture(quiet=True)
+        self._width, self._height = position.width, position.height
+        self._snakes = list(position.snakes)
+        self._selected = None
+        self._me = None if not self._snakes else max(0, min(me or 0, len(self._snakes) - 1))
+        self._sync_spins()
+        self._drop_explanation()
+        self._refresh()
+        self.positionChanged.emit()
+        self.meChanged.emit(-1 if self._me is None else self._me)
+
+    def me(self) -> int | None:
+        """The index of the snake whose move is decided, None on an empty field."""
+        return self._me
+
+    def set_me(self, index: int) -> None:
+        if not 0 <= index < len(self._snakes):
+            self.set_status(f"There is no {snake_name(index)} on the field")
+            return
+        if index != self._me:
+            self._me = index
+            self._drop_explanation()
+            self._refresh()
+            self.set_status(f"{snake_name(index)} is now “me”")
+            self.meChanged.emit(index)
+
+    def selected_snake(self) -> int | None:
+        return self._selected
+
+    def select_snake(self, index: int | None) -> None:
+        self._selected = index if index is not None and 0 <= index < len(self._snakes) else None
+        self.delete_action.setEnabled(self._selected is not None)
+        self.view.set_selected_snake(self._selected)
+
+    def snake_count(self) -> int:
+        return len(self._snakes)
+
+    def set_field_size(self, width: int, height: int) -> bool:
+        """Resize the field; refused (False) while a snake would not fit."""
+        if (width, height) == (self._width, self._height):
+            return True
+        try:
+            Position(width, height, tuple(self._snakes))
+        except PositionError as err:
+            outside = next((i for i, s in enumerate(self._snakes) if any(not (0 <= x < width and 0 <= y < height) for x, y in s.cells)), None)
+            why = f"{snake_name(outside)} would be outside it" if outside is not None else str(err)
+            self.set_status(f"The field cannot shrink to {width}×{height}: {why}. Move or delete it first.", error=True)
+            self._sync_spins()
+            return False
+        self._width, self._height = width, height
+        self._sync_spins()
+        self._drop_explanation()
+        self._refresh()
+        self.set_status(f"The field is {width}×{height}")
+        self.positionChanged.emit()
+        return True
+
+    def clear(self) -> None:
+        if not self._snakes:
+            return
+        self.set_position(Position(self._width, self._height, ()))
+        self.set_status("Cleared the field")
+
+    def delete_snake(self, index: int) -> None:
+        if not 0 <= index < len(self._snakes):
+            return
+        del self._snakes[index]
+        if not self._snakes:
+            self._me = None
+        elif self._me is not None and self._me > index:
+            self._me -= 1
+        elif self._me == index:
+            self._me = 0
+        self._selected = None
+        self._drop_explanation()
+        self._refresh()
+        renumbered = "; the snakes after it are renumbered" if index < len(self._snakes) else ""
+        self.set_status(f"Deleted {snake_name(index)}{renumbered}")
+        self.positionChanged.emit()
+        self.meChanged.emit(-1 if self._me is None else self._me)
+
+    def delete_selected(self) -> None:
+        if self._selected is None:
+            self.set_status("Click a snake first to select it, then press Delete")
+            return
+        self.delete_snake(self._selected)
+
+    def load(self, path: str | Path | None = None) -> bool:
+        """Load a position file (asking for one without ``path``); errors become the status line."""
+        if path is None:
+            name, _ = QFileDialog.getOpenFileName(self, "Load position", self._folder, FILE_FILTER)
+            if not name:
+                return False
+            path = name
+        try:
+            position = load_position(path)
+        except PositionError as err:
+            self.set_status(f"Could not load the position: {err}", error=True)
+            return False
+        self._folder = str(Path(path).parent)
+        self.set_position(position)
+        self.set_status(f"Loaded {Path(path).name}")
+        return True
+
+    def save(self, path: str | Path | None = None) -> bool:
+        """Save the position (asking where without ``path``); errors become the status line."""
+        if path is None:
+            name, _ = QFileDialog.getSaveFileName(self, "Save position", self._folder, FILE_FILTER)
+            if not name:
+                return False
+            path = name if name.endswith(".json") else name + POSITION_SUFFIX
+        try:
+            save_position(path, self.position())
+        except OSError as err:
+            self.set_status(f"Could not save the position to {str(path)!r}: {err.strerror or err}", error=True)
+            return False
+        self._folder = str(Path(path).parent)
+        self.set_status(f"Saved {Path(path).name}")
+        return True
+
+    def set_explanation(self, explanation: Explanation | None, shown_move: Direction | None = None,
+                        card: Card | None = None) -> None:
+        """Lay ``explanation`` over the field (see :meth:`BattleView.set_explanation`)."""
+        self._explanation = None if explanation is None else (explanation, shown_move, card)
+        if self._drawing is None and self._moving is None:
+            self.view.set_explanation(explanation, shown_move, card)
+
+    def status_text(self) -> str:
+        return self.status_label.text()
+
+    def set_status(self, text: str, error: bool = False) -> None:
+        self.status_label.setText(text)
+        role = QPalette.ColorRole.Text
+        color = QColor("#d23c32") if error else self.palette().color(role)
+        palette = self.status_label.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, color)
+        self.status_label.setPalette(palette)
+        self.statusChanged.emit(text)
+
+    # --- gestures (called by the view) -----------------------------------------------------
+
+    def _press(self, cell: Cell, button: Qt.MouseButton, modifiers: Qt.KeyboardModifier) -> None:
+        owner = self._owner(cell)
+        if button == Qt.MouseButton.RightButton:
+            if owner is not None:
+                self.delete_snake(owner)
+            return
+        if button != Qt.MouseButton.LeftButton:
+            return
+        if owner is not None:
+            self.select_snake(owner)
+            if modifiers & Qt.KeyboardModifier.ControlModifier:
+                self.set_me(owner)
+                return
+            body = self._snakes[owner].cells
+            self._moving = _Moving(owner, cell, body, body)
+            self.view.set_explanation(None)
+            self.set_status(f"{snake_name(owner)} selected: drag to move it, Delete removes it, Ctrl+click makes it “me”")
+            return
+        self.select_snake(None)
+        if len(self._snakes) >= GAME_INFO.max_snakes:
+            self.set_status(f"A position holds at most {GAME_INFO.max_snakes} snakes: delete one first", error=True)
+            return
+        self._drawing = _Drawing([cell])
+        self.view.set_explanation(None)
+        self._refresh()
+        self.set_status(f"Drawing {snake_name(len(self._snakes))}: drag on to its tail")
+
+    def _drag(self, cell: Cell) -> None:
+        if self._drawing is not None:
+            self._draw_to(cell)
+        elif self._moving is not None:
+            self._move_to(cell)
+
+    def _release(self) -> None:
+        if self._drawing is not None:
+            drawing, self._drawing = self._drawing, None
+            cells = drawing.cells
+            if len(cells) < 2:
+                self._refresh()
+                self._restore_explanation()
+                self.set_status("A snake needs a head and a tail: drag from the head to the tail", error=True)
+                return
+            self._snakes.append(SnakeBody(tuple(cells)))
+            self._drop_explanation()
+            index = len(self._snakes) - 1
+            became_me = self._me is None
+            if became_me:
+                self._me = index
+            self._refresh()
+            refused = f" — {drawing.refused}" if drawing.refused else ""
+            self.set_status(f"Drew {snake_name(index)}, {len(cells)} cells" + (", which is “me”" if became_me else "") + refused)
+            self.positionChanged.emit()
+            if became_me:
+                self.meChanged.emit(index)
+        elif self._moving is not None:
+            moving, self._moving = self._moving, None
+            if moving.now == moving.before:
+                self._refresh()
+                self._restore_explanation()
+                if moving.refused:
+                    self.set_status(moving.refused, error=True)
+                return
+            self._snakes[moving.index] = SnakeBody(moving.now, self._snakes[moving.index].eaten)
+            self._drop_explanation()
+            self._refresh()
+            refused = f" — {moving.refused}" if moving.refused else ""
+            self.set_status(f"Moved {snake_name(moving.index)}{refused}")
+            self.positionChanged.emit()
+
+    def _cancel_gesture(self, quiet: bool = False) -> None:
+        if self._drawing is None and self._moving is None:
+            return
+        self._drawing = self._moving = None
+        self._refresh()
+        self._restore_explanation()
+        if not quiet:
+            self.set_status("Cancelled")
+
+    def _draw_to(self, cell: Cell) -> None:
+        assert self._drawing is not None
+        cells = self._drawing.cells
+        while cells[-1] != cell:
+            step = _step_towards(cells[-1], cell)
+            if len(cells) >= 2 and step == cells[-2]:
+                cells.pop()  # dragged back: take the last cell back
+                continue
+            if step in cells:
+                self._drawing.refused = f"a snake cannot cross itself at ({step[0]}, {step[1]})"
+                self.set_status(self._drawing.refused, error=True)
+                break
+            owner = self._owner(step)
+            if owner is not None:
+                self._drawing.refused = f"({step[0]}, {step[1]}) is taken by {snake_name(owner)}: snakes cannot overlap"
+                self.set_status(self._drawing.refused, error=True)
+                break
+            cells.append(step)
+        self._refresh()
+
+    def _move_to(self, cell: Cell) -> None:
+        assert self._moving is not None
+        moving = self._moving
+        dx, dy = cell[0] - moving.start[0], cell[1] - moving.start[1]
+        shifted = tuple((x + dx, y + dy) for x, y in moving.before)
+        if shifted == moving.now:
+            return
+        outside = next((c for c in shifted if not (0 <= c[0] < self._width and 0 <= c[1] < self._height)), None)
+        if outside is not None:
+            moving.refused = f"{snake_name(moving.index)} cannot leave the field"
+            self.set_status(moving.refused, error=True)
+            return
+        taken = next(((c, self._owner(c)) for c in shifted if self._owner(c) not in (None, moving.index)), None)
+        if taken is not None:
+            (x, y), owner = taken
+            moving.refused = f"{snake_name(moving.index)} cannot go there: ({x}, {y}) is taken by {snake_name(owner or 0)}"
+            self.set_status(moving.refused, error=True)
+            return
+        moving.now = shifted
+        self._refresh()
+
+    # --- helpers -------------------------------------------------------------------------------
+
+    def _owner(self, cell: Cell) -> int | None:
+        """The snake on ``cell`` as it stands (a dragged snake at its old place)."""
+        return next((i for i, s in enumerate(self._snakes) if cell in s.cells), None)
+
+    def _shown_snakes(self) -> list[SnakeBody]:
+        snakes = list(self._snakes)
+        if self._moving is not None:
+            snakes[self._moving.index] = SnakeBody(self._moving.now, snakes[self._moving.index].eaten)
+        if self._drawing is not None and len(self._drawing.cells) >= 2:
+            snakes.append(SnakeBody(tuple(self._drawing.cells)))
+        return snakes
+
+    def _refresh(self) -> None:
+        self.view.set_board(Board(Position(self._width, self._height, tuple(self._shown_snakes()))))
+        self.view.set_highlighted_snake(self._me)
+        ghost = self._drawing.cells[0] if self._drawing is not None and len(self._drawing.cells) == 1 else None
+        self.view.set_ghost(ghost)
+        self.view.set_seat_names([snake_name(i) + (" (me)" if i == self._me else "") for i in range(GAME_INFO.max_snakes + 1)])
+        self.select_snake(self._selected)
+        self._fill_me_combo()
+
+    def _drop_explanation(self) -> None:
+        """The position changed: the explanation no longer applies (the owner decides again)."""
+        self._explanation = None
+        self.view.set_explanation(None)
+
+    def _restore_explanation(self) -> None:
+        if self._explanation is not None:
+            self.view.set_explanation(*self._explanation)
+
+    def _fill_me_combo(self) -> None:
+        self.me_combo.blockSignals(True)
+        self.me_combo.clear()
+        for i in range(len(self._snakes)):
+            eaten = " (eaten)" if self._snakes[i].eaten else ""
+            self.me_combo.addItem(snake_icon(i), snake_name(i) + eaten, i)
+        if self._me is not None:
+            self.me_combo.setCurrentIndex(self._me)
+        self.me_combo.setEnabled(bool(self._snakes))
+        self.me_combo.blockSignals(False)
+
+    def _sync_spins(self) -> None:
+        for spin, value in ((self.width_spin, self._width), (self.height_spin, self._height)):
+            spin.blockSignals(True)
+            spin.setRange(min(MIN_SIDE, value), max(MAX_SIDE, value))
+            spin.setValue(value)
+            spin.blockSignals(False)
+
+    def _size_edited(self) -> None:
+        self.set_field_size(self.width_spin.value(), self.height_spin.value())
+
+    def _me_picked(self, row: int) -> None:
+        index = self.me_combo.itemData(row)
+        if index is not None:
+            self.set_me(int(index))
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.view.update()
+
+
+def _step_towards(start: Cell, goal: Cell) -> Cell:
+    """The neighbour of ``start`` one step nearer ``goal`` (along x first, as a fast drag's path)."""
+    (x, y), (gx, gy) = start, goal
+    if x != gx:
+        return (x + (1 if gx > x else -1), y)
+    return (x, y + (1 if gy > y else -1))
+
+
+def main() -> int:
+    """Open the editor on the first test position of a sample program."""
+    test = sample_document("tail_biter").program.tests[0]
+
+    def make() -> PositionEditor:
+        editor = PositionEditor()
+        editor.set_position(test.position, test.snake)
+        editor.positionChanged.connect(lambda: print(editor.position()))
+        return editor
+
+    return run_alone(make, "PositionEditor", (640, 680))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,184 @@
+"""The live list of what is wrong with the program, each problem with its place; clicking one goes
+there: the card and cell are selected, or the sets editor / test bench is asked to show the set
+or test."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QStackedWidget,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from editor.document import ProgramDocument
+from editor.widgets.cards.card_list import PROBLEM_COLOR, plural, problem_style
+from editor.widgets.parts.standalone import run_alone, sample_document
+from matcher.validate import Problem
+
+OK_COLOR = QColor("#2e9d4f")
+ICON = 16
+ProblemRole = Qt.ItemDataRole.UserRole + 1
+
+
+def status_icon(ok: bool, size: int = ICON) -> QIcon:
+    """A red disc with "!" for a problem, a green disc with a tick for none."""
+    ratio = 2.0
+    pixmap = QPixmap(int(size * ratio), int(size * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    p = QPainter(pixmap)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    s = float(size)
+    color = OK_COLOR if ok else PROBLEM_COLOR
+    p.setPen(Qt.PenStyle.NoPen)
+    p.setBrush(color)
+    p.drawEllipse(QRectF(0.5, 0.5, s - 1, s - 1))
+    pen = QPen(QColor("white"), max(1.6, s / 8))
+    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+    p.setPen(pen)
+    if ok:
+        p.drawPolyline([QPointF(s * 0.28, s * 0.52), QPointF(s * 0.44, s * 0.68), QPointF(s * 0.73, s * 0.34)])
+    else:
+        p.drawLine(QPointF(s / 2, s * 0.24), QPointF(s / 2, s * 0.58))
+        p.drawPoint(QPointF(s / 2, s * 0.76))
+    p.end()
+    return QIcon(pixmap)
+
+
+def place_text(problem: Problem) -> str:
+    """Where a problem is, as the list shows it: ``Card 2, row 1 col 3`` / ``set1`` / ``Test 1``."""
+    parts = []
+    if problem.card is not None:
+        parts.append(f"Card {problem.card + 1}")
+    if problem.cell is not None:
+        parts.append(f"row {problem.cell[0]} col {problem.cell[1]}")
+    if problem.set_index is not None:
+        parts.append(f"set{problem.set_index + 1}")
+    if problem.test is not None:
+        parts.append(f"Test {problem.test + 1}")
+    return ", ".join(parts) if parts else "Program"
+
+
+class ProblemsView(QWidget):
+    """``document.problems()``, refreshed on every change; click (or Enter) to go to the place."""
+
+    def __init__(self, document: ProgramDocument, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.document = document
+        self._problems: list[Problem] = []
+
+        self.summary_icon = QLabel()
+        self.summary_icon.setFixedSize(QSize(ICON, ICON))
+        self.summary = QLabel()
+        bold = QFont(self.summary.font())
+        bold.setBold(True)
+        self.summary.setFont(bold)
+
+        self.tree = QTreeWidget()
+        self.tree.setColumnCount(2)
+        self.tree.setHeaderLabels(["Where", "Problem"])
+        self.tree.setRootIsDecorated(False)
+        self.tree.setUniformRowHeights(True)
+        self.tree.setAlternatingRowColors(True)
+        self.tree.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.tree.setIconSize(QSize(ICON, ICON))
+        header = self.tree.header()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        self.tree.itemClicked.connect(lambda item, _column: self.go_to(item))
+        self.tree.itemActivated.connect(lambda item, _column: self.go_to(item))
+
+        self.none_label = QLabel("The program is valid: it runs in the test bench and in battles.")
+        self.none_label.setWordWrap(True)
+        self.none_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.none_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.none_label)
+        self.stack.addWidget(self.tree)
+
+        header_row = QHBoxLayout()
+        header_row.setContentsMargins(0, 0, 0, 0)
+        header_row.setSpacing(6)
+        header_row.addWidget(self.summary_icon)
+        header_row.addWidget(self.summary, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(4)
+        layout.addLayout(header_row)
+        layout.addWidget(self.stack, 1)
+
+        document.programChanged.connect(self.refresh)
+        self.refresh()
+
+    # --- our API -----------------------------------------------------------------------------
+
+    @property
+    def problems(self) -> list[Problem]:
+        """The problems shown, in the list's order."""
+        return list(self._problems)
+
+    def item(self, row: int) -> QTreeWidgetItem:
+        item = self.tree.topLevelItem(row)
+        assert item is not None, f"no problem row {row}"
+        return item
+
+    def refresh(self) -> None:
+        self._problems = self.document.problems()
+        self.tree.clear()
+        for problem in self._problems:
+            item = QTreeWidgetItem([place_text(problem), problem.message])
+            item.setIcon(0, status_icon(False))
+            item.setData(0, ProblemRole, problem)
+            tip = str(problem) + ("\nClick to go there." if self._has_place(problem) else "")
+            item.setToolTip(0, tip)
+            item.setToolTip(1, tip)
+            self.tree.addTopLevelItem(item)
+        count = len(self._problems)
+        self.summary_icon.setPixmap(status_icon(count == 0).pixmap(ICON, ICON))
+        self.summary.setText("No problems" if count == 0 else plural(count, "problem"))
+        self.summary.setStyleSheet("" if count == 0 else problem_style(self.palette()))
+        self.stack.setCurrentWidget(self.none_label if count == 0 else self.tree)
+
+    def go_to(self, item: QTreeWidgetItem) -> None:
+        """Select the problem's place: its card and cell, or ask for its set or test."""
+        problem = item.data(0, ProblemRole)
+        if not isinstance(problem, Problem):
+            return
+        if problem.card is not None:
+            self.document.set_current_card(problem.card)
+            if problem.cell is not None:
+                self.document.select_cell(problem.cell)
+        if problem.set_index is not None:
+            self.document.focusSetRequested.emit(problem.set_index)
+        if problem.test is not None:
+            self.document.focusTestRequested.emit(problem.test)
+
+    @staticmethod
+    def _has_place(problem: Problem) -> bool:
+        return any(x is not None for x in (problem.card, problem.set_index, problem.test))
+
+    def sizeHint(self) -> QSize:
+        return QSize(520, 160)
+
+
+def main() -> int:
+    """Open the problems list on a sample program whose user set was emptied (so it has some)."""
+    from matcher.editing import replace_set
+    from matcher.model import ElementSet
+
+    document = sample_document("or_groups")
+    document.edit(lambda p: replace_set(p, 0, ElementSet(p.sets[0].name, frozenset())), "Empty set1")
+    return run_alone(lambda: ProblemsView(document), "ProblemsView", (600, 240))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""Bio-blots (specs/bioblots.md) in the editor: the substances and both organisms."""

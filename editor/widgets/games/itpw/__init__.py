@@ -1,0 +1,1 @@
+"""ITPW (specs/itpw.md) in the editor: territories, workers and soldiers."""

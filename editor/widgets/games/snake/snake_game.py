@@ -1,0 +1,196 @@
+"""Snake battles in the editor: the facts the setup forms show, and the board the arena pane shows
+a battle on. A click on a snake explains its move in the shown step; "Continue from here" plays a
+what-if from the shown step with other programs (a match like any other from that position, so
+its replay saves and verifies)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QDialog, QFrame, QLabel, QVBoxLayout, QWidget
+
+from arena.match import MatchSetup
+from editor.widgets.arena.match_runner import REPLAY, Frame, MatchInfo
+from editor.widgets.games.game_view import BoardAdapter, BoardContext, GameSpec, GameView
+from editor.widgets.games.snake.battle_view import BattleView
+from editor.widgets.games.snake.turn_explanation import explanation_html
+from editor.widgets.games.snake.what_if_dialog import WhatIfDialog
+from editor.widgets.parts.seat_choices import EDITOR_SEAT
+from editor.widgets.parts.seat_names import numbered
+from engines.snake import Board, Moved, Position, Skipped, position_to_text
+from matcher import CompiledProgram, Program, compile_program, save_program
+from matcher.explain import Explanation, explain
+from matcher.fileformat import PROGRAM_SUFFIX
+
+
+class SnakeBoard(BoardAdapter):
+    """The battle view; a click on a snake shows why it moved in the shown step."""
+
+    def __init__(self, context: BoardContext, parent: QWidget | None = None) -> None:
+        super().__init__(context, parent)
+        self.view = BattleView()
+        self.explain_label = QLabel()
+        self.explain_label.setObjectName("explanationText")
+        self.explain_label.setWordWrap(True)
+        self.explain_label.setTextFormat(Qt.TextFormat.RichText)
+        self.explain_label.setFrameShape(QFrame.Shape.StyledPanel)
+        self.explain_label.setMargin(6)
+        self.explain_label.setMinimumHeight(self.explain_label.fontMetrics().lineSpacing() * 3 + 12)
+        self.explain_label.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
+        self.what_if_action = QAction("Continue from here…", self)
+        self.what_if_action.setToolTip("A what-if: play on from the shown step with other programs")
+        self.what_if_action.triggered.connect(lambda: self.continue_from_here())
+        self.what_if_dialog: WhatIfDialog | None = None
+        """The open what-if dialog (tests drive the modal dialog through it)."""
+        self.explanation: Explanation | None = None
+        self._info: MatchInfo | None = None
+        self._programs: list[Program] = []
+        self._compiled: list[CompiledProgram] = []
+        self._names: list[str] = []
+        self._frames: Sequence[Frame] = ()
+        self._index = 0
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(6)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.explain_label)
+        self.view.snakeClicked.connect(self.seatClicked)
+
+    # --- the board ---------------------------------------------------------------------------
+
+    def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
+        self._info = info
+        self._programs = list(info.programs)
+        self._compiled = [compile_program(p) for p in self._programs]
+        self._names = list(names)
+        self.what_if_action.setEnabled(bool(self._programs))
+        self.view.set_seat_names(names)
+        self.view.set_highlighted_snake(None)
+        self._clear_explanation()
+
+    def show_frame(self, frames: Sequence[Frame], index: int) -> None:
+        self._frames, self._index = frames, index
+        snake = self.view.highlighted_snake()
+        if snake is not None and self._programs:
+            self.explain(snake)
+        else:
+            self.view.set_board(Board(frames[index].state))
+
+    def highlight(self, seat: int | None) -> None:
+        self.view.set_highlighted_snake(seat)
+        if seat is None or not self._programs:
+            self._clear_explanation()
+        else:
+            self.explain(seat)
+
+    def frame_widget(self) -> QWidget:
+        return self.view
+
+    def board_actions(self) -> Sequence[QAction]:
+        return (self.what_if_action,)
+
+    def timed(self, info: MatchInfo) -> bool:
+        return info.kind != REPLAY  # a snake replay holds no decision times
+
+    # --- why a snake moved -------------------------------------------------------------------
+
+    def explain(self, snake: int) -> Explanation | None:
+        """Why ``snake`` moved as it did in the shown step (at step 0: its first move), shown as
+        the board it saw at its turn with the matcher's reasoning over it."""
+        frames, index = self._frames, self._index
+        step = max(1, index)  # the frame of the step whose move is explained (at the start: the first)
+        if step < len(frames):
+            board = board_at_turn(frames[step - 1].state, frames[step].events, snake)
+            turn = frames[step].turn
+        else:  # nothing played yet: the start, as the snake sees it if it moves first
+            board, turn = Board(frames[0].state), 1
+        name = self._names[snake] if snake < len(self._names) else f"Snake {snake}"
+        if board is None:
+            self.view.set_board(Board(frames[index].state))
+            self.view.set_explanation(None)
+            self.explanation = None
+            self.explain_label.setText(f"<b>{name}</b> had no turn in step {turn}: it was eaten, or the battle was over.")
+            return None
+        explanation = explain(self._compiled[snake], board, snake)
+        program = self._programs[snake]
+        card = program.cards[explanation.card] if explanation.card is not None else None
+        self.view.set_board(board)
+        self.view.set_explanation(explanation, card=card)
+        self.explanation = explanation
+        self.explain_label.setText(explanation_html(explanation, name, program, turn, index == 0))
+        return explanation
+
+    def _clear_explanation(self) -> None:
+        self.explanation = None
+        self.view.set_explanation(None)
+        if self._frames:
+            self.view.set_board(Board(self._frames[self._index].state))
+        self.explain_label.setText("<i>Click a snake to see why it moved in the shown step.</i>")
+
+    # --- what-if -----------------------------------------------------------------------------
+
+    def continue_from_here(self, programs: Sequence[Program] | None = None, seed: int | None = None) -> bool:
+        """A what-if: the battle from the shown step on, with ``programs`` (asked for when None)
+        and a new seed. The seats keep their snakes; only who steers them changes. It is a match
+        whose ``start`` option is the shown position; the pane runs it (:attr:`branchRequested`)."""
+        info, frames = self._info, self._frames
+        if info is None or not frames or not info.programs:
+            return False
+        frame = frames[self._index]
+        if programs is None:
+            chosen = self._ask_what_if(info, frame.turn)
+            if chosen is None:
+                return False
+            programs, seed = chosen
+        folder = self.context.folder("what-if")
+        seats = []
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            for seat, program in enumerate(programs):  # seats are program files, as in any snake match
+                seats.append(str(folder / f"seat-{seat}{PROGRAM_SUFFIX}"))
+                save_program(seats[-1], program)
+        except OSError as error:
+            self.message.emit(f"Could not write the what-if's programs to {folder}: {error.strerror or error}")
+            return False
+        steps = max(1, int(info.options.get("steps", 1000)) - frame.turn)
+        options = {"start": position_to_text(frame.state), "steps": steps}
+        seed = secrets.randbelow(1_000_000) if seed is None else seed
+        self.branchRequested.emit(MatchSetup("snake", tuple(seats), seed, options,
+                                             numbered([p.name for p in programs])), frame.turn)
+        return True
+
+    def _ask_what_if(self, info: MatchInfo, turn: int) -> tuple[list[Program], int] | None:
+        dialog = WhatIfDialog(self._names, info.programs, turn, editor_program=self.context.editor_program,
+                              parent=self)
+        self.what_if_dialog = dialog
+        try:
+            if dialog.exec() != QDialog.DialogCode.Accepted:
+                return None
+            return dialog.programs(), dialog.seed()
+        finally:
+            self.what_if_dialog = None
+            dialog.deleteLater()
+
+
+def board_at_turn(before: Position, events: Sequence[object], snake: int) -> Board | None:
+    """The board ``snake`` saw at its turn in a step: the position before the step with the moves
+    made before its turn (the step's events are in turn order). None when it had no turn."""
+    board = Board(before)
+    for event in events:
+        if isinstance(event, (Moved, Skipped)) and event.snake == snake:
+            return board
+        if isinstance(event, Moved):
+            board.move(event.snake, event.direction)
+    return None
+
+
+SNAKE = GameView(
+    GameSpec("Snake", "Snake", programs=True,
+             numbers=(("width", "Width", 5, 99), ("height", "Height", 5, 99), ("length", "Length", 2, 49)),
+             default_seats=(EDITOR_SEAT, "hunter", "wall_hugger", "head_avoider"), round_noun="step",
+             ends={"one_left": "only one snake left", "no_moves": "no snake could move", "step_limit": "the step limit"}),
+    SnakeBoard,
+)

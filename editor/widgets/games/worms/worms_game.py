@@ -1,0 +1,47 @@
+"""Redbot worms in the editor: the facts the setup forms show, and the board the arena pane shows a
+match on."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtWidgets import QWidget
+
+from arena.samples import SAMPLES_DIR
+from editor.widgets.arena.match_runner import Frame, MatchInfo
+from editor.widgets.games.game_view import BoardAdapter, BoardContext, GameSpec, GameView, text_files
+from editor.widgets.games.worms.worms_view import WormsView
+
+
+class WormsBoard(BoardAdapter):
+    """The field with its worms; a click on a worm selects its seat."""
+
+    def __init__(self, context: BoardContext, parent: QWidget | None = None) -> None:
+        super().__init__(context, parent)
+        self.view = WormsView()
+        self._fill_with(self.view)
+        self.view.wormClicked.connect(self.seatClicked)
+
+    def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
+        self.view.set_seat_names(names)
+        self.view.set_highlighted_worm(None)
+
+    def show_frame(self, frames: Sequence[Frame], index: int) -> None:
+        self.view.set_state(frames[index].state)
+
+    def highlight(self, seat: int | None) -> None:
+        self.view.set_highlighted_worm(seat)
+
+
+def _maps() -> list[tuple[str, str]]:
+    folder = SAMPLES_DIR / "worms"
+    return text_files(folder) + text_files(folder / "redbot-2012", " (Redbot 2012)")
+
+
+WORMS = GameView(
+    GameSpec("Worms", "Worm", map_option="map", map_title="Map", maps=_maps, map_required=True,
+             default_seats=("heuristic_bot.py", "greedy.sh", "random_bot.py", "heuristic_bot.py"),
+             ends={"flowers_eaten": "the flower limit (enough flowers eaten)", "round_limit": "the round limit",
+                   "all_dead": "no worm left alive"}),
+    WormsBoard,
+)

@@ -1,0 +1,86 @@
+"""Small pieces every form of the app shares (the match and tournament setups, the quick battle,
+the what-if dialog, the battle player): section headings, spin boxes, tool buttons and the
+range of a seed."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont, QPalette
+from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QScrollArea, QSpinBox, QToolButton, QWidget
+
+SEED_LIMIT = 2**31 - 1
+"""The largest seed a seed box takes (a spin box holds a 32-bit int)."""
+
+
+def heading(text: str) -> QLabel:
+    """A section heading in small caps, muted, over the rows it names."""
+    label = QLabel(text.upper())
+    font = QFont(label.font())
+    font.setBold(True)
+    font.setPointSizeF(font.pointSizeF() * 0.85)
+    font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 108)
+    label.setFont(font)
+    label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+    return label
+
+
+def spin_box(low: int, high: int, tip: str, *, suffix: str = "", value: int | None = None) -> QSpinBox:
+    """A whole-number box from ``low`` to ``high`` that speeds up while an arrow is held."""
+    box = QSpinBox()
+    box.setRange(low, high)
+    box.setSuffix(suffix)
+    if value is not None:
+        box.setValue(value)
+    box.setToolTip(tip)
+    box.setAccelerated(True)
+    return box
+
+
+def tool_button(text: str, tip: str, slot: Callable[[], object] | None = None) -> QToolButton:
+    """A small text button; a click calls ``slot`` (without the checked flag Qt passes)."""
+    button = QToolButton()
+    button.setText(text)
+    button.setToolTip(tip)
+    if slot is not None:
+        button.clicked.connect(lambda _checked=False: slot())
+    return button
+
+
+def file_choice(browse: Callable[[], object]) -> tuple[QComboBox, QToolButton, QHBoxLayout]:
+    """A combo of samples (maps, playfields) beside a "…" button that calls ``browse`` for a file,
+    and the row holding both."""
+    box = QComboBox()
+    box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    box.setMinimumContentsLength(10)
+    button = tool_button("…", "Choose a file", browse)
+    row = QHBoxLayout()
+    row.setSpacing(6)
+    row.addWidget(box, 1)
+    row.addWidget(button)
+    return box, button, row
+
+
+def error_line(name: str) -> QLabel:
+    """A hidden line that shows why something cannot be done, boxed in red, selectable; ``name``
+    is its object name (its style sheet is keyed to it)."""
+    label = QLabel()
+    label.setObjectName(name)
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    label.setStyleSheet(f"QLabel#{name} {{ background: rgba(214, 69, 58, 0.14); border: 1px solid rgba(214, 69, 58, 0.55);"
+                        " border-radius: 4px; padding: 5px 7px; }")
+    label.hide()
+    return label
+
+
+def scrolled(widget: QWidget) -> QScrollArea:
+    """``widget`` in a frameless area that scrolls it up and down (never sideways) when it does not
+    fit."""
+    scroll = QScrollArea()
+    scroll.setWidget(widget)
+    scroll.setWidgetResizable(True)
+    scroll.setFrameShape(QFrame.Shape.NoFrame)
+    scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+    return scroll

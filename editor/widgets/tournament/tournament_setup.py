@@ -1,0 +1,426 @@
+"""Setting a tournament up: the game and its options, the entrants (an :class:`EntrantList`), the
+schedule's shape, the seed, the jobs and the output folder.
+
+Nothing here plays: :meth:`TournamentSetup.build` turns the form into a checked
+:class:`~arena.tournament.TournamentSpec` and the folder to record it in, or raises a
+:class:`~arena.tournament.TournamentError` whose one line names the entrant or setting in the
+form's words (the headless side speaks of ``--entrant`` and ``--out``)."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import time
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arena.match import GAMES
+from arena.samples import SAMPLES_DIR
+from arena.tournament import Entrant, TournamentError, TournamentSpec, round_robin
+from arena.tournament.games import SNAKE, resolve_entrant
+from arena.tournament.pool import default_jobs
+from arena.tournament.schedule import games_played, large_schedule, shared_seats_note
+from arena.tournament.spec import long_schedule_note, seats_hint
+from arena.tournament.store import differences, stored_spec
+from editor.widgets.games.registry import GAME_VIEWS, playable_games
+from editor.widgets.parts.form_widgets import SEED_LIMIT, file_choice, heading, spin_box, tool_button
+from editor.widgets.parts.sandbox_option import unsandboxed_checkbox
+from editor.widgets.tournament.tournament_entrants import EDITOR, EntrantList, EntrantRow
+from matcher.fileformat import PROGRAM_SUFFIX
+
+WARNING_STYLE = ("QLabel { background: rgba(230, 160, 30, 0.16); border: 1px solid rgba(230, 160, 30, 0.6);"
+                 " border-radius: 4px; padding: 5px 7px; }")
+"""The summary line when the schedule cannot be played as set, or is very long."""
+
+
+def plain_words(message: str) -> str:
+    """A headless error in the form's words: ``--entrant x:`` reads ``Entrant x:`` and so on."""
+    for flag, words in (("use --seats 2 ", "set Seats to 2 "), ("--seats 2 would", "2 seats would"),
+                        ("--entrant ", "Entrant "), ("--games-per-pairing ", "Games per pairing "),
+                        ("--seats ", "Seats "), ("--jobs ", "Jobs "), ("another --out", "another output folder")):
+        message = message.replace(flag, words)
+    return message[:1].upper() + message[1:]
+
+
+class TournamentSetup(QWidget):
+    """The game, the entrants and the settings. ``data_dir`` is where fresh output folders (and
+    snapshots of the editor's program) go."""
+
+    changed = Signal()
+
+    def __init__(self, data_dir: Path, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.data_dir = data_dir
+        self._game = ""
+        self._rows: dict[str, list[EntrantRow]] = {}
+        self._editor_path: Path | None = None
+        self._editor_text: str | None = None
+        self._out_is_default = True
+        self._build()
+        self.set_game(playable_games()[0])
+
+    # --- our API -----------------------------------------------------------------------------
+
+    def game(self) -> str:
+        return self._game
+
+    def set_game(self, game: str) -> None:
+        """Show ``game``'s samples, options and the entrants last chosen for it."""
+        if game == self._game:
+            return
+        if game not in playable_games():
+            raise TournamentError(f"unknown game {game!r} (known: {', '.join(playable_games())})")
+        if self._game:
+            self._rows[self._game] = self.entrants.rows()
+        self._game = game
+        with QSignalBlocker(self.game_box):
+            self.game_box.setCurrentIndex(self.game_box.findData(game))
+        self.entrants.set_game(game)
+        self._show_options()
+        self.entrants.set_rows(self._rows.get(game, []))
+        if self._out_is_default:
+            self.new_out_folder()
+        self._refresh()
+
+    def set_editor_program(self, path: Path | None, text: str | None) -> None:
+        """The program open in the editor (its file, None when unsaved; its text, None when
+        there is none): what the "editor's program" entrant plays from the next Start on."""
+        self._editor_path, self._editor_text = path, text
+        self.entrants.set_editor_text(text)
+
+    def new_seed(self) -> None:
+        self.seed_box.setValue(secrets.randbelow(1_000_000))
+
+    def jobs(self) -> int:
+        return self.jobs_box.value()
+
+    def out_folder(self) -> Path:
+        return Path(self.out_edit.text().strip()).expanduser()
+
+    def set_out_folder(self, path: Path | str) -> None:
+        """Record in ``path`` (an earlier run of the same tournament there is resumed)."""
+        self.out_edit.setText(str(path))
+        self._out_is_default = False
+        self.out_edit.setToolTip(str(path))
+
+    def new_out_folder(self) -> Path:
+        """A fresh folder under the data folder, named after the game and the time."""
+        base = self.data_dir / "tournaments" / f"{self._game}-{time.strftime('%Y%m%d-%H%M%S')}"
+        folder, number = base, 1
+        while folder.exists():
+            number += 1
+            folder = base.with_name(f"{base.name}-{number}")
+        self.out_edit.setText(str(folder))
+        self.out_edit.setToolTip(str(folder))
+        self._out_is_default = True
+        return folder
+
+    def out_is_default(self) -> bool:
+        return self._out_is_default
+
+    def options(self) -> dict[str, Any]:
+        """The game's options as the form sets them (those left out take the game's defaults)."""
+        referee, form = GAMES[self._game], GAME_VIEWS[self._game].spec
+        options: dict[str, Any] = {}
+        if self._game == SNAKE:
+            options.update((name, box.value()) for name, box in self.number_boxes.items())
+        if self._offers_map() and self.map_box.currentData():
+            options[str(form.map_option)] = str(self.map_box.currentData())
+        if self.limit_box.value():
+            options[referee.round_limit] = self.limit_box.value()
+        if "time_limit" in referee.defaults:
+            options["time_limit"] = self.time_box.value()
+        if "sandbox" in referee.defaults and self.unsandboxed_box.isChecked():
+            options["sandbox"] = False
+        return options
+
+    def build(self) -> tuple[TournamentSpec, Path]:
+        """The tournament the form describes and the folder to record it in; a folder that holds
+        another tournament is swapped for a fresh one when it was the default, else refused."""
+        rows = self.entrants.rows()
+        if len(rows) < 2:
+            raise TournamentError(f"A tournament needs at least 2 entrants, got {len(rows)}: add some above")
+        entrants = [self._entrant(row) for row in rows]
+        seats = self.seats_box.value() if self.seats_box.value() >= GAMES[self._game].min_seats else None
+        per_pairing = self.per_pairing_box.value() or None
+        try:
+            spec = TournamentSpec.build(self._game, entrants, self.seed_box.value(), seats=seats,
+                                        games_per_pairing=per_pairing, options=self.options())
+        except TournamentError as err:
+            raise TournamentError(plain_words(str(err))) from None
+        out = self.out_folder()
+        if not self.out_edit.text().strip():
+            raise TournamentError("Output folder: choose one")
+        held = stored_spec(out) if out.is_dir() else None
+        new = spec.to_json() if held is not None else None
+        if held is not None and held != new:
+            if not self._out_is_default:
+                assert new is not None
+                settings, changed = differences(held, new)
+                what = ("; ".join(settings) if settings else
+                        ", ".join(f"{thing} changed since it started ({detail})" for thing, detail in changed))
+                raise TournamentError(plain_words(f"Output folder {out} holds another tournament: {what}; choose another "
+                                                  "folder (or the same settings to resume it)"))
+            out = self.new_out_folder()
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+            probe = out / ".snakepit-write-test"
+            probe.write_text("", encoding="utf-8")
+            probe.unlink()
+        except OSError as err:
+            raise TournamentError(f"Output folder {out}: {err.strerror or err}") from None
+        return spec, out
+
+    def set_editable(self, editable: bool) -> None:
+        """Lock the form while a tournament runs (what runs is what the form says)."""
+        self.entrants.set_editable(editable)
+        for widget in self._settings:
+            widget.setEnabled(editable)
+        referee = GAMES[self._game]
+        self.seats_box.setEnabled(editable and referee.min_seats != referee.max_seats)
+
+    # --- building ----------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.game_box = QComboBox()
+        for game in playable_games():
+            self.game_box.addItem(GAME_VIEWS[game].spec.title, game)
+        self.game_box.setToolTip("The game of the tournament")
+        self.game_box.activated.connect(lambda _i: self.set_game(str(self.game_box.currentData())))
+
+        self.entrants = EntrantList()
+        self.entrants.changed.connect(self._refresh)
+
+        self.per_pairing_box = spin_box(0, 10_000, "Games each pairing (each table of entrants) plays; a multiple of the "
+                                     "seat rotation, so every entrant sits in every seat equally often")
+        self.per_pairing_box.setSpecialValueText("one seat rotation")
+        self.per_pairing_box.valueChanged.connect(self._refresh)
+        self.seats_box = spin_box(2, 4, "Players per game")
+        self.seats_box.valueChanged.connect(self._refresh)
+        self.seed_box = spin_box(0, SEED_LIMIT, "The tournament's seed: every game's seed derives from it")
+        self.seed_box.setValue(secrets.randbelow(1_000_000))
+        self.new_seed_button = tool_button("New seed", "Draw a new random seed", self.new_seed)
+        seed_row = QHBoxLayout()
+        seed_row.setSpacing(6)
+        seed_row.addWidget(self.seed_box, 1)
+        seed_row.addWidget(self.new_seed_button)
+        self.jobs_box = spin_box(1, max(64, 4 * default_jobs()), "Games played at the same time on this machine")
+        self.jobs_box.setValue(default_jobs())
+        self.jobs_box.setSuffix(f" of {default_jobs()} cores")
+
+        self.number_boxes = {"width": spin_box(5, 99, "Field width in cells"),
+                             "height": spin_box(5, 99, "Field height in cells"),
+                             "length": spin_box(2, 49, "Length of every snake at the start")}
+        field = QHBoxLayout()
+        field.setSpacing(6)
+        field.addWidget(self.number_boxes["width"], 1)
+        field.addWidget(QLabel("×"))
+        field.addWidget(self.number_boxes["height"], 1)
+        self._length_label = QLabel("length")
+        field.addWidget(self._length_label)
+        field.addWidget(self.number_boxes["length"], 1)
+        self._field_row = field
+        self.limit_box = spin_box(0, 1_000_000, "")
+        self.limit_box.setSingleStep(100)
+        self.map_box, self.map_browse, self._map_row = file_choice(self._browse_map)
+        map_row = self._map_row
+        self.time_box = QDoubleSpinBox()
+        self.time_box.setRange(0.01, 600.0)
+        self.time_box.setDecimals(2)
+        self.time_box.setSuffix(" s")
+        self.time_box.setToolTip("How long a bot may think per move")
+
+        self.out_edit = QLineEdit()
+        self.out_edit.textEdited.connect(self._out_typed)
+        self.out_browse = tool_button("…", "Choose the output folder", self._browse_out)
+        self.out_label = QLabel("Output")
+        self.out_label.setToolTip("results.json, games.jsonl and one replay per game go here; a folder that holds "
+                                  "the same tournament is resumed")
+        out_row = QHBoxLayout()
+        out_row.setSpacing(6)
+        out_row.addWidget(self.out_edit, 1)
+        out_row.addWidget(self.out_browse)
+
+        self.form = QFormLayout()
+        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.form.setHorizontalSpacing(8)
+        self.form.setVerticalSpacing(6)
+        self.form.addRow("Games per pairing", self.per_pairing_box)
+        self.form.addRow("Seats", self.seats_box)
+        self.form.addRow("Seed", seed_row)
+        self.form.addRow("Jobs", self.jobs_box)
+        self.field_label, self.map_label, self.limit_label = QLabel("Field"), QLabel("Map"), QLabel("Steps")
+        self.form.addRow(self.field_label, field)
+        self.form.addRow(self.map_label, map_row)
+        self.form.addRow(self.limit_label, self.limit_box)
+        self.form.addRow("Time limit", self.time_box)
+        self.unsandboxed_box = unsandboxed_checkbox("in every game's replay")
+        self.form.addRow("Sandbox", self.unsandboxed_box)
+        self.form.addRow(self.out_label, out_row)
+
+        self.summary_label = QLabel()
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.summary_label.setProperty("warning", False)
+
+        game_row = QFormLayout()
+        game_row.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        game_row.addRow(heading("Game"), self.game_box)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(8)
+        layout.addLayout(game_row)
+        layout.addWidget(heading("Entrants"))
+        layout.addWidget(self.entrants, 1)
+        layout.addSpacing(2)
+        layout.addWidget(heading("Settings"))
+        layout.addLayout(self.form)
+        layout.addWidget(self.summary_label)
+        self._settings: list[QWidget] = [
+            self.game_box, self.per_pairing_box, self.seats_box, self.seed_box, self.new_seed_button, self.jobs_box,
+            *self.number_boxes.values(), self.limit_box, self.map_box, self.map_browse, self.time_box, self.out_edit,
+            self.out_browse]
+
+    def _show_options(self) -> None:
+        referee, form = GAMES[self._game], GAME_VIEWS[self._game].spec
+        low, high = referee.min_seats, referee.max_seats
+        with QSignalBlocker(self.seats_box):
+            self.seats_box.setRange(low - 1 if low != high else low, high)
+            self.seats_box.setSpecialValueText("one per entrant" if low != high else "")
+            self.seats_box.setValue(self.seats_box.minimum())
+        self.seats_box.setEnabled(low != high)
+        snake = self._game == SNAKE
+        self.form.setRowVisible(self._field_row, snake)
+        for name, box in self.number_boxes.items():
+            box.setVisible(snake)
+            if snake:
+                box.setValue(int(referee.defaults[name]))
+        offers_map = self._offers_map()
+        self.form.setRowVisible(self._map_row, offers_map)
+        self.map_label.setText(form.map_title)
+        self.map_box.clear()
+        if offers_map and not form.map_required:
+            self.map_box.addItem("the game's own", None)
+        for label, value in form.maps() if offers_map else []:
+            self.map_box.addItem(label, value)
+            self.map_box.setItemData(self.map_box.count() - 1, value, Qt.ItemDataRole.ToolTipRole)
+        limit, default = referee.round_limit, referee.defaults.get(referee.round_limit)
+        self.limit_label.setText(limit.replace("_", " ").capitalize())
+        self.limit_box.setMinimum(1 if default is not None else 0)
+        self.limit_box.setSpecialValueText("" if default is not None else f"the {form.map_title.lower()}'s own")
+        self.limit_box.setValue(int(default or 0))
+        self.limit_box.setToolTip(f"Option {limit}: a game ends after this many {limit.replace('_', ' ')}")
+        self.form.setRowVisible(self.time_box, "time_limit" in referee.defaults)
+        self.form.setRowVisible(self.unsandboxed_box, "sandbox" in referee.defaults)
+        self.unsandboxed_box.setChecked(False)
+        if "time_limit" in referee.defaults:
+            self.time_box.setValue(float(referee.defaults["time_limit"]))
+
+    def _offers_map(self) -> bool:
+        spec = GAME_VIEWS[self._game].spec
+        return spec.map_option is not None and spec.tournament_map
+
+    def _entrant(self, row: EntrantRow) -> Entrant:
+        where = f"Entrant {row.name}"
+        if not row.name:
+            raise TournamentError("An entrant has no name: double-click its name to give it one")
+        target = row.target
+        if target == EDITOR:
+            target = str(self._editor_snapshot(where))
+        try:
+            seat, source = resolve_entrant(self._game, target, where)
+        except OSError as err:
+            raise TournamentError(f"{where}: {target}: {err.strerror or err}") from None
+        return Entrant(row.name, seat, source)
+
+    def _editor_snapshot(self, where: str) -> Path:
+        """The editor's program written where a resume finds it again: named after its text."""
+        if self._editor_text is None:
+            raise TournamentError(f"{where}: there is no program open in the editor")
+        digest = hashlib.sha256(self._editor_text.encode("utf-8")).hexdigest()[:16]
+        stem = re.sub(r"[^\w-]+", "-", self._editor_path.name.removesuffix(PROGRAM_SUFFIX)) if self._editor_path else "editor"
+        path = self.data_dir / "programs" / f"{stem}-{digest}{PROGRAM_SUFFIX}"
+        try:
+            if not path.exists():
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(self._editor_text, encoding="utf-8")
+        except OSError as err:
+            raise TournamentError(f"{where}: cannot keep a copy in {path.parent}: {err.strerror or err}") from None
+        return path
+
+    def _refresh(self) -> None:
+        """The summary line: how many games, how many each entrant plays."""
+        count = len(self.entrants.rows())
+        referee = GAMES[self._game]
+        seats = self.seats_box.value()
+        if seats < referee.min_seats:
+            seats = min(referee.max_seats, max(referee.min_seats, count))
+        period = min(count, seats) if count else 1
+        self.per_pairing_box.setSingleStep(max(1, period))
+        text, warning = "Add two or more entrants.", False
+        if count >= 2:
+            per_pairing = self.per_pairing_box.value() or None
+            try:
+                schedule = round_robin(count, seats, per_pairing)
+            except TournamentError as err:
+                hint = seats_hint(self._game, count, seats, self.seats_box.value() >= referee.min_seats)
+                text, warning = plain_words(f"{err}{hint}."), True
+            else:
+                played = games_played(schedule, count)
+                text = (f"{len(schedule)} games of {seats} seats; every entrant plays {played[0]}, "
+                        f"in every seat equally often.")
+                note = shared_seats_note(count, seats)
+                if note is not None:
+                    text += f" {note[:1].upper()}{note[1:]}."
+                if large_schedule(len(schedule)):
+                    long = long_schedule_note(self._game, count, seats, per_pairing or period, len(schedule))
+                    text, warning = f"{text} {plain_words(long or '')}.", True
+        self.summary_label.setText(text)
+        self.summary_label.setVisible(True)
+        self.summary_label.setProperty("warning", warning)
+        self.summary_label.setStyleSheet(WARNING_STYLE if warning else "")
+        self.summary_label.setForegroundRole(QPalette.ColorRole.WindowText if warning else QPalette.ColorRole.PlaceholderText)
+        self.changed.emit()
+
+    def yield_summary_to(self, error: str) -> None:
+        """Hide the summary while the error shown below it says the same (a Start refused for
+        what the summary already warns about), until the form changes."""
+        same = bool(error) and self.summary_warns() and error.rstrip(".") == self.summary_label.text().rstrip(".")
+        self.summary_label.setVisible(not same)
+
+    def summary_warns(self) -> bool:
+        """Whether the summary line is shown as a warning (a schedule that cannot be played as
+        set, or a very long one)."""
+        return bool(self.summary_label.property("warning"))
+
+    def _out_typed(self, _text: str) -> None:
+        self._out_is_default = False
+
+    def _browse_out(self) -> None:
+        start = self.out_edit.text() or str(self.data_dir)
+        path = QFileDialog.getExistingDirectory(self, "Output folder", start)
+        if path:
+            self.set_out_folder(path)
+
+    def _browse_map(self) -> None:
+        title = GAME_VIEWS[self._game].spec.map_title
+        path, _ = QFileDialog.getOpenFileName(self, f"Choose a {title.lower()}", str(SAMPLES_DIR / self._game),
+                                              f"{title} files (*.txt);;All files (*)")
+        if path:
+            self.map_box.addItem(Path(path).name, path)
+            self.map_box.setCurrentIndex(self.map_box.count() - 1)

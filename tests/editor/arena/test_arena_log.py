@@ -1,0 +1,114 @@
+"""The arena's seat log: it fits the side panel, searches, follows a seat, shows a row's whole
+story under the table, and a double click on a row shows that turn."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.arena.seat_log import COLUMNS, NOTE, SEAT
+from tests.bots.survivors import BOTS
+from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
+    WORMS,
+    full_speed,
+    make_pane,
+    marker,
+    set_up,
+    start,
+    wait_finished,
+)
+
+SEATS = (str(WORMS / "greedy.sh"), str(BOTS / "exit_nonzero.sh"), str(WORMS / "heuristic_bot.py"),
+         str(WORMS / "random_bot.py"))
+ROUNDS = 6
+
+
+@pytest.fixture
+def played(qtbot, make_pane) -> ArenaPane:
+    """A short worms match with a crashing seat, finished, in a window of the default size."""
+    pane = make_pane()
+    pane.resize(1440, 820)
+    set_up(pane, "worms", SEATS, {"rounds": ROUNDS, "time": 2.0, "map": str(WORMS / "meadow.txt")})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    return pane
+
+
+def test_before_any_match_the_seat_chooser_says_so(qtbot, make_pane):
+    """The chooser was an empty combo box before the first match."""
+    log = make_pane().seat_log
+    assert log.seat_box.count() == 0 and log.seat_box.placeholderText() == "No match yet"
+    assert not log.seat_box.isEnabled() and not log.search.isEnabled()
+
+
+def test_the_log_fits_the_side_panel_at_the_default_window_size(qtbot, played):
+    """At 1440 px the six columns overflowed the ~400 px panel: "Stderr · reason" was cut to
+    "Stde" and a horizontal scroll bar showed even when the log was empty."""
+    log = played.seat_log
+    table, header = log.table, log.table.horizontalHeader()
+    assert 330 <= log.width() <= 440
+    assert not table.horizontalScrollBar().isVisible()
+    visible = [c for c in range(len(COLUMNS)) if not table.isColumnHidden(c)]
+    assert sum(header.sectionSize(c) for c in visible) <= table.viewport().width()
+    for column in visible:  # every header reads whole
+        assert header.sectionSize(column) >= header.fontMetrics().horizontalAdvance(COLUMNS[column])
+    assert header.sectionSize(NOTE) >= 110  # the note has room to say something
+    seat_box = log.seat_box
+    for index in range(seat_box.count()):  # every seat's name reads whole in the chooser
+        seat_box.setCurrentIndex(index)
+        assert seat_box.width() >= seat_box.sizeHint().width()
+
+
+def test_choosing_a_seat_lists_its_turns_without_the_seat_column(qtbot, played):
+    log = played.seat_log
+    assert not log.table.isColumnHidden(SEAT) and {row.seat for row in log.shown_rows()} == {0, 1, 2, 3}
+    log.seat_box.setCurrentIndex(log.seat_box.findData(1))
+    assert log.table.isColumnHidden(SEAT)
+    assert [row.turn for row in log.shown_rows()] == list(range(1, ROUNDS + 1))
+    assert {row.seat for row in log.shown_rows()} == {1}
+    played.scoreboard.rows[2].clicked.emit(2)  # a click on a seat's row follows it too
+    assert log.seat_box.currentData() == 2 and {row.seat for row in log.shown_rows()} == {2}
+    played.scoreboard.rows[2].clicked.emit(2)
+    assert not log.table.isColumnHidden(SEAT) and len(log.shown_rows()) == 4 * ROUNDS
+
+
+def test_the_search_field_filters_the_rows_as_one_types(qtbot, played):
+    log = played.seat_log
+    assert len(log.shown_rows()) == 4 * ROUNDS
+    log.search.setFocus()
+    qtbot.keyClicks(log.search, "GIVING up")  # any case
+    rows = log.shown_rows()
+    assert [(row.seat, row.status) for row in rows] == [(1, "crashed")] * ROUNDS
+    assert log.table.model().rowCount() == ROUNDS
+    log.search.clear()
+    qtbot.keyClicks(log.search, "greedy")  # a seat's name matches too
+    assert {row.seat for row in log.shown_rows()} == {0}
+    qtbot.keyClick(log.search, Qt.Key.Key_Escape)
+    assert log.search.text() == "" and len(log.shown_rows()) == 4 * ROUNDS
+
+
+def test_a_rows_whole_story_shows_under_the_table(qtbot, played):
+    log = played.seat_log
+    log.set_seat(1)
+    index = log.table.model().index(2, 0)
+    qtbot.mouseClick(log.table.viewport(), Qt.MouseButton.LeftButton, pos=log.table.visualRect(index).center())
+    text = log.detail.toPlainText()
+    assert text.startswith("Turn 3 · exit_nonzero.sh · crashed")
+    assert "Reason: exited with code 3 without answering" in text and "Stderr:\ngiving up" in text
+    assert log.detail.isVisible() and log.detail.isReadOnly()
+
+
+def test_a_double_click_on_a_row_shows_its_turn(qtbot, played):
+    log, playback = played.seat_log, played.playback
+    assert playback.index == ROUNDS
+    log.set_seat(2)
+    index = log.table.model().index(1, 0)  # seat 2's turn 2
+    assert log.shown_rows()[1].turn == 2
+    where = log.table.visualRect(index).center()
+    qtbot.mouseClick(log.table.viewport(), Qt.MouseButton.LeftButton, pos=where)  # the first click of two
+    qtbot.mouseDClick(log.table.viewport(), Qt.MouseButton.LeftButton, pos=where)
+    assert playback.frames[playback.index].turn == 2 and not playback.playing
+    assert played.transport.seek_bar.value() == playback.index
+    assert "Turn 2 / 6" in played.transport.turn_label.text()

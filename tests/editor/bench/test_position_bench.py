@@ -1,0 +1,332 @@
+"""The test bench: its decision shows exactly what ``snakepit explain`` prints, the overlay lies on
+the field, and program tests are saved, rerun after edits and loaded back by clicking them."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QColor, QTextDocument
+
+import editor.widgets  # noqa: F401
+from editor import cli
+from editor.document import ProgramDocument
+from editor.widgets.bench.position_bench import TestBench
+from editor.widgets.games.snake.battle_view import BattleView
+from editor.widgets.games.snake.explanation_overlay import BEST
+from engines.snake import Board, Direction, Element, Position, SnakeBody
+from matcher import compile_program
+from matcher.editing import paint, remove_card
+from matcher.explain import explain
+from matcher.fileformat import save_program
+from matcher.model import Card, Group, GroupKind, Head, Pattern, Program, SetRef
+
+OR1, OR2 = Group(GroupKind.OR, 1), Group(GroupKind.OR, 2)
+
+# Card 1 bites a tail right ahead; card 2 goes where it is free ahead and beyond, scoring the
+# free cells it sees, so near a wall its moves score differently.
+PROGRAM = Program(
+    "Bench test",
+    cards=(
+        Card(Head(3, 3, Direction.UP), {(2, 3): Pattern(Element.ENEMY_TAIL)}, "a tail ahead: bite it"),
+        Card(
+            Head(3, 3, Direction.UP),
+            {
+                (2, 3): Pattern(Element.EMPTY),
+                (1, 3): Pattern(Element.EMPTY, group=OR1),
+                (0, 3): Pattern(Element.EMPTY, group=OR1),
+                (2, 2): Pattern(Element.OWN_BODY, negate=True, group=OR2),
+            },
+            "free ahead and beyond: go",
+        ),
+    ),
+)
+
+# Card 2 decides between valid moves of different scores (and one invalid move).
+CARD_DECIDES = Position(9, 9, (SnakeBody(((1, 4), (2, 4), (3, 4))), SnakeBody(((1, 1), (2, 1), (3, 1)))))
+# Cornered: a single possible move, taken without any card.
+SINGLE_MOVE = Position(9, 9, (SnakeBody(((5, 5), (5, 6), (5, 7))), SnakeBody(((0, 0), (1, 0), (2, 0)))))
+# No card has a valid move (nothing lies beyond the cell ahead): every possible move is best.
+NO_CARD = Position(3, 3, (SnakeBody(((1, 1), (1, 2), (2, 2))),))
+
+
+@pytest.fixture
+def program_file(tmp_path) -> Path:
+    path = tmp_path / "bench.snake.json"
+    save_program(path, PROGRAM)
+    return path
+
+
+@pytest.fixture
+def bench(qtbot, program_file) -> TestBench:
+    from matcher.fileformat import load_program
+
+    widget = TestBench(ProgramDocument(load_program(program_file), program_file))
+    qtbot.addWidget(widget)
+    widget.resize(1200, 760)
+    widget.show()
+    qtbot.waitExposed(widget)
+    return widget
+
+
+def displayed(bench: TestBench) -> dict[str, object]:
+    """What the explanation panel shows, read off its labels and table, in the CLI's terms."""
+    panel = bench.explanation_panel
+    table = panel.moves_table
+    rows = [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
+    card_html = QTextDocument()
+    card_html.setHtml(panel.card_label.text())
+    card_text = card_html.toPlainText()
+    if card_text == "no card decided":
+        card = None
+    else:
+        found = re.match(r"card (\d+)", card_text)
+        assert found, card_text
+        card = int(found.group(1)) - 1
+    moves = {} if card is None else {row[0]: {"valid": row[1] == "valid", "score": int(row[2])} for row in rows}
+    best_text = panel.best_label.text()
+    return {
+        "possible": [row[0] for row in rows],
+        "possible_label": [] if panel.possible_label.text() == "none" else panel.possible_label.text().split(", "),
+        "card": card,
+        "moves": moves,
+        "best": [] if best_text == "none" else best_text.split(", "),
+        "best_rows": [row[0] for row in rows if row[4].endswith("best")],
+    }
+
+
+def cli_explain(capsys, program: Path, position: Path, snake: int) -> dict[str, object]:
+    capsys.readouterr()
+    assert cli.main(["explain", str(program), str(position), "--snake", str(snake)]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    ("position", "me", "decided"),
+    [(CARD_DECIDES, 0, 1), (SINGLE_MOVE, 1, None), (NO_CARD, 0, None)],
+    ids=["card-decides", "single-move", "no-card"],
+)
+def test_the_bench_shows_what_the_cli_explains(qtbot, bench, program_file, tmp_path, capsys, position, me, decided):
+    bench.position_editor.set_position(position, me)
+    path = tmp_path / "here.position.json"
+    assert bench.position_editor.save(path)
+    expected = cli_explain(capsys, program_file, path, me)
+    shown = displayed(bench)
+    assert expected["card"] == decided  # the case is the one its name says
+    assert shown["possible"] == shown["possible_label"] == expected["possible"]
+    assert shown["card"] == expected["card"]
+    assert shown["moves"] == {m: {"valid": v["valid"], "score": v["score"]} for m, v in expected["moves"].items()}
+    assert shown["best"] == expected["best"]
+    assert shown["best_rows"] == expected["best"]
+    assert bench.document.decided_card == expected["card"]
+
+
+def test_the_overlay_lies_on_the_field(qtbot, bench):
+    bench.position_editor.set_position(CARD_DECIDES, 0)
+    view = bench.position_editor.view
+    explanation = view.explanation()
+    assert explanation is not None and explanation.card == 1
+    assert view.explained_move() == Direction.DOWN  # the best move's variant is laid over the field
+    # The best move's arrow is painted between the head and the cell below it.
+    head = view.cell_rect(1, 4)
+    point = head.center().toPoint() + QPoint(0, round(head.height() * 0.75))
+    color = QColor(view.grab().toImage().pixel(point))
+    assert abs(color.hueF() - BEST.hueF()) < 0.06 and color.saturationF() > 0.5
+
+
+def test_clicking_a_move_lays_its_variant_over_the_field(qtbot, bench):
+    bench.position_editor.set_position(CARD_DECIDES, 0)
+    table = bench.explanation_panel.moves_table
+    row = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == "up")
+    rect = table.visualItemRect(table.item(row, 0))
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert bench.position_editor.view.explained_move() == Direction.UP
+    assert "up" in bench.explanation_panel.patterns_title.text()
+    assert bench.explanation_panel.patterns_table.rowCount() == 4
+    marks = [bench.explanation_panel.patterns_table.item(r, 0).toolTip() for r in range(4)]
+    assert marks.count("not matched") == 1  # the rival's head two cells up is not empty
+
+
+def test_decide_runs_again_after_each_program_edit(qtbot, bench):
+    bench.position_editor.set_position(CARD_DECIDES, 0)
+    assert bench.document.decided_card == 1
+    with qtbot.waitSignal(bench.decided):
+        bench.document.edit(lambda p: remove_card(p, 1), "Delete card 2")
+    assert displayed(bench)["card"] is None
+    assert displayed(bench)["best"] == ["up", "down", "left"]
+    assert bench.document.decided_card is None
+    bench.document.undo_stack.undo()
+    assert displayed(bench)["card"] == 1
+
+
+def test_ctrl_return_decides_and_f5_does_not(qtbot, bench):
+    """Decide had F5 here but Ctrl+Return in the main window (where F5 starts a battle): one key
+    everywhere now, and the tooltip says which."""
+    with qtbot.waitActive(bench):
+        bench.activateWindow()
+    with qtbot.assertNotEmitted(bench.decided):
+        qtbot.keyClick(bench.position_editor.view, Qt.Key.Key_F5)
+    with qtbot.waitSignal(bench.decided) as decided:
+        qtbot.keyClick(bench.position_editor.view, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    assert decided.args[0] is not None
+    assert "(Ctrl+Return)" in bench.decide_action.toolTip()
+
+
+def test_an_invalid_program_shows_why_nothing_is_decided(qtbot, bench):
+    bench.position_editor.set_position(CARD_DECIDES, 0)
+    # A pattern that refers to a user set the program does not have.
+    bench.document.edit_card(lambda card: paint(card, [(0, 0)], Pattern(SetRef(0))), "Paint")
+    assert bench.explanation() is None
+    assert "problems" in bench.explanation_panel.headline.text()
+    assert bench.document.decided_card is None
+    assert bench.position_editor.view.explanation() is None
+    bench.document.undo_stack.undo()
+    assert bench.explanation() is not None
+
+
+def test_drawing_a_snake_decides_for_it(qtbot, bench):
+    bench.position_editor.set_position(Position(9, 9), 0)
+    assert "Draw a snake" in bench.explanation_panel.headline.text()
+    view = bench.position_editor.view
+    cells = [(4, 4), (4, 5), (4, 6)]
+    qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=view.cell_rect(*cells[0]).center().toPoint())
+    for cell in cells[1:]:
+        qtbot.mouseMove(view, view.cell_rect(*cell).center().toPoint())
+    with qtbot.waitSignal(bench.decided):
+        qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=view.cell_rect(*cells[-1]).center().toPoint())
+    assert displayed(bench)["possible"] == ["up", "right", "left"]
+
+
+# --- program tests --------------------------------------------------------------------------
+
+
+def save_test_by_click(qtbot, bench: TestBench) -> None:
+    button = next(b for b in bench.test_form.findChildren(type(bench.toolbar.widgetForAction(bench.save_test_action)))
+                  if b.defaultAction() is bench.save_test_action)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+
+
+def test_save_as_test_keeps_the_position_and_the_best_moves_and_the_test_passes(qtbot, bench):
+    bench.position_editor.set_position(CARD_DECIDES, 0)
+    qtbot.keyClicks(bench.test_name_edit, "near the wall")
+    save_test_by_click(qtbot, bench)
+    (test,) = bench.document.program.tests
+    assert (test.name, test.position, test.snake, test.expect) == ("near the wall", CARD_DECIDES, 0, frozenset({Direction.DOWN}))
+    assert bench.test_list.summary_text() == "1/1 passing"
+    assert bench.test_list.tree.topLevelItem(0).text(0) == "near the wall"
+    bench.document.undo_stack.undo()
+    assert bench.document.program.tests == ()
+    assert bench.test_list.tree.topLevelItemCount() == 0
+
+
+def test_ctrl_t_saves_a_test_with_the_checked_moves(qtbot, bench):
+    bench.position_editor.set_position(CARD_DECIDES, 0)
+    qtbot.mouseClick(bench.expect_boxes[Direction.UP], Qt.MouseButton.LeftButton)
+    assert bench.expected_moves() == {Direction.UP, Direction.DOWN}
+    with qtbot.waitActive(bench):
+        bench.activateWindow()
+    bench.position_editor.view.setFocus()
+    qtbot.keyClick(bench.position_editor.view, Qt.Key.Key_T, Qt.KeyboardModifier.ControlModifier)
+    (test,) = bench.document.program.tests
+    assert test.expect == {Direction.UP, Direction.DOWN}
+    assert test.name == "test 1"
+    assert bench.test_list.summary_text() == "0/1 passing"  # the program's best move is only down
+
+
+def test_an_edit_that_breaks_a_test_shows_it_failing(qtbot, bench):
+    bench.position_editor.set_position(CARD_DECIDES, 0)
+    save_test_by_click(qtbot, bench)
+    assert bench.test_list.summary_text() == "1/1 passing"
+    bench.document.edit(lambda p: remove_card(p, 1), "Delete card 2")
+    assert bench.test_list.summary_text() == "0/1 passing"
+    item = bench.test_list.tree.topLevelItem(0)
+    assert item.foreground(0).color() == QColor("#d23c32")
+    assert item.text(2) == "up, down, left"  # what the program now picks from
+    bench.document.undo_stack.undo()
+    assert bench.test_list.summary_text() == "1/1 passing"
+
+
+def test_clicking_a_failing_test_loads_its_position(qtbot, bench):
+    bench.position_editor.set_position(CARD_DECIDES, 0)
+    save_test_by_click(qtbot, bench)
+    bench.document.edit(lambda p: remove_card(p, 1), "Delete card 2")
+    bench.position_editor.set_position(NO_CARD, 0)
+    tree = bench.test_list.tree
+    rect = tree.visualItemRect(tree.topLevelItem(0))
+    qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    assert bench.position_editor.position() == CARD_DECIDES
+    assert bench.position_editor.me() == 0
+    assert bench.expected_moves() == {Direction.DOWN}  # the test's, not the current best moves
+    assert "FAILS" in bench.position_editor.status_text()
+    assert displayed(bench)["best"] == ["up", "down", "left"]
+    assert bench.loaded_test() == 0
+
+
+def test_update_test_replaces_the_loaded_test(qtbot, bench):
+    bench.position_editor.set_position(CARD_DECIDES, 0)
+    bench.save_as_test("wall")
+    bench.position_editor.set_position(SINGLE_MOVE, 1)
+    bench.update_test_action.trigger()
+    (test,) = bench.document.program.tests
+    assert (test.name, test.position, test.snake, test.expect) == ("wall", SINGLE_MOVE, 1, frozenset({Direction.DOWN}))
+    assert bench.test_list.summary_text() == "1/1 passing"
+
+
+def test_focus_test_requested_loads_the_test(qtbot, bench):
+    bench.position_editor.set_position(SINGLE_MOVE, 1)
+    bench.save_as_test("corner")
+    bench.position_editor.set_position(CARD_DECIDES, 0)
+    bench.document.focusTestRequested.emit(0)
+    assert bench.position_editor.position() == SINGLE_MOVE
+    assert bench.position_editor.me() == 1
+
+
+def test_save_as_test_needs_a_snake(qtbot, bench):
+    bench.position_editor.set_position(Position(9, 9), 0)
+    assert bench.save_as_test() is None
+    assert bench.document.program.tests == ()
+    assert "Draw a snake first" in bench.position_editor.status_text()
+
+
+# --- the battle view's overlay ----------------------------------------------------------------
+
+
+def test_the_battle_view_paints_an_explanation_over_its_board(qtbot):
+    view = BattleView()
+    qtbot.addWidget(view)
+    view.resize(500, 500)
+    view.show()
+    qtbot.waitExposed(view)
+    board = Board(CARD_DECIDES)
+    view.set_board(board)
+    before = view.grab().toImage()
+    explanation = explain(compile_program(PROGRAM), board, 0)
+    view.set_explanation(explanation)
+    assert view.explained_move() == Direction.DOWN
+    after = view.grab().toImage()
+    below = view.cell_rect(1, 5).center().toPoint()  # the cell below the head: arrow and a ticked pattern
+    assert before.pixel(below) != after.pixel(below)
+    view.set_explanation(None)
+    assert view.grab().toImage() == before
+
+
+def test_a_narrow_bench_stacks_the_field_over_decision_and_tests_tabs(qtbot, bench):
+    bench.position_editor.set_position(CARD_DECIDES, 0)
+    bench.save_as_test("wall")
+    assert not bench.is_narrow()
+    bench.resize(620, 760)
+    qtbot.waitUntil(bench.is_narrow)
+    tabs = bench.side_tabs
+    assert bench.splitter.orientation() == Qt.Orientation.Vertical
+    assert bench.splitter.widget(1) is tabs
+    assert [tabs.tabText(i) for i in range(tabs.count())] == ["Decision", "Tests · 1/1 passing"]
+    assert bench.explanation_panel.isVisible() and not bench.test_list.isVisible()
+    bench.document.edit(lambda p: remove_card(p, 1), "Delete card 2")
+    assert tabs.tabText(1) == "Tests · 0/1 passing"
+    bench.resize(1200, 760)
+    qtbot.waitUntil(lambda: not bench.is_narrow())
+    assert bench.splitter.widget(1) is bench.side_splitter
+    assert bench.explanation_panel.isVisible() and bench.test_list.isVisible()
