@@ -126,7 +126,8 @@ def test_a_nonsense_cluster_address_printed_an_exception_from_client_del_now_one
 def test_a_dask_worker_killed_mid_game_ended_the_run_with_killed_worker_now_that_game_fails(tmp_path: Path) -> None:
     marker = new_marker()
     entrants = [Entrant.parse("kingdoms", f"a={sleeper(tmp_path, marker)}"), Entrant.parse("kingdoms", f"b={FARMER}")]
-    spec = TournamentSpec.build("kingdoms", entrants, 4, games_per_pairing=4, options={"rounds": 3, "time_limit": 100})
+    spec = TournamentSpec.build("kingdoms", entrants, 4, games_per_pairing=4,
+                                options={"rounds": 3, "time_limit": 100, "sandbox": False})  # see UNSANDBOXED
     runs: list[Any] = []
     # No retry of a task whose worker died: the scheduler's allowed-failures is Dask's own setting.
     with dask_config.set({"distributed.scheduler.allowed-failures": 0}), distributed.LocalCluster(

@@ -37,6 +37,12 @@ echo v
 """
 
 
+UNSANDBOXED = ["--option", "sandbox=false"]
+"""The sleeper's seats share a flag folder beside it, which a sandboxed bot cannot write to; and
+a sandboxed bot cannot kill its worker, so here the test does, by hand (tests/arena/
+test_sandbox_hostile.py shows that a sandboxed bot harms nobody)."""
+
+
 def sleeper(folder: Path, marker: str) -> str:
     """The strategy's path; its folder's name is ``marker`` (so its processes can be found)."""
     home = folder / marker
@@ -98,7 +104,7 @@ def hung_bot(marker: str) -> int | None:
 def tournament(bot: str, out: Path, jobs: int, *extra: str) -> list[str]:
     return [sys.executable, "-m", "arena.cli_tournament", "tournament", "kingdoms", "--entrant", f"a={bot}",
             "--entrant", f"b={FARMER}", "--games-per-pairing", "4", "--seed", "5", "--jobs", str(jobs),
-            "--option", "rounds=3", "--option", "time_limit=100", "--out", str(out), *extra]
+            "--option", "rounds=3", "--option", "time_limit=100", "--out", str(out), *UNSANDBOXED, *extra]
 
 
 def start(command: list[str], marker: str, tmp: Path) -> subprocess.Popen[str]:
