@@ -1,0 +1,288 @@
+"""Many battles of one field size and snake count, stepped together as arrays.
+
+The rules are :class:`~engines.snake.board.Board`'s and :class:`~engines.snake.battle.Battle`'s,
+restated over a batch axis: every battle's code grid is one slice of a stacked ``uint8`` array
+(the layout the batched matcher reads), every snake's cells a ring buffer of flat grid indices
+with a head pointer and a length. A step is the same three parts as :class:`Battle`'s: draw every
+running battle's move order, then for each place ``t`` of the order one **sub-turn** in which the
+``t``-th snake of every battle moves (all of them with one set of array operations), then the end
+checks. Within a battle the snakes still move one after another and see each other's moves; only
+different battles are combined, and battles never touch each other's cells.
+
+Randomness: each battle draws from its own :class:`~engines.snake.streams.RandomStreams` row,
+seeded like ``random.Random(seed)``, in the order a battle played alone draws: its move order at
+the start of each step, then a tie-break at each turn whose policy left more than one move, so
+every battle ends exactly as :class:`Battle` with that seed and those choices would.
+
+Dtype policy: codes ``uint8`` (as :mod:`engines.snake.board`), cells and indices ``intp``,
+directions ``intp`` 0-3 in the order up, right, down, left (-1 for "no move").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from engines.snake.board import BODY, CODE_COUNT, CODE_EMPTY, HEAD, PAD, TAIL, Board, snake_code
+from engines.snake.position import Position
+from engines.snake.streams import RandomStreams
+from engines.snake.types import EndReason
+
+IntArray = npt.NDArray[np.intp]
+BoolArray = npt.NDArray[np.bool_]
+
+RUNNING = 0
+END_CODES: tuple[EndReason, ...] = (EndReason.ONE_LEFT, EndReason.NO_MOVES, EndReason.STEP_LIMIT)
+"""``end`` values 1, 2, 3 stand for these reasons; 0 is a battle still running."""
+_ONE_LEFT, _NO_MOVES, _STEP_LIMIT = 1, 2, 3
+
+# A cell a snake may enter: empty, or any tail (its own only when it is longer than two).
+_ENTERABLE = np.zeros(256, dtype=np.uint8)
+_ENTERABLE[CODE_EMPTY] = 1
+_ENTERABLE[[snake_code(owner, TAIL) for owner in range((CODE_COUNT - 2) // 3)]] = 1
+
+# Four 0/1 bytes (up, right, down, left) read as one little-endian uint32 become a 4-bit mask
+# (bit d for direction d) with one multiplication: byte d lands on bit 24 + d, nothing carries.
+_BYTES_TO_MASK = np.uint32(0x01020408)
+_COUNT = np.array([bin(mask).count("1") for mask in range(16)], dtype=np.intp)
+# _NTH[mask * 4 + i]: the i-th direction (in order) of a mask; -1 past its last.
+_NTH = np.array([([d for d in range(4) if mask >> d & 1] + [-1] * 4)[:4] for mask in range(16)], dtype=np.intp).reshape(-1)
+
+Chooser = Callable[["Turn"], BoolArray]
+"""Given the snakes of a sub-turn that have two or more possible moves, the moves each one picks
+from at random: (R, 4) bool, a non-empty subset of ``turn.possible`` per row."""
+
+
+def move_masks(moves: BoolArray) -> IntArray:
+    """(R,) 4-bit masks of (R, 4) bool move sets (bit d for direction d)."""
+    rows = np.ascontiguousarray(moves).view(np.uint32).reshape(-1)
+    masks: IntArray = ((rows * _BYTES_TO_MASK) >> np.uint32(24)).astype(np.intp)
+    return masks
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The snakes that move in one sub-turn, one row per battle that has one to move.
+
+    ``battles`` (R,) battle index; ``snakes`` (R,) snake index; ``heads`` (R,) the head's index
+    in the flattened stack of code grids (:attr:`ManyBattles.codes`); ``possible`` (R, 4) bool."""
+
+    battles: IntArray
+    snakes: IntArray
+    heads: IntArray
+    possible: BoolArray
+
+    def rows(self, keep: IntArray) -> Turn:
+        return Turn(self.battles[keep], self.snakes[keep], self.heads[keep], self.possible[keep])
+
+
+class ManyBattles:
+    """Battles from ``positions`` (same field size and snake count), battle ``i`` seeded
+    ``seeds[i]`` and limited to ``max_steps[i]`` steps.
+
+    A snake is a **row** ``battle * snake_count + snake``. Its body is a ring of ``capacity``
+    cells in :attr:`_ring` (flat grid indices, battle offset included), the head at slot
+    ``_head[row]`` and the tail ``length - 1`` slots after it; :attr:`_head_cell` mirrors the
+    head's cell, the one read most."""
+
+    def __init__(self, positions: Sequence[Position], seeds: Sequence[int], max_steps: Sequence[int]) -> None:
+        if not positions or len({(p.width, p.height, len(p.snakes)) for p in positions}) != 1:
+            raise ValueError("ManyBattles needs at least one position, all of one field size and snake count")
+        if not len(positions) == len(seeds) == len(max_steps):
+            raise ValueError(f"{len(positions)} positions, {len(seeds)} seeds, {len(max_steps)} step limits")
+        first = positions[0]
+        self.count, self.snake_count = len(positions), len(first.snakes)
+        self.width, self.height = first.width, first.height
+        self.stride = first.width + 2 * PAD
+        self.area = (first.height + 2 * PAD) * self.stride
+        self.capacity = 1 << (first.width * first.height).bit_length()  # > any snake's length
+        self._mask = self.capacity - 1
+        self._deltas = np.array([-self.stride, 1, self.stride, -1], dtype=np.intp)
+        self.codes = np.empty((self.count, first.height + 2 * PAD, self.stride), dtype=np.uint8)
+        self._flat = self.codes.reshape(-1)
+        rows = self.count * self.snake_count
+        self._ring = np.zeros(rows * self.capacity, dtype=np.intp)
+        self._ring_start = np.arange(rows, dtype=np.intp) * self.capacity
+        self._head = np.zeros(rows, dtype=np.intp)
+        self._head_cell = np.zeros(rows, dtype=np.intp)
+        self.length = np.zeros(rows, dtype=np.intp)
+        self.eaten = np.zeros(rows, dtype=bool)
+        snake = np.tile(np.arange(self.snake_count, dtype=np.intp), self.count)
+        self._code = {part: (3 * snake + 2 + part).astype(np.uint8) for part in (HEAD, BODY, TAIL)}
+        self._lay_out(positions)
+        self.streams = RandomStreams(seeds)
+        self.max_steps = np.asarray(max_steps, dtype=np.intp)
+        self.steps = np.zeros(self.count, dtype=np.intp)
+        self.end = np.zeros(self.count, dtype=np.int8)
+        self._order = np.zeros((self.snake_count, self.count), dtype=np.intp)  # rows, by place
+        self._started = np.arange(self.count, dtype=np.intp)  # the battles that began this step
+        self._moving = self._started  # ... less those that ended in it
+        self._ended_in_step = False
+        self._check_end(self._started)
+
+    # --- set-up --------------------------------------------------------------------------------
+
+    def _lay_out(self, positions: Sequence[Position]) -> None:
+        """Paint every battle's grid (by :class:`Board`, each distinct position once) and fill
+        the rings."""
+        laid: dict[Position, int] = {}
+        for battle, position in enumerate(positions):
+            source = laid.setdefault(position, battle)
+            self.codes[battle] = self.codes[source] if source != battle else Board(position).codes
+            for snake, body in enumerate(position.snakes):
+                row = battle * self.snake_count + snake
+                cells = [self.cell_index(battle, x, y) for x, y in body.cells]
+                self._ring[row * self.capacity : row * self.capacity + len(cells)] = cells
+                # A snake eaten to nothing keeps a head cell inside the grid, never read.
+                self._head_cell[row] = cells[0] if cells else self.cell_index(battle, 0, 0)
+                self.length[row], self.eaten[row] = len(cells), body.eaten
+
+    # --- reading -------------------------------------------------------------------------------
+
+    @property
+    def running(self) -> IntArray:
+        """The battles not over."""
+        return np.flatnonzero(self.end == RUNNING)
+
+    @property
+    def over(self) -> bool:
+        return not bool((self.end == RUNNING).any())
+
+    def lengths(self) -> npt.NDArray[np.intp]:
+        """(B, S) every snake's length (an eaten snake's leftover tail counts 1)."""
+        return self.length.reshape(self.count, self.snake_count)
+
+    def end_reason(self, battle: int) -> EndReason | None:
+        code = int(self.end[battle])
+        return None if code == RUNNING else END_CODES[code - 1]
+
+    def cell_index(self, battle: int, x: int, y: int) -> int:
+        """Where field cell ``(x, y)`` of ``battle`` is in the flattened stack of code grids."""
+        return battle * self.area + (y + PAD) * self.stride + x + PAD
+
+    def _possible(self, rows: IntArray) -> BoolArray:
+        """(R, 4) the possible moves of snake rows (eaten snakes excluded by the caller)."""
+        around = self._flat[self._head_cell[rows][:, None] + self._deltas]
+        possible: BoolArray = _ENTERABLE[around].view(np.bool_)
+        short = np.flatnonzero(self.length[rows] == 2)  # cannot turn round onto its own tail
+        if short.size:
+            possible[short] &= around[short] != self._code[TAIL][rows[short], None]
+        return possible
+
+    def _tail(self, rows: IntArray) -> IntArray:
+        """The tail cell of each row's body."""
+        slot = (self._head[rows] + self.length[rows] - 1) & self._mask
+        cells: IntArray = self._ring[self._ring_start[rows] + slot]
+        return cells
+
+    # --- a step --------------------------------------------------------------------------------
+
+    def step(self, choose: Chooser) -> None:
+        """Play one step of every running battle: :meth:`begin_step`, the sub-turns, the ends."""
+        self.begin_step()
+        for place in range(self.snake_count):
+            self.play_turn(place, choose)
+        self.finish_step()
+
+    def begin_step(self) -> None:
+        """Draw the move order of every running battle."""
+        self._moving = self._started = self.running
+        self._ended_in_step = False
+        order = self.streams.sample_orders(self._moving, self.snake_count)
+        self._order[:, self._moving] = (self._moving[:, None] * self.snake_count + order).T
+
+    def turn(self, place: int) -> Turn:
+        """The ``place``-th snake of every battle that is still in its step, if not eaten."""
+        if self._ended_in_step:
+            self._moving = self._moving[self.end[self._moving] == RUNNING]
+            self._ended_in_step = False
+        rows = self._order[place, self._moving]
+        eaten = self.eaten[rows]
+        if eaten.any():
+            rows = rows[~eaten]
+        return Turn(rows // self.snake_count, rows % self.snake_count, self._head_cell[rows], self._possible(rows))
+
+    def play_turn(self, place: int, choose: Chooser) -> None:
+        """One sub-turn: snakes without a possible move skip, those with one take it, the others
+        ask ``choose`` and draw among its moves with their battle's generator."""
+        turn = self.turn(place)
+        masks = move_masks(turn.possible)
+        moves = _NTH[masks * 4]  # the first possible move, -1 for none
+        asked = np.flatnonzero(_COUNT[masks] >= 2)
+        if asked.size:
+            moves[asked] = self._draw(turn.rows(asked), choose)
+        self.move(turn, moves)
+
+    def _draw(self, turn: Turn, choose: Chooser) -> IntArray:
+        """One of each row's chosen moves: the only one, or one drawn like ``rng.randrange``."""
+        best = choose(turn)
+        masks = move_masks(best)
+        if best.shape != turn.possible.shape or (masks & ~move_masks(turn.possible)).any() or not masks.all():
+            raise ValueError("a chooser must pick a non-empty subset of the possible moves of each snake")
+        counts = _COUNT[masks]
+        pick = np.zeros(len(counts), dtype=np.intp)
+        ties = np.flatnonzero(counts > 1)
+        if ties.size:
+            pick[ties] = self.streams.below(turn.battles[ties], counts[ties])
+        moves: IntArray = _NTH[masks * 4 + pick]  # the pick-th best in the order up, right, down, left
+        return moves
+
+    def move(self, turn: Turn, moves: IntArray) -> None:
+        """Move each snake of ``turn`` in its direction (-1: it skips). The moves must be possible."""
+        go = moves >= 0
+        if not go.all():
+            turn, moves = turn.rows(np.flatnonzero(go)), moves[go]
+        rows = turn.battles * self.snake_count + turn.snakes
+        target = turn.heads + self._deltas[moves]
+        code = self._flat[target]
+        bite = (code != CODE_EMPTY) & (code != self._code[TAIL][rows])
+        if bite.any():
+            self._bite(turn.battles[bite], rows[bite], code[bite].astype(np.intp))
+            plain = np.flatnonzero(~bite)
+            self._flat[self._tail(rows[plain])] = CODE_EMPTY
+        else:  # onto an empty cell or its own tail: the tail cell is freed (and maybe taken again)
+            plain = None
+            self._flat[self._tail(rows)] = CODE_EMPTY
+        head = (self._head[rows] - 1) & self._mask
+        self._head[rows] = head
+        self._ring[self._ring_start[rows] + head] = target
+        self._head_cell[rows] = target
+        self._flat[target] = self._code[HEAD][rows]
+        self._flat[turn.heads] = self._code[BODY][rows]  # the old head; the tail when 2 long
+        # After a bite the tail stays where it is; otherwise the one before it becomes the tail.
+        moved = rows if plain is None else rows[plain]
+        self._flat[self._tail(moved)] = self._code[TAIL][moved]
+
+    def _bite(self, battles: IntArray, biters: IntArray, code: IntArray) -> None:
+        """Biters take their victims' tails: the victim shrinks (and is eaten when only its head
+        is left), the biter grows; a battle with one snake left ends at once."""
+        rows = battles * self.snake_count + (code - 2) // 3
+        self.length[rows] -= 1
+        self.length[biters] += 1
+        eaten = (self.length[rows] == 1) & ~self.eaten[rows]
+        self.eaten[rows[eaten]] = True
+        left = rows[self.length[rows] >= 1]
+        self._flat[self._tail(left)] = self._code[TAIL][left]
+        if eaten.any():
+            ended = battles[eaten]
+            alive = (~self.eaten.reshape(self.count, self.snake_count)[ended]).sum(axis=1)
+            self.end[ended[alive <= 1]] = _ONE_LEFT
+            self._ended_in_step = True
+
+    def finish_step(self) -> None:
+        """Count the step and check the ends of the battles that played it."""
+        self.steps[self._started] += 1
+        self._check_end(self._started[self.end[self._started] == RUNNING])
+
+    def _check_end(self, battles: IntArray) -> None:
+        """:meth:`Battle._end_before_moving` for ``battles``: one left, no moves, step limit."""
+        eaten = self.eaten.reshape(self.count, self.snake_count)[battles]
+        one_left = (~eaten).sum(axis=1) <= 1
+        rows = (battles[:, None] * self.snake_count + np.arange(self.snake_count)).reshape(-1)
+        can_move = (move_masks(self._possible(rows)) != 0) & ~self.eaten[rows]
+        stuck = ~can_move.reshape(len(battles), self.snake_count).any(axis=1)
+        limit = self.steps[battles] >= self.max_steps[battles]
+        self.end[battles] = np.select([one_left, stuck, limit], [_ONE_LEFT, _NO_MOVES, _STEP_LIMIT], RUNNING)
