@@ -68,15 +68,18 @@ class Turn:
     """The snakes that move in one sub-turn, one row per battle that has one to move.
 
     ``battles`` (R,) battle index; ``snakes`` (R,) snake index; ``heads`` (R,) the head's index
-    in the flattened stack of code grids (:attr:`ManyBattles.codes`); ``possible`` (R, 4) bool."""
+    in the flattened stack of code grids (:attr:`ManyBattles.codes`); ``possible`` (R, 4) bool;
+    ``rows`` (R,) the snakes' rows (``battle * snake_count + snake``)."""
 
     battles: IntArray
     snakes: IntArray
     heads: IntArray
     possible: BoolArray
+    rows: IntArray
 
-    def rows(self, keep: IntArray) -> Turn:
-        return Turn(self.battles[keep], self.snakes[keep], self.heads[keep], self.possible[keep])
+    def subset(self, keep: IntArray) -> Turn:
+        return Turn(self.battles.take(keep), self.snakes.take(keep), self.heads.take(keep), self.possible[keep],
+                    self.rows.take(keep))
 
 
 class ManyBattles:
@@ -111,8 +114,10 @@ class ManyBattles:
         self.length = np.zeros(rows, dtype=np.intp)
         self.eaten = np.zeros(rows, dtype=bool)
         snake = np.tile(np.arange(self.snake_count, dtype=np.intp), self.count)
-        self._code = {part: (3 * snake + 2 + part).astype(np.uint8) for part in (HEAD, BODY, TAIL)}
+        self._snake_of, self._battle_of = snake, np.repeat(np.arange(self.count, dtype=np.intp), self.snake_count)
+        self._head_code, self._body_code, self._tail_code = ((3 * snake + 2 + part).astype(np.uint8) for part in (HEAD, BODY, TAIL))
         self._lay_out(positions)
+        self._alive = (~self.eaten).reshape(self.count, self.snake_count).sum(axis=1)
         self.streams = RandomStreams(seeds)
         self.max_steps = np.asarray(max_steps, dtype=np.intp)
         self.steps = np.zeros(self.count, dtype=np.intp)
@@ -163,20 +168,15 @@ class ManyBattles:
         """Where field cell ``(x, y)`` of ``battle`` is in the flattened stack of code grids."""
         return battle * self.area + (y + PAD) * self.stride + x + PAD
 
-    def _possible(self, rows: IntArray) -> BoolArray:
-        """(R, 4) the possible moves of snake rows (eaten snakes excluded by the caller)."""
-        around = self._flat[self._head_cell[rows][:, None] + self._deltas]
-        possible: BoolArray = _ENTERABLE[around].view(np.bool_)
-        short = np.flatnonzero(self.length[rows] == 2)  # cannot turn round onto its own tail
+    def _possible(self, rows: IntArray, heads: IntArray) -> BoolArray:
+        """(R, 4) the possible moves of snake rows whose heads are at ``heads`` (eaten snakes
+        excluded by the caller)."""
+        around = self._flat.take(heads[:, None] + self._deltas)
+        possible: BoolArray = _ENTERABLE.take(around).view(np.bool_)
+        short = np.flatnonzero(self.length.take(rows) == 2)  # cannot turn round onto its own tail
         if short.size:
-            possible[short] &= around[short] != self._code[TAIL][rows[short], None]
+            possible[short] &= around[short] != self._tail_code[rows[short], None]
         return possible
-
-    def _tail(self, rows: IntArray) -> IntArray:
-        """The tail cell of each row's body."""
-        slot = (self._head[rows] + self.length[rows] - 1) & self._mask
-        cells: IntArray = self._ring[self._ring_start[rows] + slot]
-        return cells
 
     # --- a step --------------------------------------------------------------------------------
 
@@ -199,62 +199,72 @@ class ManyBattles:
         if self._ended_in_step:
             self._moving = self._moving[self.end[self._moving] == RUNNING]
             self._ended_in_step = False
-        rows = self._order[place, self._moving]
-        eaten = self.eaten[rows]
+        rows = self._order[place].take(self._moving)
+        eaten = self.eaten.take(rows)
         if eaten.any():
             rows = rows[~eaten]
-        return Turn(rows // self.snake_count, rows % self.snake_count, self._head_cell[rows], self._possible(rows))
+        heads = self._head_cell.take(rows)
+        return Turn(self._battle_of.take(rows), self._snake_of.take(rows), heads, self._possible(rows, heads), rows)
 
     def play_turn(self, place: int, choose: Chooser) -> None:
         """One sub-turn: snakes without a possible move skip, those with one take it, the others
         ask ``choose`` and draw among its moves with their battle's generator."""
         turn = self.turn(place)
         masks = move_masks(turn.possible)
-        moves = _NTH[masks * 4]  # the first possible move, -1 for none
-        asked = np.flatnonzero(_COUNT[masks] >= 2)
-        if asked.size:
-            moves[asked] = self._draw(turn.rows(asked), choose)
+        moves = _NTH.take(masks * 4)  # the first possible move, -1 for none
+        asked = np.flatnonzero(_COUNT.take(masks) >= 2)
+        if asked.size == len(masks):
+            moves = self._draw(turn, choose)
+        elif asked.size:
+            moves[asked] = self._draw(turn.subset(asked), choose)
         self.move(turn, moves)
 
     def _draw(self, turn: Turn, choose: Chooser) -> IntArray:
-        """One of each row's chosen moves: the only one, or one drawn like ``rng.randrange``."""
-        best = choose(turn)
-        masks = move_masks(best)
-        if best.shape != turn.possible.shape or (masks & ~move_masks(turn.possible)).any() or not masks.all():
-            raise ValueError("a chooser must pick a non-empty subset of the possible moves of each snake")
-        counts = _COUNT[masks]
-        pick = np.zeros(len(counts), dtype=np.intp)
+        """One of each row's chosen moves: the only one, or one drawn like ``rng.randrange``.
+        (``choose`` is trusted to pick a non-empty subset of the possible moves: checking it
+        would cost a tenth of a sub-turn.)"""
+        masks = move_masks(choose(turn))
+        counts = _COUNT.take(masks)
         ties = np.flatnonzero(counts > 1)
-        if ties.size:
-            pick[ties] = self.streams.below(turn.battles[ties], counts[ties])
-        moves: IntArray = _NTH[masks * 4 + pick]  # the pick-th best in the order up, right, down, left
+        if not ties.size:
+            first: IntArray = _NTH.take(masks * 4)
+            return first
+        pick = np.zeros(len(counts), dtype=np.intp)
+        pick[ties] = self.streams.below(turn.battles.take(ties), counts.take(ties))
+        moves: IntArray = _NTH.take(masks * 4 + pick)  # the pick-th best in the order up, right, down, left
         return moves
 
     def move(self, turn: Turn, moves: IntArray) -> None:
         """Move each snake of ``turn`` in its direction (-1: it skips). The moves must be possible."""
         go = moves >= 0
         if not go.all():
-            turn, moves = turn.rows(np.flatnonzero(go)), moves[go]
-        rows = turn.battles * self.snake_count + turn.snakes
-        target = turn.heads + self._deltas[moves]
-        code = self._flat[target]
-        bite = (code != CODE_EMPTY) & (code != self._code[TAIL][rows])
+            turn, moves = turn.subset(np.flatnonzero(go)), moves[go]
+        rows = turn.rows
+        start = self._ring_start.take(rows)
+        target = turn.heads + self._deltas.take(moves)
+        code = self._flat.take(target)
+        tail_code = self._tail_code.take(rows)
+        head = self._head.take(rows)
+        tail = (head + self.length.take(rows) - 1) & self._mask  # the tail's slot before the move
+        bite = (code != CODE_EMPTY) & (code != tail_code)
         if bite.any():
-            self._bite(turn.battles[bite], rows[bite], code[bite].astype(np.intp))
+            bites = np.flatnonzero(bite)
+            self._bite(turn.battles.take(bites), rows.take(bites), code.take(bites).astype(np.intp))
             plain = np.flatnonzero(~bite)
-            self._flat[self._tail(rows[plain])] = CODE_EMPTY
-        else:  # onto an empty cell or its own tail: the tail cell is freed (and maybe taken again)
-            plain = None
-            self._flat[self._tail(rows)] = CODE_EMPTY
-        head = (self._head[rows] - 1) & self._mask
+            start_plain, tail, tail_code = start.take(plain), tail.take(plain), tail_code.take(plain)
+        else:
+            start_plain = start
+        # Onto an empty cell or its own tail: the tail cell is freed (and maybe taken again), the
+        # one before it becomes the tail. After a bite the tail stays where it is.
+        self._flat[self._ring.take(start_plain + tail)] = CODE_EMPTY
+        new_tail = self._ring.take(start_plain + ((tail - 1) & self._mask))
+        head = (head - 1) & self._mask
         self._head[rows] = head
-        self._ring[self._ring_start[rows] + head] = target
+        self._ring[start + head] = target
         self._head_cell[rows] = target
-        self._flat[target] = self._code[HEAD][rows]
-        self._flat[turn.heads] = self._code[BODY][rows]  # the old head; the tail when 2 long
-        # After a bite the tail stays where it is; otherwise the one before it becomes the tail.
-        moved = rows if plain is None else rows[plain]
-        self._flat[self._tail(moved)] = self._code[TAIL][moved]
+        self._flat[target] = self._head_code.take(rows)
+        self._flat[turn.heads] = self._body_code.take(rows)  # the old head; the tail if 2 long
+        self._flat[new_tail] = tail_code
 
     def _bite(self, battles: IntArray, biters: IntArray, code: IntArray) -> None:
         """Biters take their victims' tails: the victim shrinks (and is eaten when only its head
@@ -263,26 +273,35 @@ class ManyBattles:
         self.length[rows] -= 1
         self.length[biters] += 1
         eaten = (self.length[rows] == 1) & ~self.eaten[rows]
-        self.eaten[rows[eaten]] = True
         left = rows[self.length[rows] >= 1]
-        self._flat[self._tail(left)] = self._code[TAIL][left]
+        self._flat[self._tail(left)] = self._tail_code[left]
         if eaten.any():
+            self.eaten[rows[eaten]] = True
             ended = battles[eaten]
-            alive = (~self.eaten.reshape(self.count, self.snake_count)[ended]).sum(axis=1)
-            self.end[ended[alive <= 1]] = _ONE_LEFT
+            self._alive[ended] -= 1  # one battle has one mover a sub-turn: no repeats
+            self.end[ended[self._alive[ended] <= 1]] = _ONE_LEFT
             self._ended_in_step = True
+
+    def _tail(self, rows: IntArray) -> IntArray:
+        """The tail cell of each row's body."""
+        slot = (self._head[rows] + self.length[rows] - 1) & self._mask
+        cells: IntArray = self._ring[self._ring_start[rows] + slot]
+        return cells
 
     def finish_step(self) -> None:
         """Count the step and check the ends of the battles that played it."""
         self.steps[self._started] += 1
-        self._check_end(self._started[self.end[self._started] == RUNNING])
+        self._check_end(self._started[self.end.take(self._started) == RUNNING])
 
     def _check_end(self, battles: IntArray) -> None:
         """:meth:`Battle._end_before_moving` for ``battles``: one left, no moves, step limit."""
-        eaten = self.eaten.reshape(self.count, self.snake_count)[battles]
-        one_left = (~eaten).sum(axis=1) <= 1
         rows = (battles[:, None] * self.snake_count + np.arange(self.snake_count)).reshape(-1)
-        can_move = (move_masks(self._possible(rows)) != 0) & ~self.eaten[rows]
-        stuck = ~can_move.reshape(len(battles), self.snake_count).any(axis=1)
-        limit = self.steps[battles] >= self.max_steps[battles]
-        self.end[battles] = np.select([one_left, stuck, limit], [_ONE_LEFT, _NO_MOVES, _STEP_LIMIT], RUNNING)
+        can_move = (move_masks(self._possible(rows, self._head_cell.take(rows))) != 0) & ~self.eaten.take(rows)
+        by_battle = can_move.reshape(len(battles), self.snake_count)
+        stuck = ~by_battle[:, 0]
+        for snake in range(1, self.snake_count):
+            stuck &= ~by_battle[:, snake]
+        end = np.where(self.steps.take(battles) >= self.max_steps.take(battles), _STEP_LIMIT, RUNNING)
+        end[stuck] = _NO_MOVES
+        end[self._alive.take(battles) <= 1] = _ONE_LEFT
+        self.end[battles] = end

@@ -89,7 +89,7 @@ KEY_SYMBOLS = 4
 KEY_SPACE = 1 << (SYMBOL_BITS * KEY_SYMBOLS)
 MAX_SAMPLE = 4
 """The largest population :meth:`RandomStreams.sample_orders` draws (a battle's snakes)."""
-_FIRST_ROUNDS = 3  # keys read for every stream before only the unfinished ones go on
+_SAMPLE_ROUNDS = 3  # keys read for every stream of a sample (96% are done after 12 outputs)
 
 
 @dataclass(frozen=True)
@@ -210,20 +210,22 @@ class RandomStreams:
         self._fill_keys(rows, N - KEY_SYMBOLS + 1)
         self.position[rows] -= N
 
-    def _run(self, rows: IntArray, automaton: _Automaton, state: IntArray) -> IntArray:
+    def _run(self, rows: IntArray, automaton: _Automaton, state: IntArray, first_rounds: int = 1) -> IntArray:
         """Run ``automaton`` from ``state`` on each stream of ``rows`` to a finished state,
-        consuming what each one's draws consume; the finished states."""
+        consuming what each one's draws consume; the finished states. The first
+        ``first_rounds`` keys are read for every stream (unfinished or not: cheaper than picking
+        the unfinished ones out when most are), then only for the unfinished ones."""
         todo = np.arange(len(rows))
         for round_ in itertools.count():
-            if round_ >= _FIRST_ROUNDS:  # only the unfinished streams go on
+            if round_ >= first_rounds:  # only the unfinished streams go on
                 todo = todo[~automaton.done[state[todo]]]
                 if not todo.size:
                     return state
-            streams = rows[todo] if round_ >= _FIRST_ROUNDS else rows
+            streams = rows[todo] if round_ >= first_rounds else rows
             if self.position.max() > 2 * N - KEY_SYMBOLS:
                 self._advance()
             at = self._flat_keys[self._row_start[streams] + self.position[streams]]
-            key = (state[todo] if round_ >= _FIRST_ROUNDS else state) * KEY_SPACE + at
+            key = (state[todo] if round_ >= first_rounds else state) * KEY_SPACE + at
             self.position[streams] += automaton.used[key]
             state[todo] = automaton.step[key]
         raise AssertionError("unreachable")  # pragma: no cover
@@ -244,7 +246,7 @@ class RandomStreams:
         if not 1 <= n <= MAX_SAMPLE:
             raise ValueError(f"sample_orders draws orders of 1..{MAX_SAMPLE} items, not {n}")
         automaton, orders = _orders(n)
-        state = self._run(rows, automaton, np.zeros(len(rows), dtype=np.intp))
+        state = self._run(rows, automaton, np.zeros(len(rows), dtype=np.intp), _SAMPLE_ROUNDS)
         order: IntArray = orders[state]
         return order
 

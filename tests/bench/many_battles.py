@@ -36,9 +36,9 @@ def standard_battles(count: int, program: Program) -> list[tuple[list[Program], 
 
 
 def best_time(work: Callable[[], list[BattleResult]], best: dict[str, float], name: str) -> list[BattleResult]:
-    start = time.perf_counter()
+    start = time.process_time()
     results = work()
-    best[name] = min(best.get(name, float("inf")), time.perf_counter() - start)
+    best[name] = min(best.get(name, float("inf")), time.process_time() - start)
     return results
 
 
