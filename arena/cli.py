@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn
 
-from arena import cli_tournament
+from arena import cli_improve, cli_tournament
 from arena.bots import BotStatus
 from arena.match import GAMES, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.replay import Replay, ReplayError, read_replay, verify_replay
@@ -289,6 +289,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-v", "--verbose", action="store_true", help="list passing tests too")
     p.set_defaults(handler=cmd_check)
     cli_tournament.add_parsers(sub)
+    cli_improve.add_parsers(sub)
     return parser
 
 
