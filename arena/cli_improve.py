@@ -3,8 +3,8 @@
 Progress goes to stderr (one line per generation), the report and the card diff to stdout, the
 improved program to ``--out``. Bad input ends with one line and exit status 2. Ctrl-C stops the
 search: the best program so far is written and reported (a second Ctrl-C skips the report), and
-the exit status is 130. :func:`add_parsers` adds the command to the ``snakepit`` parser;
-``python -m arena.cli_improve`` runs it alone."""
+the exit status is 130. :func:`add_parsers` adds the command to the ``snakepit`` parser (whose
+:func:`arena.cli.run` turns unreadable files into one line too)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import argparse
 import os
 import re
 import sys
-from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -130,12 +129,8 @@ def progress_line(progress: Progress) -> str:
 def cmd_improve(args: argparse.Namespace) -> int:
     try:
         return _improve(args)
-    except (ImproveError, TournamentError, ProgramError) as err:
+    except (ImproveError, TournamentError) as err:
         print(f"snakepit: {err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OSError as err:
-        where = f"{err.filename}: " if err.filename else ""
-        print(f"snakepit: {where}{err.strerror or err}", file=sys.stderr)
         return EXIT_BAD_INPUT
 
 
@@ -195,18 +190,3 @@ def _report(start: Program, best: Program, field: Field, runner: Runner, pairs: 
         return
     for line in report.lines():
         print(line)
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """The command without the rest of ``snakepit``."""
-    from arena.cli import _Parser
-
-    parser = _Parser(prog="snakepit")
-    add_parsers(parser.add_subparsers(dest="command", metavar="COMMAND", required=True))
-    args = parser.parse_args(argv)
-    handler: Callable[[argparse.Namespace], int] = args.handler
-    return handler(args)
-
-
-if __name__ == "__main__":
-    sys.exit(main())

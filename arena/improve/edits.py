@@ -246,20 +246,19 @@ def mutate(program: Program, pinned: frozenset[int], rng: random.Random, edits: 
 
 
 def _follow_pins(before: Program, after: Program, pinned: frozenset[int]) -> frozenset[int]:
-    """Where the pinned cards of ``before`` are in ``after`` (pinned cards never change, so each
-    is found by identity of content, the first unclaimed match in order)."""
-    if not pinned:
-        return pinned
+    """Where the pinned cards of ``before`` are in ``after``."""
+    return frozenset(find_cards([before.cards[i] for i in sorted(pinned)], after))
+
+
+def find_cards(cards: Sequence[Card], program: Program) -> list[int]:
+    """Where ``cards`` (in order, each at most once) are in ``program``: pinned cards never
+    change, so edits only move them and each is found by its content."""
     claimed: set[int] = set()
-    found = []
-    for index in sorted(pinned):
-        card = before.cards[index]
-        for j, other in enumerate(after.cards):
-            if j not in claimed and other == card:
-                claimed.add(j)
-                found.append(j)
-                break
-    return frozenset(found)
+    for card in cards:
+        place = next((j for j, other in enumerate(program.cards) if j not in claimed and other == card), None)
+        if place is not None:
+            claimed.add(place)
+    return sorted(claimed)
 
 
 @dataclass(frozen=True)

@@ -86,7 +86,7 @@ def card_diff(before: Program, after: Program) -> list[str]:
     lines += [f"card {j + 1}: new" for j in rest_new[len(rest_old):]]
     if not lines:
         return ["no change"]
-    return lines + [f"  card {j + 1}: {card.description}" for j, card in enumerate(after.cards)]
+    return lines + ["the cards now:"] + [f"  card {j + 1}: {card.description}" for j, card in enumerate(after.cards)]
 
 
 def _cell_changes(a_program: Program, a: Card, b_program: Program, b: Card) -> Sequence[str]:

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import concurrent.futures
 import functools
-import multiprocessing
 import os
 import signal
 from collections.abc import Sequence
@@ -22,6 +21,7 @@ from typing import Any, Protocol
 from arena.snake_batch import play_battles
 from arena.snake_battle import BattleSettings
 from arena.tournament.errors import TournamentError
+from arena.tournament.pool import worker_context
 from matcher import Program, loads_program
 
 Ranks = tuple[int, ...]
@@ -75,20 +75,13 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    if "forkserver" not in multiprocessing.get_all_start_methods():
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])  # not __main__: the server must not run the caller's script
-    return context
-
-
 class PoolRunner:
     """``jobs`` worker processes, started once and kept until :meth:`close`."""
 
     def __init__(self, jobs: int) -> None:
         self.jobs = jobs
-        self._pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=_context(), initializer=_ignore_sigint)
+        self._pool = concurrent.futures.ProcessPoolExecutor(jobs, mp_context=worker_context(__name__),
+                                                         initializer=_ignore_sigint)
 
     def run(self, chunks: Sequence[BattleChunk]) -> list[list[Ranks]]:
         futures = [self._pool.submit(play_chunk, chunk) for chunk in chunks]

@@ -11,13 +11,16 @@ many-battle engine. A candidate is the best program after one to three random ed
   :mod:`arena.tournament.duel` use, ``n delta (2 m - delta) / (2 v)`` with ``m``, ``v`` the
   mean and variance of the differences, one pseudo unit of variance 1/4 added so that a few
   identical results cannot decide alone.
-* H1 is accepted at ``log((1 - beta) / alpha)``, H0 at ``log(beta / (1 - alpha))``: a change no
-  better than the best is kept with probability at most ``alpha`` (default 1%), a change
-  ``delta`` better is dropped with probability at most ``beta`` (5%). These are per change; the
-  search tests many, so the final report on fresh seeds is the real check.
+* H1 is accepted at ``log((1 - beta) / alpha)``, H0 at ``log(beta / (1 - alpha))``, with the
+  duel's defaults ``alpha = beta = 5%``: a change no better than the best is kept with
+  probability at most ``alpha``. These are per change; the search tests many, so the final
+  report on fresh seeds is the real check.
 
-A candidate that reaches H0, or ``max_units`` units undecided, leaves the race; one that reaches
-H1 becomes the best (if several do in one block, the one with the highest mean difference), and
+A candidate that reaches H0, or ``max_units`` units undecided, leaves the race; so does one whose
+mean difference is not above 0 after ``patience`` blocks (it would take long to reach H1, and its
+place is better given to a new candidate: this makes a change ``delta`` better a little more
+likely to be missed than ``beta``, never a change no better more likely to be kept). One that
+reaches H1 becomes the best (if several do in one block, the one with the highest mean difference), and
 the race starts again from it. Pinned cards are never edited.
 
 The search runs in the calling thread (a GUI runs it in a worker); :meth:`Search.pause`,
@@ -34,7 +37,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 
 from arena.improve.describe import describe_card
-from arena.improve.edits import EDIT_KINDS, Edit, mutate
+from arena.improve.edits import EDIT_KINDS, Edit, find_cards, mutate
 from arena.improve.evaluate import Estimate, Field, score_units
 from arena.improve.runners import Runner
 from arena.tournament.duel import SprtSettings
@@ -54,13 +57,16 @@ class SearchSettings:
     keep_tests: bool = False
     """Refuse edits that make one of the program's own tests fail that passed before."""
     delta: float = 0.04
-    alpha: float = 0.01
+    alpha: float = 0.05
     beta: float = 0.05
     candidates: int = 12
     block: int = 64
     """Units per generation (rounded up to a multiple of opponents x sizes)."""
     max_units: int = 1024
-    max_edits: int = 3
+    patience: int = 2
+    """Blocks after which a candidate not ahead of the best on average leaves the race."""
+    edit_counts: tuple[float, ...] = (0.6, 0.3, 0.1)
+    """How often a candidate is 1, 2, 3... edits away from the best."""
     seed: int = 0
     """Seeds the edits drawn (the battles' seeds come from the field's seed)."""
     extra_edits: tuple[tuple[Edit, float], ...] = ()
@@ -242,6 +248,8 @@ class Search:
             return "H1"
         if llr <= lower or len(candidate.diffs) >= self.settings.max_units:
             return "H0"
+        if len(candidate.diffs) >= self.settings.patience * self._block and sum(candidate.diffs) <= 0:
+            return "H0"  # not ahead after ``patience`` blocks: make room
         return None
 
     def _accept(self, winner: Candidate) -> None:
@@ -256,15 +264,7 @@ class Search:
 
     def _pinned_places(self, program: Program) -> frozenset[int]:
         """The pinned cards' places in ``program`` (edits never change them, only move them)."""
-        pinned_cards = [self.start.cards[i] for i in sorted(self.settings.pinned)]
-        places, claimed = [], set()
-        for card in pinned_cards:
-            for j, other in enumerate(program.cards):
-                if j not in claimed and other == card:
-                    claimed.add(j)
-                    places.append(j)
-                    break
-        return frozenset(places)
+        return frozenset(find_cards([self.start.cards[i] for i in sorted(self.settings.pinned)], program))
 
     def _fill_race(self) -> None:
         while len(self._race) < self.settings.candidates:
@@ -275,7 +275,8 @@ class Search:
 
     def _candidate(self) -> Candidate | None:
         for _ in range(50):
-            edits = self._rng.randint(1, self.settings.max_edits)
+            weights = self.settings.edit_counts
+            edits = self._rng.choices(range(1, len(weights) + 1), weights=weights)[0]
             result = mutate(self._current, self._pinned, self._rng, edits, self._kinds)
             if result is None:
                 continue

@@ -88,11 +88,13 @@ def _work(task: GameTask) -> TaskResult:
     return run_task(task, _worker_cancel)
 
 
-def _context() -> multiprocessing.context.BaseContext:
+def worker_context(preload: str = __name__) -> multiprocessing.context.BaseContext:
+    """The fork server's context (spawn where there is none), the server preloading module
+    ``preload``; :mod:`arena.improve.runners` starts its workers from it too."""
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload([__name__])  # not __main__: the server must not run the caller's script
+    context.set_forkserver_preload([preload])  # not __main__: the server must not run the caller's script
     return context
 
 
@@ -103,7 +105,7 @@ class ProcessExecutor:
         self.jobs = jobs
 
     def run(self, tasks: Iterator[GameTask], on_done: OnDone, cancel: CancelFlag | None = None) -> None:
-        context = _context()
+        context = worker_context()
         stop = context.Event()
         finished: queue.SimpleQueue[TaskResult | tuple[GameTask, BaseException]] = queue.SimpleQueue()
         pool = context.Pool(self.jobs, initializer=_init_worker, initargs=(stop,))

@@ -261,6 +261,6 @@ def test_the_card_diff_names_changed_new_dropped_and_moved_cards() -> None:
     assert lines[3].startswith("    + (row 0, col 0) the cell") and lines[3].endswith(": a wall [and1]")
     # Cards left over on both sides are paired in order: the old 4th against the new one.
     assert lines[4] == "card 4 -> card 4: changed"
-    assert len(lines) > 9 and all(line.startswith("    - ") for line in lines[5:-4])  # its patterns, all gone
-    assert lines[-4:] == [f"  card {i + 1}: {c.description}" for i, c in enumerate(after.cards)]
+    assert len(lines) > 9 and all(line.startswith("    - ") for line in lines[5:-5])  # its patterns, all gone
+    assert lines[-5:] == ["the cards now:"] + [f"  card {i + 1}: {c.description}" for i, c in enumerate(after.cards)]
     assert card_diff(start, start) == ["no change"]
