@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -80,6 +81,25 @@ class BatchTables:
     runs: tuple[tuple[int, int, int, int], ...]  # (card, group, first, stop): patterns of a group
     no_and: BoolArray  # (C,) the card has no AND group
     _workspaces: threading.local = field(default_factory=threading.local, repr=False)
+    _offsets: dict[int, npt.NDArray[np.intp]] = field(default_factory=dict, repr=False)
+
+    @cached_property
+    def single_runs(self) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+        """(cards, groups, slots) of the groups with one pattern: "all hit" is that slot's hit,
+        copied for all of them at once."""
+        singles = [(c, g, first) for c, g, first, stop in self.runs if stop - first == 1]
+        return tuple(np.array([run[i] for run in singles], dtype=np.intp) for i in range(3))  # type: ignore[return-value]
+
+    @cached_property
+    def longer_runs(self) -> tuple[tuple[int, int, int, int], ...]:
+        return tuple(run for run in self.runs if run[3] - run[2] > 1)
+
+    def cell_offsets(self, stride: int) -> npt.NDArray[np.intp]:
+        """Each read cell's flat offset from the window's top left corner, in rows of ``stride``."""
+        offsets = self._offsets.get(stride)
+        if offsets is None:
+            offsets = self._offsets[stride] = (self.cells // WINDOW * stride + self.cells % WINDOW)[:, None]
+        return offsets
 
     @classmethod
     def build(cls, program: Program) -> BatchTables:
@@ -133,7 +153,7 @@ class _Workspace:
     for up to ``capacity`` views; a call of ``views`` views uses its first part, reshaped so that
     views are the last axis (contiguous, whatever the batch size)."""
 
-    index: npt.NDArray[np.intp]
+    cell_index: npt.NDArray[np.intp]
     codes: npt.NDArray[np.uint8]
     bits: npt.NDArray[np.uint8]
     hits: npt.NDArray[np.uint8]  # (C, n, 8, B)
@@ -141,6 +161,10 @@ class _Workspace:
     and_passed: npt.NDArray[np.uint8]  # (C, 8, B)
     or_failed: npt.NDArray[np.uint8]
     valid: BoolArray  # (C, 8, B)
+    index: npt.NDArray[np.intp]
+    move_rows: npt.NDArray[np.intp]
+    variant_rows: npt.NDArray[np.intp]
+    slot_rows: npt.NDArray[np.intp]
 
     def __init__(self, tables: BatchTables, capacity: int) -> None:
         cards, n = tables.signed_weight.shape
@@ -165,9 +189,14 @@ class _Workspace:
         self.views = views
         shaped = {name: self._flat[name][: int(np.prod(shape)) * views].reshape(*shape, views)
                   for name, (shape, _) in self._shapes.items()}
-        self.index, self.codes, self.bits = shaped["index"], shaped["codes"], shaped["bits"]
+        self.cell_index, self.codes, self.bits = shaped["index"], shaped["codes"], shaped["bits"]
         self.hits, self.all_hit, self.valid = shaped["hits"], shaped["all_hit"], shaped["valid"]
         self.and_passed, self.or_failed = shaped["and_passed"], shaped["or_failed"]
+        # Row starts of the flat (rows, views) layouts, for flat ``take`` gathers.
+        self.index = np.arange(views)
+        self.move_rows = (np.arange(N_DIRECTIONS) * views)[:, None]
+        self.variant_rows = (np.arange(N_VARIANTS) * views)[:, None]
+        self.slot_rows = (np.arange(self.hits.shape[1] * N_VARIANTS) * views)[:, None]
         # "All hit" per group. Groups a card does not use stay 0 (an empty AND group never
         # passes, an empty OR group never fails); a card without AND groups gets one that passes.
         self.all_hit[...] = 0
@@ -222,11 +251,9 @@ def _read_cells(
     viewers: npt.NDArray[np.intp],
 ) -> None:
     """Steps 1–2: ``ws.hits`` (C, n, 8, B), nonzero where a slot hits."""
-    stride = codes.shape[-1]
     # Each read cell from the window's top left corner in the flattened stack.
-    offsets = tables.cells // WINDOW * stride + tables.cells % WINDOW
-    np.add(offsets[:, None], corner, out=ws.index)
-    np.take(codes.reshape(-1), ws.index, out=ws.codes)
+    np.add(tables.cell_offsets(codes.shape[-1]), corner, out=ws.cell_index)
+    np.take(codes.reshape(-1), ws.cell_index, out=ws.codes)
     np.add(ws.codes, (viewers * CODE_COUNT).astype(np.uint8), out=ws.codes)  # row of ELEMENT_BITS
     ELEMENT_BITS.take(ws.codes, out=ws.bits, mode="clip")
     np.take(ws.bits, tables.slot_cell, axis=0, out=ws.hits, mode="clip")
@@ -235,7 +262,10 @@ def _read_cells(
 
 def _match_groups(tables: BatchTables, ws: _Workspace) -> None:
     """Steps 3–4: ``ws.valid`` (C, 8, B)."""
-    for card, group, first, stop in tables.runs:
+    cards, groups, slots = tables.single_runs
+    if len(cards):
+        ws.all_hit[cards, groups] = ws.hits[cards, slots]
+    for card, group, first, stop in tables.longer_runs:
         np.minimum.reduce(ws.hits[card, first:stop], axis=0, out=ws.all_hit[card, group])
     np.bitwise_or.reduce(ws.all_hit[:, _AND_GROUPS], axis=1, out=ws.and_passed)
     np.bitwise_or.reduce(ws.all_hit[:, _OR_GROUPS], axis=1, out=ws.or_failed)
@@ -250,18 +280,16 @@ def _choose(tables: BatchTables, ws: _Workspace, possible: BoolArray) -> Decisio
     one row at a time, ten times slower than combining whole rows of views. Only the views whose
     deciding card leaves two or more valid moves are scored, and only that card's slots are
     gathered for them (flat ``take``: a fancy index into a transposed view costs twice as much)."""
-    views = ws.views
-    index = np.arange(views)
+    views, index = ws.views, ws.index
     allowed = possible.T  # (4, B)
     move_valid = (ws.valid[:, 0::2] | ws.valid[:, 1::2]) & allowed  # (C, 4, B)
-    card_valid = move_valid[:, 0] | move_valid[:, 1] | move_valid[:, 2] | move_valid[:, 3]  # (C, B)
+    card_valid = np.logical_or.reduce(move_valid, axis=1)  # (C, B)
     card = card_valid.argmax(axis=0)
-    two_possible = allowed[0].astype(np.uint8) + allowed[1] + allowed[2] + allowed[3] >= 2
-    decided = card_valid[card, index] & two_possible
+    decided = np.logical_or.reduce(card_valid, axis=0) & (np.add.reduce(allowed, axis=0, dtype=np.uint8) >= 2)
     # The deciding card's valid moves: move_valid[card[b], d, b] for every view b.
-    chosen = move_valid.reshape(-1).take(card * (N_DIRECTIONS * views) + index + (np.arange(N_DIRECTIONS) * views)[:, None])
+    chosen = move_valid.reshape(-1).take(card * (N_DIRECTIONS * views) + index + ws.move_rows)
     best = np.where(decided, chosen, allowed)  # (4, B)
-    scored = np.flatnonzero(decided & (chosen[0].astype(np.uint8) + chosen[1] + chosen[2] + chosen[3] >= 2))
+    scored = np.flatnonzero(decided & (np.add.reduce(chosen, axis=0, dtype=np.uint8) >= 2))
     if scored.size:
         best[:, scored] = _top_moves(tables, ws, card[scored], scored, chosen[:, scored])
     return Decisions(np.ascontiguousarray(best.T), np.where(decided, card, -1).astype(np.int32))
@@ -274,12 +302,12 @@ def _top_moves(tables: BatchTables, ws: _Workspace, card: npt.NDArray[np.intp], 
     slots = n * N_VARIANTS
     # hits[card, k, v, view] for every slot (k, v) of the deciding card: (n, 8, R).
     where = card * (slots * batch) + views
-    hit = ws.hits.reshape(-1).take(where + (np.arange(slots) * batch)[:, None]).reshape(n, N_VARIANTS, -1) != 0
+    hit = ws.hits.reshape(-1).take(where + ws.slot_rows).reshape(n, N_VARIANTS, -1) != 0
     # A hit of an AND slot scores +w, of an OR slot (a miss) -w, on top of the card's OR weights.
     score = np.add.reduce(hit * tables.signed_weight.T[:, card][:, None, :], axis=0) + tables.or_weight[card]
-    variant_valid = ws.valid.reshape(-1).take(card * (N_VARIANTS * batch) + views + (np.arange(N_VARIANTS) * batch)[:, None])
-    variant_score = np.where(variant_valid, score, -1)  # (8, R)
-    move_score = np.where(valid_moves, np.maximum(variant_score[0::2], variant_score[1::2]), -1)  # (4, R)
-    top = np.maximum(np.maximum(move_score[0], move_score[1]), np.maximum(move_score[2], move_score[3]))
-    top_moves: BoolArray = (move_score == top) & valid_moves
+    variant_valid = ws.valid.reshape(-1).take(card * (N_VARIANTS * batch) + views + ws.variant_rows)
+    variant_score = np.where(variant_valid, score, -1).reshape(N_DIRECTIONS, 2, -1)  # (4 moves, 2 mirrors, R)
+    move_score = np.where(valid_moves, np.maximum.reduce(variant_score, axis=1), -1)  # (4, R)
+    # Every view here has two or more valid moves, so the top score is one of a valid move.
+    top_moves: BoolArray = move_score == np.maximum.reduce(move_score, axis=0)
     return top_moves
