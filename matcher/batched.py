@@ -34,7 +34,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -169,7 +169,7 @@ class _Workspace:
     def __init__(self, tables: BatchTables, capacity: int) -> None:
         cards, n = tables.signed_weight.shape
         self.tables, self.capacity, self.views = tables, capacity, -1
-        self._shapes = {
+        shapes = {
             "index": ((len(tables.cells),), np.intp),
             "codes": ((len(tables.cells),), np.uint8),
             "bits": ((len(tables.cells),), np.uint8),
@@ -179,28 +179,57 @@ class _Workspace:
             "or_failed": ((cards, N_VARIANTS), np.uint8),
             "valid": ((cards, N_VARIANTS), np.bool_),
         }
-        self._flat: dict[str, Any] = {name: np.empty(int(np.prod(shape)) * capacity, dtype=dtype)
-                      for name, (shape, dtype) in self._shapes.items()}
+        self._sizes = {name: (shape, int(np.prod(shape))) for name, (shape, _) in shapes.items()}
+        self._flat: dict[str, Any] = {name: np.empty(self._sizes[name][1] * capacity, dtype=dtype)
+                                      for name, (_, dtype) in shapes.items()}
+        self._layouts: dict[int, _Layout] = {}
 
     def lay_out(self, views: int) -> None:
-        """Shape the buffers for ``views`` views (nothing to do when the last call had as many)."""
+        """Shape the buffers for ``views`` views (nothing to do when the last call had as many).
+        The shapes of the last :data:`KEPT_LAYOUTS` sizes are kept: a many-battle engine asks
+        for a different size nearly every call, and reshaping eight buffers costs as much as a
+        small batch's matching."""
         if views == self.views:
             return
         self.views = views
-        shaped = {name: self._flat[name][: int(np.prod(shape)) * views].reshape(*shape, views)
-                  for name, (shape, _) in self._shapes.items()}
-        self.cell_index, self.codes, self.bits = shaped["index"], shaped["codes"], shaped["bits"]
-        self.hits, self.all_hit, self.valid = shaped["hits"], shaped["all_hit"], shaped["valid"]
-        self.and_passed, self.or_failed = shaped["and_passed"], shaped["or_failed"]
-        # Row starts of the flat (rows, views) layouts, for flat ``take`` gathers.
-        self.index = np.arange(views)
-        self.move_rows = (np.arange(N_DIRECTIONS) * views)[:, None]
-        self.variant_rows = (np.arange(N_VARIANTS) * views)[:, None]
-        self.slot_rows = (np.arange(self.hits.shape[1] * N_VARIANTS) * views)[:, None]
+        layout = self._layouts.pop(views, None)
+        if layout is None:
+            slots = self._sizes["hits"][1]  # n * 8 slots a card
+            layout = _Layout._make([*(self._flat[name][: size * views].reshape(*shape, views)
+                                      for name, (shape, size) in self._sizes.items()),
+                                    np.arange(views), (np.arange(N_DIRECTIONS) * views)[:, None],
+                                    (np.arange(N_VARIANTS) * views)[:, None],
+                                    (np.arange(slots // self._sizes["hits"][0][0]) * views)[:, None]])
+            if len(self._layouts) >= KEPT_LAYOUTS:
+                del self._layouts[next(iter(self._layouts))]
+        self._layouts[views] = layout
+        (self.cell_index, self.codes, self.bits, self.hits, self.all_hit, self.and_passed, self.or_failed, self.valid,
+         self.index, self.move_rows, self.variant_rows, self.slot_rows) = layout
         # "All hit" per group. Groups a card does not use stay 0 (an empty AND group never
         # passes, an empty OR group never fails); a card without AND groups gets one that passes.
         self.all_hit[...] = 0
         self.all_hit[self.tables.no_and, 0] = 0xFF  # and1
+
+
+KEPT_LAYOUTS = 64
+
+
+class _Layout(NamedTuple):
+    """A workspace's buffers shaped for one number of views, and the row starts of its flat
+    (rows, views) layouts for ``take`` gathers."""
+
+    cell_index: npt.NDArray[np.intp]
+    codes: npt.NDArray[np.uint8]
+    bits: npt.NDArray[np.uint8]
+    hits: npt.NDArray[np.uint8]
+    all_hit: npt.NDArray[np.uint8]
+    and_passed: npt.NDArray[np.uint8]
+    or_failed: npt.NDArray[np.uint8]
+    valid: BoolArray
+    views: npt.NDArray[np.intp]
+    move_rows: npt.NDArray[np.intp]
+    variant_rows: npt.NDArray[np.intp]
+    slot_rows: npt.NDArray[np.intp]
 
 
 def decide_many(
