@@ -71,7 +71,7 @@ class _Seats:
         best = np.empty_like(turn.possible)
         which = self.seats[turn.battles, turn.snakes]
         for number, compiled in enumerate(self.programs):
-            rows = np.flatnonzero(which == number) if len(self.programs) > 1 else np.arange(len(which))
+            rows = (which == number).nonzero()[0] if len(self.programs) > 1 else np.arange(len(which))
             if rows.size:
                 best[rows] = decide_at(compiled, self.engine.codes, turn.heads[rows] - self._corner,
                                        turn.snakes[rows], turn.possible[rows]).best

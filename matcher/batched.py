@@ -282,10 +282,10 @@ def _read_cells(
     """Steps 1–2: ``ws.hits`` (C, n, 8, B), nonzero where a slot hits."""
     # Each read cell from the window's top left corner in the flattened stack.
     np.add(tables.cell_offsets(codes.shape[-1]), corner, out=ws.cell_index)
-    np.take(codes.reshape(-1), ws.cell_index, out=ws.codes)
+    codes.reshape(-1).take(ws.cell_index, out=ws.codes)
     np.add(ws.codes, (viewers * CODE_COUNT).astype(np.uint8), out=ws.codes)  # row of ELEMENT_BITS
     ELEMENT_BITS.take(ws.codes, out=ws.bits, mode="clip")
-    np.take(ws.bits, tables.slot_cell, axis=0, out=ws.hits, mode="clip")
+    ws.bits.take(tables.slot_cell, axis=0, out=ws.hits, mode="clip")
     np.bitwise_and(ws.hits, tables.slot_mask, out=ws.hits)
 
 
@@ -318,7 +318,7 @@ def _choose(tables: BatchTables, ws: _Workspace, possible: BoolArray) -> Decisio
     # The deciding card's valid moves: move_valid[card[b], d, b] for every view b.
     chosen = move_valid.reshape(-1).take(card * (N_DIRECTIONS * views) + index + ws.move_rows)
     best = np.where(decided, chosen, allowed)  # (4, B)
-    scored = np.flatnonzero(decided & (np.add.reduce(chosen, axis=0, dtype=np.uint8) >= 2))
+    scored = (decided & (np.add.reduce(chosen, axis=0, dtype=np.uint8) >= 2)).nonzero()[0]
     if scored.size:
         best[:, scored] = _top_moves(tables, ws, card[scored], scored, chosen[:, scored])
     return Decisions(np.ascontiguousarray(best.T), np.where(decided, card, -1).astype(np.int32))

@@ -11,6 +11,7 @@ this process's to handle."""
 from __future__ import annotations
 
 import concurrent.futures
+import concurrent.futures.process
 import functools
 import os
 import signal
@@ -87,6 +88,8 @@ class PoolRunner:
         futures = [self._pool.submit(play_chunk, chunk) for chunk in chunks]
         try:
             return [future.result() for future in futures]
+        except concurrent.futures.process.BrokenProcessPool as err:
+            raise TournamentError(f"a worker process died ({err}); the search stops here") from None
         except BaseException:
             for future in futures:
                 future.cancel()

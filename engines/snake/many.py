@@ -150,7 +150,8 @@ class ManyBattles:
     @property
     def running(self) -> IntArray:
         """The battles not over."""
-        return np.flatnonzero(self.end == RUNNING)
+        running: IntArray = (self.end == RUNNING).nonzero()[0]
+        return running
 
     @property
     def over(self) -> bool:
@@ -173,7 +174,7 @@ class ManyBattles:
         excluded by the caller)."""
         around = self._flat.take(heads[:, None] + self._deltas)
         possible: BoolArray = _ENTERABLE.take(around).view(np.bool_)
-        short = np.flatnonzero(self.length.take(rows) == 2)  # cannot turn round onto its own tail
+        short = (self.length.take(rows) == 2).nonzero()[0]  # cannot turn round onto its own tail
         if short.size:
             possible[short] &= around[short] != self._tail_code[rows[short], None]
         return possible
@@ -212,7 +213,7 @@ class ManyBattles:
         turn = self.turn(place)
         masks = move_masks(turn.possible)
         moves = _NTH.take(masks * 4)  # the first possible move, -1 for none
-        asked = np.flatnonzero(_COUNT.take(masks) >= 2)
+        asked = (_COUNT.take(masks) >= 2).nonzero()[0]
         if asked.size == len(masks):
             moves = self._draw(turn, choose)
         elif asked.size:
@@ -225,7 +226,7 @@ class ManyBattles:
         would cost a tenth of a sub-turn.)"""
         masks = move_masks(choose(turn))
         counts = _COUNT.take(masks)
-        ties = np.flatnonzero(counts > 1)
+        ties = (counts > 1).nonzero()[0]
         if not ties.size:
             first: IntArray = _NTH.take(masks * 4)
             return first
@@ -238,7 +239,7 @@ class ManyBattles:
         """Move each snake of ``turn`` in its direction (-1: it skips). The moves must be possible."""
         go = moves >= 0
         if not go.all():
-            turn, moves = turn.subset(np.flatnonzero(go)), moves[go]
+            turn, moves = turn.subset(go.nonzero()[0]), moves[go]
         rows = turn.rows
         start = self._ring_start.take(rows)
         target = turn.heads + self._deltas.take(moves)
@@ -248,9 +249,9 @@ class ManyBattles:
         tail = (head + self.length.take(rows) - 1) & self._mask  # the tail's slot before the move
         bite = (code != CODE_EMPTY) & (code != tail_code)
         if bite.any():
-            bites = np.flatnonzero(bite)
+            bites = bite.nonzero()[0]
             self._bite(turn.battles.take(bites), rows.take(bites), code.take(bites).astype(np.intp))
-            plain = np.flatnonzero(~bite)
+            plain = (~bite).nonzero()[0]
             start_plain, tail, tail_code = start.take(plain), tail.take(plain), tail_code.take(plain)
         else:
             start_plain = start

@@ -202,7 +202,7 @@ class RandomStreams:
     def _advance(self) -> None:
         """Every stream past block 0 moves on a block: block 1 becomes block 0 and the next
         twist block 1. Done for all such streams at once, when one of them nears the end."""
-        rows = np.flatnonzero(self.position >= N)
+        rows = (self.position >= N).nonzero()[0]
         self._symbols[rows, :N] = self._symbols[rows, N:]
         self._keys[rows, : N - KEY_SYMBOLS + 1] = self._keys[rows, N : 2 * N - KEY_SYMBOLS + 1]
         self._state[rows] = twist(self._state[rows])
