@@ -4,6 +4,11 @@ on stderr, one line and exit status 2 for every bad input."""
 from __future__ import annotations
 
 import argparse
+import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -11,6 +16,7 @@ import pytest
 from arena.cli import main
 from arena.cli_improve import parse_budget
 from matcher import load_program
+from tests.arena.test_tournament_cli import ROOT, living_in_group
 
 SMALL = ["--size", "9x9", "--length", "3", "--steps", "40", "--report-pairs", "6", "--jobs", "1"]
 
@@ -83,3 +89,29 @@ def test_jobs_and_cluster_exclude_each_other(capsys: pytest.CaptureFixture[str])
         main(["improve", "beginner", "--against", "hunter", "--jobs", "2", "--cluster", "tcp://x:1"])
     assert stop.value.code == 2
     assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_ctrl_c_writes_and_reports_the_best_so_far_and_leaves_no_worker(tmp_path: Path) -> None:
+    """Ctrl-C after the first generation: the search stops, the best program so far is written and
+    reported, the exit status is 130, and the pool's workers are gone with the command."""
+    out = tmp_path / "best.snake.json"
+    command = [sys.executable, "-m", "arena.cli", "improve", "beginner", "--against", "hunter", "--budget", "10m",
+               "--seed", "2", "--out", str(out), *SMALL[:-2], "--jobs", "2"]
+    process = subprocess.Popen(command, cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None
+    lines = []
+    for line in process.stderr:  # wait for the first generation, however long it takes
+        lines.append(line)
+        if line.startswith("gen 1:"):
+            break
+    os.killpg(process.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole foreground group
+    stdout, stderr = process.communicate(timeout=120)
+    assert process.returncode == 130, "".join(lines) + stderr
+    assert "snakepit: search stopped; the best program so far follows" in stderr
+    assert load_program(out).cards
+    assert stdout.startswith(f"wrote {out}") and "score on fresh seeds" in stdout
+    deadline = time.monotonic() + 5  # the fork server and resource tracker end on our exit, a moment later
+    while living_in_group(process.pid) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert living_in_group(process.pid) == []
