@@ -23,9 +23,11 @@ likely to be missed than ``beta``, never a change no better more likely to be ke
 reaches H1 becomes the best (if several do in one block, the one with the highest mean difference), and
 the race starts again from it. Pinned cards are never edited.
 
-The search runs in the calling thread (a GUI runs it in a worker); :meth:`Search.pause`,
-:meth:`Search.resume` and :meth:`Search.stop` may be called from any thread and take effect
-between blocks; :meth:`Search.best` is the best so far at any time."""
+The search runs in the calling thread (a GUI runs it in a worker thread and forwards
+``on_progress`` to its own thread); :meth:`Search.pause`, :meth:`Search.resume` and
+:meth:`Search.stop` may be called from any thread and take effect between generations (once the
+battles of the current one are played: seconds); :meth:`Search.best` is the best so far at any
+time, descriptions filled in, ready to be taken into an editor."""
 
 from __future__ import annotations
 
