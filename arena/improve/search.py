@@ -201,10 +201,14 @@ class Search:
 
     def run(self, reserve: Callable[[float], float] = lambda rate: 0.0) -> Best:
         """Search until the budget is spent (less ``reserve(battles_per_second)`` seconds the
-        caller needs afterwards) or :meth:`stop`; the best program found."""
+        caller needs afterwards; time paused does not count) or :meth:`stop`; the best program
+        found."""
         begin = self.clock()
         while not self._stopped.is_set():
-            self._running.wait()
+            if not self._running.is_set():
+                held = self.clock()
+                self._running.wait()
+                begin += self.clock() - held  # time paused is not time searched
             if self._stopped.is_set():
                 break
             elapsed = self.clock() - begin

@@ -206,6 +206,29 @@ def test_the_budget_ends_the_search_with_an_injected_clock() -> None:
     assert best.generation == 3  # 0, 10, 20 started; at 30 only 5 s are left but 10 are reserved
 
 
+def test_time_paused_is_not_spent_from_the_budget() -> None:
+    class PausingClock(Clock):
+        """Read while the search is paused, it lets 1000 s pass and resumes the search."""
+
+        def __call__(self) -> float:
+            now = self.now
+            if search.paused:
+                self.now += 1000
+                search.resume()
+            return now
+
+    clock = PausingClock()
+
+    def progress(p: Progress) -> None:
+        clock.now += 10
+        if p.generation == 1:
+            search.pause()
+
+    search = Search(sample("beginner"), _field(), PatternCountRunner(), SearchSettings(budget=35, seed=1),
+                    on_progress=progress, clock=clock)
+    assert search.run().generation == 4  # 1000 s paused after the first: still 0, 10, 20, 30 start
+
+
 def test_pause_holds_the_search_between_generations_and_stop_ends_it() -> None:
     runner = PatternCountRunner()
     paused = threading.Event()
