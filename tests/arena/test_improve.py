@@ -226,7 +226,15 @@ def test_time_paused_is_not_spent_from_the_budget() -> None:
 
     search = Search(sample("beginner"), _field(), PatternCountRunner(), SearchSettings(budget=35, seed=1),
                     on_progress=progress, clock=clock)
-    assert search.run().generation == 4  # 1000 s paused after the first: still 0, 10, 20, 30 start
+    worker = threading.Thread(target=search.run)
+    worker.start()
+    worker.join(60)
+    if worker.is_alive():  # a search that never reads its clock while paused never resumes here
+        search.resume()
+        search.stop()
+        worker.join()
+        pytest.fail("the paused search did not read its clock")
+    assert search.best().generation == 4  # 1000 s paused after the first: still 0, 10, 20, 30 start
 
 
 def test_pause_holds_the_search_between_generations_and_stop_ends_it() -> None:
