@@ -62,19 +62,24 @@ class _Seats:
                     programs.append(compiled[key])
                 seats[b, s] = number[key]
         self.programs = programs
-        self.seats = seats
+        self._seat_of_row = seats.reshape(-1)  # the program of each snake row (battle * snakes + snake)
         self.engine = engine
         self._corner = PAD * engine.stride + PAD  # from a head to its 13x13 window's corner
 
     def choose(self, turn: Turn) -> BoolArray:
         """The best moves of every snake of ``turn``: one matcher pass per program."""
+        codes = self.engine.codes
+        if len(self.programs) == 1:
+            return decide_at(self.programs[0], codes, turn.heads - self._corner, turn.snakes, turn.possible).best
         best = np.empty_like(turn.possible)
-        which = self.seats[turn.battles, turn.snakes]
+        which = self._seat_of_row.take(turn.rows)
+        order = np.argsort(which, kind="stable")  # the rows of each program together
+        bounds = np.searchsorted(which.take(order), np.arange(len(self.programs) + 1))
         for number, compiled in enumerate(self.programs):
-            rows = (which == number).nonzero()[0] if len(self.programs) > 1 else np.arange(len(which))
+            rows = order[bounds[number] : bounds[number + 1]]
             if rows.size:
-                best[rows] = decide_at(compiled, self.engine.codes, turn.heads[rows] - self._corner,
-                                       turn.snakes[rows], turn.possible[rows]).best
+                best[rows] = decide_at(compiled, codes, turn.heads.take(rows) - self._corner, turn.snakes.take(rows),
+                                       turn.possible[rows]).best
         return best
 
 
