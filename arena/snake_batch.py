@@ -1,6 +1,6 @@
 """Many snake battles of card programs at once: the many-battle engine
 (:class:`engines.snake.many.ManyBattles`) with every decision of a sub-turn made by the batched
-matcher, one :func:`matcher.batched.decide_at` call per program.
+matcher, one :func:`matcher.batched.best_masks_at` call per program.
 
 Battles are grouped by field size and snake count (one engine each). Each battle draws from its
 own generator seeded like ``random.Random(seed)``, in the order :func:`arena.snake_battle.play_battle`
@@ -16,12 +16,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 import numpy as np
+import numpy.typing as npt
 
 from arena.snake_battle import BattleResult, BattleSettings
 from engines.snake import PAD, Position, ranks_of
-from engines.snake.many import BoolArray, ManyBattles, Turn
+from engines.snake.many import ManyBattles, Turn
 from matcher import CompiledProgram, Program, compile_program
-from matcher.batched import decide_at
+from matcher.batched import best_masks_at
 
 Battles = Sequence[tuple[Sequence[Program], BattleSettings]]
 
@@ -66,21 +67,21 @@ class _Seats:
         self.engine = engine
         self._corner = PAD * engine.stride + PAD  # from a head to its 13x13 window's corner
 
-    def choose(self, turn: Turn) -> BoolArray:
-        """The best moves of every snake of ``turn``: one matcher pass per program."""
+    def choose(self, turn: Turn) -> npt.NDArray[np.uint8]:
+        """The best moves of every snake of ``turn`` as 4-bit masks: one matcher pass per program."""
         codes = self.engine.codes
         if len(self.programs) == 1:
-            return decide_at(self.programs[0], codes, turn.heads - self._corner, turn.snakes, turn.possible).best
-        best = np.empty_like(turn.possible)
+            return best_masks_at(self.programs[0], codes, turn.heads - self._corner, turn.snakes, turn.possible)
+        masks = np.empty(len(turn.rows), dtype=np.uint8)
         which = self._seat_of_row.take(turn.rows)
         order = np.argsort(which, kind="stable")  # the rows of each program together
         bounds = np.searchsorted(which.take(order), np.arange(len(self.programs) + 1))
         for number, compiled in enumerate(self.programs):
             rows = order[bounds[number] : bounds[number + 1]]
             if rows.size:
-                best[rows] = decide_at(compiled, codes, turn.heads.take(rows) - self._corner, turn.snakes.take(rows),
-                                       turn.possible[rows]).best
-        return best
+                masks[rows] = best_masks_at(compiled, codes, turn.heads.take(rows) - self._corner,
+                                            turn.snakes.take(rows), turn.possible[rows])
+        return masks
 
 
 def _play_group(battles: Battles, positions: Sequence[Position], compiled: dict[int, CompiledProgram]) -> list[BattleResult]:

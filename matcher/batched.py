@@ -272,7 +272,28 @@ def decide_at(
     ws = tables.workspace(len(corner_arr))
     _read_cells(tables, ws, codes, corner_arr, np.asarray(snakes, dtype=np.intp).reshape(-1))
     _match_groups(tables, ws)
-    return _choose(tables, ws, allowed)
+    best, card = _choose(tables, ws, allowed)
+    return Decisions(np.ascontiguousarray(best.T), card)
+
+
+def best_masks_at(
+    compiled: CompiledProgram,
+    codes: npt.NDArray[np.uint8],
+    corners: npt.NDArray[np.intp],
+    snakes: npt.NDArray[np.intp],
+    possible: BoolArray,
+) -> npt.NDArray[np.uint8]:
+    """:func:`decide_at`'s best moves as (B,) 4-bit masks, bit ``d`` for direction ``d``: what a
+    many-battle engine draws from, without the (B, 4) table it would turn into masks again."""
+    if not len(corners):
+        return np.zeros(0, dtype=np.uint8)
+    tables = compiled.batch_tables
+    ws = tables.workspace(len(corners))
+    _read_cells(tables, ws, codes, corners, snakes)
+    _match_groups(tables, ws)
+    best, _ = _choose(tables, ws, possible)
+    masks: npt.NDArray[np.uint8] = np.packbits(best, axis=0, bitorder="little")[0]
+    return masks
 
 
 def _read_cells(
@@ -301,9 +322,10 @@ def _match_groups(tables: BatchTables, ws: _Workspace) -> None:
     np.logical_and(ws.and_passed, ws.or_failed == 0, out=ws.valid)
 
 
-def _choose(tables: BatchTables, ws: _Workspace, possible: BoolArray) -> Decisions:
+def _choose(tables: BatchTables, ws: _Workspace, possible: BoolArray) -> tuple[BoolArray, IntArray]:
     """Step 5: the first card with a valid possible move decides; its top-scoring valid moves are
     best. With fewer than two possible moves, or no deciding card, all possible moves are best.
+    The best moves (4, B) and the deciding card (B,), -1 for none.
 
     Views stay on the last axis here too: numpy reduces a short last axis (4 moves, 2 mirrors)
     one row at a time, ten times slower than combining whole rows of views. Only the views whose
@@ -321,7 +343,7 @@ def _choose(tables: BatchTables, ws: _Workspace, possible: BoolArray) -> Decisio
     scored = (decided & (np.add.reduce(chosen, axis=0, dtype=np.uint8) >= 2)).nonzero()[0]
     if scored.size:
         best[:, scored] = _top_moves(tables, ws, card[scored], scored, chosen[:, scored])
-    return Decisions(np.ascontiguousarray(best.T), np.where(decided, card, -1).astype(np.int32))
+    return best, np.where(decided, card, -1).astype(np.int32)
 
 
 def _top_moves(tables: BatchTables, ws: _Workspace, card: npt.NDArray[np.intp], views: npt.NDArray[np.intp],

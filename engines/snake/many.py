@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -51,9 +52,10 @@ _COUNT = np.array([bin(mask).count("1") for mask in range(16)], dtype=np.intp)
 # _NTH[mask * 4 + i]: the i-th direction (in order) of a mask; -1 past its last.
 _NTH = np.array([([d for d in range(4) if mask >> d & 1] + [-1] * 4)[:4] for mask in range(16)], dtype=np.intp).reshape(-1)
 
-Chooser = Callable[["Turn"], BoolArray]
+Chooser = Callable[["Turn"], npt.NDArray[np.integer[Any]]]
 """Given the snakes of a sub-turn that have two or more possible moves, the moves each one picks
-from at random: (R, 4) bool, a non-empty subset of ``turn.possible`` per row."""
+from at random: (R,) 4-bit masks (bit d for direction d, see :func:`move_masks`), each a
+non-empty subset of the row's possible moves."""
 
 
 def move_masks(moves: BoolArray) -> IntArray:
@@ -224,7 +226,7 @@ class ManyBattles:
         """One of each row's chosen moves: the only one, or one drawn like ``rng.randrange``.
         (``choose`` is trusted to pick a non-empty subset of the possible moves: checking it
         would cost a tenth of a sub-turn.)"""
-        masks = move_masks(choose(turn))
+        masks = choose(turn)
         counts = _COUNT.take(masks)
         ties = (counts > 1).nonzero()[0]
         if not ties.size:

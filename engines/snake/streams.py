@@ -156,6 +156,12 @@ def _sample(n: int, picks: IntArray) -> IntArray:
 
 
 @functools.cache
+def _below() -> _Automaton:
+    """The automaton of one ``_randbelow(k)``, program ``k - 1`` for k = 1..7."""
+    return _Automaton.build(tuple((k,) for k in range(1, MAX_BELOW + 1)))
+
+
+@functools.cache
 def _orders(n: int) -> tuple[_Automaton, IntArray]:
     """The automaton of ``sample(range(n), n)`` and the order of each of its states."""
     automaton = _Automaton.build((tuple(range(n, 0, -1)),))
@@ -233,10 +239,10 @@ class RandomStreams:
     def below(self, rows: IntArray, k: IntArray) -> IntArray:
         """``random.Random.randrange(k[i])`` (``_randbelow``) drawn from stream ``rows[i]``,
         each ``k`` in 1..7 (a tie among at most four moves)."""
-        automaton = _Automaton.build(tuple((k,) for k in range(1, MAX_BELOW + 1)))
-        if k.size and not (1 <= k.min() and k.max() <= MAX_BELOW):
+        automaton = _below()
+        if ((k - 1).astype(np.uintp) >= MAX_BELOW).any():  # below 1 wraps round to a huge number
             raise ValueError(f"below draws below 1..{MAX_BELOW}, not {k.min()}..{k.max()}")
-        state = self._run(rows, automaton, automaton.start[k - 1])
+        state = self._run(rows, automaton, automaton.start.take(k - 1))
         drawn: IntArray = automaton.draws[state, 0]
         return drawn
 
