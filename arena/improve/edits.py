@@ -9,7 +9,7 @@ Extension point (issue 17, "a card from a moment"): the edit "add a card made fr
 the program lost a segment" needs that issue's card-from-moment function (the 7×7 window around
 a snake's head as a card). When it lands, write it as an :data:`Edit` over a
 :class:`MomentSource` (moments where the best program lost a segment) and pass it to the search
-in ``ImproveSettings.extra_edits`` (or add it to :data:`EDIT_KINDS`). Until then that kind is not
+in ``SearchSettings.extra_edits`` (or add it to :data:`EDIT_KINDS`). Until then that kind is not
 offered."""
 
 from __future__ import annotations
@@ -211,7 +211,7 @@ class MomentSource(Protocol):
     """EXTENSION POINT (issue 17): where a card-from-moment edit would get its moments, positions
     where the current best program lost a segment and the snake that lost it. An edit built on
     it is an :data:`Edit` like the others, passed to the search in
-    :attr:`arena.improve.search.ImproveSettings.extra_edits`; nothing here offers one yet."""
+    :attr:`arena.improve.search.SearchSettings.extra_edits`; nothing here offers one yet."""
 
     def moment(self, rng: random.Random) -> object | None: ...
 
