@@ -186,6 +186,25 @@ def test_pinned_cards_survive_the_search() -> None:
     assert (start.cards[2].head, start.cards[2].cells) in content
 
 
+def test_keep_tests_never_keeps_a_change_that_breaks_a_passing_test() -> None:
+    """beginner's second test expects every possible move (no card decides there): most added
+    patterns would decide there, and the search must pass over them."""
+    from matcher.testing import run_tests
+
+    start = sample("beginner")
+    assert all(r.passed for r in run_tests(start))
+
+    def progress(p: Progress) -> None:
+        if p.generation >= 15:
+            search.stop()
+
+    search = Search(start, _field(), PatternCountRunner(), SearchSettings(budget=1e9, seed=6, keep_tests=True),
+                    on_progress=progress)
+    best = search.run()
+    assert best.changes
+    assert all(r.passed for r in run_tests(best.program))
+
+
 class Clock:
     def __init__(self) -> None:
         self.now = 0.0
