@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn
 
-from arena import cli_authoring, cli_tournament
+from arena import cli_authoring, cli_improve, cli_tournament
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
 from arena.bots import BotHost, BotStatus
@@ -341,6 +341,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=cmd_check)
     cli_tournament.add_parsers(sub)
     cli_authoring.add_parsers(sub)
+    cli_improve.add_parsers(sub)
     return parser
 
 

@@ -1,114 +1,97 @@
-"""Many snake battles at once, in lock-step, with the matcher's batched path.
+"""Many snake battles of card programs at once: the many-battle engine
+(:class:`engines.snake.many.ManyBattles`) with every decision of a sub-turn made by the batched
+matcher, one :func:`matcher.batched.best_masks_at` call per program.
 
-Within one battle the snakes move one after another and each sees the moves before it, so one
-battle cannot batch its decisions. Many battles can: at each turn of a step, every battle's
-current snake is decided in one :func:`matcher.decide_many` call per program. Each battle keeps
-its own generator and draws from it in the same order as :func:`arena.snake_battle.play_battle`,
-so the results are identical to playing the battles one by one."""
+Battles are grouped by field size and snake count (one engine each). Each battle draws from its
+own generator seeded like ``random.Random(seed)``, in the order :func:`arena.snake_battle.play_battle`
+draws, so every result is identical to playing that battle alone.
+
+Why not one battle after another: a single decision costs about 8 µs in :mod:`matcher.single`
+and the engine's Python moves as much again; here a sub-turn of a thousand battles is a few dozen
+array operations and one matcher pass per program."""
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 
 import numpy as np
 import numpy.typing as npt
 
 from arena.snake_battle import BattleResult, BattleSettings
-from engines.snake import PAD, Battle, Board, Direction, Policy, start_position
-from matcher import CompiledProgram, Program, compile_program, decide_many
-from matcher.compiled import possible_mask
+from engines.snake import PAD, Position, ranks_of
+from engines.snake.many import ManyBattles, Turn
+from matcher import CompiledProgram, Program, compile_program
+from matcher.batched import best_masks_at
+
+Battles = Sequence[tuple[Sequence[Program], BattleSettings]]
 
 
-@dataclass
-class _Game:
-    index: int  # which slice of the shared code stack the board lives in
-    battle: Battle
-    seats: list[CompiledProgram]
-    order: list[int]
-
-
-def play_battles(battles: Sequence[tuple[Sequence[Program], BattleSettings]]) -> list[BattleResult]:
+def play_battles(battles: Battles) -> list[BattleResult]:
     """Play every ``(programs, settings)`` battle; results in the same order."""
     results: list[BattleResult | None] = [None] * len(battles)
-    by_size: dict[tuple[int, int], list[int]] = {}
-    for index, (_, settings) in enumerate(battles):
-        by_size.setdefault((settings.width, settings.height), []).append(index)
+    groups: dict[tuple[int, int, int], list[int]] = {}
+    starts: dict[tuple[int, BattleSettings], Position] = {}  # most battles share a start
+    positions = []
+    for index, (programs, settings) in enumerate(battles):
+        key = (len(programs), replace(settings, seed=0, max_steps=0))
+        position = starts.get(key) or starts.setdefault(key, settings.start_position(len(programs)))
+        positions.append(position)
+        groups.setdefault((position.width, position.height, len(programs)), []).append(index)
     compiled: dict[int, CompiledProgram] = {}
-    for (width, height), indices in by_size.items():
-        for index, result in zip(indices, _play_same_size([battles[i] for i in indices], width, height, compiled)):
+    for indices in groups.values():
+        group = [battles[i] for i in indices]
+        for index, result in zip(indices, _play_group(group, [positions[i] for i in indices], compiled)):
             results[index] = result
     return [r for r in results if r is not None]
 
 
-def _play_same_size(
-    battles: Sequence[tuple[Sequence[Program], BattleSettings]], width: int, height: int,
-    compiled: dict[int, CompiledProgram],
-) -> list[BattleResult]:
-    codes = np.empty((len(battles), height + 2 * PAD, width + 2 * PAD), dtype=np.uint8)
-    games = []
-    for index, (programs, settings) in enumerate(battles):
-        position = start_position(len(programs), width, height, settings.length)
-        battle = Battle(position, random.Random(settings.seed), settings.max_steps, codes=codes[index])
-        for program in programs:
-            if id(program) not in compiled:
-                compiled[id(program)] = compile_program(program)
-        games.append(_Game(index, battle, [compiled[id(p)] for p in programs], []))
-    running = [g for g in games if not g.battle.over]
-    while running:
-        for game in running:
-            game.order = game.battle.begin_step()
-        for turn in range(max(len(g.order) for g in running)):
-            _play_turn(running, turn, codes)
-        for game in running:
-            game.battle.finish_step()
-        running = [g for g in running if not g.battle.over]
-    return [
-        BattleResult(g.battle.steps, g.battle.end.value if g.battle.end else "unfinished", g.battle.lengths(), g.battle.ranks())
-        for g in games
-    ]
+class _Seats:
+    """Which compiled program plays each seat of each battle, and the decisions of a sub-turn."""
+
+    def __init__(self, battles: Battles, compiled: dict[int, CompiledProgram], engine: ManyBattles) -> None:
+        programs: list[CompiledProgram] = []
+        number: dict[int, int] = {}
+        seats = np.empty((len(battles), engine.snake_count), dtype=np.intp)
+        for b, (seat_programs, _) in enumerate(battles):
+            for s, program in enumerate(seat_programs):
+                key = id(program)
+                if key not in compiled:
+                    compiled[key] = compile_program(program)
+                if key not in number:
+                    number[key] = len(programs)
+                    programs.append(compiled[key])
+                seats[b, s] = number[key]
+        self.programs = programs
+        self._seat_of_row = seats.reshape(-1)  # the program of each snake row (battle * snakes + snake)
+        self.engine = engine
+        self._corner = PAD * engine.stride + PAD  # from a head to its 13x13 window's corner
+
+    def choose(self, turn: Turn) -> npt.NDArray[np.uint8]:
+        """The best moves of every snake of ``turn`` as 4-bit masks: one matcher pass per program."""
+        codes = self.engine.codes
+        if len(self.programs) == 1:
+            return best_masks_at(self.programs[0], codes, turn.heads - self._corner, turn.snakes, turn.possible)
+        masks = np.empty(len(turn.rows), dtype=np.uint8)
+        which = self._seat_of_row.take(turn.rows)
+        order = np.argsort(which, kind="stable")  # the rows of each program together
+        bounds = np.searchsorted(which.take(order), np.arange(len(self.programs) + 1))
+        for number, compiled in enumerate(self.programs):
+            rows = order[bounds[number] : bounds[number + 1]]
+            if rows.size:
+                masks[rows] = best_masks_at(compiled, codes, turn.heads.take(rows) - self._corner,
+                                            turn.snakes.take(rows), turn.possible[rows])
+        return masks
 
 
-def _play_turn(running: list[_Game], turn: int, codes: npt.NDArray[np.uint8]) -> None:
-    """Every battle plays the ``turn``-th snake of its step order; decisions batched per program."""
-    pending: dict[int, list[tuple[int, _Game, int, list[Direction]]]] = {}
-    forced: list[tuple[_Game, int]] = []
-    for game in running:
-        if turn >= len(game.order):
-            continue
-        snake = game.order[turn]
-        board = game.battle.board
-        if game.battle.end is not None or board.eaten[snake]:
-            continue
-        moves = board.possible_moves(snake)
-        if len(moves) < 2:
-            forced.append((game, snake))
-        else:
-            pending.setdefault(id(game.seats[snake]), []).append((game.index, game, snake, moves))
-    for game, snake in forced:
-        game.battle.turn(snake, _first)
-    for views in pending.values():
-        compiled = views[0][1].seats[views[0][2]]
-        choice = decide_many(
-            compiled, codes,
-            [v[0] for v in views],
-            [v[1].battle.board.head(v[2]) for v in views],
-            [v[2] for v in views],
-            np.array([possible_mask(v[3]) for v in views]),
-        )
-        for row, (_, game, snake, _moves) in enumerate(views):
-            best = [d for d in Direction if choice.best[row, d]]
-            move = best[0] if len(best) == 1 else best[game.battle.rng.randrange(len(best))]
-            game.battle.turn(snake, _given(move))
-
-
-def _given(move: Direction) -> Policy:
-    def choose(board: Board, snake: int, moves: Sequence[Direction]) -> Direction:
-        return move
-
-    return choose
-
-
-def _first(board: Board, snake: int, moves: Sequence[Direction]) -> Direction:
-    return moves[0]
+def _play_group(battles: Battles, positions: Sequence[Position], compiled: dict[int, CompiledProgram]) -> list[BattleResult]:
+    engine = ManyBattles(positions, [s.seed for _, s in battles], [s.max_steps for _, s in battles])
+    seats = _Seats(battles, compiled, engine)
+    while not engine.over:
+        engine.step(seats.choose)
+    results = []
+    for b, lengths in enumerate(engine.lengths().tolist()):
+        reason = engine.end_reason(b)
+        results.append(BattleResult(int(engine.steps[b]), reason.value if reason else "unfinished", lengths,
+                                    ranks_of(lengths)))
+    return results

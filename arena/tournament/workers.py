@@ -77,7 +77,7 @@ class WorkerPool:
     """``jobs`` worker processes; :meth:`submit` a task to an idle one, :meth:`wait` for events."""
 
     def __init__(self, jobs: int) -> None:
-        self.context = _context()
+        self.context = worker_context()
         self.stop: ProcessEvent = self.context.Event()
         self._tournament = os.getpid()
         self._workers: list[_Worker] = [self._start() for _ in range(jobs)]
@@ -184,12 +184,14 @@ def _how(exitcode: int) -> str:
     return f"exited with status {exitcode}"
 
 
-def _context() -> multiprocessing.context.DefaultContext:
+def worker_context(preload: str = __name__) -> multiprocessing.context.DefaultContext:
+    """The fork server's context (spawn where there is none), the server preloading module
+    ``preload``: tournament workers, and :mod:`arena.improve.runners`'s."""
     _own_temp_dir()
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return cast(multiprocessing.context.DefaultContext, multiprocessing.get_context("spawn"))
     context = cast(multiprocessing.context.DefaultContext, multiprocessing.get_context("forkserver"))
-    context.set_forkserver_preload([__name__])  # not __main__: the server must not run the caller's script
+    context.set_forkserver_preload([preload])  # not __main__: the server must not run the caller's script
     return context
 
 

@@ -1,8 +1,10 @@
 """`make bench`: every benchmark, each printing ratios against a baseline measured in the same run."""
 
-from tests.bench import arena_bots, snake_matcher, tournament, tournament_kill
+from tests.bench import arena_bots, many_battles, snake_matcher, tournament, tournament_kill
 
 snake_matcher.report()
+print()
+many_battles.report()
 print()
 arena_bots.report()
 print()

@@ -8,7 +8,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 
 from engines.snake import Board, Direction, Position
-from matcher.batched import decide_many
+from matcher.batched import best_masks_at, decide_many
 from matcher.compiled import choose, compile_program, evaluate_board, possible_mask
 from matcher.single import best_moves
 from matcher.model import Program
@@ -66,6 +66,11 @@ def test_batched_equals_single(program: Program, position: Position) -> None:
         if len(moves) >= 2:
             assert [d for d in Direction if choice.best[row, d]] == best
             assert (None if choice.card[row] < 0 else int(choice.card[row])) == card
+    # The same decisions as 4-bit masks (what the many-battle engine draws from).
+    stride, rows = stacked.shape[2], stacked.shape[1]
+    corners = np.array([rows * stride + board.head(i)[1] * stride + board.head(i)[0] for i in views], dtype=np.intp)
+    masks = best_masks_at(compiled, stacked, corners, np.array(views, dtype=np.intp), np.asarray(possible, dtype=bool))
+    assert [sum(1 << d for d in Direction if choice.best[row, d]) for row in range(len(views))] == list(masks)
 
 
 @settings(max_examples=400, derandomize=True, database=None, deadline=None,
