@@ -27,54 +27,50 @@ replay never holds a flood of garbage; the record keeps what the bot answered.
 
 from __future__ import annotations
 
-import math
 import random
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from arena.bots import BotHost, BotStatus, PersistentBot, TurnRecord
 from arena.closing import after_game, close_together
+from arena.games.descriptor import GameDescriptor, Hosting, text_files
+from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
+from arena.games.registry import register
 from arena.match import (
-    SANDBOX_DEFAULTS,
     BotRun,
-    GameReferee,
     MatchSetup,
     MatchSetupError,
     RoundInfo,
     bot_commands,
     bot_host,
-    check_replay_seats,
     limits_option,
-    register,
     sandbox_header,
     seat_names,
     seat_seed,
 )
-from arena.replay import Replay, ReplayError, check_idle
+from arena.referee import GameReferee
+from arena.samples import SAMPLES_DIR
 from arena.setup_files import read_setup_file
 from engines.bioblots import (
     GAME_INFO,
     BioblotsError,
-    Event,
     Fault,
     FaultKind,
     Forfeited,
-    Move,
-    Rule,
     State,
     board_from_text,
     board_to_text,
-    event_to_json,
     format_move,
     generate_board,
     opening_lines,
     parse_move,
     start_state,
-    state_to_text,
 )
+from engines.bioblots.game import GAME, fault_from_json, fault_json, final_ranks, final_scores
 
+BIOBLOTS_SAMPLES = SAMPLES_DIR / "bioblots"
 START_GRACE = 1.0
 """Seconds added to each bot's first line (see the module doc)."""
 EXIT_GRACE = 1.0
@@ -101,46 +97,18 @@ def parse_board(where: str, text: str, move_limit: int) -> State:
         raise MatchSetupError(str(error)) from None
 
 
-def _seconds(name: str, value: Any, *, zero: bool = False) -> float:
-    try:
-        seconds = float(value)
-    except (TypeError, ValueError):
-        seconds = math.nan
-    if isinstance(value, bool) or not math.isfinite(seconds) or seconds < 0 or (seconds == 0 and not zero):
-        least = "a non-negative" if zero else "a positive"
-        raise MatchSetupError(f"option {name}: expected {least} number of seconds, got {value!r}")
-    return seconds
-
-
-def _count(name: str, value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise MatchSetupError(f"option {name}: expected a positive whole number, got {value!r}")
-    return value
-
-
 class BioblotsReferee(GameReferee):
-    name = GAME_INFO.name
-    min_seats = max_seats = GAME_INFO.players
-    defaults: Mapping[str, Any] = {
-        "board": None, "board_text": None, "time_limit": GAME_INFO.move_time_limit, "move_limit": GAME_INFO.move_limit,
-        "start_grace": START_GRACE, "limits": None,
-        **SANDBOX_DEFAULTS,
-    }
-    round_limit = "move_limit"
-
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> BioblotsRun:
         options = self.resolve_options(setup)
-        time_limit = _seconds("time_limit", options["time_limit"])
-        start_grace = _seconds("start_grace", options["start_grace"], zero=True)
-        move_limit = _count("move_limit", options["move_limit"])
         limits = limits_option(options["limits"])
         where, text = load_board(options, setup.seed)
-        state = parse_board(where or "generated board", text, move_limit)
+        state = parse_board(where or "generated board", text, options["move_limit"])
         commands = bot_commands(setup)
         resolved = {
             "board": None if options["board"] is None else str(options["board"]), "board_text": text,
-            "time_limit": time_limit, "move_limit": move_limit, "start_grace": start_grace,
+            "time_limit": options["time_limit"], "move_limit": options["move_limit"],
+            "start_grace": options["start_grace"],
         }
         host = bot_host(options, len(setup.seats), limits, host_root, bot_env)
         resolved.update(sandbox_header(host.policy))
@@ -153,29 +121,11 @@ class BioblotsReferee(GameReferee):
         except BaseException:
             host.close()
             raise
-        return BioblotsRun(host, bots, state, seat_names(setup, commands), resolved)
+        return BioblotsRun(self, host, bots, state, setup.seed, seat_names(setup, commands), resolved)
 
     def initial_state(self, options: Mapping[str, Any], seats: int = GAME_INFO.players) -> State:
-        return parse_board("board_text", str(options["board_text"]), _count("move_limit", options["move_limit"]))
-
-    def replay_rounds(self, replay: Replay) -> Iterator[RoundInfo]:
-        check_replay_seats(replay, GAME_INFO.players)
-        try:
-            state = self.initial_state(replay.options)
-        except (MatchSetupError, KeyError) as error:
-            raise ReplayError(f"{replay.path}:1: the header's board: {error}") from None
-        for index, line in enumerate(replay.rounds, 1):
-            where = f"{replay.where(index)}: round {index}"
-            if state.over:
-                raise ReplayError(f"{where} after the game's end ({state.ending.reason.value if state.ending else ''})")
-            player = state.to_move
-            check_idle(replay, index, self.idle_seats(state))
-            try:
-                records = _records(line["records"])
-                state, events = _replay_line(state, line["moves"][player])
-            except (BioblotsError, ValueError, KeyError, TypeError) as error:
-                raise ReplayError(f"{where}: seat {player}: {error}") from None
-            yield _round_info(index, state, records, player, line["moves"][player], events)
+        move_limit = self.descriptor.option("move_limit").parse(options["move_limit"])
+        return parse_board("board_text", str(options["board_text"]), move_limit)
 
     def record_problems(self, info: RoundInfo) -> list[str]:
         """The mover's record must say what its move says: a line from a bot that answered, a
@@ -199,28 +149,16 @@ class BioblotsReferee(GameReferee):
                 problems.append(f"{said}, which is the fault {kind!r}, but the fault recorded is {move.get('fault')!r}")
         return problems
 
-    def replayed_ranks(self, replay: Replay, last: RoundInfo | None) -> tuple[int, ...]:
-        return final_ranks(last.state) if last is not None else (1, 1)
-
-    def idle_seats(self, state: State) -> dict[int, str]:
-        """The seats that do not move in the next round, with why: the one not on turn."""
-        return {seat: f"not its turn: player {state.to_move} moves" for seat in range(GAME_INFO.players)
-                if seat != state.to_move}
-
-    def event_json(self, event: Any) -> Any:
-        return event_to_json(event)
-
-    def state_text(self, state: Any) -> str:
-        return state_to_text(state)
-
 
 class BioblotsRun(BotRun):
     state: State
     bots: list[PersistentBot]
 
-    def __init__(self, host: BotHost, bots: list[PersistentBot], state: State, seats: list[dict[str, Any]],
-                 options: dict[str, Any]) -> None:
+    def __init__(self, referee: BioblotsReferee, host: BotHost, bots: list[PersistentBot], state: State, seed: int,
+                 seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
         super().__init__(host, bots, state, seats, options)
+        self.referee = referee
+        self.rng = referee.engine.rng(seed)
         self.time_limit: float = options["time_limit"]
         self.start_grace: float = options["start_grace"]
         self.relay: list[str | None] = [None, None]
@@ -255,7 +193,9 @@ class BioblotsRun(BotRun):
             graces = [0.0 if fault is not None and seat == player else EXIT_GRACE for seat in range(GAME_INFO.players)]
             ended = close_together(self.bots, graces)
             records = [after_game(r, e) if grace > 0 else r for r, e, grace in zip(records, ended, graces)]
-        return _round_info(self.rounds, after, tuple(records), player, move, events)
+        moves: list[Any] = [None] * GAME_INFO.players
+        moves[player] = move
+        return self.referee.round_info(self.rounds, after, moves, events, tuple(records), self.rng)
 
     def end(self) -> str | None:
         return None if self.state.ending is None else self.state.ending.reason.value
@@ -265,22 +205,6 @@ class BioblotsRun(BotRun):
 
     def ranks(self) -> tuple[int, ...]:
         return final_ranks(self.state)
-
-
-def final_ranks(state: State) -> tuple[int, int]:
-    """The ranks: once the game is over its result decides, so the offender of a technical loss
-    and the player locked in rank last whatever the points (spec: "the offender loses", "it
-    loses"), even when neither had a point; before the end (a cancelled match) the points do."""
-    if state.over:
-        winner = state.result().winner
-        return (1, 1) if winner is None else (1, 2) if winner == 0 else (2, 1)
-    a, b = state.scores
-    return (1, 1) if a == b else (1, 2) if a > b else (2, 1)
-
-
-def final_scores(state: State) -> tuple[int, int]:
-    """The scores as they stand: after the loser's points went to the winner once it is over."""
-    return state.result().scores if state.over else state.scores
 
 
 # --- faults --------------------------------------------------------------------------------------
@@ -305,36 +229,6 @@ def describe_fault(fault: Fault) -> str:
     return f"{fault.kind.value}{rule}: {fault.detail}"
 
 
-def fault_json(fault: Fault) -> dict[str, Any]:
-    return {"fault": fault.kind.value, "rule": None if fault.rule is None else fault.rule.value, "detail": fault.detail}
-
-
-def fault_from_json(value: Mapping[str, Any]) -> Fault:
-    rule = value.get("rule")
-    return Fault(FaultKind(value["fault"]), str(value["detail"]), None if rule is None else Rule(rule))
-
-
-# --- replays -------------------------------------------------------------------------------------
-
-
-def _replay_line(state: State, move: Any) -> tuple[State, tuple[Event, ...]]:
-    """Play a recorded move (a canonical line, or a fault) of ``state.to_move``."""
-    if isinstance(move, str):
-        parsed: Move = parse_move(move)
-        return state.apply(parsed)
-    if isinstance(move, dict) and "fault" in move:
-        return state.forfeit(state.to_move, fault_from_json(move))
-    raise ValueError(f"expected the move line or a fault, got {move!r:.80}")
-
-
-def _round_info(index: int, state: State, records: tuple[TurnRecord, ...] | None, player: int, move: Any,
-                events: tuple[Event, ...]) -> RoundInfo:
-    moves: list[Any] = [None] * GAME_INFO.players
-    moves[player] = move
-    end = None if state.ending is None else state.ending.reason.value
-    return RoundInfo(index, state, records, tuple(moves), events, final_scores(state), end)
-
-
 def _canonical(answer: str | None) -> str | None:
     """A bot's line in the canonical form the referee relays (None when it is not a move)."""
     try:
@@ -343,10 +237,33 @@ def _canonical(answer: str | None) -> str | None:
         return None
 
 
-def _records(value: Any) -> tuple[TurnRecord, ...] | None:
-    if value is None:
-        return None
-    return tuple(TurnRecord.from_json(r) if r is not None else TurnRecord.skipped("") for r in value)
+def _boards() -> list[tuple[str, str]]:
+    return [("generated from the seed", ""), *text_files(BIOBLOTS_SAMPLES)]
 
 
-REFEREE = register(BioblotsReferee())
+def _playout(seed: int) -> dict[str, Any]:
+    return {"board_text": board_to_text(generate_board(random.Random(seed))), "move_limit": 12}
+
+
+DESCRIPTOR = register(GameDescriptor(
+    name=GAME_INFO.name, title="Bio-blots", seat_noun="Player", min_seats=GAME_INFO.players,
+    max_seats=GAME_INFO.players, hosting=Hosting.PERSISTENT, engine=GAME, referee=BioblotsReferee(),
+    round_limit="move_limit", round_noun="move",
+    options=(
+        Option("board", OptionKind.FILE, None, "the board: 26 rows of 26 of 1 2 3 5 8 D (default: generated from the seed)",
+               file_kind="bio-blots board"),
+        Option("board_text", OptionKind.TEXT, None, "the board itself, instead of a file", flag=None),
+        Option("time_limit", OptionKind.SECONDS, GAME_INFO.move_time_limit, "seconds a bot has for each move",
+               label="Time limit"),
+        Option("move_limit", OptionKind.COUNT, GAME_INFO.move_limit, "lines each player writes at most", flag=None),
+        Option("start_grace", OptionKind.SECONDS, START_GRACE, "seconds added to each bot's first line (starting up)",
+               low=0),
+        LIMITS_OPTION, *SANDBOX_OPTIONS,
+    ),
+    end_reasons={"all_neutralised": "every cell neutralised", "locked_in": "a player had no legal move",
+                 "move_limit": "the move limit", "fault": "a bot broke a rule"},
+    map_option="board", map_title="Board", maps=_boards, tournament_map=False, samples=BIOBLOTS_SAMPLES,
+    default_seats=("heuristic_bot.py", "random_bot.py"),
+    view="editor.widgets.games.bioblots.bioblots_game:BioblotsBoard", playout=_playout, playout_seats=2,
+))
+REFEREE = DESCRIPTOR.referee

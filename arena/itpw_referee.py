@@ -34,104 +34,62 @@ or was killed keeps that status.
 
 from __future__ import annotations
 
-import math
-import random
 import threading
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from arena.bots import BotHost, BotStatus, PersistentBot, TurnRecord
 from arena.closing import after_game, close_together
+from arena.games.descriptor import GameDescriptor, Hosting
+from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
+from arena.games.registry import register
 from arena.match import (
-    SANDBOX_DEFAULTS,
     BotRun,
-    GameReferee,
     MatchSetup,
-    MatchSetupError,
     RoundInfo,
     bot_commands,
     bot_host,
-    check_replay_seats,
     limits_option,
-    register,
     sandbox_header,
     seat_names,
     seat_seed,
 )
-from arena.replay import Replay, ReplayError, check_idle
+from arena.referee import GameReferee
+from arena.samples import SAMPLES_DIR
 from engines.itpw import (
     EMPTY_MOVE,
     GAME_INFO,
     PLAYERS,
     AnswerError,
-    Event,
-    ItpwError,
     Kind,
     LineType,
     Move,
     MoveError,
-    Phase,
     State,
-    apply_move,
-    disqualify,
-    end_turn,
-    event_to_json,
     move_broadcast,
-    place_unit,
     player_line,
     ranks,
     read_move,
     read_unit,
     request_line,
     start_state,
-    state_to_text,
     unit_broadcast,
 )
+from engines.itpw.game import GAME, OUT
+from engines.itpw.turn import Turn, play_turn
 
-OUT = "disqualified"
-"""The reason of the record of a seat that was out before the round."""
-UNIT_KEYS = frozenset({"unit", "unit_fault"})
-"""The keys of a round's move that say what became of the new unit."""
-
-
-def _bank(value: Any) -> float:
-    try:
-        seconds = float(value)
-    except (TypeError, ValueError):
-        seconds = math.nan
-    if isinstance(value, bool) or not (math.isfinite(seconds) and seconds > 0):
-        raise MatchSetupError(f"option bank: expected a positive number of seconds, got {value!r}")
-    return seconds
-
-
-def _turns(value: Any) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise MatchSetupError(f"option turns: expected a positive whole number, got {value!r}")
-    return value
+ITPW_SAMPLES = SAMPLES_DIR / "itpw"
 
 
 class ItpwReferee(GameReferee):
-    name = GAME_INFO.name
-    min_seats = max_seats = GAME_INFO.players
-    defaults: Mapping[str, Any] = {
-        "bank": GAME_INFO.bank_seconds, "turns": GAME_INFO.turns, "pause_bots": False, "limits": None,
-        **SANDBOX_DEFAULTS,
-    }
-    round_limit = "turns"
-
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> ItpwRun:
         options = self.resolve_options(setup)
-        bank = _bank(options["bank"])
-        turns = _turns(options["turns"])
         limits = limits_option(options["limits"])
         pause = options["pause_bots"]
-        if not isinstance(pause, bool):
-            raise MatchSetupError(f"option pause_bots: expected true or false, got {pause!r}")
         commands = bot_commands(setup)
-        resolved = {"bank": bank, "turns": turns, "pause_bots": pause}
+        resolved = {"bank": options["bank"], "turns": options["turns"], "pause_bots": pause}
         host = bot_host(options, len(setup.seats), limits, host_root, bot_env)
         resolved.update(sandbox_header(host.policy))
         try:
@@ -146,32 +104,8 @@ class ItpwReferee(GameReferee):
         except BaseException:
             host.close()
             raise
-        return ItpwRun(host, bots, start_state(turns), setup.seed, seat_names(setup, commands), resolved)
-
-    def initial_state(self, options: Mapping[str, Any], seats: int = GAME_INFO.players) -> State:
-        return start_state(_turns(options["turns"]))
-
-    def replay_rounds(self, replay: Replay) -> Iterator[RoundInfo]:
-        check_replay_seats(replay, GAME_INFO.players)
-        try:
-            state = self.initial_state(replay.options)
-        except (MatchSetupError, KeyError) as error:
-            raise ReplayError(f"{replay.path}:1: the header's options: {error}") from None
-        rng = random.Random(replay.seed)
-        for index, line in enumerate(replay.rounds, 1):
-            where = f"{replay.where(index)}: round {index}"
-            if state.over:
-                raise ReplayError(f"{where} after the game's end ({state.end.value if state.end else ''})")
-            check_idle(replay, index, self.idle_seats(state))
-            try:
-                records = _records(line["records"])
-                turn = _replay_turn(state, line["moves"], rng)
-            except (ItpwError, ValueError, KeyError, TypeError) as error:
-                raise ReplayError(f"{where}: {error}") from None
-            state = turn.state
-            lot = random.Random()
-            lot.setstate(rng.getstate())
-            yield ItpwReplayRound(**vars(turn.info(index, records)), ranks_if_stopped=ranks(state, lot))
+        return ItpwRun(self, host, bots, start_state(options["turns"]), setup.seed, seat_names(setup, commands),
+                       resolved)
 
     def record_problems(self, info: RoundInfo) -> list[str]:
         """A seat's record (its move's and new unit's answers together) says ``ok`` exactly when
@@ -191,127 +125,37 @@ class ItpwReferee(GameReferee):
                 problems.append(f"seat {seat}: a move is recorded ({entry!r:.60}), but its record holds no answer")
         return problems
 
-    def replayed_ranks(self, replay: Replay, last: RoundInfo | None) -> tuple[int, ...]:
-        """The lot is part of the ranks: drawn from the match's generator as it stood after the
-        last round (see :class:`ItpwReplayRound`)."""
-        if isinstance(last, ItpwReplayRound):
-            return last.ranks_if_stopped
-        return ranks(self.initial_state(replay.options), random.Random(replay.seed))
-
-    def idle_seats(self, state: State) -> dict[int, str]:
-        """The seats that are not asked anything in the next round, with why: the players
-        disqualified before it."""
-        return {p - 1: f"{OUT}: {out.reason}" for p, out in zip(PLAYERS, state.disqualified) if out is not None}
-
-    def event_json(self, event: Any) -> Any:
-        return event_to_json(event)
-
-    def state_text(self, state: Any) -> str:
-        return state_to_text(state)
-
-    def start_scores(self, replay: Replay) -> tuple[int, ...]:
-        return self.initial_state(replay.options).scores()
-
-
-@dataclass(frozen=True)
-class ItpwReplayRound(RoundInfo):
-    """A replayed round with the ranks the match gets if it stopped after it (at its end or
-    cancelled): they need the lot drawn from the generator as it stood then."""
-
-    ranks_if_stopped: tuple[int, ...] = ()
-
-
-@dataclass
-class Turn:
-    """One round being played or re-played: the state as it goes, and per seat what it did."""
-
-    state: State
-    moves: list[dict[str, Any] | None] = field(default_factory=lambda: [None] * GAME_INFO.players)
-    events: list[Event] = field(default_factory=list)
-
-    def move(self, player: int, move: Move) -> None:
-        self.state, events = apply_move(self.state, player, move)
-        self.events += events
-        self.moves[player - 1] = {"move": move.to_line()}
-
-    def unit(self, player: int, kind: Kind) -> None:
-        self.state, events = place_unit(self.state, player, kind)
-        self.events += events
-        self._entry(player)["unit"] = kind.label
-
-    def disqualify(self, player: int, reason: str) -> None:
-        unit = self.state.phase is Phase.UNIT
-        self.state, events = disqualify(self.state, player, reason)
-        self.events += events
-        out = self.state.disqualified[player - 1]
-        self._entry(player)["unit_fault" if unit else "fault"] = out.reason if out is not None else reason
-
-    def end_turn(self, rng: random.Random) -> None:
-        self.state, events = end_turn(self.state, rng)
-        self.events += events
-
-    def _entry(self, player: int) -> dict[str, Any]:
-        entry = self.moves[player - 1]
-        if entry is None:
-            entry = self.moves[player - 1] = {}
-        return entry
-
-    def info(self, index: int, records: tuple[TurnRecord, ...] | None) -> RoundInfo:
-        end = self.state.end
-        return RoundInfo(index, self.state, records, tuple(self.moves), tuple(self.events), self.state.scores(),
-                         None if end is None else end.value)
-
 
 class ItpwRun(BotRun):
     state: State
     bots: list[PersistentBot]
 
-    def __init__(self, host: BotHost, bots: list[PersistentBot], state: State, seed: int,
+    def __init__(self, referee: ItpwReferee, host: BotHost, bots: list[PersistentBot], state: State, seed: int,
                  seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
         super().__init__(host, bots, state, seats, options)
-        self.rng = random.Random(seed)
+        self.referee = referee
+        self.rng = referee.engine.rng(seed)
         self.bank: list[float] = [options["bank"]] * GAME_INFO.players
         """Per seat the seconds it has left for the game."""
         self._ranks: tuple[int, ...] | None = None
 
     def play_round(self, cancel: threading.Event | None) -> RoundInfo | None:
         before = self.rng.getstate()  # a round dropped by a cancel must not have drawn from it
-        round_info = self._play_round(cancel)
-        if round_info is None:
+        source = _Bots(self, cancel)
+        turn = play_turn(self.state, self.rng, source)
+        if turn is None:
             self.rng.setstate(before)
-        return round_info
-
-    def _play_round(self, cancel: threading.Event | None) -> RoundInfo | None:
-        turn = Turn(self.state)
-        records: list[TurnRecord | None] = [None] * GAME_INFO.players
-        while turn.state.phase is Phase.MOVE:
-            player = turn.state.to_move
-            assert player is not None
-            record = self._ask(player, LineType.MOVE, cancel)
-            if record is None:
-                return None
-            records[player - 1] = self._move(turn, player, record)
-        if turn.state.phase is Phase.TURN_END:
-            turn.end_turn(self.rng)
-        if turn.state.phase is Phase.UNIT:
-            player = turn.state.to_move
-            assert player is not None
-            record = self._ask(player, LineType.UNIT, cancel)
-            if record is None:
-                return None
-            unit_record = self._unit(turn, player, record)
-            moved = records[player - 1]
-            records[player - 1] = unit_record if moved is None else merge_records(moved, unit_record)
+            return None
         self.state = turn.state
         self.rounds += 1
-        done = [r or TurnRecord.skipped(OUT) for r in records]
+        done = [r or TurnRecord.skipped(OUT) for r in source.records]
         if self.state.over:
             self._ranks = ranks(self.state, self.rng)
             ended = close_together(self.bots, [GAME_INFO.exit_grace_seconds] * GAME_INFO.players)
             done = [after_game(r, e) for r, e in zip(done, ended)]
-        return turn.info(self.rounds, tuple(done))
+        return self.referee.round_info(self.rounds, turn.state, turn.moves, turn.events, tuple(done), self.rng)
 
-    def _ask(self, player: int, line_type: LineType, cancel: threading.Event | None) -> TurnRecord | None:
+    def ask(self, player: int, line_type: LineType, cancel: threading.Event | None) -> TurnRecord | None:
         """Send ``player`` its request and wait for its answer as long as its bank lasts; None
         when ``cancel`` was set meanwhile."""
         seat = player - 1
@@ -321,45 +165,11 @@ class ItpwRun(BotRun):
         self.bank[seat] = max(0.0, self.bank[seat] - record.wall_time)
         return record
 
-    def _move(self, turn: Turn, player: int, record: TurnRecord) -> TurnRecord:
-        """Play ``player``'s answer (or its fault) and tell the others what it moved."""
-        move = EMPTY_MOVE
-        if not record.ok or record.answer is None:
-            self._out(turn, player, process_fault(record))
-        else:
-            try:
-                move = read_move(turn.state, player, record.answer)
-            except MoveError as error:
-                reason = f"invalid move: {error}"
-                self._out(turn, player, reason)
-                record = record.with_status(BotStatus.DISQUALIFIED, reason)
-            else:
-                turn.move(player, move)
-        self._tell_others(turn.state, player, move_broadcast(player, move))
-        return record
-
-    def _unit(self, turn: Turn, player: int, record: TurnRecord) -> TurnRecord:
-        """Place ``player``'s new unit of the kind it chose and tell the others; a fault is told
-        nobody (no unit appeared)."""
-        if not record.ok or record.answer is None:
-            self._out(turn, player, process_fault(record))
-            return record
-        try:
-            kind = read_unit(record.answer)
-        except AnswerError as error:
-            reason = f"invalid new unit: {error}"
-            self._out(turn, player, reason)
-            return record.with_status(BotStatus.DISQUALIFIED, reason)
-        turn.unit(player, kind)
-        self._tell_others(turn.state, player, unit_broadcast(player, kind))
-        return record
-
-    def _out(self, turn: Turn, player: int, reason: str) -> None:
-        """Disqualify ``player`` and end its bot: no line is sent to it any more."""
-        turn.disqualify(player, reason)
+    def out(self, player: int) -> None:
+        """End a disqualified player's bot: no line is sent to it any more."""
         self.bots[player - 1].close(grace=0.0)
 
-    def _tell_others(self, state: State, player: int, line: str) -> None:
+    def tell_others(self, state: State, player: int, line: str) -> None:
         for other in PLAYERS:
             if other != player and state.active(other):
                 self.bots[other - 1].send(line)
@@ -374,6 +184,58 @@ class ItpwRun(BotRun):
         if self._ranks is None:  # a cancelled match: the lot is drawn now
             self._ranks = ranks(self.state, self.rng)
         return self._ranks
+
+
+class _Bots:
+    """The round's actions asked of the bots (:class:`engines.itpw.turn.TurnSource`): each
+    answer read, a fault turned into a disqualification, what happened told to the others."""
+
+    def __init__(self, run: ItpwRun, cancel: threading.Event | None) -> None:
+        self.run = run
+        self.cancel = cancel
+        self.records: list[TurnRecord | None] = [None] * GAME_INFO.players
+
+    def move(self, turn: Turn, player: int) -> Move | str | None:
+        record = self.run.ask(player, LineType.MOVE, self.cancel)
+        if record is None:
+            return None
+        move: Move | str = EMPTY_MOVE
+        if not record.ok or record.answer is None:
+            move = process_fault(record)
+        else:
+            try:
+                move = read_move(turn.state, player, record.answer)
+            except MoveError as error:
+                move = f"invalid move: {error}"
+                record = record.with_status(BotStatus.DISQUALIFIED, move)
+        self.records[player - 1] = record
+        if isinstance(move, str):
+            self.run.out(player)
+        self.run.tell_others(turn.state, player, move_broadcast(player, EMPTY_MOVE if isinstance(move, str) else move))
+        return move
+
+    def unit(self, turn: Turn, player: int) -> Kind | str | None:
+        """A fault is told nobody (no unit appeared)."""
+        record = self.run.ask(player, LineType.UNIT, self.cancel)
+        if record is None:
+            return None
+        kind: Kind | str
+        if not record.ok or record.answer is None:
+            kind = process_fault(record)
+        else:
+            try:
+                kind = read_unit(record.answer)
+            except AnswerError as error:
+                kind = f"invalid new unit: {error}"
+                record = record.with_status(BotStatus.DISQUALIFIED, kind)
+        moved = self.records[player - 1]
+        self.records[player - 1] = record if moved is None else merge_records(moved, record)
+        if isinstance(kind, str):
+            self.run.out(player)
+        else:
+            self.run.tell_others(turn.state, player, unit_broadcast(player, kind))
+        return kind
+
 
 def process_fault(record: TurnRecord) -> str:
     """The disqualification reason of a bot that gave no readable answer."""
@@ -391,51 +253,20 @@ def merge_records(move: TurnRecord, unit: TurnRecord) -> TurnRecord:
                       move.cpu_time + unit.cpu_time, stderr[-4096:], unit.exit_code)
 
 
-# --- replays -------------------------------------------------------------------------------------
-
-
-def _replay_turn(state: State, moves: list[Any], rng: random.Random) -> Turn:
-    """Play one recorded round: each player's move or fault in turn order, the draw, the unit."""
-    if not isinstance(moves, list) or len(moves) != GAME_INFO.players:
-        raise ValueError(f"'moves' must list {GAME_INFO.players} seats")
-    turn = Turn(state)
-    while turn.state.phase is Phase.MOVE:
-        player = turn.state.to_move
-        assert player is not None
-        entry = _entry(moves, player, "move", "fault")
-        if "fault" in entry:
-            turn.disqualify(player, str(entry["fault"]))
-        else:
-            turn.move(player, Move.from_line(str(entry["move"])))
-    if turn.state.phase is Phase.TURN_END:
-        turn.end_turn(rng)
-    if turn.state.phase is Phase.UNIT:
-        player = turn.state.to_move
-        assert player is not None
-        entry = _entry(moves, player, "unit", "unit_fault")
-        if "unit_fault" in entry:
-            turn.disqualify(player, str(entry["unit_fault"]))
-        else:
-            turn.unit(player, Kind[str(entry["unit"]).upper()])
-    for seat, entry in enumerate(moves):  # the owner's is taken; anybody else's would go unnoticed
-        if isinstance(entry, dict) and UNIT_KEYS & entry.keys() and not UNIT_KEYS & (turn.moves[seat] or {}).keys():
-            raise ValueError(f"seat {seat} (player {seat + 1}): a new unit is recorded ({entry!r:.80}), but the "
-                             "player got no new unit in this round")
-    return turn
-
-
-def _entry(moves: list[Any], player: int, *keys: str) -> dict[str, Any]:
-    entry = moves[player - 1]
-    if not isinstance(entry, dict) or not any(k in entry for k in keys):
-        raise ValueError(f"seat {player - 1} (player {player}) has no {' or '.join(map(repr, keys))}, "
-                         f"but the game waits for it: {entry!r:.80}")
-    return entry
-
-
-def _records(value: Any) -> tuple[TurnRecord, ...] | None:
-    if value is None:
-        return None
-    return tuple(TurnRecord.from_json(r) if r is not None else TurnRecord.skipped("") for r in value)
-
-
-REFEREE = register(ItpwReferee())
+DESCRIPTOR = register(GameDescriptor(
+    name=GAME_INFO.name, title="ITPW", seat_noun="Player", min_seats=GAME_INFO.players, max_seats=GAME_INFO.players,
+    hosting=Hosting.PERSISTENT, engine=GAME, referee=ItpwReferee(), round_limit="turns", round_noun="turn",
+    options=(
+        Option("bank", OptionKind.SECONDS, GAME_INFO.bank_seconds, "each player's time bank for the game, in seconds",
+               label="Time bank"),
+        Option("turns", OptionKind.COUNT, GAME_INFO.turns, "the number of turns", flag=None),
+        Option("pause_bots", OptionKind.FLAG, False, "stop each bot (SIGSTOP) while it is not its turn, so no bot computes "
+               "on another's time; its CPU time is counted either way", label="Pause bots off their turn"),
+        LIMITS_OPTION, *SANDBOX_OPTIONS,
+    ),
+    end_reasons={"turns": "the turn limit", "all_disqualified": "every player disqualified"},
+    time_option="bank", time_title="Time bank", samples=ITPW_SAMPLES,
+    default_seats=("heuristic_bot.py", "random_bot.py", "heuristic_bot.py", "random_bot.py"),
+    view="editor.widgets.games.itpw.itpw_game:ItpwBoard", playout=lambda seed: {"turns": 12}, playout_seats=4,
+))
+REFEREE = DESCRIPTOR.referee

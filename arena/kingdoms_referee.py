@@ -20,61 +20,51 @@ original history format to, a line per round).
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
 from arena.bots import AnswerRule, BotHost, BotStatus, SpawnBot, TurnInput, TurnRecord, run_round
 from arena.bots.sandbox import InputFiles
+from arena.games.descriptor import GameDescriptor, Hosting, text_files
+from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
+from arena.games.registry import register
 from arena.match import (
-    SANDBOX_DEFAULTS,
     BotRun,
-    GameReferee,
     MatchSetup,
     MatchSetupError,
     RoundInfo,
     bot_commands,
     bot_host,
-    check_replay_seats,
     limits_option,
-    register,
-    rounds_option,
     sandbox_header,
     seat_names,
     seat_seed,
-    time_limit_option,
 )
-from arena.replay import Replay, ReplayError, check_idle
+from arena.referee import GameReferee
 from arena.samples import SAMPLES_DIR
 from arena.setup_files import read_setup_file
 from arena.verify import unanswered_problems
 from engines.kingdoms import (
     GAME_INFO,
     INFO_FILES,
-    ActionError,
-    Answer,
     Ignored,
     PlayfieldError,
-    RoundReport,
     State,
-    answer_from_json,
     answer_to_json,
     command_line_args,
-    event_to_json,
     info_files,
     parse_answer,
-    play_round,
     playfield_from_text,
     playfield_line,
-    state_to_text,
 )
+from engines.kingdoms.game import DEAD, GAME
 
-DEFAULT_PLAYFIELD = SAMPLES_DIR / "kingdoms" / "default_playfield.txt"
+KINGDOMS_SAMPLES = SAMPLES_DIR / "kingdoms"
+DEFAULT_PLAYFIELD = KINGDOMS_SAMPLES / "default_playfield.txt"
 NO_INFO: dict[str, str | None] = dict.fromkeys(INFO_FILES)
 """Removes every information file (the first round has none)."""
-DEAD = "dead"
-"""Why a dead kingdom's strategy is not run (its record's reason)."""
 
 
 def load_playfield(options: Mapping[str, Any]) -> tuple[str, str]:
@@ -103,26 +93,17 @@ def parse_playfield(where: str, text: str, rounds: int | None) -> State:
 
 
 class KingdomsReferee(GameReferee):
-    name = GAME_INFO.name
-    min_seats = max_seats = GAME_INFO.players
-    defaults: Mapping[str, Any] = {
-        "playfield": None, "playfield_text": None, "time_limit": GAME_INFO.time_limit_seconds, "rounds": None,
-        "limits": None, "history": None,
-        **SANDBOX_DEFAULTS,
-    }
-
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> KingdomsRun:
         options = self.resolve_options(setup)
-        time_limit = time_limit_option(options["time_limit"])
-        rounds = rounds_option(options["rounds"])
         limits = limits_option(options["limits"])
         where, text = load_playfield(options)
-        state = parse_playfield(where, text, rounds)
+        state = parse_playfield(where, text, options["rounds"])
         commands = bot_commands(setup)
         resolved = {
             "playfield": None if options["playfield"] is None else str(options["playfield"]),
-            "playfield_text": playfield_line(state) + "\n", "time_limit": time_limit, "rounds": state.total_rounds,
+            "playfield_text": playfield_line(state) + "\n", "time_limit": options["time_limit"],
+            "rounds": state.total_rounds,
         }
         host = bot_host(options, len(setup.seats), limits, host_root, bot_env)
         resolved.update(sandbox_header(host.policy))
@@ -140,30 +121,10 @@ class KingdomsReferee(GameReferee):
             if history is not None:
                 history.close()
             raise
-        return KingdomsRun(host, bots, state, seat_names(setup, commands), resolved, history)
+        return KingdomsRun(self, host, bots, state, setup.seed, seat_names(setup, commands), resolved, history)
 
     def initial_state(self, options: Mapping[str, Any], seats: int = GAME_INFO.players) -> State:
         return parse_playfield("playfield_text", str(options["playfield_text"]), None)
-
-    def replay_rounds(self, replay: Replay) -> Iterator[RoundInfo]:
-        check_replay_seats(replay, GAME_INFO.players)
-        try:
-            state = self.initial_state(replay.options)
-        except (MatchSetupError, KeyError) as error:
-            raise ReplayError(f"{replay.path}:1: the header's playfield: {error}") from None
-        for index, line in enumerate(replay.rounds, 1):
-            if state.over:
-                raise ReplayError(f"{replay.where(index)}: round {index} after the game's end ({state.end})")
-            check_idle(replay, index, self.idle_seats(state))
-            try:
-                answers = [answer_from_json(move) for move in line["moves"]]
-                records = None if line["records"] is None else tuple(
-                    TurnRecord.from_json(r) if r is not None else TurnRecord.skipped("") for r in line["records"])
-            except (ActionError, ValueError) as error:
-                raise ReplayError(f"{replay.where(index)}: round {index}: {error}") from None
-            report = play_round(state, answers)
-            yield _round_info(index, report, answers, records)
-            state = report.state
 
     def record_problems(self, info: RoundInfo) -> list[str]:
         """Each run seat's move must be what its record's answer reads as (none without an
@@ -184,27 +145,16 @@ class KingdomsReferee(GameReferee):
                 problems.append(f"seat {k}: its action counted, but its record says {record.status.label}")
         return problems
 
-    def idle_seats(self, state: State) -> dict[int, str]:
-        """The kingdoms that do not act in the next round (their strategies are not run): the dead."""
-        return {k: DEAD for k in range(GAME_INFO.players) if k not in state.alive}
-
-    def event_json(self, event: Any) -> Any:
-        return event_to_json(event)
-
-    def state_text(self, state: Any) -> str:
-        return state_to_text(state)
-
-    def start_scores(self, replay: Replay) -> tuple[int, ...]:
-        return tuple(self.initial_state(replay.options).scores())
-
 
 class KingdomsRun(BotRun):
     state: State
     bots: list[SpawnBot]
 
-    def __init__(self, host: BotHost, bots: list[SpawnBot], state: State, seats: list[dict[str, Any]],
-                 options: dict[str, Any], history: IO[str] | None) -> None:
+    def __init__(self, referee: KingdomsReferee, host: BotHost, bots: list[SpawnBot], state: State, seed: int,
+                 seats: list[dict[str, Any]], options: dict[str, Any], history: IO[str] | None) -> None:
         super().__init__(host, bots, state, seats, options)
+        self.referee = referee
+        self.rng = referee.engine.rng(seed)
         self.time_limit: float = options["time_limit"]
         self.files: list[InputFiles] = [NO_INFO] * GAME_INFO.players
         self.history = history
@@ -218,20 +168,20 @@ class KingdomsRun(BotRun):
         if cancel is not None and cancel.is_set():
             return None
         records = [TurnRecord.skipped(DEAD)] * GAME_INFO.players
-        answers: list[Answer] = [None] * GAME_INFO.players
+        answers: list[Any] = [None] * GAME_INFO.players
         for k, record in zip(alive, answered):
             records[k] = record
-            answers[k] = parse_answer(record.answer) if record.ok and record.answer is not None else None
-        report = play_round(state, answers)
-        for event in report.events:
+            answers[k] = answer_to_json(parse_answer(record.answer)) if record.ok and record.answer is not None else None
+        step = self.referee.engine.step(state, answers, self.rng)
+        for event in step.events:
             if isinstance(event, Ignored):  # not an action, or not one this kingdom can take
                 records[event.kingdom] = records[event.kingdom].with_status(
                     BotStatus.INVALID_OUTPUT, f"{event.reason}: no action")
-        self.files = [{**NO_INFO, **info_files(k, report.events)} for k in range(GAME_INFO.players)]
-        self.state = report.state
+        self.files = [{**NO_INFO, **info_files(k, step.events)} for k in range(GAME_INFO.players)]
+        self.state = step.state
         self.rounds += 1
-        self._write_history(report.state)
-        return _round_info(self.rounds, report, answers, tuple(records))
+        self._write_history(step.state)
+        return self.referee.round_info(self.rounds, step.state, step.moves, step.events, tuple(records), self.rng)
 
     def _write_history(self, state: State) -> None:
         if self.history is not None:
@@ -253,13 +203,27 @@ class KingdomsRun(BotRun):
             self.history.close()
 
 
-def _round_info(
-    index: int, report: RoundReport, answers: list[Answer], records: tuple[TurnRecord, ...] | None,
-) -> RoundInfo:
-    """Round ``index`` of the match (a playfield may start in the middle of a game)."""
-    end = None if report.end is None else report.end.value
-    return RoundInfo(index, report.state, records, tuple(answer_to_json(a) for a in answers), report.events,
-                     tuple(report.state.scores()), end)
-
-
-REFEREE = register(KingdomsReferee())
+DESCRIPTOR = register(GameDescriptor(
+    name=GAME_INFO.name, title="Kingdoms", seat_noun="Kingdom", min_seats=GAME_INFO.players,
+    max_seats=GAME_INFO.players, hosting=Hosting.SPAWN, engine=GAME, referee=KingdomsReferee(), round_limit="rounds",
+    options=(
+        Option("playfield", OptionKind.FILE, None, "the playfield file (default: the shipped one, round 0 of 500)",
+               file_kind="kingdoms playfield"),
+        Option("playfield_text", OptionKind.TEXT, None, "the playfield itself, instead of a file", flag=None),
+        Option("time_limit", OptionKind.SECONDS, GAME_INFO.time_limit_seconds, "seconds a strategy has for each round",
+               label="Time limit"),
+        Option("rounds", OptionKind.COUNT, None, "how many rounds to play from the playfield's round",
+               none_means="up to the playfield's total", flag=None),
+        Option("history", OptionKind.FILE, None, "write the original history file (a playfield line per round)",
+               file_kind="kingdoms history"),
+        LIMITS_OPTION, *SANDBOX_OPTIONS,
+    ),
+    end_reasons={"rounds": "the round limit", "one_left": "only one kingdom left"},
+    map_option="playfield", map_title="Playfield", maps=lambda: text_files(KINGDOMS_SAMPLES),
+    samples=KINGDOMS_SAMPLES, default_seats=("heuristic_bot.py", "farmer.sh", "random_bot.py", "heuristic_bot.py"),
+    view="editor.widgets.games.kingdoms.kingdoms_game:KingdomsBoard",
+    playout=lambda seed: {"playfield_text": playfield_line(replace(
+        playfield_from_text(DEFAULT_PLAYFIELD.read_text()), total_rounds=40)) + "\n"},
+    playout_seats=4,
+))
+REFEREE = DESCRIPTOR.referee

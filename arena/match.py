@@ -88,6 +88,8 @@ class RoundInfo:
     scores: tuple[int, ...]
     end: str | None = None
     """Why the game ended with this round, if it did."""
+    ranks: tuple[int, ...] | None = None
+    """The ranks a match ending with this round gets (where the referee works them out)."""
 
 
 class SeatTime(NamedTuple):
@@ -208,142 +210,6 @@ class BotRun(GameRun):
 
     def close(self) -> None:
         self.host.close()
-
-
-class GameReferee(ABC):
-    """A game as the arena runs it. Subclasses give the rules of play (:meth:`start`), the JSON
-    and text forms of their engine's events and states, and the re-simulation of a replay; the
-    round loop, replays and verification are shared."""
-
-    name: str
-    min_seats: int
-    max_seats: int
-    defaults: Mapping[str, Any]
-    """Every option the game takes, with its default."""
-    round_limit = "rounds"
-    """The option that limits the number of rounds (``snakepit match --rounds``)."""
-
-    # --- what a game provides ---
-
-    @abstractmethod
-    def start(self, setup: MatchSetup, *, host_root: Path | None = None,
-              bot_env: Mapping[str, str] | None = None) -> GameRun:
-        """Check the setup (raise :class:`MatchSetupError`) and start the match; no round played."""
-
-    @abstractmethod
-    def initial_state(self, options: Mapping[str, Any], seats: int) -> Any:
-        """The state before round 1, from resolved options (a replay header's)."""
-
-    @abstractmethod
-    def replay_rounds(self, replay: Replay) -> Iterator[RoundInfo]:
-        """Play the replay's recorded moves through the engine from its header, round by round
-        (records as recorded). Raises :class:`ReplayError` naming the round for moves that are
-        not moves, or rounds after the game's end."""
-
-    @abstractmethod
-    def event_json(self, event: Any) -> Any: ...
-
-    @abstractmethod
-    def state_text(self, state: Any) -> str:
-        """The engine's canonical text of a state (its digest goes into the replay)."""
-
-    # --- shared ---
-
-    def resolve_options(self, setup: MatchSetup) -> dict[str, Any]:
-        """The setup's options over the defaults; an unknown option is an error."""
-        return self.merge_options(setup.options)
-
-    def merge_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(options) - set(self.defaults))
-        if unknown:
-            known = ", ".join(self.defaults)
-            raise MatchSetupError(f"{self.name} takes no option {unknown[0]!r} (its options: {known})")
-        return {**self.defaults, **options}
-
-    def check_seats(self, setup: MatchSetup) -> None:
-        count = len(setup.seats)
-        if not self.min_seats <= count <= self.max_seats:
-            wanted = str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats}..{self.max_seats}"
-            raise MatchSetupError(f"{self.name} needs {wanted} seats, got {count}")
-        if setup.names and len(setup.names) != count:
-            raise MatchSetupError(f"{len(setup.names)} seat names for {count} seats")
-
-    def digest(self, state: Any) -> str:
-        return "sha256:" + hashlib.sha256(self.state_text(state).encode()).hexdigest()[:32]
-
-    def checked(self, info: RoundInfo) -> dict[str, Any]:
-        """What verification compares in a round: the moves the engine applied (so a seat's move
-        left out or written another way shows), the events, the scores, the state."""
-        return {"moves": list(info.moves), "events": [self.event_json(e) for e in info.events],
-                "scores": list(info.scores), "state": self.digest(info.state)}
-
-    def round_json(self, info: RoundInfo) -> dict[str, Any]:
-        """The replay line of a round (without ``type`` and ``round``)."""
-        records = None if info.records is None else [r.to_json() for r in info.records]
-        return {"moves": list(info.moves), "records": records, **self.checked(info)}
-
-    def play(self, setup: MatchSetup, *, writer: ReplayWriter | None = None,
-             on_round: Callable[[RoundInfo], None] | None = None, cancel: threading.Event | None = None,
-             host_root: Path | None = None, bot_env: Mapping[str, str] | None = None) -> MatchResult:
-        """Start and play a whole match."""
-        self.check_seats(setup)
-        with self.start(setup, host_root=host_root, bot_env=bot_env) as run:
-            return self.drive(run, setup, writer=writer, on_round=on_round, cancel=cancel)
-
-    def drive(self, run: GameRun, setup: MatchSetup, *, writer: ReplayWriter | None = None,
-              on_round: Callable[[RoundInfo], None] | None = None,
-              cancel: threading.Event | None = None) -> MatchResult:
-        """Play a started match to its end (or until ``cancel``), recording every round."""
-        tally = SeatTally(len(setup.seats))
-        if writer is not None:
-            writer.header(self.name, setup.seed, run.seats, run.options)
-        end = run.end()
-        while end is None:
-            info = None if cancel is not None and cancel.is_set() else run.play_round(cancel)
-            if info is None:
-                end = CANCELLED
-                break
-            tally.add(info.records)
-            if writer is not None:
-                writer.round(self.round_json(info))
-            if on_round is not None:
-                on_round(info)
-            end = run.end()
-        result = MatchResult(
-            self.name, setup.seed, run.rounds, end, run.scores(), run.ranks(), tally.statuses(), tally.times(),
-            tuple(tally.counts),
-        )
-        if writer is not None:
-            writer.result(result.replay_json())
-        return result
-
-    def verify(self, replay: Replay) -> VerifyReport:
-        """Re-simulate ``replay`` and compare it round by round and its result line
-        (see :mod:`arena.verify`)."""
-        from arena.verify import verify_rounds
-
-        return verify_rounds(self, replay)
-
-    def record_problems(self, info: RoundInfo) -> list[str]:
-        """Where a replayed round's records (as recorded) disagree with its moves, one line per
-        seat: a seat the referee did not run has no move; games add their own rules."""
-        from arena.verify import skipped_seat_problems
-
-        return skipped_seat_problems(info)
-
-    def replayed_ranks(self, replay: Replay, last: RoundInfo | None) -> tuple[int, ...]:
-        """The ranks of a replayed match whose last round is ``last`` (None: it stopped before
-        round 1), finished or cancelled: by default competition ranks of the scores."""
-        scores = last.scores if last is not None else self.start_scores(replay)
-        return tuple(1 + sum(1 for other in scores if other > s) for s in scores)
-
-    def start_scores(self, replay: Replay) -> tuple[int, ...]:
-        """The scores before any round (what a result after zero rounds says)."""
-        return tuple(0 for _ in replay.seats)
-
-    def start_end(self, replay: Replay) -> str | None:
-        """Why the game of ``replay``'s header is over before any round (None: it is not)."""
-        return None
 
 
 # --- helpers for referees ----------------------------------------------------------------------
@@ -483,13 +349,23 @@ def check_replay_seats(replay: Replay, seats: int) -> None:
 
 # --- the registry and the entry point -----------------------------------------------------------
 
-GAMES: dict[str, GameReferee] = {}
+
+class _Games(Mapping[str, "GameReferee"]):
+    """Every game's referee by name, from the game registry (built-in games and those other
+    packages add through the ``snakepit.games`` entry points), loaded on first use."""
+
+    def __getitem__(self, name: str) -> GameReferee:
+        return registry.games()[name].referee
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(registry.games())
+
+    def __len__(self) -> int:
+        return len(registry.games())
+
+
+GAMES: Mapping[str, GameReferee] = _Games()
 """Every game the arena can run, by name."""
-
-
-def register(referee: GameReferee) -> GameReferee:
-    GAMES[referee.name] = referee
-    return referee
 
 
 def run_match(
@@ -522,11 +398,5 @@ def run_match(
                 writer.close()
 
 
-# The referees register themselves; importing them here fills GAMES for every user of this module.
-from arena import (  # noqa: E402,F401  (after GAMES exists)
-    bioblots_referee,
-    itpw_referee,
-    kingdoms_referee,
-    snake_referee,
-    worms_referee,
-)
+from arena.games import registry  # noqa: E402  (the referees it loads import this module)
+from arena.referee import GameReferee  # noqa: E402

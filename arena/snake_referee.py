@@ -24,20 +24,28 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from arena.bots import BotStatus, TurnRecord
-from arena.match import GameReferee, GameRun, MatchSetup, MatchSetupError, RoundInfo, register
+from arena.games.descriptor import GameDescriptor, Hosting
+from arena.games.options import Option, OptionKind
+from arena.games.registry import register
+from arena.match import GameRun, MatchSetup, MatchSetupError, RoundInfo
+from arena.referee import GameReferee
 from arena.replay import Replay, ReplayError
-from arena.samples import resolve_program
-from arena.snake_battle import BattleSettings, SnakeMatch, event_to_json
+from arena.samples import SAMPLES_DIR, resolve_program
+from arena.snake_battle import BattleSettings, SnakeMatch, program_policy
+from engines.protocol import MoveError, Step
+from engines.snake.game import GAME, SnakeState, moves_of
 from engines.snake import (
     GAME_INFO,
     Battle,
-    Moved,
+    Board,
+    Direction,
+    Policy,
     Position,
     PositionError,
     Skipped,
@@ -46,10 +54,11 @@ from engines.snake import (
     position_to_text,
     start_position,
 )
-from matcher import Program, ProgramError, load_program, loads_program, program_to_json
+from matcher import CompiledProgram, Program, ProgramError, compile_program, load_program, loads_program, program_to_json
 from matcher.fileformat import PROGRAM_SUFFIX, program_from_json
 
 LEGACY_FORMAT = "snake-replay/1"
+SNAKE_SAMPLES = SAMPLES_DIR / "snake"
 
 
 def _size(options: Mapping[str, Any], key: str, least: int) -> int:
@@ -100,15 +109,6 @@ def is_program_text(seat: str) -> bool:
 
 
 class SnakeReferee(GameReferee):
-    name = GAME_INFO.name
-    min_seats = GAME_INFO.min_snakes
-    max_seats = GAME_INFO.max_snakes
-    defaults: Mapping[str, Any] = {
-        "width": GAME_INFO.default_width, "height": GAME_INFO.default_height, "length": GAME_INFO.default_length,
-        "steps": GAME_INFO.default_steps, "start": None,
-    }
-    round_limit = "steps"
-
     def resolve_options(self, setup: MatchSetup) -> dict[str, Any]:
         """``rounds`` is taken for ``steps`` too: every other game calls its limit so."""
         options = dict(setup.options)
@@ -116,7 +116,7 @@ class SnakeReferee(GameReferee):
             if "steps" in options:
                 raise MatchSetupError("snake takes options steps or rounds (the same limit), not both")
             options["steps"] = options.pop("rounds")
-        resolved = self.merge_options(options)
+        resolved = super().resolve_options(MatchSetup(setup.game, setup.seats, setup.seed, options, setup.names))
         if options.get("start") is not None:
             if "length" in options:
                 raise MatchSetupError("options start and length do not go together: the start position sets the snakes")
@@ -149,43 +149,34 @@ class SnakeReferee(GameReferee):
             resolved["start"] = position_to_text(settings.start)
         return SnakeRun(SnakeMatch(programs, settings), seats, resolved)
 
-    def initial_state(self, options: Mapping[str, Any], seats: int) -> Position:
-        if options.get("start") is not None:
-            return start_of(options["start"], seats)
-        return start_position(seats, options["width"], options["height"], options["length"])
+    def initial_state(self, options: Mapping[str, Any], seats: int) -> SnakeState:
+        settings = settings_of(options, 0, seats)
+        position = settings.start_position(seats)
+        return SnakeState.of(Battle(position, random.Random(0), settings.max_steps))
 
-    def replay_rounds(self, replay: Replay) -> Iterator[RoundInfo]:
+    def replay_context(self, replay: Replay) -> list[CompiledProgram]:
+        """The header's programs, compiled: a replayed step asks them for the moves."""
         try:
             programs = [program_from_json(seat["program"], f"seat {i}") for i, seat in enumerate(replay.seats)]
-            settings = settings_of(replay.options, replay.seed, len(programs))
-        except (ProgramError, MatchSetupError, KeyError) as error:
+        except (ProgramError, KeyError, TypeError) as error:
             raise ReplayError(f"{replay.path}:1: the header: {error}") from None
-        match = SnakeMatch(programs, settings)
-        for index in range(1, len(replay.rounds) + 1):
-            if match.battle.over:
-                raise ReplayError(f"{replay.where(index)}: round {index} after the battle's end "
-                                  f"({match.battle.end.value if match.battle.end else ''})")
-            yield _round_info(match, match.step())
+        return [compile_program(program) for program in programs]
 
-    def event_json(self, event: Any) -> Any:
-        return event_to_json(event)
+    def replay_step(self, context: Any, state: Any, moves: Sequence[Any], rng: random.Random) -> Step[Any]:
+        """Each snake's program chooses its move at its turn, as in the match (ties drawn from the
+        match's generator); a move other than the one recorded is the replay's error."""
+        return self.engine.step(state, [_checked(program_policy(program, rng), move, seat)
+                                        for seat, (program, move) in enumerate(zip(context, moves))], rng)
 
-    def state_text(self, state: Any) -> str:
-        return position_to_text(state)
 
-    def start_end(self, replay: Replay) -> str | None:
-        """A start position can leave one snake or none: the battle is over before step 1."""
-        try:
-            settings = settings_of(replay.options, replay.seed, len(replay.seats))
-            end = Battle(settings.start_position(len(replay.seats)), random.Random(replay.seed), settings.max_steps).end
-        except (MatchSetupError, PositionError):
-            return None  # the rounds already said what is wrong with the header
-        return None if end is None else end.value
+def _checked(policy: Policy, recorded: Any, seat: int) -> Policy:
+    def choose(board: Board, snake: int, possible: Sequence[Direction]) -> Direction:
+        chosen = policy(board, snake, possible)
+        if chosen.label != recorded:
+            raise MoveError(f"seat {seat}: its program moves {chosen.label}, but the replay records {recorded!r:.40}")
+        return chosen
 
-    def start_scores(self, replay: Replay) -> tuple[int, ...]:
-        if replay.options.get("start") is not None:
-            return tuple(snake.length for snake in self.initial_state(replay.options, len(replay.seats)).snakes)
-        return tuple(replay.options["length"] for _ in replay.seats)
+    return choose
 
 
 class SnakeRun(GameRun):
@@ -201,8 +192,8 @@ class SnakeRun(GameRun):
         return SnakeRound(**vars(info), decisions=_decisions(self.match, info.moves, report))
 
     @property
-    def state(self) -> Position:
-        return self.match.battle.board.position()
+    def state(self) -> SnakeState:
+        return SnakeState.of(self.match.battle)
 
     def end(self) -> str | None:
         end = self.match.battle.end
@@ -226,13 +217,9 @@ class SnakeRound(RoundInfo):
 
 def _round_info(match: SnakeMatch, report: StepReport) -> RoundInfo:
     battle = match.battle
-    moves: list[str | None] = [None] * battle.board.snake_count
-    for event in report.events:
-        if isinstance(event, Moved):
-            moves[event.snake] = event.direction.label
     end = None if report.end is None else report.end.value
-    return RoundInfo(report.step, battle.board.position(), None, tuple(moves), report.events,
-                     tuple(battle.scores()), end)
+    return RoundInfo(report.step, SnakeState.of(battle), None, moves_of(report.events, battle.board.snake_count),
+                     report.events, tuple(battle.scores()), end, tuple(battle.ranks()))
 
 
 def _decisions(match: SnakeMatch, moves: Sequence[str | None], report: StepReport) -> tuple[TurnRecord, ...]:
@@ -308,4 +295,28 @@ def _whole(value: Any, name: str, where: str) -> int:
     return value
 
 
-REFEREE = register(SnakeReferee())
+def _snake_samples() -> list[tuple[str, str]]:
+    return [(path.name.removesuffix(PROGRAM_SUFFIX), str(path)) for path in sorted(SNAKE_SAMPLES.glob(f"*{PROGRAM_SUFFIX}"))]
+
+
+DESCRIPTOR = register(GameDescriptor(
+    name=GAME_INFO.name, title="Snake", seat_noun="Snake", min_seats=GAME_INFO.min_snakes,
+    max_seats=GAME_INFO.max_snakes, hosting=Hosting.PROGRAMS, engine=GAME, referee=SnakeReferee(),
+    round_limit="steps", round_noun="step", score_noun="length", time_option=None,
+    options=(
+        Option("width", OptionKind.NUMBER, GAME_INFO.default_width, "the field's width", low=1, high=99,
+               label="Width", flag=None),
+        Option("height", OptionKind.NUMBER, GAME_INFO.default_height, "the field's height", low=1, high=99,
+               label="Height", flag=None),
+        Option("length", OptionKind.NUMBER, GAME_INFO.default_length, "each snake's length at the start", low=2,
+               high=49, label="Length", flag=None),
+        Option("steps", OptionKind.COUNT, GAME_INFO.default_steps, "the step limit", flag=None),
+        Option("start", OptionKind.TEXT, None, "a position to play on from (its text form), one snake per seat",
+               flag=None, expects="a position in its text form"),
+    ),
+    end_reasons={"one_left": "only one snake left", "no_moves": "no snake could move", "step_limit": "the step limit"},
+    samples=SNAKE_SAMPLES, default_seats=("hunter", "wall_hugger", "head_avoider", "tail_biter"),
+    view="editor.widgets.games.snake.snake_game:SnakeBoard",
+    playout=lambda seed: {"width": 13, "height": 13, "length": 4, "steps": 80}, playout_seats=4,
+))
+REFEREE = DESCRIPTOR.referee

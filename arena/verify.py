@@ -18,7 +18,8 @@ from arena.bots import BotStatus
 from arena.replay import Replay, ReplayError, RoundCheck, VerifyReport
 
 if TYPE_CHECKING:
-    from arena.match import GameReferee, RoundInfo
+    from arena.match import RoundInfo
+    from arena.referee import GameReferee
 
 TIME_SLACK = 1e-6
 """Per round, how far a seat's summed record times may stray from the result's (both are

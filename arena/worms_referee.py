@@ -14,51 +14,34 @@ Options: ``map`` (a playfield file at round 0, or a sample map's name such as ``
 
 from __future__ import annotations
 
-import random
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from arena.bots import AnswerRule, BotHost, BotStatus, SpawnBot, TurnInput, TurnRecord, run_round
+from arena.games.descriptor import GameDescriptor, Hosting, text_files
+from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
+from arena.games.registry import register
 from arena.match import (
-    SANDBOX_DEFAULTS,
     BotRun,
-    GameReferee,
     MatchSetup,
     MatchSetupError,
     RoundInfo,
     bot_commands,
     bot_host,
-    check_replay_seats,
     limits_option,
-    register,
-    rounds_option,
     sandbox_header,
     seat_names,
     seat_seed,
-    time_limit_option,
 )
-from arena.replay import Replay, ReplayError, check_idle
+from arena.referee import GameReferee
 from arena.samples import SAMPLES_DIR
 from arena.setup_files import read_setup_file
 from arena.verify import unanswered_problems
-from engines.worms import (
-    GAME_INFO,
-    EventJsonError,
-    LineEnd,
-    PlayfieldError,
-    RoundResult,
-    Turn,
-    WormsState,
-    event_to_json,
-    play_round,
-    playfield_from_text,
-    playfield_to_text,
-    turns_from_json,
-    turns_to_json,
-)
+from engines.worms import GAME_INFO, LineEnd, PlayfieldError, StateError, Turn, WormsState, playfield_from_text, playfield_to_text
+from engines.worms.game import GAME, idle_worms
 
 WORMS_SAMPLES = SAMPLES_DIR / "worms"
 PLAYFIELD_FILE = "playfield.txt"
@@ -107,28 +90,16 @@ def parse_map(where: str, text: str, rounds: int | None) -> WormsState:
 
 
 class WormsReferee(GameReferee):
-    name = GAME_INFO.name
-    min_seats = max_seats = GAME_INFO.players
-    defaults: Mapping[str, Any] = {
-        "map": None, "map_text": None, "time_limit": GAME_INFO.default_time_limit, "rounds": None, "limits": None,
-        "line_end": "lf",
-        **SANDBOX_DEFAULTS,
-    }
-
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> WormsRun:
         options = self.resolve_options(setup)
-        time_limit = time_limit_option(options["time_limit"])
-        rounds = rounds_option(options["rounds"])
         limits = limits_option(options["limits"])
-        if options["line_end"] not in _LINE_ENDS:
-            raise MatchSetupError(f"option line_end: expected lf, crlf or cr, got {options['line_end']!r}")
         where, text = load_map(options)
-        state = parse_map(where, text, rounds)
+        state = parse_map(where, text, options["rounds"])
         commands = bot_commands(setup)
         resolved = {
             "map": None if options["map"] is None else str(options["map"]), "map_text": text,
-            "time_limit": time_limit, "rounds": state.max_rounds, "line_end": options["line_end"],
+            "time_limit": options["time_limit"], "rounds": state.max_rounds, "line_end": options["line_end"],
         }
         host = bot_host(options, len(setup.seats), limits, host_root, bot_env)
         resolved.update(sandbox_header(host.policy))
@@ -138,30 +109,10 @@ class WormsReferee(GameReferee):
         except BaseException:
             host.close()
             raise
-        return WormsRun(host, bots, state, setup.seed, seat_names(setup, commands), resolved)
+        return WormsRun(self, host, bots, state, setup.seed, seat_names(setup, commands), resolved)
 
     def initial_state(self, options: Mapping[str, Any], seats: int = GAME_INFO.players) -> WormsState:
-        return parse_map("map_text", str(options["map_text"]), rounds_option(options.get("rounds")))
-
-    def replay_rounds(self, replay: Replay) -> Iterator[RoundInfo]:
-        check_replay_seats(replay, GAME_INFO.players)
-        try:
-            state = self.initial_state(replay.options)
-        except (MatchSetupError, KeyError) as error:
-            raise ReplayError(f"{replay.path}:1: the header's map: {error}") from None
-        rng = random.Random(replay.seed)
-        for index, line in enumerate(replay.rounds, 1):
-            if state.over:
-                raise ReplayError(f"{replay.where(index)}: round {index} after the game's end ({state.end_reason()})")
-            check_idle(replay, index, self.idle_seats(state))
-            try:
-                moves = turns_from_json(line["moves"])
-                records = _records(line["records"])
-            except (EventJsonError, ValueError) as error:
-                raise ReplayError(f"{replay.where(index)}: round {index}: {error}") from None
-            result = play_round(state, moves, rng)
-            yield _round_info(index, result, records)
-            state = result.state
+        return parse_map("map_text", str(options["map_text"]), options.get("rounds"))
 
     def record_problems(self, info: RoundInfo) -> list[str]:
         """A moving worm's move is its bot's answer when the record says ``ok`` (one of ``l r .``,
@@ -180,28 +131,16 @@ class WormsReferee(GameReferee):
                                 f"but the move recorded is {move!r:.40}")
         return problems
 
-    def idle_seats(self, state: WormsState) -> dict[int, str]:
-        """The worms that do not move in the next round (their bots are not run), with why."""
-        return idle_worms(state)
-
-    def event_json(self, event: Any) -> Any:
-        return event_to_json(event)
-
-    def state_text(self, state: Any) -> str:
-        return playfield_to_text(state)
-
-    def start_scores(self, replay: Replay) -> tuple[int, ...]:
-        return self.initial_state(replay.options).scores()
-
 
 class WormsRun(BotRun):
     state: WormsState
     bots: list[SpawnBot]
 
-    def __init__(self, host: BotHost, bots: list[SpawnBot], state: WormsState, seed: int,
+    def __init__(self, referee: WormsReferee, host: BotHost, bots: list[SpawnBot], state: WormsState, seed: int,
                  seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
         super().__init__(host, bots, state, seats, options)
-        self.rng = random.Random(seed)
+        self.referee = referee
+        self.rng = referee.engine.rng(seed)
         self.time_limit: float = options["time_limit"]
         self.line_end = _LINE_ENDS[options["line_end"]]
 
@@ -218,11 +157,11 @@ class WormsRun(BotRun):
         moves: list[str | None] = [None] * GAME_INFO.players
         for i, record in zip(movers, answered):
             records[i] = _judge(record)
-            moves[i] = record.answer if record.ok else None
-        result = play_round(self.state, moves, self.rng)                                  # 4-11
-        self.state = result.state
+            moves[i] = Turn.from_answer(record.answer if record.ok else None).char
+        step = self.referee.engine.step(self.state, moves, self.rng)                      # 4-11
+        self.state = step.state
         self.rounds += 1
-        return _round_info(self.rounds, result, tuple(records))
+        return self.referee.round_info(self.rounds, step.state, step.moves, step.events, tuple(records), self.rng)
 
     def end(self) -> str | None:
         reason = self.state.end_reason()
@@ -234,11 +173,6 @@ class WormsRun(BotRun):
     def ranks(self) -> tuple[int, ...]:
         return self.state.ranks()
 
-def idle_worms(state: WormsState) -> dict[int, str]:
-    """The worms that do not move in the next round, with why: ``dead``, ``frozen for n more rounds``."""
-    return {i: "dead" if not w.alive else f"frozen for {w.frozen} more rounds"
-            for i, w in enumerate(state.worms) if not w.moving}
-
 
 def _judge(record: TurnRecord) -> TurnRecord:
     """A character the spec does not name is a wrong answer: straight on, and said so."""
@@ -247,16 +181,29 @@ def _judge(record: TurnRecord) -> TurnRecord:
     return record
 
 
-def _round_info(index: int, result: RoundResult, records: tuple[TurnRecord, ...] | None) -> RoundInfo:
-    end = None if result.end is None else result.end.value
-    return RoundInfo(index, result.state, records, tuple(turns_to_json(result.turns)), result.events,
-                     result.state.scores(), end)
+def _maps() -> list[tuple[str, str]]:
+    return text_files(WORMS_SAMPLES) + text_files(WORMS_SAMPLES / "redbot-2012", " (Redbot 2012)")
 
 
-def _records(value: Any) -> tuple[TurnRecord, ...] | None:
-    if value is None:
-        return None
-    return tuple(TurnRecord.from_json(r) if r is not None else TurnRecord.skipped("") for r in value)
-
-
-REFEREE = register(WormsReferee())
+DESCRIPTOR = register(GameDescriptor(
+    name=GAME_INFO.name, title="Worms", seat_noun="Worm", min_seats=GAME_INFO.players, max_seats=GAME_INFO.players,
+    hosting=Hosting.SPAWN, engine=GAME, referee=WormsReferee(), round_limit="rounds",
+    options=(
+        Option("map", OptionKind.FILE, None, "the map: a playfield file at round 0, or a sample map's name (meadow)",
+               file_kind="worms map"),
+        Option("map_text", OptionKind.TEXT, None, "the map itself, instead of a file", flag=None),
+        Option("time_limit", OptionKind.SECONDS, GAME_INFO.default_time_limit, "seconds a bot has for each round",
+               label="Time limit"),
+        Option("rounds", OptionKind.COUNT, None, "a round limit instead of the map's", none_means="the map's own limit",
+               flag=None),
+        Option("line_end", OptionKind.TEXT, "lf", "how the playfield files end their lines", choices=("lf", "crlf", "cr")),
+        LIMITS_OPTION, *SANDBOX_OPTIONS,
+    ),
+    end_reasons={"flowers_eaten": "the flower limit (enough flowers eaten)", "round_limit": "the round limit",
+                 "all_dead": "no worm left alive"},
+    map_option="map", map_title="Map", maps=_maps, map_required=True, samples=WORMS_SAMPLES,
+    default_seats=("heuristic_bot.py", "greedy.sh", "random_bot.py", "heuristic_bot.py"),
+    view="editor.widgets.games.worms.worms_game:WormsBoard",
+    playout=lambda seed: {"map_text": (WORMS_SAMPLES / "meadow.txt").read_text(), "rounds": 60}, playout_seats=4,
+))
+REFEREE = DESCRIPTOR.referee

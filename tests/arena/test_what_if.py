@@ -37,7 +37,7 @@ def states_of(setup: MatchSetup, record: Path | None = None) -> list[RoundInfo]:
 @pytest.fixture(scope="module")
 def branch_position() -> Position:
     rounds = states_of(MatchSetup("snake", SEATS, 4, {**FIELD, "steps": 40}))
-    position: Position = rounds[BRANCH - 1].state
+    position: Position = rounds[BRANCH - 1].state.position
     return position
 
 
@@ -62,9 +62,9 @@ def test_a_what_if_replay_starts_at_the_branch_and_verifies(what_if, branch_posi
     replay = read_replay(what_if)
     assert replay.options == {"width": 15, "height": 15, "steps": 40 - BRANCH, "start": position_to_text(branch_position)}
     referee = GAMES["snake"]
-    assert referee.initial_state(replay.options, 3) == branch_position
+    assert referee.initial_state(replay.options, 3).position == branch_position
     first = next(iter(referee.replay_rounds(replay)))
-    assert first.index == 1 and first.state != branch_position  # played on from the branch, not from the layout
+    assert first.index == 1 and first.state.position != branch_position  # played on from the branch, not from the layout
     report = verify_replay(what_if)
     assert report.ok and report.finished and len(report.rounds) == len(replay.rounds) > 0, report.summary()
     capsys.readouterr()
@@ -98,12 +98,12 @@ def _set(key: str, value: Any, line: int = 0, inside: str | None = None) -> Any:
 TAMPERED = {
     # what changed: (how, what verification says)
     "the start position": (_shift_start, "round 1 disagrees"),
-    "a move": (_change_move, "round 2 disagrees: moves recorded"),
+    "a move": (_change_move, "round 2 disagrees: round 2: seat 0: its program moves"),
     "a state digest": (_set("state", "sha256:" + "0" * 32, line=3), "round 3 disagrees: state recorded"),
     "the final scores": (_set("scores", [1, 2, 3], line=-1), "the result line does not: scores recorded [1, 2, 3]"),
-    "the field's width": (_set("width", 16, inside="options"), "the header: option width: 16, but the start position's field is 15x15"),
-    "a start row": (_set("start", "15x15\n" + "." * 15 + "\n", inside="options"), "the header: option start: expected 15 rows"),
-    "the steps left": (_set("steps", 3, inside="options"), "round 4 after the battle's end (step_limit)"),
+    "the field's width": (_set("width", 16, inside="options"), "the header's options: option width: 16, but the start position's field is 15x15"),
+    "a start row": (_set("start", "15x15\n" + "." * 15 + "\n", inside="options"), "the header's options: option start: expected 15 rows"),
+    "the steps left": (_set("steps", 3, inside="options"), "round 4 after the game's end (step_limit)"),
 }
 
 
@@ -160,7 +160,7 @@ def test_a_bad_start_option_is_one_line_naming_it(tmp_path, options, said):
 def test_width_and_height_that_agree_with_the_start_are_taken():
     text = _two_snakes()
     rounds = states_of(MatchSetup("snake", SEATS[:2], 2, {"start": text, "width": 9, "height": 9, "steps": 3}))
-    assert len(rounds) == 3 and rounds[0].state.width == 9
+    assert len(rounds) == 3 and rounds[0].state.position.width == 9
 
 
 def test_battle_settings_start_plays_explains_and_records_legacy_replays_from_the_position(tmp_path, branch_position):

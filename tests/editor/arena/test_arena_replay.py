@@ -141,7 +141,7 @@ def test_clicking_a_snake_shows_why_it_moved_in_the_shown_step(qtbot, make_pane,
     pane, board = snake_pane(qtbot, make_pane)
     pane.playback.seek(step)  # type: ignore[attr-defined]
     snake = 1
-    head = pane.playback.frames[step].state.snakes[snake].head  # type: ignore[attr-defined]
+    head = pane.playback.frames[step].state.position.snakes[snake].head  # type: ignore[attr-defined]
     centre = board.view.cell_rect(*head).center()
     qtbot.mouseClick(board.view, Qt.MouseButton.LeftButton, pos=QPoint(int(centre.x()), int(centre.y())))
     programs = [load_program(resolve_program(n)) for n in ("tail_biter", "hunter", "wall_hugger")]
@@ -155,7 +155,7 @@ def test_clicking_a_snake_shows_why_it_moved_in_the_shown_step(qtbot, make_pane,
     again = board.view.cell_rect(*expected.head).center()
     qtbot.mouseClick(board.view, Qt.MouseButton.LeftButton, pos=QPoint(int(again.x()), int(again.y())))
     assert board.explanation is None and board.view.explanation() is None
-    assert board.view.board().position() == pane.playback.frames[step].state  # type: ignore[union-attr, attr-defined]
+    assert board.view.board().position() == pane.playback.frames[step].state.position  # type: ignore[union-attr, attr-defined]
 
 
 def test_the_board_a_snake_saw_is_rebuilt_from_the_frames_as_the_seeded_replay_has_it(qtbot, make_pane):
@@ -167,10 +167,10 @@ def test_the_board_a_snake_saw_is_rebuilt_from_the_frames_as_the_seeded_replay_h
     moved_before = 0
     for step in range(1, len(frames)):
         for snake in range(3):
-            ours = board_at_turn(frames[step - 1].state, frames[step].events, snake)
+            ours = board_at_turn(frames[step - 1].state.position, frames[step].events, snake)
             seeded = seeded_board_at_turn(programs, settings, step, snake)
             assert (ours and ours.position()) == (seeded and seeded.position()), (step, snake)
-            moved_before += ours is not None and ours.position() != frames[step - 1].state
+            moved_before += ours is not None and ours.position() != frames[step - 1].state.position
     assert moved_before > 0  # the cases where earlier movers changed what a snake saw were there
 
 
@@ -184,7 +184,7 @@ def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtb
     info = pane.info  # type: ignore[attr-defined]
     assert info.kind == WHAT_IF and info.branch == 20 and info.programs == tuple(others)
     frames = pane.playback.frames  # type: ignore[attr-defined]
-    assert frames[0].state == branch.state and len(frames) - 1 == pane.outcome.rounds <= 40  # type: ignore[attr-defined]
+    assert frames[0].state.position == branch.state.position and len(frames) - 1 == pane.outcome.rounds <= 40  # type: ignore[attr-defined]
     assert pane.names == ["Ouroboros", "Ouroboros 2", "Hunter"]  # type: ignore[attr-defined]
     assert "what-if from step 20" in pane.title_label.text()  # type: ignore[attr-defined]
 
@@ -194,7 +194,7 @@ def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtb
     saved = tmp_path / "what-if.jsonl"
     assert pane.save_replay(saved)  # type: ignore[attr-defined]
     replay = read_replay(saved)
-    assert replay.options["start"] == position_to_text(branch.state) and replay.options["steps"] == 40
+    assert replay.options["start"] == position_to_text(branch.state.position) and replay.options["steps"] == 40
     assert [seat["name"] for seat in replay.seats] == ["Ouroboros", "Ouroboros 2", "Hunter"]
     assert replay.seed == 3 and len(replay.rounds) == pane.outcome.rounds  # type: ignore[attr-defined]
     report = verify_replay(saved)
@@ -280,4 +280,4 @@ def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot, make_pa
     assert info.kind == WHAT_IF and info.branch == 10 and info.seed == 5
     assert info.programs == (builtin_program(), mine, played[2])
     assert pane.names == ["Built-in biter", "My hunter", "Wall hugger"]  # type: ignore[attr-defined]
-    assert pane.playback.frames[0].state == branch  # type: ignore[attr-defined]
+    assert pane.playback.frames[0].state.position == branch.position  # type: ignore[attr-defined]

@@ -77,7 +77,7 @@ class SnakeBoard(BoardAdapter):
         if snake is not None and self._programs:
             self.explain(snake)
         else:
-            self.view.set_board(Board(frames[index].state))
+            self.view.set_board(Board(frames[index].state.position))
 
     def highlight(self, seat: int | None) -> None:
         self.view.set_highlighted_snake(seat)
@@ -103,13 +103,13 @@ class SnakeBoard(BoardAdapter):
         frames, index = self._frames, self._index
         step = max(1, index)  # the frame of the step whose move is explained (at the start: the first)
         if step < len(frames):
-            board = board_at_turn(frames[step - 1].state, frames[step].events, snake)
+            board = board_at_turn(frames[step - 1].state.position, frames[step].events, snake)
             turn = frames[step].turn
         else:  # nothing played yet: the start, as the snake sees it if it moves first
-            board, turn = Board(frames[0].state), 1
+            board, turn = Board(frames[0].state.position), 1
         name = self._names[snake] if snake < len(self._names) else f"Snake {snake}"
         if board is None:
-            self.view.set_board(Board(frames[index].state))
+            self.view.set_board(Board(frames[index].state.position))
             self.view.set_explanation(None)
             self.explanation = None
             self.explain_label.setText(f"<b>{name}</b> had no turn in step {turn}: it was eaten, or the battle was over.")
@@ -127,7 +127,7 @@ class SnakeBoard(BoardAdapter):
         self.explanation = None
         self.view.set_explanation(None)
         if self._frames:
-            self.view.set_board(Board(self._frames[self._index].state))
+            self.view.set_board(Board(self._frames[self._index].state.position))
         self.explain_label.setText("<i>Click a snake to see why it moved in the shown step.</i>")
 
     # --- what-if -----------------------------------------------------------------------------
@@ -156,7 +156,7 @@ class SnakeBoard(BoardAdapter):
             self.message.emit(f"Could not write the what-if's programs to {folder}: {error.strerror or error}")
             return False
         steps = max(1, int(info.options.get("steps", 1000)) - frame.turn)
-        options = {"start": position_to_text(frame.state), "steps": steps}
+        options = {"start": position_to_text(frame.state.position), "steps": steps}
         seed = secrets.randbelow(1_000_000) if seed is None else seed
         self.branchRequested.emit(MatchSetup("snake", tuple(seats), seed, options,
                                              numbered([p.name for p in programs])), frame.turn)

@@ -1,0 +1,257 @@
+"""The base of every game's referee: what is the same for all games is written here once.
+
+A game's referee (``arena/<game>_referee.py``) gives only how its players are run and asked
+(:meth:`GameReferee.start` and its run's ``play_round``). Everything else comes from its
+descriptor (:mod:`arena.games.descriptor`: name, seats, typed options) and its engine
+(:mod:`engines.protocol`): checking the options, the state before round 1, the replay loop that
+re-plays recorded moves, the JSON and text forms, and (with :mod:`arena.verify`) verification.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+import threading
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from arena.bots import TurnRecord
+from arena.games.options import OptionError
+from arena.match import (
+    CANCELLED,
+    GameRun,
+    MatchResult,
+    MatchSetup,
+    MatchSetupError,
+    RoundInfo,
+    SeatTally,
+)
+from arena.replay import Replay, ReplayError, ReplayWriter, VerifyReport, check_idle
+from engines.protocol import Game, GameOverError, MoveError, Step
+
+if TYPE_CHECKING:
+    from arena.games.descriptor import GameDescriptor
+
+HEADER_ERRORS = (MatchSetupError, OptionError, KeyError, TypeError, ValueError)
+"""What a replay header that the engine cannot start from raises."""
+
+
+class GameReferee(ABC):
+    """A game as the arena runs it."""
+
+    descriptor: GameDescriptor
+    """Set when the game is registered (:func:`arena.games.registry.register`)."""
+
+    # --- what a game provides ---
+
+    @abstractmethod
+    def start(self, setup: MatchSetup, *, host_root: Path | None = None,
+              bot_env: Mapping[str, str] | None = None) -> GameRun:
+        """Check the setup (raise :class:`MatchSetupError`) and start the match; no round played."""
+
+    # --- from the descriptor and the engine ---
+
+    @property
+    def name(self) -> str:
+        return self.descriptor.name
+
+    @property
+    def min_seats(self) -> int:
+        return self.descriptor.min_seats
+
+    @property
+    def max_seats(self) -> int:
+        return self.descriptor.max_seats
+
+    @property
+    def defaults(self) -> dict[str, Any]:
+        """Every option the game takes, with its default."""
+        return self.descriptor.defaults
+
+    @property
+    def round_limit(self) -> str:
+        """The option that limits the number of rounds (``snakepit match --rounds``)."""
+        return self.descriptor.round_limit
+
+    @property
+    def engine(self) -> Game[Any]:
+        return self.descriptor.engine
+
+    def resolve_options(self, setup: MatchSetup) -> dict[str, Any]:
+        """The setup's options over the defaults, each checked; an unknown option is an error."""
+        try:
+            return self.descriptor.parse_options(setup.options, len(setup.seats))
+        except OptionError as error:
+            raise MatchSetupError(str(error)) from None
+
+    def initial_state(self, options: Mapping[str, Any], seats: int) -> Any:
+        """The state before round 1, from resolved options (a replay header's)."""
+        return self.engine.start(options, seats)
+
+    def event_json(self, event: Any) -> Any:
+        return self.engine.event_json(event)
+
+    def state_text(self, state: Any) -> str:
+        """The engine's canonical text of a state (its digest goes into the replay)."""
+        return self.engine.to_text(state)
+
+    def idle_seats(self, state: Any) -> Mapping[int, str]:
+        """The seats that do not move in the next round, with why."""
+        return self.engine.idle(state)
+
+    def check_seats(self, setup: MatchSetup) -> None:
+        count = len(setup.seats)
+        if not self.min_seats <= count <= self.max_seats:
+            wanted = str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats}..{self.max_seats}"
+            raise MatchSetupError(f"{self.name} needs {wanted} seats, got {count}")
+        if setup.names and len(setup.names) != count:
+            raise MatchSetupError(f"{len(setup.names)} seat names for {count} seats")
+
+    # --- replays ---
+
+    def replay_start(self, replay: Replay) -> Any:
+        """The state before round 1 of ``replay`` (its header's); errors name the header's line."""
+        count = len(replay.seats)
+        if not self.min_seats <= count <= self.max_seats:
+            wanted = str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats}..{self.max_seats}"
+            raise ReplayError(f"{replay.path}:1: {replay.game} has {wanted} seats, the header lists {count}")
+        try:
+            return self.initial_state(replay.options, count)
+        except HEADER_ERRORS as error:
+            raise ReplayError(f"{replay.path}:1: the header's options: {error}") from None
+
+    def replay_rounds(self, replay: Replay) -> Iterator[RoundInfo]:
+        """Play the replay's recorded moves through the engine from its header, round by round
+        (records as recorded). Raises :class:`ReplayError` naming the round for moves that are
+        not moves, moves of seats that could not move, or rounds after the game's end."""
+        state = self.replay_start(replay)
+        context = self.replay_context(replay)
+        engine = self.engine
+        rng = engine.rng(replay.seed)
+        for index, line in enumerate(replay.rounds, 1):
+            where = f"{replay.where(index)}: round {index}"
+            outcome = engine.outcome(state)
+            if outcome is not None:
+                raise ReplayError(f"{where} after the game's end ({outcome.reason})")
+            check_idle(replay, index, engine.idle(state))
+            try:
+                records = records_from_json(line["records"])
+                step = self.replay_step(context, state, line["moves"], rng)
+            except (MoveError, GameOverError, KeyError, TypeError, ValueError) as error:
+                raise ReplayError(f"{where}: {error}") from None
+            state = step.state
+            yield self.round_info(index, step.state, step.moves, step.events, records, rng)
+
+    def replay_context(self, replay: Replay) -> Any:
+        """What :meth:`replay_step` needs of the header besides the state (snake: the programs)."""
+        return None
+
+    def replay_step(self, context: Any, state: Any, moves: Sequence[Any], rng: random.Random) -> Step[Any]:
+        """Play one recorded round: the engine's step with the recorded moves (a game whose moves
+        its players' programs can be asked for checks them too)."""
+        return self.engine.step(state, moves, rng)
+
+    def round_info(self, index: int, state: Any, moves: Sequence[Any], events: Sequence[Any],
+                   records: tuple[TurnRecord, ...] | None, rng: random.Random) -> RoundInfo:
+        """Round ``index`` as it was played (live or replayed): the ranks are those a match
+        ending with it gets (drawn from a copy of the match's generator where a game draws
+        them, so the match is not disturbed)."""
+        engine = self.engine
+        outcome = engine.outcome(state)
+        lot = random.Random()
+        lot.setstate(rng.getstate())
+        return RoundInfo(index, state, records, tuple(moves), tuple(events), engine.scores(state),
+                         None if outcome is None else outcome.reason, engine.ranks(state, lot))
+
+    def start_scores(self, replay: Replay) -> tuple[int, ...]:
+        """The scores before any round (what a result after zero rounds says)."""
+        return self.engine.scores(self.replay_start(replay))
+
+    def start_end(self, replay: Replay) -> str | None:
+        """Why the game of ``replay``'s header is over before any round (None: it is not)."""
+        outcome = self.engine.outcome(self.replay_start(replay))
+        return None if outcome is None else outcome.reason
+
+    def replayed_ranks(self, replay: Replay, last: RoundInfo | None) -> tuple[int, ...]:
+        """The ranks of a replayed match whose last round is ``last`` (None: it stopped before
+        round 1), finished or cancelled."""
+        if last is not None and last.ranks is not None:
+            return last.ranks
+        state = self.replay_start(replay)
+        return self.engine.ranks(state, self.engine.rng(replay.seed))
+
+    # --- the round loop, the replay's lines, verification ---
+
+    def digest(self, state: Any) -> str:
+        return "sha256:" + hashlib.sha256(self.state_text(state).encode()).hexdigest()[:32]
+
+    def checked(self, info: RoundInfo) -> dict[str, Any]:
+        """What verification compares in a round: the moves the engine applied (so a seat's move
+        left out or written another way shows), the events, the scores, the state."""
+        return {"moves": list(info.moves), "events": [self.event_json(e) for e in info.events],
+                "scores": list(info.scores), "state": self.digest(info.state)}
+
+    def round_json(self, info: RoundInfo) -> dict[str, Any]:
+        """The replay line of a round (without ``type`` and ``round``)."""
+        records = None if info.records is None else [r.to_json() for r in info.records]
+        return {"moves": list(info.moves), "records": records, **self.checked(info)}
+
+    def play(self, setup: MatchSetup, *, writer: ReplayWriter | None = None,
+             on_round: Callable[[RoundInfo], None] | None = None, cancel: threading.Event | None = None,
+             host_root: Path | None = None, bot_env: Mapping[str, str] | None = None) -> MatchResult:
+        """Start and play a whole match."""
+        self.check_seats(setup)
+        with self.start(setup, host_root=host_root, bot_env=bot_env) as run:
+            return self.drive(run, setup, writer=writer, on_round=on_round, cancel=cancel)
+
+    def drive(self, run: GameRun, setup: MatchSetup, *, writer: ReplayWriter | None = None,
+              on_round: Callable[[RoundInfo], None] | None = None,
+              cancel: threading.Event | None = None) -> MatchResult:
+        """Play a started match to its end (or until ``cancel``), recording every round."""
+        tally = SeatTally(len(setup.seats))
+        if writer is not None:
+            writer.header(self.name, setup.seed, run.seats, run.options)
+        end = run.end()
+        while end is None:
+            info = None if cancel is not None and cancel.is_set() else run.play_round(cancel)
+            if info is None:
+                end = CANCELLED
+                break
+            tally.add(info.records)
+            if writer is not None:
+                writer.round(self.round_json(info))
+            if on_round is not None:
+                on_round(info)
+            end = run.end()
+        result = MatchResult(
+            self.name, setup.seed, run.rounds, end, run.scores(), run.ranks(), tally.statuses(), tally.times(),
+            tuple(tally.counts),
+        )
+        if writer is not None:
+            writer.result(result.replay_json())
+        return result
+
+    def verify(self, replay: Replay) -> VerifyReport:
+        """Re-simulate ``replay`` and compare it round by round and its result line
+        (see :mod:`arena.verify`)."""
+        from arena.verify import verify_rounds
+
+        return verify_rounds(self, replay)
+
+    def record_problems(self, info: RoundInfo) -> list[str]:
+        """Where a replayed round's records (as recorded) disagree with its moves, one line per
+        seat: a seat the referee did not run has no move; games add their own rules."""
+        from arena.verify import skipped_seat_problems
+
+        return skipped_seat_problems(info)
+
+
+def records_from_json(value: Any) -> tuple[TurnRecord, ...] | None:
+    """A replay round's records (None for in-process programs); a missing record is a skip."""
+    if value is None:
+        return None
+    if not isinstance(value, list):
+        raise ValueError(f"'records' must be a list or null, got {value!r:.80}")
+    return tuple(TurnRecord.from_json(r) if r is not None else TurnRecord.skipped("") for r in value)
