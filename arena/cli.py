@@ -22,6 +22,8 @@ from arena import cli_authoring, cli_improve, cli_tournament
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
 from arena.bots import BotHost, BotStatus
+from arena.cli_options import FlagError, add_game_flags, options_from_flags
+from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.replay import Replay, ReplayError, read_replay, verify_replay
 from arena.samples import resolve_program
@@ -108,9 +110,6 @@ def cmd_check(args: argparse.Namespace) -> int:
     return status
 
 
-MATCH_FLAGS = {"map": "--map", "playfield": "--playfield", "time_limit": "--time-limit", "rounds": "--rounds",
-               "history": "--history", "board": "--board", "bank": "--bank", "pause_bots": "--pause-bots"}
-"""``snakepit match`` flags that set a game option, by option name; each game takes some of them."""
 
 
 class Interrupted(Exception):
@@ -209,21 +208,17 @@ def add_sandbox_flags(parser: argparse.ArgumentParser) -> None:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    referee = GAMES[args.game]
-    options: dict[str, Any] = {}
-    for key, flag in MATCH_FLAGS.items():
-        value = getattr(args, key)
-        if value is None:
-            continue
-        if key == "rounds":
-            key = referee.round_limit
-        if key not in referee.defaults:
-            takes = [f for k, f in MATCH_FLAGS.items() if k in referee.defaults or k == "rounds"]
-            raise UsageError(f"match {args.game}: {flag} is not an option of {args.game} (it takes {', '.join(takes)})")
-        options[key] = value
-    options.update(sandbox_options(args, referee.defaults, f"match {args.game}"))
-    if args.game == "worms" and args.map is None:
-        raise UsageError("match worms needs --map FILE (a playfield at round 0, or a sample map's name)")
+    games = registry.games()
+    descriptor = games[args.game]
+    try:
+        options = options_from_flags(args, descriptor, games)
+    except FlagError as error:
+        raise UsageError(f"match {args.game}: {error}") from None
+    options.update(sandbox_options(args, descriptor.defaults, f"match {args.game}"))
+    if descriptor.map_required and options.get(descriptor.map_option or "") is None:
+        flag = descriptor.option(descriptor.map_option or "").cli_flag
+        raise UsageError(f"match {args.game} needs {flag} FILE (the {descriptor.map_title.lower()}: "
+                         f"{descriptor.option(descriptor.map_option or '').help})")
     seed = secrets.randbelow(1 << 32) if args.seed is None else args.seed
     setup = MatchSetup(args.game, tuple(args.bot or ()), seed, options)
 
@@ -314,16 +309,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a seat's bot: a path or a quoted command line (snake: a program or sample name); "
                         "once per seat")
     p.add_argument("--seed", type=int, metavar="N", help="default: a fresh random seed, printed on stderr")
-    p.add_argument("--map", metavar="FILE", help="worms: the map (a playfield at round 0, or a sample's name)")
-    p.add_argument("--playfield", metavar="FILE", help="kingdoms: the playfield (default: the shipped one)")
-    p.add_argument("--time-limit", type=float, metavar="S", help="seconds per round for the bots")
-    p.add_argument("--rounds", type=int, metavar="N",
-                   help="a round limit instead of the map's or playfield's (bioblots: lines per player; itpw: turns)")
-    p.add_argument("--history", metavar="FILE", help="kingdoms: write the original history file")
-    p.add_argument("--board", metavar="FILE", help="bioblots: the board (26 rows of 1 2 3 5 8 D; default: from the seed)")
-    p.add_argument("--bank", type=float, metavar="S", help="itpw: each player's time bank for the game (default 30)")
-    p.add_argument("--pause-bots", action="store_true", default=None,
-                   help="itpw: stop each bot (SIGSTOP) while it is not its turn")
+    add_game_flags(p, registry.games())
     p.add_argument("--record", metavar="FILE", help="write a JSONL replay as the match runs")
     add_sandbox_flags(p)
     p.set_defaults(handler=cmd_match)

@@ -21,6 +21,8 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from arena.cli_options import FlagError, add_game_flags, options_from_flags
+from arena.games import registry
 from arena.tournament import (
     Entrant,
     Progress,
@@ -100,6 +102,7 @@ def _game_arguments(p: argparse.ArgumentParser) -> None:
                    help="run the bots unsandboxed, as you (only for bots you trust; said in every replay)")
     p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="a game option passed to the referee (value as JSON, else text); repeatable")
+    add_game_flags(p, registry.games())
 
 
 def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -129,8 +132,15 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
 
 
 def _options(args: argparse.Namespace) -> dict[str, Any]:
-    """``--option`` values, with snake's own flags as the snake referee's options."""
+    """``--option`` values, the game flags (``--map``, ``--time-limit``...) and snake's own
+    flags as the referee's options."""
     options = dict(args.option)
+    games = registry.games()
+    if args.game in games:
+        try:
+            options.update(options_from_flags(args, games[args.game], games))
+        except FlagError as error:
+            raise TournamentError(str(error)) from None
     snake = {"size": args.size, "length": args.length, "steps": args.steps}
     given = [name for name, value in snake.items() if value is not None]
     if given and args.game != SNAKE:

@@ -63,12 +63,6 @@ class GameSpec:
         return found if found is not None else Path(value).stem
 
 
-def text_files(folder: Path, tag: str = "") -> list[tuple[str, str]]:
-    """``(label, path)`` of the ``.txt`` files in ``folder`` (maps, playfields, boards), labelled
-    by their names with spaces for underscores and ``tag`` after."""
-    return [(f"{p.stem.replace('_', ' ')}{tag}", str(p)) for p in sorted(folder.glob("*.txt"))]
-
-
 @dataclass(frozen=True)
 class BoardContext:
     """What a board may ask of the pane that shows it."""

@@ -1,23 +1,74 @@
 """The one map from a game to what the editor shows of it (napari's ``layer_to_controls`` is the
-model). The arena pane, the match setup and the tournament setup look games up here and name
-none; a game plays in the app once it is here and its referee is in :data:`arena.match.GAMES`.
-
-Every game's editor facts sit in its own folder (``games/<game>/<game>_game.py``); this map only
-lists them, in the order the choosers show them."""
+model), made from the games' descriptors (:mod:`arena.games`): the facts the setup forms and the
+pane show (:func:`spec_of`), and the board the descriptor names (``view``) or the generic one. The
+arena pane, the match setup and the tournament setup look games up here and name none; a game
+registered in the arena (a built-in one, or one another package adds) plays in the app."""
 
 from __future__ import annotations
 
-from arena.match import GAMES
-from editor.widgets.games.bioblots.bioblots_game import BIOBLOTS
-from editor.widgets.games.game_view import GameView
-from editor.widgets.games.itpw.itpw_game import ITPW
-from editor.widgets.games.kingdoms.kingdoms_game import KINGDOMS
-from editor.widgets.games.snake.snake_game import SNAKE
-from editor.widgets.games.worms.worms_game import WORMS
+import importlib
+import sys
 
-GAME_VIEWS: dict[str, GameView] = {"snake": SNAKE, "worms": WORMS, "kingdoms": KINGDOMS, "bioblots": BIOBLOTS, "itpw": ITPW}
+from arena.games import registry
+from arena.games.descriptor import GameDescriptor, Hosting
+from arena.games.options import OptionKind
+from editor.widgets.games.game_view import BoardAdapter, BoardContext, GameSpec, GameView
+from editor.widgets.games.generic_board import GenericBoard
+from editor.widgets.parts.seat_choices import EDITOR_SEAT
+
+ORDER = ("snake", "worms", "kingdoms", "bioblots", "itpw")
+"""The built-in games first, in the choosers' order; other games after them, by name."""
+
+
+def spec_of(descriptor: GameDescriptor) -> GameSpec:
+    """What the setup forms and the pane show of a game, from its descriptor."""
+    programs = descriptor.hosting is Hosting.PROGRAMS
+    numbers = tuple((o.name, o.label, int(o.low if o.low is not None else 1), int(o.high if o.high is not None else 999))
+                    for o in descriptor.form_options() if o.kind in (OptionKind.NUMBER, OptionKind.COUNT))
+    flags = tuple((o.name, o.label, o.help[:1].upper() + o.help[1:]) for o in descriptor.form_options()
+                  if o.kind is OptionKind.FLAG)
+    seats = descriptor.default_seats
+    if programs and seats:  # the program being edited takes the first seat
+        seats = (EDITOR_SEAT, *seats[:-1])
+    return GameSpec(
+        descriptor.title, descriptor.seat_noun, programs=programs, map_option=descriptor.map_option,
+        map_title=descriptor.map_title, maps=descriptor.maps, map_required=descriptor.map_required,
+        tournament_map=descriptor.tournament_map, numbers=numbers, default_seats=seats,
+        time_option=descriptor.time_option or "", time_title=descriptor.time_title, flags=flags,
+        round_noun=descriptor.round_noun, ends=dict(descriptor.end_reasons))
+
+
+def board_of(descriptor: GameDescriptor) -> type[BoardAdapter]:
+    """The board class the descriptor names (``"module:Class"``), or the generic one."""
+    if descriptor.view is None:
+        return GenericBoard
+    module, _, name = descriptor.view.partition(":")
+    try:
+        board = getattr(importlib.import_module(module), name)
+    except (ImportError, AttributeError) as error:
+        print(f"snakepit: the board of {descriptor.name!r} ({descriptor.view}) cannot be loaded: {error}; "
+              "its state's text is shown instead", file=sys.stderr)
+        return GenericBoard
+    if not (isinstance(board, type) and issubclass(board, BoardAdapter)):
+        return GenericBoard
+    return board
+
+
+def _views() -> dict[str, GameView]:
+    games = registry.games()
+    names = [name for name in ORDER if name in games] + sorted(name for name in games if name not in ORDER)
+    views: dict[str, GameView] = {}
+    for name in names:
+        views[name] = GameView(spec_of(games[name]), board_of(games[name]))
+    return views
+
+
+GAME_VIEWS: dict[str, GameView] = _views()
 
 
 def playable_games() -> list[str]:
-    """The games with a view here and a registered referee, in the choosers' order."""
-    return [game for game in GAME_VIEWS if game in GAMES]
+    """The games the app can play, in the choosers' order."""
+    return list(GAME_VIEWS)
+
+
+__all__ = ["GAME_VIEWS", "BoardContext", "playable_games", "spec_of"]

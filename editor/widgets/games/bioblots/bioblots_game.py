@@ -7,10 +7,9 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QWidget
 
-from arena.samples import SAMPLES_DIR
 from editor.widgets.arena.match_runner import Frame, MatchInfo
 from editor.widgets.games.bioblots.bioblots_view import BioblotsView
-from editor.widgets.games.game_view import BoardAdapter, BoardContext, GameSpec, GameView, text_files
+from editor.widgets.games.game_view import BoardAdapter, BoardContext
 
 
 class BioblotsBoard(BoardAdapter):
@@ -31,13 +30,3 @@ class BioblotsBoard(BoardAdapter):
 
     def highlight(self, seat: int | None) -> None:
         self.view.set_highlighted_player(seat)
-
-
-BIOBLOTS = GameView(
-    GameSpec("Bio-blots", "Player", map_option="board", map_title="Board", tournament_map=False,
-             maps=lambda: [("generated from the seed", ""), *text_files(SAMPLES_DIR / "bioblots")],
-             default_seats=("heuristic_bot.py", "random_bot.py"), round_noun="move",
-             ends={"all_neutralised": "every cell neutralised", "locked_in": "a player had no legal move",
-                   "move_limit": "the move limit", "fault": "a bot broke a rule"}),
-    BioblotsBoard,
-)

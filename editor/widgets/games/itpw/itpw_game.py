@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from PySide6.QtWidgets import QWidget
 
 from editor.widgets.arena.match_runner import Frame, MatchInfo
-from editor.widgets.games.game_view import BoardAdapter, BoardContext, GameSpec, GameView
+from editor.widgets.games.game_view import BoardAdapter, BoardContext
 from editor.widgets.games.itpw.itpw_view import ItpwView
 
 
@@ -30,14 +30,3 @@ class ItpwBoard(BoardAdapter):
 
     def highlight(self, seat: int | None) -> None:
         self.view.set_highlighted_player(None if seat is None else seat + 1)
-
-
-ITPW = GameView(
-    GameSpec("ITPW", "Player", default_seats=("heuristic_bot.py", "random_bot.py", "heuristic_bot.py", "random_bot.py"),
-             time_option="bank", time_title="Time bank", round_noun="turn",
-             flags=(("pause_bots", "Pause bots off their turn",
-                     "Stop each bot (SIGSTOP) whenever it is not answering, so no bot computes on another's time; "
-                     "its CPU time is counted either way"),),
-             ends={"turns": "the turn limit", "all_disqualified": "every player disqualified"}),
-    ItpwBoard,
-)

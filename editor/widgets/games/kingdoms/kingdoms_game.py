@@ -9,9 +9,8 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QSplitter, QWidget
 
-from arena.samples import SAMPLES_DIR
 from editor.widgets.arena.match_runner import Frame, MatchInfo
-from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec, GameView, text_files
+from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport
 from editor.widgets.games.kingdoms.history_plot import KingdomsHistoryPlot
 from editor.widgets.games.kingdoms.kingdoms_view import KingdomsView
 
@@ -78,12 +77,3 @@ class KingdomsBoard(BoardAdapter):
 
     def board_exports(self) -> Sequence[BoardExport]:
         return self._exports
-
-
-KINGDOMS = GameView(
-    GameSpec("Kingdoms", "Kingdom", map_option="playfield", map_title="Playfield",
-             maps=lambda: text_files(SAMPLES_DIR / "kingdoms"),
-             default_seats=("heuristic_bot.py", "farmer.sh", "random_bot.py", "heuristic_bot.py"),
-             ends={"rounds": "the round limit", "one_left": "only one kingdom left"}),
-    KingdomsBoard,
-)

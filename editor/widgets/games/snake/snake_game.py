@@ -14,11 +14,10 @@ from PySide6.QtWidgets import QDialog, QFrame, QLabel, QVBoxLayout, QWidget
 
 from arena.match import MatchSetup
 from editor.widgets.arena.match_runner import REPLAY, Frame, MatchInfo
-from editor.widgets.games.game_view import BoardAdapter, BoardContext, GameSpec, GameView
+from editor.widgets.games.game_view import BoardAdapter, BoardContext
 from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.games.snake.turn_explanation import explanation_html
 from editor.widgets.games.snake.what_if_dialog import WhatIfDialog
-from editor.widgets.parts.seat_choices import EDITOR_SEAT
 from editor.widgets.parts.seat_names import numbered
 from engines.snake import Board, Moved, Position, Skipped, position_to_text
 from matcher import CompiledProgram, Program, compile_program, save_program
@@ -185,12 +184,3 @@ def board_at_turn(before: Position, events: Sequence[object], snake: int) -> Boa
         if isinstance(event, Moved):
             board.move(event.snake, event.direction)
     return None
-
-
-SNAKE = GameView(
-    GameSpec("Snake", "Snake", programs=True,
-             numbers=(("width", "Width", 5, 99), ("height", "Height", 5, 99), ("length", "Length", 2, 49)),
-             default_seats=(EDITOR_SEAT, "hunter", "wall_hugger", "head_avoider"), round_noun="step",
-             ends={"one_left": "only one snake left", "no_moves": "no snake could move", "step_limit": "the step limit"}),
-    SnakeBoard,
-)

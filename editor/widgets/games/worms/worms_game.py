@@ -7,9 +7,8 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QWidget
 
-from arena.samples import SAMPLES_DIR
 from editor.widgets.arena.match_runner import Frame, MatchInfo
-from editor.widgets.games.game_view import BoardAdapter, BoardContext, GameSpec, GameView, text_files
+from editor.widgets.games.game_view import BoardAdapter, BoardContext
 from editor.widgets.games.worms.worms_view import WormsView
 
 
@@ -31,17 +30,3 @@ class WormsBoard(BoardAdapter):
 
     def highlight(self, seat: int | None) -> None:
         self.view.set_highlighted_worm(seat)
-
-
-def _maps() -> list[tuple[str, str]]:
-    folder = SAMPLES_DIR / "worms"
-    return text_files(folder) + text_files(folder / "redbot-2012", " (Redbot 2012)")
-
-
-WORMS = GameView(
-    GameSpec("Worms", "Worm", map_option="map", map_title="Map", maps=_maps, map_required=True,
-             default_seats=("heuristic_bot.py", "greedy.sh", "random_bot.py", "heuristic_bot.py"),
-             ends={"flowers_eaten": "the flower limit (enough flowers eaten)", "round_limit": "the round limit",
-                   "all_dead": "no worm left alive"}),
-    WormsBoard,
-)

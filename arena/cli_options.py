@@ -1,0 +1,84 @@
+"""The command line's game flags, made from the games' descriptors: every option a game declares
+with a flag becomes one (``time_limit`` -> ``--time-limit``), shared by the games that have it,
+plus ``--rounds`` for each game's round limit. Nothing here names a game."""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from arena.games.descriptor import GameDescriptor
+from arena.games.options import Option, OptionKind
+
+ROUNDS = "--rounds"
+
+
+@dataclass(frozen=True)
+class Flag:
+    """One flag and the option it sets in each game that has it."""
+
+    flag: str
+    dest: str
+    option: Option
+    games: tuple[str, ...]
+    helps: tuple[str, ...]
+    """Per game its words for the option."""
+
+    def help(self) -> str:
+        if len(set(self.helps)) == 1:
+            return f"{', '.join(self.games)}: {self.helps[0]}"
+        return "; ".join(f"{game}: {words}" for game, words in zip(self.games, self.helps))
+
+
+def game_flags(games: Mapping[str, GameDescriptor]) -> list[Flag]:
+    """Every flag of every game, in the order the games declare them, each once."""
+    found: dict[str, Flag] = {}
+    for name, descriptor in sorted(games.items()):
+        for option in descriptor.options:
+            flag = option.cli_flag
+            if flag is None or flag == ROUNDS:
+                continue
+            known = found.get(flag)
+            found[flag] = Flag(flag, "option_" + option.name, known.option if known else option,
+                               (*(known.games if known else ()), name), (*(known.helps if known else ()), option.help))
+    return list(found.values())
+
+
+def add_game_flags(parser: argparse.ArgumentParser, games: Mapping[str, GameDescriptor]) -> None:
+    parser.add_argument(ROUNDS, type=int, metavar="N", dest="option_rounds",
+                        help="a limit on the game's rounds (" + "; ".join(
+                            f"{name}: {d.round_noun}s" for name, d in sorted(games.items())) + ")")
+    for flag in game_flags(games):
+        option, text = flag.option, flag.help()
+        if option.kind is OptionKind.FLAG:
+            parser.add_argument(flag.flag, action="store_true", default=None, dest=flag.dest, help=text)
+        else:
+            kind: Any = {OptionKind.SECONDS: float, OptionKind.COUNT: int, OptionKind.NUMBER: int}.get(option.kind, str)
+            metavar = {OptionKind.SECONDS: "S", OptionKind.FILE: "FILE"}.get(option.kind, "N" if kind is int else "X")
+            if option.choices:
+                metavar = "|".join(option.choices)
+            parser.add_argument(flag.flag, type=kind, metavar=metavar, dest=flag.dest, help=text)
+
+
+class FlagError(ValueError):
+    """A flag the game does not take."""
+
+
+def options_from_flags(args: argparse.Namespace, descriptor: GameDescriptor,
+                       games: Mapping[str, GameDescriptor]) -> dict[str, Any]:
+    """The game's options the flags given set; a flag of another game is a :class:`FlagError`."""
+    options: dict[str, Any] = {}
+    if getattr(args, "option_rounds", None) is not None:
+        options[descriptor.round_limit] = args.option_rounds
+    mine = {option.name for option in descriptor.options}
+    for flag in game_flags(games):
+        value = getattr(args, flag.dest, None)
+        if value is None:
+            continue
+        if flag.option.name not in mine:
+            takes = [ROUNDS] + [f.flag for f in game_flags({descriptor.name: descriptor})]
+            raise FlagError(f"{flag.flag} is not an option of {descriptor.name} (it takes {', '.join(takes)})")
+        options[flag.option.name] = value
+    return options
