@@ -71,6 +71,8 @@ def options_from_flags(args: argparse.Namespace, descriptor: GameDescriptor,
     """The game's options the flags given set; a flag of another game is a :class:`FlagError`."""
     options: dict[str, Any] = {}
     if getattr(args, "option_rounds", None) is not None:
+        if descriptor.round_limit is None:
+            raise FlagError(f"{ROUNDS}: {descriptor.name} has no round limit")
         options[descriptor.round_limit] = args.option_rounds
     mine = {option.name for option in descriptor.options}
     for flag in game_flags(games):

@@ -71,8 +71,9 @@ class GameReferee(ABC):
         return self.descriptor.defaults
 
     @property
-    def round_limit(self) -> str:
-        """The option that limits the number of rounds (``snakepit match --rounds``)."""
+    def round_limit(self) -> str | None:
+        """The option that limits the number of rounds (``snakepit match --rounds``); None when
+        the game has none."""
         return self.descriptor.round_limit
 
     @property

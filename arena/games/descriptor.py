@@ -64,8 +64,8 @@ class GameDescriptor:
     referee: GameReferee
     end_reasons: Mapping[str, str]
     """The engine's end reasons, in words (``"the round limit"``), by their code."""
-    round_limit: str
-    """The option ``--rounds`` sets (a game's turns, moves or steps)."""
+    round_limit: str | None
+    """The option ``--rounds`` sets (a game's turns, moves or steps); None: the game has none."""
     round_noun: str = "round"
     """What one round of the match is to people: a step, a move, a turn."""
     score_noun: str = "points"

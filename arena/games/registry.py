@@ -39,6 +39,12 @@ def register(descriptor: GameDescriptor) -> GameDescriptor:
     return descriptor
 
 
+def unregister(name: str) -> None:
+    """Take a game out again (tests that register one of their own)."""
+    with _lock:
+        _games.pop(name, None)
+
+
 def games() -> dict[str, GameDescriptor]:
     """Every registered game by name, the built-in ones and those of installed packages."""
     global _loaded

@@ -183,8 +183,9 @@ class MatchSetupPanel(QWidget):
             options[name] = box.value()
         for name, check in self.flag_boxes.items():
             options[name] = check.isChecked()
-        if self.rounds_box.value() or referee.defaults.get(referee.round_limit) is not None:
-            options[referee.round_limit] = self.rounds_box.value() or None
+        limit = referee.round_limit
+        if limit is not None and (self.rounds_box.value() or referee.defaults.get(limit) is not None):
+            options[limit] = self.rounds_box.value() or None
         if spec.time_option in referee.defaults:
             options[spec.time_option] = self.time_box.value()
         if "limits" in referee.defaults:
@@ -382,11 +383,13 @@ class MatchSetupPanel(QWidget):
             self.form.insertRow(row, label, box)
             self.number_boxes[name] = box
         limit = referee.round_limit
-        self.rounds_label.setText(limit.replace("_", " ").capitalize())
-        self.rounds_box.setSpecialValueText("" if referee.defaults.get(limit) is not None else
-                                            f"the {spec.map_title.lower()}'s own")
-        self.rounds_box.setMinimum(1 if referee.defaults.get(limit) is not None else 0)
-        self.rounds_box.setToolTip(f"Option {limit}: a limit on the number of {limit}")
+        self.form.setRowVisible(self.rounds_box, limit is not None)
+        if limit is not None:
+            self.rounds_label.setText(limit.replace("_", " ").capitalize())
+            self.rounds_box.setSpecialValueText("" if referee.defaults.get(limit) is not None else
+                                                f"the {spec.map_title.lower()}'s own")
+            self.rounds_box.setMinimum(1 if referee.defaults.get(limit) is not None else 0)
+            self.rounds_box.setToolTip(f"Option {limit}: a limit on the number of {limit}")
         for check in self.flag_boxes.values():
             self.form.removeRow(check)
         self.flag_boxes = {}
@@ -406,7 +409,8 @@ class MatchSetupPanel(QWidget):
     def _defaults(self) -> None:
         referee, spec = GAMES[self._game], self.spec()
         self.set_seats(self._default_seats() or [""] * referee.min_seats)
-        self.rounds_box.setValue(int(referee.defaults.get(referee.round_limit) or 0))
+        limit = referee.round_limit
+        self.rounds_box.setValue(int(referee.defaults.get(limit) or 0) if limit is not None else 0)
         for name, box in self.number_boxes.items():
             box.setValue(int(referee.defaults[name]))
         for name, check in self.flag_boxes.items():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Iterator, Mapping
 
 from arena.games import registry
 from arena.games.descriptor import GameDescriptor, Hosting
@@ -63,7 +64,30 @@ def _views() -> dict[str, GameView]:
     return views
 
 
-GAME_VIEWS: dict[str, GameView] = _views()
+class _GameViews(Mapping[str, GameView]):
+    """Every registered game's view, made again when the registered games change."""
+
+    def __init__(self) -> None:
+        self._names: tuple[str, ...] = ()
+        self._views: dict[str, GameView] = {}
+
+    def _current(self) -> dict[str, GameView]:
+        names = tuple(registry.games())
+        if names != self._names:
+            self._names, self._views = names, _views()
+        return self._views
+
+    def __getitem__(self, game: str) -> GameView:
+        return self._current()[game]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._current())
+
+    def __len__(self) -> int:
+        return len(self._current())
+
+
+GAME_VIEWS: Mapping[str, GameView] = _GameViews()
 
 
 def playable_games() -> list[str]:

@@ -141,7 +141,7 @@ class TournamentSetup(QWidget):
             options.update((name, box.value()) for name, box in self.number_boxes.items())
         if self._offers_map() and self.map_box.currentData():
             options[str(form.map_option)] = str(self.map_box.currentData())
-        if self.limit_box.value():
+        if self.limit_box.value() and referee.round_limit is not None:
             options[referee.round_limit] = self.limit_box.value()
         if "time_limit" in referee.defaults:
             options["time_limit"] = self.time_box.value()
@@ -319,12 +319,15 @@ class TournamentSetup(QWidget):
         for label, value in form.maps() if offers_map else []:
             self.map_box.addItem(label, value)
             self.map_box.setItemData(self.map_box.count() - 1, value, Qt.ItemDataRole.ToolTipRole)
-        limit, default = referee.round_limit, referee.defaults.get(referee.round_limit)
-        self.limit_label.setText(limit.replace("_", " ").capitalize())
-        self.limit_box.setMinimum(1 if default is not None else 0)
-        self.limit_box.setSpecialValueText("" if default is not None else f"the {form.map_title.lower()}'s own")
-        self.limit_box.setValue(int(default or 0))
-        self.limit_box.setToolTip(f"Option {limit}: a game ends after this many {limit.replace('_', ' ')}")
+        limit = referee.round_limit
+        self.form.setRowVisible(self.limit_box, limit is not None)
+        if limit is not None:
+            default = referee.defaults.get(limit)
+            self.limit_label.setText(limit.replace("_", " ").capitalize())
+            self.limit_box.setMinimum(1 if default is not None else 0)
+            self.limit_box.setSpecialValueText("" if default is not None else f"the {form.map_title.lower()}'s own")
+            self.limit_box.setValue(int(default or 0))
+            self.limit_box.setToolTip(f"Option {limit}: a game ends after this many {limit.replace('_', ' ')}")
         self.form.setRowVisible(self.time_box, "time_limit" in referee.defaults)
         self.form.setRowVisible(self.unsandboxed_box, "sandbox" in referee.defaults)
         self.unsandboxed_box.setChecked(False)

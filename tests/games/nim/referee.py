@@ -1,0 +1,95 @@
+"""Nim's referee and descriptor: two persistent bots; each gets its seat (``0`` or ``1``), then,
+on its turn, the heaps (``3 4 5``) and answers ``HEAP COUNT``. A bad answer, a timeout or a crash
+loses the game. Registered by the ``snakepit.games`` entry point ``nim`` (see
+tests/games/test_new_game.py) or by calling :func:`arena.games.registry.register`."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from arena.bots import BotHost, BotStatus, PersistentBot, TurnRecord
+from arena.games.descriptor import GameDescriptor, Hosting
+from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
+from arena.match import BotRun, MatchSetup, RoundInfo, bot_commands, bot_host, limits_option, sandbox_header, seat_names
+from arena.referee import GameReferee
+from engines.protocol import MoveError
+from tests.games.nim.engine import GAME, NimState, parse_move
+
+BOTS = Path(__file__).parent / "bots"
+
+
+class NimReferee(GameReferee):
+    def start(self, setup: MatchSetup, *, host_root: Path | None = None,
+              bot_env: Mapping[str, str] | None = None) -> NimRun:
+        options = self.resolve_options(setup)
+        state = GAME.start(options)
+        host = bot_host(options, 2, limits_option(options["limits"]), host_root, bot_env)
+        resolved: dict[str, Any] = {"heaps": options["heaps"], "time_limit": options["time_limit"]}
+        resolved.update(sandbox_header(host.policy))
+        try:
+            bots = [host.start_bot(command, name=f"player-{seat}") for seat, command in enumerate(bot_commands(setup))]
+            for seat, bot in enumerate(bots):
+                bot.send(str(seat))
+        except BaseException:
+            host.close()
+            raise
+        return NimRun(self, host, bots, state, setup.seed, seat_names(setup, bot_commands(setup)), resolved)
+
+
+class NimRun(BotRun):
+    state: NimState
+    bots: list[PersistentBot]
+
+    def __init__(self, referee: NimReferee, host: BotHost, bots: list[PersistentBot], state: NimState, seed: int,
+                 seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
+        super().__init__(host, bots, state, seats, options)
+        self.referee, self.rng, self.time_limit = referee, GAME.rng(seed), float(options["time_limit"])
+
+    def play_round(self, cancel: threading.Event | None) -> RoundInfo | None:
+        player = self.state.to_move
+        record = self.bots[player].request(" ".join(map(str, self.state.heaps)), self.time_limit, cancel)
+        if cancel is not None and cancel.is_set():
+            return None
+        move: Any
+        try:
+            move = " ".join(map(str, parse_move(record.answer, self.state))) if record.ok else None
+        except MoveError as error:
+            move = None
+            record = record.with_status(BotStatus.INVALID_OUTPUT, str(error))
+        if move is None:
+            move = {"fault": record.reason or record.status.label}
+        moves: list[Any] = [None, None]
+        moves[player] = move
+        step = GAME.step(self.state, moves, self.rng)
+        self.state = step.state
+        self.rounds += 1
+        records = [TurnRecord.skipped("not its turn")] * 2
+        records[player] = record
+        return self.referee.round_info(self.rounds, step.state, step.moves, step.events, tuple(records), self.rng)
+
+    def end(self) -> str | None:
+        outcome = GAME.outcome(self.state)
+        return None if outcome is None else outcome.reason
+
+    def scores(self) -> tuple[int, ...]:
+        return GAME.scores(self.state)
+
+    def ranks(self) -> tuple[int, ...]:
+        return GAME.ranks(self.state, self.rng)
+
+
+DESCRIPTOR = GameDescriptor(
+    name="nim", title="Nim", seat_noun="Player", min_seats=2, max_seats=2, hosting=Hosting.PERSISTENT,
+    engine=GAME, referee=NimReferee(), round_limit=None, round_noun="move",
+    options=(
+        Option("heaps", OptionKind.TEXT, "3 4 5", "the heaps' sizes", expects="heap sizes such as '3 4 5'"),
+        Option("time_limit", OptionKind.SECONDS, 1.0, "seconds a bot has for each move", label="Time limit"),
+        LIMITS_OPTION, *SANDBOX_OPTIONS,
+    ),
+    end_reasons={"taken": "the last counter taken", "fault": "a bot broke a rule"},
+    samples=BOTS, default_seats=("nim_bot.py", "nim_bot.py"),
+    playout=lambda seed: {"heaps": "3 4 5"}, playout_seats=2,
+)
