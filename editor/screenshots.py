@@ -21,6 +21,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
 import editor.qt_compat  # noqa: F401  (before any widget)
+from arena.games import registry
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, resolve_program
 from arena.snake_battle import explain_turn
 from editor.app import display_problem
@@ -74,7 +75,19 @@ ARENA_MATCHES = {
     "itpw": ArenaShot((str(ITPW / "heuristic_bot.py"), str(ITPW / "random_bot.py"), str(ITPW / "heuristic_bot.py"),
                        str(ITPW / "random_bot.py")), 3, 120, tab=1),
 }
-"""The arena screenshots: a sample match per game, played at full speed before the shot."""
+"""How the arena screenshots show the built-in games (a sample match each, played at full speed
+before the shot); any other registered game gets :func:`arena_shot`'s plain one."""
+
+
+def arena_shot(game: str) -> ArenaShot:
+    """The screenshot match of ``game``: its own above, or its descriptor's sample seats."""
+    if game in ARENA_MATCHES:
+        return ARENA_MATCHES[game]
+    descriptor = registry.game(game)
+    folder = descriptor.samples
+    seats = tuple(str(folder / seat) if folder is not None and (folder / seat).exists() else seat
+                  for seat in descriptor.default_seats)
+    return ArenaShot(seats, 3, 60)
 ARENA_TIMEOUT = 180.0
 
 
@@ -196,7 +209,7 @@ def shoot_battle(out: Path) -> Path:
 
 def _play(pane: ArenaPane, game: str) -> None:
     """Set up and play ``game``'s sample match to its end."""
-    match = ARENA_MATCHES[game]
+    match = arena_shot(game)
     panel = pane.setup_panel
     panel.set_game(game)
     panel.set_seats(match.seats)
@@ -220,7 +233,7 @@ def shoot_arena(out: Path, workdir: Path, game: str, suffix: str = "") -> Path:
     window.show_arena()
     pane = window.arena_pane
     _play(pane, game)
-    match = ARENA_MATCHES[game]
+    match = arena_shot(game)
     pane.playback.seek(match.show if match.show >= 0 else len(pane.playback.frames) + match.show)
     pane.tabs.setCurrentIndex(match.tab)
     if match.seat is not None:
@@ -298,7 +311,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="snakepit-shots-") as tmp:
         workdir = Path(tmp)
         shots = [shoot_main_window(out, workdir), shoot_test_bench(out), shoot_battle(out)]
-        shots += [shoot_arena(out, workdir, game) for game in ARENA_MATCHES]
+        shots += [shoot_arena(out, workdir, game) for game in registry.games()]
         shots.append(shoot_tournament(out, workdir))
         app.setPalette(dark_palette())
         shots.append(shoot_main_window(out, workdir, "main_window_dark.png"))
