@@ -18,12 +18,13 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn
 
-from arena import cli_tournament
+from arena import cli_samples, cli_tournament
 from arena.bots import BotStatus
 from arena.match import GAMES, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.replay import Replay, ReplayError, read_replay, verify_replay
-from arena.samples import resolve_program
+from arena.samples import SampleError, resolve_program
 from arena.snake_battle import BattleSettings, play_battle
+from arena.version import version
 from engines.snake import GAME_INFO, PositionError, start_position
 from matcher import ProgramError, compile_program, load_program
 from matcher.explain import explain
@@ -243,6 +244,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="snakepit", description="A studio for programming games.")
+    parser.add_argument("--version", action="version", version=f"snakepit {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("explain", help="explain a snake program's choice in a position (JSON)")
@@ -289,6 +291,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-v", "--verbose", action="store_true", help="list passing tests too")
     p.set_defaults(handler=cmd_check)
     cli_tournament.add_parsers(sub)
+    cli_samples.add_parsers(sub)
     return parser
 
 
@@ -297,7 +300,7 @@ def run(args: argparse.Namespace) -> int:
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)
-    except (ProgramError, PositionError, UsageError, MatchSetupError, ReplayError) as err:
+    except (ProgramError, PositionError, UsageError, MatchSetupError, ReplayError, SampleError) as err:
         print(f"snakepit: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as err:

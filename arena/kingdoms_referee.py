@@ -43,7 +43,7 @@ from arena.match import (
     time_limit_option,
 )
 from arena.replay import Replay, ReplayError, check_idle
-from arena.samples import SAMPLES_DIR
+from arena.samples import resolve_sample_file, samples_dir
 from engines.kingdoms import (
     GAME_INFO,
     INFO_FILES,
@@ -65,7 +65,7 @@ from engines.kingdoms import (
     state_to_text,
 )
 
-DEFAULT_PLAYFIELD = SAMPLES_DIR / "kingdoms" / "default_playfield.txt"
+DEFAULT_PLAYFIELD = samples_dir() / "kingdoms" / "default_playfield.txt"
 NO_INFO: dict[str, str | None] = dict.fromkeys(INFO_FILES)
 """Removes every information file (the first round has none)."""
 DEAD = "dead"
@@ -76,7 +76,8 @@ def load_playfield(options: Mapping[str, Any]) -> tuple[str, str]:
     """``(where, text)`` of the playfield the options name; errors name the file."""
     if options.get("playfield_text") is not None:
         return "playfield_text", str(options["playfield_text"])
-    path = Path(options["playfield"]) if options.get("playfield") is not None else DEFAULT_PLAYFIELD
+    playfield = options.get("playfield")
+    path = resolve_sample_file("kingdoms", playfield) if playfield is not None else DEFAULT_PLAYFIELD
     try:
         with open(path, encoding="utf-8") as source:
             return str(path), source.read()

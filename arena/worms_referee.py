@@ -38,7 +38,7 @@ from arena.match import (
     time_limit_option,
 )
 from arena.replay import Replay, ReplayError, check_idle
-from arena.samples import SAMPLES_DIR
+from arena.samples import resolve_sample_file
 from engines.worms import (
     GAME_INFO,
     EventJsonError,
@@ -55,7 +55,6 @@ from engines.worms import (
     turns_to_json,
 )
 
-WORMS_SAMPLES = SAMPLES_DIR / "worms"
 PLAYFIELD_FILE = "playfield.txt"
 ANSWERS = frozenset("lLrR.")
 """The answers the spec names; any other character also means straight on, but is a wrong answer."""
@@ -64,15 +63,8 @@ _LINE_ENDS = {"lf": LineEnd.LF, "crlf": LineEnd.CRLF, "cr": LineEnd.CR}
 
 def resolve_map(argument: str | Path) -> Path:
     """A map file as given, or, when there is no such file, the sample map of that name
-    (``meadow``, ``meadow.txt``, ``redbot-2012/stripes``)."""
-    path = Path(argument)
-    if path.exists():
-        return path
-    name = str(argument) if str(argument).endswith(".txt") else f"{argument}.txt"
-    for sample in (WORMS_SAMPLES / name, WORMS_SAMPLES / "redbot-2012" / name):
-        if sample.is_file():
-            return sample
-    return path
+    (``meadow``, ``meadow.txt``, ``stripes``, ``redbot-2012/stripes``)."""
+    return resolve_sample_file("worms", argument)
 
 
 def load_map(options: Mapping[str, Any]) -> tuple[str, str]:

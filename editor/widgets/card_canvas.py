@@ -447,15 +447,15 @@ class CardCanvas(QWidget):
 def main() -> int:
     """Edit the second card of a sample program on its own (Ctrl+Z / Ctrl+Shift+Z undo and redo)."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtGui import QKeySequence, QShortcut
     from PySide6.QtWidgets import QApplication
 
+    from arena.samples import samples_dir
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "tail_biter.snake.json"
+    path = samples_dir() / "snake" / "tail_biter.snake.json"
     document = ProgramDocument(load_program(path), path)
     document.set_current_card(1)
     canvas = CardCanvas(document)

@@ -335,14 +335,14 @@ def _titled(title: str, widget: QWidget, stretch: bool) -> QWidget:
 def main() -> int:
     """Edit a sample program's cards (Ctrl+Z / Ctrl+Shift+Z undo and redo, PgUp / PgDown change card)."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtWidgets import QApplication
 
+    from arena.samples import samples_dir
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "hunter.snake.json"
+    path = samples_dir() / "snake" / "hunter.snake.json"
     document = ProgramDocument(load_program(path), path)
     editor = CardEditor(document)
     QShortcut(QKeySequence.StandardKey.Undo, editor, document.undo_stack.undo)

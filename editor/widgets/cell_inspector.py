@@ -256,14 +256,14 @@ def _missing_set(sets: tuple, match: Match) -> bool:
 def main() -> int:
     """Inspect a selected cell of a sample card."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtWidgets import QApplication
 
+    from arena.samples import samples_dir
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "hunter.snake.json"
+    path = samples_dir() / "snake" / "hunter.snake.json"
     document = ProgramDocument(load_program(path), path)
     document.set_current_card(2)
     document.select_cell((0, 3))

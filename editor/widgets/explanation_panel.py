@@ -365,17 +365,17 @@ def _arrow_icon(direction: Direction, color: QColor) -> QIcon:
 def main() -> int:
     """Explain the first test of a sample program."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtWidgets import QApplication
 
     import editor.widgets  # noqa: F401
+    from arena.samples import samples_dir
     from matcher import compile_program
     from matcher.explain import explain
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "tail_biter.snake.json"
+    path = samples_dir() / "snake" / "tail_biter.snake.json"
     program = load_program(path)
     test = program.tests[0]
     panel = ExplanationPanel()

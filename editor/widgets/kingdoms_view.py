@@ -356,11 +356,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from arena.samples import samples_dir
     from editor.widgets.match_plots import KingdomsHistoryPlot
     from engines.kingdoms import KingdomsError, play_round, playfield_from_text
 
     args = list(sys.argv[1:] if argv is None else argv)
-    samples = Path(__file__).resolve().parents[2] / "samples" / "kingdoms"
+    samples = samples_dir() / "kingdoms"
     path = Path(args[0]) if args else samples / "default_playfield.txt"
     try:
         state = playfield_from_text(path.read_text(encoding="utf-8"), where=str(path))

@@ -9,7 +9,6 @@ up in the chooser once its referee is registered in :data:`arena.match.GAMES` an
 from __future__ import annotations
 
 import json
-import os
 import random
 import secrets
 from collections.abc import Callable, Mapping, Sequence
@@ -37,13 +36,12 @@ from PySide6.QtWidgets import (
 
 from arena.bots import Limits
 from arena.match import CANCELLED, GAMES, MatchSetup, MatchSetupError
-from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, resolve_program
+from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, playable_sample_bots, resolve_program
 from editor.typing_guard import install_typing_guard
 from editor.widgets.seat_cards import swatch_pixmap
 from matcher import Program, ProgramError, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
-BUILD_BOTS = SAMPLES_DIR.parent / "build" / "bots"
 EDITOR_SEAT = "<editor>"
 """A snake seat that plays the program open in the editor (a snapshot taken at Start)."""
 SETTINGS_KEY = "arena/setup/"
@@ -138,16 +136,8 @@ def playable_games() -> list[str]:
 
 
 def bot_samples(game: str) -> list[tuple[str, str]]:
-    """The sample bots of ``game``: scripts in ``samples/<game>/`` and the compiled C samples."""
-    found = []
-    folder = SAMPLES_DIR / game
-    for path in sorted(folder.glob("*")):
-        if path.is_file() and (path.suffix in (".py", ".sh") or (not path.suffix and os.access(path, os.X_OK))):
-            found.append((path.name, str(path)))
-    for path in sorted((BUILD_BOTS / game).glob("*")):
-        if path.is_file() and os.access(path, os.X_OK):
-            found.append((f"{path.name} (C)", str(path)))
-    return found
+    """The sample bots of ``game`` (scripts and the C samples, compiled) as ``(label, program)``."""
+    return [(bot.label, str(program)) for bot, program in playable_sample_bots(game)]
 
 
 def snake_samples() -> list[tuple[str, str]]:

@@ -446,14 +446,14 @@ def _legend() -> QLabel:
 def main() -> int:
     """Show the palette on a sample program with a user set."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtWidgets import QApplication
 
+    from arena.samples import samples_dir
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "hunter.snake.json"
+    path = samples_dir() / "snake" / "hunter.snake.json"
     document = ProgramDocument(load_program(path), path)
     palette = PatternPalette(document)
     palette.setWindowTitle("PatternPalette — hunter.snake.json")

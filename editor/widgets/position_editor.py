@@ -604,10 +604,11 @@ def main() -> int:
 
     from PySide6.QtWidgets import QApplication
 
+    from arena.samples import samples_dir
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "tail_biter.snake.json"
+    path = samples_dir() / "snake" / "tail_biter.snake.json"
     test = load_program(path).tests[0]
     editor = PositionEditor()
     editor.set_position(test.position, test.snake)

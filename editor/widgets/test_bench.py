@@ -408,10 +408,11 @@ def main() -> int:
 
     from PySide6.QtWidgets import QApplication
 
+    from arena.samples import samples_dir
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "tail_biter.snake.json"
+    path = samples_dir() / "snake" / "tail_biter.snake.json"
     document = ProgramDocument(load_program(path), path)
     bench = TestBench(document)
     bench.load_test(0)

@@ -289,14 +289,14 @@ class TestList(QWidget):
 def main() -> int:
     """List the tests of a sample program; one is broken on purpose to show a failure."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtWidgets import QApplication
 
+    from arena.samples import samples_dir
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "tail_biter.snake.json"
+    path = samples_dir() / "snake" / "tail_biter.snake.json"
     program = load_program(path)
     document = ProgramDocument(program, path)
     broken = program.tests[0]

@@ -1,11 +1,10 @@
 """The entrants of a tournament as an editable list: program files, the game's samples (the
-shipped snake programs, the sample bots of ``samples/<game>/`` and ``make bots``) and the program
+shipped snake programs, the sample bots of ``samples/<game>/``, the C ones compiled) and the program
 open in the editor; names are edited in place. Also each entrant's colour, shared by the list,
 the standings and the rating plot."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,7 +26,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, sample_programs
+from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, playable_sample_bots, sample_programs
 from arena.tournament.games import SNAKE
 from editor.widgets.seat_cards import disc_pixmap
 from editor.widgets.snake_colors import seat_color
@@ -37,7 +36,6 @@ from matcher.fileformat import PROGRAM_SUFFIX
 EDITOR = "<editor>"
 """The target of the entrant that plays the program open in the editor (its text at Start)."""
 EDITOR_LABEL = "the program open in the editor"
-BUILD_BOTS = SAMPLES_DIR.parent / "build" / "bots"
 SWATCH = 12
 _TARGET = Qt.ItemDataRole.UserRole
 _DEFAULT_NAME = Qt.ItemDataRole.UserRole + 1
@@ -62,8 +60,8 @@ def entrant_swatch(index: int, size: int = SWATCH) -> QIcon:
 
 def sample_entrants(game: str) -> list[tuple[str, str]]:
     """``(name, target)`` of the samples offered for ``game``: the shipped snake programs by
-    their names, or the game's sample bots (scripts in ``samples/<game>/``, compiled C samples
-    from ``make bots``)."""
+    their names, or the game's sample bots (scripts in ``samples/<game>/``, the C samples
+    compiled)."""
     if game == SNAKE:
         found = []
         for path in sample_programs():
@@ -72,14 +70,7 @@ def sample_entrants(game: str) -> list[tuple[str, str]]:
             except ProgramError:
                 continue  # a broken sample is simply not offered
         return found
-    bots = []
-    for path in sorted((SAMPLES_DIR / game).glob("*")):
-        if path.is_file() and (path.suffix in (".py", ".sh") or (not path.suffix and os.access(path, os.X_OK))):
-            bots.append((path.stem, str(path)))
-    for path in sorted((BUILD_BOTS / game).glob("*")):
-        if path.is_file() and os.access(path, os.X_OK):
-            bots.append((f"{path.stem} (C)", str(path)))
-    return bots
+    return [(f"{bot.name} (C)" if bot.compiled else bot.name, str(program)) for bot, program in playable_sample_bots(game)]
 
 
 @dataclass(frozen=True)

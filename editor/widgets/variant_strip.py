@@ -228,14 +228,14 @@ class VariantStrip(QWidget):
 def main() -> int:
     """Show the variants of a sample card whose head sits at the bottom edge."""
     import sys
-    from pathlib import Path
 
     from PySide6.QtWidgets import QApplication
 
+    from arena.samples import samples_dir
     from matcher.fileformat import load_program
 
     app = QApplication.instance() or QApplication(sys.argv)
-    path = Path(__file__).resolve().parents[2] / "samples" / "snake" / "tail_biter.snake.json"
+    path = samples_dir() / "snake" / "tail_biter.snake.json"
     document = ProgramDocument(load_program(path), path)
     document.set_current_card(1)
     strip = VariantStrip(document)

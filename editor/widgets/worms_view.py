@@ -225,10 +225,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication
 
+    from arena.samples import samples_dir
     from engines.worms import PlayfieldError, StateError, play_round, playfield_from_text
 
     args = list(sys.argv[1:] if argv is None else argv)
-    path = Path(args[0]) if args else Path(__file__).resolve().parents[2] / "samples" / "worms" / "meadow.txt"
+    path = Path(args[0]) if args else samples_dir() / "worms" / "meadow.txt"
     try:
         state = playfield_from_text(path.read_text(encoding="latin-1"))
     except (OSError, PlayfieldError, StateError) as error:
