@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
 
     from editor.document import ProgramDocument
 
@@ -76,6 +77,22 @@ def library_problem(environ: Mapping[str, str] = os.environ) -> str | None:
     return None if problem is None else f"snakepit: {problem}"
 
 
+def configure(app: QApplication) -> None:
+    """The app's name and version (settings' folder, About), its desktop file (the icon and name
+    task bars show, on Wayland too) and its window icon."""
+    from PySide6.QtGui import QIcon
+
+    from arena.version import DESKTOP_ID, version
+    from editor.desktop import icon_path
+
+    app.setApplicationName("snakepit")
+    app.setApplicationVersion(version())
+    app.setOrganizationName("snakepit")
+    app.setOrganizationDomain("snakepit.local")
+    app.setDesktopFileName(DESKTOP_ID)
+    app.setWindowIcon(QIcon(str(icon_path())))
+
+
 def run_app(path: str | None = None) -> int:
     """Open the main window on ``path`` (or the last program) and run the event loop."""
     problem = display_problem() or library_problem()
@@ -85,23 +102,15 @@ def run_app(path: str | None = None) -> int:
 
     # Qt only now, so the checks above work where Qt's libraries would not even load.
     from PySide6.QtCore import QSettings, QTimer
-    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
 
     import editor.qt_compat  # noqa: F401  (before any widget: PySide6 6.12.0 + Python 3.11 fix)
-    from arena.version import DESKTOP_ID, version
-    from editor.desktop import icon_path
     from editor.main_window import MainWindow
     from editor.program_files import remember_file, show_error
     from matcher import ProgramError
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("snakepit")
-    app.setApplicationVersion(version())
-    app.setOrganizationName("snakepit")
-    app.setOrganizationDomain("snakepit.local")
-    app.setDesktopFileName(DESKTOP_ID)  # the desktop file: the app's icon and name in task bars
-    app.setWindowIcon(QIcon(str(icon_path())))
+    configure(app)
 
     settings = QSettings()
     document, error = initial_document(path, settings)

@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# `make fresh-check`: the README's promise on a brand-new machine. Builds a minimal Debian 12 (or
+# Ubuntu 24.04) root with debootstrap, copies a clean clone of this repository's HEAD into it,
+# installs only git, make, python3 and python3-venv, and runs the two quick-start commands as root
+# there: `make test`, then `make run` with no display, which must start the app on a virtual X
+# display; a screenshot of that display shows the window (saved next to the log). Prints how
+# long each step took. Needs root, debootstrap (installed when missing) and the mirror.
+#
+#   .ci/fresh-check.sh [--suite bookworm|noble] [--mirror URL] [--root DIR] [--out DIR]
+#                      [--keep] [--host-network] [--skip-test]
+#
+# --host-network copies this machine's network setup into the root: its pip configuration (with
+# the local package folders it names, mounted read-only) and its extra CA certificates. That is
+# how this particular machine reaches PyPI (through a TLS-intercepting proxy); a normal machine
+# needs none of it, and the project's own path (the Makefile) never does this.
+set -euo pipefail
+
+suite=bookworm
+mirror=""
+root=""
+out=""
+keep=0
+host_network=0
+skip_test=0
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --suite) suite=$2; shift 2 ;;
+        --mirror) mirror=$2; shift 2 ;;
+        --root) root=$2; shift 2 ;;
+        --out) out=$2; shift 2 ;;
+        --keep) keep=1; shift ;;
+        --host-network) host_network=1; shift ;;
+        --skip-test) skip_test=1; shift ;;
+        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        *) echo "fresh-check: unknown option $1 (see --help)" >&2; exit 2 ;;
+    esac
+done
+
+repo=$(cd "$(dirname "$0")/.." && pwd)
+root=${root:-/var/tmp/snakepit-fresh-$suite}
+out=${out:-$repo/build/fresh-check-$suite}
+log=$out/log.txt
+[ "$(id -u)" -eq 0 ] || { echo "fresh-check: needs root (debootstrap, chroot, mounts)" >&2; exit 2; }
+case "$suite" in
+    bookworm) mirror=${mirror:-$(sed -n 's/^URIs: *\(http[^ ]*debian\/*\)$/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -1)}
+              mirror=${mirror:-http://deb.debian.org/debian}; keyring_package="" ;;
+    noble)    mirror=${mirror:-http://archive.ubuntu.com/ubuntu}; keyring_package=ubuntu-keyring ;;
+    *) echo "fresh-check: --suite bookworm or noble, not $suite" >&2; exit 2 ;;
+esac
+mkdir -p "$out"
+: > "$log"
+
+now() { date +%s.%N; }
+timings=()
+step() {  # step NAME COMMAND...: run it, log its output, remember how long it took
+    local name=$1 start end
+    shift
+    echo "== $name" | tee -a "$log"
+    start=$(now)
+    if ! "$@" >> "$log" 2>&1; then
+        echo "fresh-check: step '$name' failed; the end of $log:" >&2
+        tail -40 "$log" >&2
+        exit 1
+    fi
+    end=$(now)
+    timings+=("$(awk -v n="$name" -v s="$start" -v e="$end" 'BEGIN { printf "%-52s %7.1f s", n, e - s }')")
+    awk -v s="$start" -v e="$end" 'BEGIN { printf "   %.1f s\n", e - s }' | tee -a "$log"
+}
+
+in_root() {  # a command in the root as root, with a clean environment (plus the host's pip variables)
+    local pip_env=()
+    if [ "$host_network" -eq 1 ]; then
+        while IFS= read -r variable; do pip_env+=("$variable"); done < <(env | grep '^PIP_' || true)
+    fi
+    chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
+        PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "${pip_env[@]}" "$@"
+}
+
+mounted=()
+cleanup() {
+    local pid
+    for pid in $(app_processes); do kill -KILL "$pid" 2>/dev/null || true; done
+    for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do umount -l "${mounted[$i]}" 2>/dev/null || true; done
+    if [ "$keep" -eq 0 ] && [ -d "$root" ]; then rm -rf --one-file-system "$root"; fi
+}
+trap cleanup EXIT
+
+mount_in_root() {  # mount_in_root TARGET ARGS...: mount under the root, unmounted at the end
+    mkdir -p "$root$1"
+    mount "${@:2}" "$root$1"
+    mounted+=("$root$1")
+}
+
+app_processes() {  # pids of processes whose root is the fresh root (the app, Xvfb, make)
+    local pid
+    [ -d "$root" ] || return 0
+    for pid in /proc/[0-9]*; do
+        [ "$(readlink "$pid/root" 2>/dev/null)" = "$root" ] && echo "${pid#/proc/}"
+    done
+    return 0
+}
+
+host_tools() {
+    local missing=()
+    command -v debootstrap >/dev/null || missing+=(debootstrap)
+    if [ -n "$keyring_package" ] && ! dpkg-query -W -f='${Status}' "$keyring_package" 2>/dev/null | grep -q "ok installed"; then
+        missing+=("$keyring_package")
+    fi
+    [ ${#missing[@]} -eq 0 ] && return 0
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+reachable() {
+    python3 -c "import sys, urllib.request; urllib.request.urlopen(sys.argv[1], timeout=20)" "$mirror/dists/$suite/Release"
+}
+
+build_root() {
+    rm -rf --one-file-system "$root"
+    local components=main
+    [ "$suite" = noble ] && components=main,universe  # Ubuntu keeps xvfb and bubblewrap in universe
+    local script=()  # an older debootstrap lacks the newest Ubuntu's name: its script is gutsy's
+    [ "$suite" = noble ] && [ ! -e "/usr/share/debootstrap/scripts/$suite" ] && script=(/usr/share/debootstrap/scripts/gutsy)
+    debootstrap --variant=minbase --components="$components" "$suite" "$root" "$mirror" "${script[@]}"
+}
+
+mount_system() {
+    mount_in_root /proc -t proc proc
+    mount_in_root /sys -t sysfs sys
+    mount_in_root /dev --rbind /dev
+    mount --make-rslave "$root/dev"
+    mount_in_root /run -t tmpfs tmpfs
+    cp /etc/resolv.conf "$root/etc/resolv.conf"
+}
+
+copy_clone() {
+    rm -rf "$root/root/snakepit"
+    git clone --quiet --no-hardlinks "$repo" "$root/root/snakepit"
+    git -C "$root/root/snakepit" log --oneline -1
+}
+
+install_base() {
+    in_root apt-get update -qq
+    in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq git make python3 python3-venv
+}
+
+host_network_setup() {
+    local file path
+    for file in /etc/pip.conf /root/.config/pip/pip.conf /root/.pip/pip.conf; do
+        [ -f "$file" ] && install -D -m 644 "$file" "$root$file"
+    done
+    # Local package folders the pip configuration names (find-links, file:// indexes).
+    for path in $(pip config list 2>/dev/null | grep -o "/[^' ]*" | sed 's|/simple$||' | sort -u); do
+        if [ -d "$path" ]; then mount_in_root "$path" --bind -o ro "$path"; fi
+    done
+    in_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ca-certificates
+    if [ -d /usr/local/share/ca-certificates ]; then
+        mkdir -p "$root/usr/local/share/ca-certificates"
+        cp -r /usr/local/share/ca-certificates/. "$root/usr/local/share/ca-certificates/"
+        in_root update-ca-certificates
+    fi
+}
+
+make_test() {
+    in_root bash -c 'cd /root/snakepit && make test'
+}
+
+# `make run` with no display: started in its own session, it must say it uses a virtual display
+# and show the window there; a second Qt client photographs that display (no extra packages).
+SHOT='
+import sys
+from PySide6.QtGui import QGuiApplication
+app = QGuiApplication(sys.argv[:1])
+image = app.primaryScreen().grabWindow(0).toImage()
+lit = sum(1 for y in range(0, image.height(), 8) for x in range(0, image.width(), 8) if image.pixelColor(x, y).value() > 40)
+image.save(sys.argv[1])
+print(lit)
+'
+make_run() {
+    local run_log=$out/run.log deadline display auth pid lit=0
+    chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 PATH=/usr/sbin:/usr/bin:/sbin:/bin \
+        setsid bash -c 'cd /root/snakepit && exec make run' > "$run_log" 2>&1 &
+    deadline=$((SECONDS + 300))
+    while [ $SECONDS -lt $deadline ]; do
+        pid=$(pgrep -f "^Xvfb :[0-9]+ " | while read -r p; do [ "$(readlink "/proc/$p/root")" = "$root" ] && echo "$p"; done | head -1)
+        if [ -n "$pid" ]; then
+            display=$(tr '\0' ' ' < "/proc/$pid/cmdline" | awk '{print $2}')
+            auth=$(tr '\0' '\n' < "/proc/$pid/cmdline" | sed -n '/^-auth$/{n;p}')
+            lit=$(in_root env DISPLAY="$display" XAUTHORITY="$auth" QT_QPA_PLATFORM=xcb \
+                /root/snakepit/.venv/bin/python -c "$SHOT" /root/screenshot.png 2>/dev/null || echo 0)
+            [ "${lit:-0}" -gt 500 ] && break  # the window covers part of the black screen
+        fi
+        sleep 2
+    done
+    cp "$root/root/screenshot.png" "$out/screenshot.png" 2>/dev/null || true
+    cat "$run_log"
+    for pid in $(app_processes); do kill -TERM "$pid" 2>/dev/null || true; done
+    sleep 2
+    for pid in $(app_processes); do kill -KILL "$pid" 2>/dev/null || true; done
+    grep -q "starting the app on a virtual X display" "$run_log" || { echo "make run did not say it uses Xvfb"; return 1; }
+    [ "${lit:-0}" -gt 500 ] || { echo "no window on the virtual display (lit cells: ${lit:-0})"; return 1; }
+    echo "window shown: $lit of $((1440 / 8 * 900 / 8)) sampled cells lit; screenshot $out/screenshot.png"
+}
+
+step "host tools (debootstrap)" host_tools
+step "mirror reachable: $mirror" reachable
+step "debootstrap --variant=minbase $suite" build_root
+mount_system
+step "clean clone of HEAD into the root" copy_clone
+step "apt-get install git make python3 python3-venv" install_base
+if [ "$host_network" -eq 1 ]; then step "this machine's network setup (optional)" host_network_setup; fi
+if [ "$skip_test" -eq 0 ]; then step "make test (first run: system packages, venv)" make_test; fi
+step "make run (no display: Xvfb), until the window shows" make_run
+
+echo
+echo "fresh-check $suite: passed. Timings:"
+printf '  %s\n' "${timings[@]}"
+echo "  (log: $log)"
