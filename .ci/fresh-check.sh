@@ -7,7 +7,11 @@
 # long each step took. Needs root, debootstrap (installed when missing) and the mirror.
 #
 #   .ci/fresh-check.sh [--suite bookworm|noble] [--mirror URL] [--root DIR] [--out DIR]
-#                      [--keep] [--host-network] [--skip-test]
+#                      [--keep] [--host-network] [--skip-test] [--as-user]
+#
+# --as-user first runs the commands as an ordinary user, before root installs anything: `make
+# test` must pass with what needs the missing packages skipped, each run must print the apt-get
+# line, and the app must name the missing library in one line (no traceback).
 #
 # --host-network copies this machine's network setup into the root: its pip configuration (with
 # the local package folders it names, mounted read-only) and its extra CA certificates. That is
@@ -22,6 +26,7 @@ out=""
 keep=0
 host_network=0
 skip_test=0
+as_user=0
 while [ $# -gt 0 ]; do
     case "$1" in
         --suite) suite=$2; shift 2 ;;
@@ -31,7 +36,8 @@ while [ $# -gt 0 ]; do
         --keep) keep=1; shift ;;
         --host-network) host_network=1; shift ;;
         --skip-test) skip_test=1; shift ;;
-        -h|--help) sed -n '2,16p' "$0"; exit 0 ;;
+        --as-user) as_user=1; shift ;;
+        -h|--help) sed -n '2,21p' "$0"; exit 0 ;;
         *) echo "fresh-check: unknown option $1 (see --help)" >&2; exit 2 ;;
     esac
 done
@@ -67,13 +73,15 @@ step() {  # step NAME COMMAND...: run it, log its output, remember how long it t
     awk -v s="$start" -v e="$end" 'BEGIN { printf "   %.1f s\n", e - s }' | tee -a "$log"
 }
 
+pip_env=()  # the host's PIP_* variables, with --host-network
 in_root() {  # a command in the root as root, with a clean environment (plus the host's pip variables)
-    local pip_env=()
-    if [ "$host_network" -eq 1 ]; then
-        while IFS= read -r variable; do pip_env+=("$variable"); done < <(env | grep '^PIP_' || true)
-    fi
     chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 \
         PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin "${pip_env[@]}" "$@"
+}
+
+in_user() {  # a shell command as the ordinary user ann, in her copy of the clone
+    chroot --userspec=ann:ann "$root" /usr/bin/env -i HOME=/home/ann USER=ann TERM=dumb LANG=C.UTF-8 \
+        PATH=/usr/local/bin:/usr/bin:/bin "${pip_env[@]}" bash -c "cd /home/ann/snakepit && $1"
 }
 
 mounted=()
@@ -145,9 +153,11 @@ install_base() {
 
 host_network_setup() {
     local file path
+    while IFS= read -r variable; do pip_env+=("$variable"); done < <(env | grep '^PIP_' || true)
     for file in /etc/pip.conf /root/.config/pip/pip.conf /root/.pip/pip.conf; do
         [ -f "$file" ] && install -D -m 644 "$file" "$root$file"
     done
+
     # Local package folders the pip configuration names (find-links, file:// indexes).
     for path in $(pip config list 2>/dev/null | grep -o "/[^' ]*" | sed 's|/simple$||' | sort -u); do
         if [ -d "$path" ]; then mount_in_root "$path" --bind -o ro "$path"; fi
@@ -158,6 +168,29 @@ host_network_setup() {
         cp -r /usr/local/share/ca-certificates/. "$root/usr/local/share/ca-certificates/"
         in_root update-ca-certificates
     fi
+}
+
+as_ordinary_user() {
+    local out_user=$out/user.log
+    in_root useradd --create-home --shell /bin/bash ann
+    cp -a "$root/root/snakepit" "$root/home/ann/snakepit"
+    if [ -f "$root/root/.config/pip/pip.conf" ]; then  # --host-network: her pip reads root's setup too
+        install -D -m 644 "$root/root/.config/pip/pip.conf" "$root/home/ann/.config/pip/pip.conf"
+    fi
+    chroot "$root" chown -R ann:ann /home/ann
+    # make test: the packages are missing, so Qt's tests and the C bots' are skipped, the rest runs.
+    in_user "make test" > "$out_user" 2>&1 || { tail -40 "$out_user"; echo "make test as ann failed"; return 1; }
+    cat "$out_user"
+    grep -q "snakepit: missing system packages" "$out_user" || { echo "no apt-get line for ann"; return 1; }
+    grep -q "snakepit: skipped tests/editor/ (Qt)" "$out_user" || { echo "Qt tests not skipped with a line"; return 1; }
+    ! grep -q "INTERNALERROR\|Traceback" "$out_user" || { echo "a traceback in ann's make test"; return 1; }
+    # Again (the venv is there now): the line still shows; the app names the missing library.
+    in_user "DISPLAY=:0 make run" > "$out/user-run.log" 2>&1 || true
+    cat "$out/user-run.log"
+    grep -q "apt-get install" "$out/user-run.log" || { echo "the second run hid the apt-get line"; return 1; }
+    grep -q "^snakepit: Qt cannot start: the system library lib.* is missing\. Install what Qt needs: " "$out/user-run.log" \
+        || { echo "the app did not name the missing library"; return 1; }
+    ! grep -q "Traceback" "$out/user-run.log" || { echo "a traceback in ann's make run"; return 1; }
 }
 
 make_test() {
@@ -208,6 +241,7 @@ mount_system
 step "clean clone of HEAD into the root" copy_clone
 step "apt-get install git make python3 python3-venv" install_base
 if [ "$host_network" -eq 1 ]; then step "this machine's network setup (optional)" host_network_setup; fi
+if [ "$as_user" -eq 1 ]; then step "as an ordinary user: make test, make run (no packages)" as_ordinary_user; fi
 if [ "$skip_test" -eq 0 ]; then step "make test (first run: system packages, venv)" make_test; fi
 step "make run (no display: Xvfb), until the window shows" make_run
 
