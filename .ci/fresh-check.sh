@@ -207,12 +207,13 @@ import sys
 from PySide6.QtGui import QGuiApplication
 app = QGuiApplication(sys.argv[:1])
 image = app.primaryScreen().grabWindow(0).toImage()
-lit = sum(1 for y in range(0, image.height(), 8) for x in range(0, image.width(), 8) if image.pixelColor(x, y).value() > 40)
+cells = [(x, y) for y in range(0, image.height(), 8) for x in range(0, image.width(), 8)]
+lit = sum(1 for x, y in cells if image.pixelColor(x, y).value() > 40)
 image.save(sys.argv[1])
-print(lit)
+print(lit, len(cells))
 '
 make_run() {
-    local run_log=$out/run.log deadline display auth pid lit=0
+    local run_log=$out/run.log deadline display auth pid lit=0 cells=0
     chroot "$root" /usr/bin/env -i HOME=/root TERM=dumb LANG=C.UTF-8 PATH=/usr/sbin:/usr/bin:/sbin:/bin \
         setsid bash -c 'cd /root/snakepit && exec make run' > "$run_log" 2>&1 &
     deadline=$((SECONDS + 300))
@@ -221,8 +222,8 @@ make_run() {
         if [ -n "$pid" ]; then
             display=$(tr '\0' ' ' < "/proc/$pid/cmdline" | awk '{print $2}')
             auth=$(tr '\0' '\n' < "/proc/$pid/cmdline" | sed -n '/^-auth$/{n;p}')
-            lit=$(in_root env DISPLAY="$display" XAUTHORITY="$auth" QT_QPA_PLATFORM=xcb \
-                /root/snakepit/.venv/bin/python -c "$SHOT" /root/screenshot.png 2>/dev/null || echo 0)
+            read -r lit cells < <(in_root env DISPLAY="$display" XAUTHORITY="$auth" QT_QPA_PLATFORM=xcb \
+                /root/snakepit/.venv/bin/python -c "$SHOT" /root/screenshot.png 2>/dev/null || echo 0 0)
             [ "${lit:-0}" -gt 500 ] && break  # the window covers part of the black screen
         fi
         sleep 2
@@ -234,7 +235,7 @@ make_run() {
     for pid in $(app_processes); do kill -KILL "$pid" 2>/dev/null || true; done
     grep -q "starting the app on a virtual X display" "$run_log" || { echo "make run did not say it uses Xvfb"; return 1; }
     [ "${lit:-0}" -gt 500 ] || { echo "no window on the virtual display (lit cells: ${lit:-0})"; return 1; }
-    echo "window shown: $lit of $((1440 / 8 * 900 / 8)) sampled cells lit; screenshot $out/screenshot.png"
+    echo "window shown: $lit of $cells sampled points of the screen lit; screenshot $out/screenshot.png"
 }
 
 step "host tools (debootstrap)" host_tools
