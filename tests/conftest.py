@@ -1,4 +1,5 @@
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -8,6 +9,13 @@ from editor.system_packages import qt_problem
 
 # Qt needs a platform even when no test opens a window; offscreen works on machines without X.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+# Started in the background by a script (`make test &`: a shell without job control ignores
+# SIGINT in what it starts), Python would never turn Ctrl-C into KeyboardInterrupt, here or in
+# the commands the tests start, and the tests of Ctrl-C would fail. They test the code, not how
+# the suite was started.
+if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 ROOT = Path(__file__).resolve().parent.parent
 
