@@ -4,15 +4,20 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 PYTHON ?= python3
 
-.PHONY: run test bench lint clean bots
+.PHONY: run test bench lint clean bots sysdeps install-desktop fresh-check
 
-# Sample bots written in C (samples/<game>/<name>.c) compile to build/bots/<game>/<name>.
+# Sample bots written in C (samples/<game>/<name>.c) compile to build/bots/<game>/<name>. The app
+# and the tests do not need this (they compile a C sample on its first use); the bench does.
 CC      ?= cc
 C_BOTS  := $(patsubst samples/%.c,build/bots/%,$(wildcard samples/*/*.c))
 
+# The system packages (editor/system_packages.py): installed when root, else the apt-get line is
+# printed. On every run, not only with the venv: the line shows until the packages are there.
+sysdeps:
+	@PYTHON=$(PYTHON) bash .ci/sysdeps.sh
+
 # Re-install when the project's dependencies change.
-$(STAMP): pyproject.toml .ci/sysdeps.sh
-	@bash .ci/sysdeps.sh
+$(STAMP): pyproject.toml setup.py | sysdeps
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check --upgrade pip
 	$(PY) -m pip install -q --disable-pip-version-check -e '.[test,cluster]'
@@ -24,10 +29,17 @@ build/bots/%: samples/%.c
 	@mkdir -p $(dir $@)
 	$(CC) -O2 -Wall -o $@ $<
 
-run: $(STAMP) bots
-	$(VENV)/bin/snakepit
+# With no display, the app runs on a virtual one (Xvfb) rather than not at all.
+run: sysdeps $(STAMP)
+	@if [ -z "$$DISPLAY$$WAYLAND_DISPLAY$$QT_QPA_PLATFORM" ] && command -v xvfb-run >/dev/null 2>&1; then \
+		echo "snakepit: no display (DISPLAY is not set): starting the app on a virtual X display (xvfb-run);" \
+		     "nothing shows on this screen, Ctrl+C ends it" >&2; \
+		exec xvfb-run -a -s "-screen 0 1440x900x24" $(VENV)/bin/snakepit; \
+	else \
+		exec $(VENV)/bin/snakepit; \
+	fi
 
-test: $(STAMP) bots lint
+test: sysdeps $(STAMP) lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
 lint: $(STAMP)
@@ -37,8 +49,17 @@ lint: $(STAMP)
 bench: $(STAMP) bots
 	$(PY) -m tests.bench
 
+# The app in the desktop's menus and *.snake.json files opening in it, for this user.
+install-desktop: $(STAMP)
+	$(VENV)/bin/snakepit install-desktop
+
+# A brand-new minimal Debian (debootstrap, in a chroot; root) runs the two quick-start commands
+# from a clean clone: see .ci/fresh-check.sh for its options (Ubuntu, keeping the root).
+fresh-check:
+	bash .ci/fresh-check.sh $(FRESH_CHECK_ARGS)
+
 clean:
-	rm -rf $(VENV) build *.egg-info
+	rm -rf $(VENV) build *.egg-info dist
 
 # The README's screenshots in docs/: under a virtual X display when xvfb-run is installed,
 # otherwise with Qt's offscreen platform (both render the same pixels).

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn
 
-from arena import cli_authoring, cli_improve, cli_tournament
+from arena import cli_authoring, cli_improve, cli_samples, cli_tournament
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
 from arena.bots import BotHost, BotStatus
@@ -26,8 +26,9 @@ from arena.cli_options import FlagError, add_game_flags, options_from_flags
 from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.replay import Replay, ReplayError, read_replay, verify_replay
-from arena.samples import resolve_program
+from arena.samples import SampleError, resolve_program
 from arena.snake_battle import BattleSettings, play_battle
+from arena.version import version
 from engines.snake import GAME_INFO, PositionError, start_position
 from matcher import ProgramError, compile_program, load_program
 from matcher.explain import explain
@@ -286,6 +287,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="snakepit", description="A studio for programming games.")
+    parser.add_argument("--version", action="version", version=f"snakepit {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("explain", help="explain a snake program's choice in a position (JSON)")
@@ -328,6 +330,7 @@ def build_parser() -> argparse.ArgumentParser:
     cli_tournament.add_parsers(sub)
     cli_authoring.add_parsers(sub)
     cli_improve.add_parsers(sub)
+    cli_samples.add_parsers(sub)
     return parser
 
 
@@ -336,7 +339,7 @@ def run(args: argparse.Namespace) -> int:
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)
-    except (ProgramError, PositionError, UsageError, MatchSetupError, ReplayError) as err:
+    except (ProgramError, PositionError, UsageError, MatchSetupError, ReplayError, SampleError) as err:
         print(f"snakepit: {err}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except OSError as err:

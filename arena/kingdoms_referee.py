@@ -43,7 +43,7 @@ from arena.match import (
     seat_seed,
 )
 from arena.referee import GameReferee
-from arena.samples import SAMPLES_DIR
+from arena.samples import SAMPLES_DIR, resolve_sample_file
 from arena.setup_files import read_setup_file
 from arena.verify import unanswered_problems
 from engines.kingdoms import (
@@ -71,7 +71,8 @@ def load_playfield(options: Mapping[str, Any]) -> tuple[str, str]:
     """``(where, text)`` of the playfield the options name; errors name the file."""
     if options.get("playfield_text") is not None:
         return "playfield_text", str(options["playfield_text"])
-    path = Path(options["playfield"]) if options.get("playfield") is not None else DEFAULT_PLAYFIELD
+    playfield = options.get("playfield")
+    path = resolve_sample_file("kingdoms", playfield) if playfield is not None else DEFAULT_PLAYFIELD
     return str(path), read_setup_file(path, MatchSetupError)
 
 

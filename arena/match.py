@@ -3,8 +3,8 @@ and a cancel button), get its result; the registry of referees; verification of 
 
 ::
 
-    setup = MatchSetup("worms", seats=("bot.py", "bot.py", "greedy.sh", "./mybot"), seed=7,
-                       options={"map": "samples/worms/meadow.txt", "time_limit": 1.0})
+    setup = MatchSetup("worms", seats=("heuristic_bot", "bot.py", "greedy.sh", "./mybot"), seed=7,
+                       options={"map": "meadow", "time_limit": 1.0})
     result = run_match(setup, record=Path("m.jsonl"), on_round=print, cancel=stop_event)
     result.to_json()  # {"game": "worms", "rounds": 212, "scores": [...], "ranks": [...], "statuses": [...]}
 
@@ -42,6 +42,7 @@ from arena.bots import (
     TurnRecord,
 )
 from arena.replay import Replay, ReplayError, ReplayWriter, VerifyReport
+from arena.samples import SampleError, resolve_bot
 
 SEVERITY = (
     BotStatus.DISQUALIFIED, BotStatus.KILLED, BotStatus.CRASHED, BotStatus.TIMEOUT, BotStatus.INVALID_OUTPUT,
@@ -223,12 +224,14 @@ def seat_seed(seed: int, seat: int) -> int:
 
 
 def bot_commands(setup: MatchSetup) -> list[BotCommand]:
-    """Each seat's bot command, resolved against the current folder; errors name the seat."""
+    """Each seat's bot command, resolved against the current folder, or the game's sample bot
+    the seat names (``heuristic_bot``, ``greedy``: see :func:`arena.samples.find_sample_bot`);
+    errors name the seat."""
     commands = []
     for seat, text in enumerate(setup.seats):
         try:
-            commands.append(BotCommand.parse(text))
-        except BotCommandError as error:
+            commands.append(BotCommand.parse(resolve_bot(setup.game, text)))
+        except (BotCommandError, SampleError) as error:
             raise MatchSetupError(f"seat {seat}: {error}") from None
     return commands
 

@@ -1,12 +1,73 @@
-"""Where the shipped samples live, and resolving a program argument to a file."""
+"""What ships with snakepit besides its code: the samples (snake programs, bots in Python, shell
+and C, maps, playfields) and the rules of the games, and resolving a sample's name to its file.
+
+Both are package data found through :mod:`importlib.resources`, never relative to this file:
+the repository's ``samples/`` folder is the package ``snakepit_samples`` and ``docs/rules/`` is
+``snakepit_rules`` (``setup.py`` maps them), so a checkout, an editable install and an installed
+wheel find them alike. :func:`samples_dir` and :func:`rules_dir` are the only places that ask.
+
+A C sample is shipped as source; :func:`compiled_bot` compiles it on first use into the user's
+cache (one folder per source text, so an edited source is compiled again)."""
 
 from __future__ import annotations
 
+import hashlib
+import importlib.resources
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 from matcher.fileformat import PROGRAM_SUFFIX
 
-SAMPLES_DIR = Path(__file__).resolve().parent.parent / "samples"
+SAMPLES_PACKAGE = "snakepit_samples"
+RULES_PACKAGE = "snakepit_rules"
+SCRIPT_SUFFIXES = (".py", ".sh")
+"""Sample bots that run as they are (a ``.py`` with this Python, a ``.sh`` as an executable)."""
+C_FLAGS = ("-O2", "-Wall")
+"""How a C sample is compiled (as ``make bots`` does)."""
+GAMES_WITH_RULES = ("snake", "worms", "kingdoms", "bioblots", "itpw")
+
+
+class SampleError(ValueError):
+    """A sample that cannot be used: data missing from the installation, or a C sample without
+    a compiler. The message says what to install."""
+
+
+@cache
+def _package_dir(package: str) -> Path:
+    try:
+        folder = importlib.resources.files(package)
+    except ModuleNotFoundError:
+        raise SampleError(f"the package data {package!r} is not installed: reinstall snakepit "
+                          f"(pip install snakepit, or `make test` in a checkout)") from None
+    path = Path(str(folder))
+    if not path.is_dir():  # a zip import: bots must be files to run
+        raise SampleError(f"snakepit's {package} are not a folder ({folder}): install snakepit unzipped")
+    return path
+
+
+def samples_dir() -> Path:
+    """The folder of the shipped samples: ``snake/``, ``worms/``, ``kingdoms/``, ``bioblots/``, ``itpw/``."""
+    return _package_dir(SAMPLES_PACKAGE)
+
+
+def rules_dir() -> Path:
+    """The folder of the games' rules, one Markdown file per game (``worms.md``, …)."""
+    return _package_dir(RULES_PACKAGE)
+
+
+def rules_file(game: str) -> Path:
+    path = rules_dir() / f"{game}.md"
+    if not path.is_file():
+        raise SampleError(f"no rules for {game!r} (games: {', '.join(GAMES_WITH_RULES)})")
+    return path
+
+
+SAMPLES_DIR = samples_dir()
 SNAKE_SAMPLES = SAMPLES_DIR / "snake"
 
 
@@ -23,3 +84,119 @@ def resolve_program(argument: str) -> Path:
     name = argument if argument.endswith(PROGRAM_SUFFIX) else argument + PROGRAM_SUFFIX
     sample = SNAKE_SAMPLES / name
     return sample if sample.exists() else path
+
+
+def resolve_sample_file(game: str, argument: str | Path, suffix: str = ".txt") -> Path:
+    """A file as given, or, when there is no such file, ``game``'s sample of that name, in its
+    folder or one below (``meadow``, ``meadow.txt``, ``stripes``, ``redbot-2012/stripes``)."""
+    path = Path(argument)
+    if path.exists():
+        return path
+    name = str(argument) if str(argument).endswith(suffix) else f"{argument}{suffix}"
+    folder = SAMPLES_DIR / game
+    candidates = [folder / name, *(sub / name for sub in sorted(folder.iterdir()) if sub.is_dir())] \
+        if folder.is_dir() else []
+    return next((c for c in candidates if c.is_file()), path)
+
+
+@dataclass(frozen=True)
+class SampleBot:
+    """A sample bot of a game: ``name`` is what a user types (``heuristic_bot``, ``greedy``),
+    ``source`` the shipped file (a script, or a C source to compile)."""
+
+    game: str
+    name: str
+    source: Path
+
+    @property
+    def compiled(self) -> bool:
+        return self.source.suffix == ".c"
+
+    @property
+    def label(self) -> str:
+        """How a list shows it: the file name of a script, ``greedy (C)`` for a C sample."""
+        return f"{self.name} (C)" if self.compiled else self.source.name
+
+    def program(self) -> Path:
+        """The file to run: the script itself, or the compiled C sample (compiled if needed)."""
+        return compiled_bot(self.source) if self.compiled else self.source
+
+
+def sample_bots(game: str) -> list[SampleBot]:
+    """``game``'s sample bots: its scripts, then its C sources, each by name."""
+    folder = SAMPLES_DIR / game
+    if game == "snake" or not folder.is_dir():
+        return []
+    files = sorted(p for p in folder.iterdir() if p.is_file())
+    scripts = [SampleBot(game, p.stem, p) for p in files if p.suffix in SCRIPT_SUFFIXES]
+    sources = [SampleBot(game, p.stem, p) for p in files if p.suffix == ".c"]
+    return scripts + sources
+
+
+def playable_sample_bots(game: str) -> list[tuple[SampleBot, Path]]:
+    """``game``'s sample bots with the program each runs, the C ones compiled now; a C sample
+    this machine cannot compile (no compiler) is left out."""
+    found = []
+    for bot in sample_bots(game):
+        try:
+            found.append((bot, bot.program()))
+        except SampleError:
+            continue
+    return found
+
+
+def find_sample_bot(game: str, text: str) -> SampleBot | None:
+    """The sample bot ``text`` names (``greedy``, ``greedy.sh``, ``heuristic_bot.py``, ``greedy.c``),
+    unless it is an existing file or more than one word."""
+    name = text.strip()
+    if not name or len(name.split()) > 1 or os.sep in name or Path(name).exists():
+        return None
+    for bot in sample_bots(game):
+        if name in (bot.name, bot.source.name):
+            return bot
+    return None
+
+
+def resolve_bot(game: str, text: str) -> str:
+    """A seat's bot as given, or the program of the sample bot it names (see :func:`find_sample_bot`)."""
+    bot = find_sample_bot(game, text)
+    return text if bot is None else str(bot.program())
+
+
+def cache_dir() -> Path:
+    """Where compiled samples go: ``$XDG_CACHE_HOME/snakepit`` (``~/.cache/snakepit``)."""
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "snakepit"
+
+
+def c_compiler() -> str | None:
+    return shutil.which(os.environ.get("CC", "cc")) or shutil.which("gcc") or shutil.which("clang")
+
+
+def compiled_bot(source: Path) -> Path:
+    """The executable of the C sample ``source``, compiled into :func:`cache_dir` the first time
+    (atomically: parallel games may ask at once), in a folder per source text. Raises :class:`SampleError` without a compiler
+    or when it fails, with the compiler's first lines."""
+    text = source.read_bytes()
+    key = hashlib.sha256(text + " ".join(C_FLAGS).encode()).hexdigest()[:12]
+    binary = cache_dir() / "bots" / source.parent.name / key / source.stem  # named as the sample: its seat's name
+    if binary.is_file():
+        return binary
+    compiler = c_compiler()
+    if compiler is None:
+        raise SampleError(f"{source.name} is a C sample and this machine has no C compiler (cc): "
+                          f"install one (Debian/Ubuntu: apt-get install gcc libc6-dev)")
+    binary.parent.mkdir(parents=True, exist_ok=True)
+    handle, partial = tempfile.mkstemp(prefix=f".{source.stem}-", dir=binary.parent)
+    os.close(handle)
+    try:
+        done = subprocess.run([compiler, *C_FLAGS, "-o", partial, str(source)], capture_output=True, text=True,
+                              check=False)
+        if done.returncode != 0:
+            first = " ".join(done.stderr.strip().splitlines()[:3])
+            raise SampleError(f"{source}: {Path(compiler).name} failed: {first}")
+        os.replace(partial, binary)
+    finally:
+        if os.path.exists(partial):
+            os.unlink(partial)
+    return binary

@@ -37,7 +37,7 @@ from arena.match import (
     seat_seed,
 )
 from arena.referee import GameReferee
-from arena.samples import SAMPLES_DIR
+from arena.samples import SAMPLES_DIR, resolve_sample_file
 from arena.setup_files import read_setup_file
 from arena.verify import unanswered_problems
 from engines.worms import GAME_INFO, LineEnd, PlayfieldError, StateError, Turn, WormsState, playfield_from_text, playfield_to_text
@@ -52,15 +52,8 @@ _LINE_ENDS = {"lf": LineEnd.LF, "crlf": LineEnd.CRLF, "cr": LineEnd.CR}
 
 def resolve_map(argument: str | Path) -> Path:
     """A map file as given, or, when there is no such file, the sample map of that name
-    (``meadow``, ``meadow.txt``, ``redbot-2012/stripes``)."""
-    path = Path(argument)
-    if path.exists():
-        return path
-    name = str(argument) if str(argument).endswith(".txt") else f"{argument}.txt"
-    for sample in (WORMS_SAMPLES / name, WORMS_SAMPLES / "redbot-2012" / name):
-        if sample.is_file():
-            return sample
-    return path
+    (``meadow``, ``meadow.txt``, ``stripes``, ``redbot-2012/stripes``)."""
+    return resolve_sample_file("worms", argument)
 
 
 def load_map(options: Mapping[str, Any]) -> tuple[str, str]:

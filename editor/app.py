@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
 
     from editor.document import ProgramDocument
 
@@ -63,14 +64,43 @@ def initial_document(path: str | None, settings: QSettings) -> tuple[ProgramDocu
         return ProgramDocument(fresh_program()), None
 
 
+def library_problem(environ: Mapping[str, str] = os.environ) -> str | None:
+    """One line naming a system library Qt lacks here, and the fix; ``None`` when Qt can start.
+
+    Without this, a missing library ends the app in a Python traceback (Qt's modules) or in
+    Qt's own abort with a misleading message (its X11 plugin)."""
+    from editor.system_packages import qt_problem, xcb_problem
+
+    problem = qt_problem()
+    if problem is None and environ.get("QT_QPA_PLATFORM", "xcb").startswith("xcb") and environ.get("DISPLAY"):
+        problem = xcb_problem()
+    return None if problem is None else f"snakepit: {problem}"
+
+
+def configure(app: QApplication) -> None:
+    """The app's name and version (settings' folder, About), its desktop file (the icon and name
+    task bars show, on Wayland too) and its window icon."""
+    from PySide6.QtGui import QIcon
+
+    from arena.version import DESKTOP_ID, version
+    from editor.desktop import icon_path
+
+    app.setApplicationName("snakepit")
+    app.setApplicationVersion(version())
+    app.setOrganizationName("snakepit")
+    app.setOrganizationDomain("snakepit.local")
+    app.setDesktopFileName(DESKTOP_ID)
+    app.setWindowIcon(QIcon(str(icon_path())))
+
+
 def run_app(path: str | None = None) -> int:
     """Open the main window on ``path`` (or the last program) and run the event loop."""
-    problem = display_problem()
+    problem = display_problem() or library_problem()
     if problem is not None:
         print(problem, file=sys.stderr)
         return 2
 
-    # Qt only now, so the display check works where Qt's libraries would not even load.
+    # Qt only now, so the checks above work where Qt's libraries would not even load.
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -79,10 +109,9 @@ def run_app(path: str | None = None) -> int:
     from editor.program_files import remember_file, show_error
     from matcher import ProgramError
 
-    app = QApplication.instance() or QApplication(sys.argv[:1])
-    app.setApplicationName("snakepit")
-    app.setOrganizationName("snakepit")
-    app.setOrganizationDomain("snakepit.local")
+    existing = QApplication.instance()
+    app = existing if isinstance(existing, QApplication) else QApplication(sys.argv[:1])
+    configure(app)
 
     settings = QSettings()
     document, error = initial_document(path, settings)

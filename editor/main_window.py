@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 )
 
 from arena.samples import SNAKE_SAMPLES
+from arena.version import version
 from editor.document import ProgramDocument
 from editor.program_files import (
     APP_NAME,
@@ -69,7 +70,7 @@ BENCH_SHARE = 0.36
 BOTTOM_SHARE = 0.12
 """First-start shares of the window: program pane and bench of its width, problems of its height."""
 
-ABOUT = """<h3>snakepit</h3>
+ABOUT = f"""<h3>snakepit {version()}</h3>
 <p>A desktop studio for programming games.</p>
 <p>Snake programs are decks of 7&times;7 pattern cards: each step, a snake takes the move of the
 first card whose patterns match the field around its head. Snakes win by biting their rivals'

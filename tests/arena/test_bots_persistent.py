@@ -19,8 +19,9 @@ import pytest
 from arena.bots import UNSANDBOXED, BotCommand, BotHost, BotStatus, Limits, PersistentBot, SandboxPolicy
 from tests.bots.survivors import BOTS, MARK_VARIABLE, assert_none_left
 
-SLACK = 1.0
-"""Loose bound on how late a call may return after its deadline on a busy machine."""
+SLACK = 5.0
+"""How late a call may return after its deadline: generous, for a machine whose cores are busy
+with other work (the hostile bots here never answer, so "well before never" is what counts)."""
 
 
 @pytest.fixture(params=["sandboxed", "unsandboxed"])
@@ -146,7 +147,7 @@ def test_bot_that_never_reads_cannot_stall_the_host(host: BotHost, marker: str) 
     begin = time.monotonic()
     for _ in range(300):  # 300 kB: more than the pipe and the queue hold
         bot.send("x" * 999)
-    assert time.monotonic() - begin < 2.0
+    assert time.monotonic() - begin < SLACK  # not blocked on the full pipe
     assert not bot.running
     record = bot.request("0", 5.0)
     assert (record.status, record.reason) == (BotStatus.KILLED, "not running: left more than 100000 bytes of its input unread")
@@ -161,21 +162,26 @@ def test_bot_ignoring_the_end_of_input_is_killed_after_the_grace(host: BotHost, 
     assert_none_left(marker)
 
 
-def cpu_between_requests(bot: PersistentBot) -> float:
-    """The bot's own CPU time between two requests 0.4 s apart."""
+def cpu_between_requests(bot: PersistentBot, seconds: float) -> float:
+    """The bot's own CPU time between two requests ``seconds`` apart."""
     before = bot.request("a", 5.0)
-    time.sleep(0.4)
+    time.sleep(seconds)
     after = bot.request("b", 5.0)
     assert before.answer is not None and after.answer is not None
     return float(after.answer) - float(before.answer)
 
 
 def test_paused_bot_does_not_think_between_requests(host: BotHost, marker: str) -> None:
-    # The bot computes from its answer until the next line arrives: about 0.4 s of CPU when it
-    # runs, none when it is stopped between requests.
-    assert cpu_between_requests(start(host, marker, "p_busy_between.py")) > 0.1
+    # The bot computes from its answer until the next line arrives. Running, it gets CPU between
+    # requests: asked again until it has had 0.2 s, however busy the cores are (within 30 s).
+    # Stopped, it gets only the moments between its answer and the stop, however long the wait.
+    running = start(host, marker, "p_busy_between.py")
+    deadline, thought = time.monotonic() + 30.0, 0.0
+    while thought < 0.2 and time.monotonic() < deadline:
+        thought += cpu_between_requests(running, 0.2)
+    assert thought >= 0.2
     paused = start(host, marker, "p_busy_between.py", pause_between_requests=True)
-    assert cpu_between_requests(paused) < 0.05
+    assert cpu_between_requests(paused, 1.0) < 0.1
     assert paused.close(grace=2.0).status is BotStatus.OK  # resumed to see its end of input
 
 

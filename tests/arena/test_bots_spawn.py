@@ -43,8 +43,9 @@ from arena.bots.sandbox import write_files
 from arena.bots.streams import OutputBuffer, Tail, decode_answer
 from tests.bots.survivors import BOTS, MARK_VARIABLE, assert_none_left
 
-SLACK = 1.0
-"""Loose bound on how late a round may end after its deadline on a busy machine."""
+SLACK = 5.0
+"""How late a round may end after its deadline: generous, for a machine whose cores are busy
+with other work (the hostile bots here run forever, so "well before forever" is what counts)."""
 
 
 @pytest.fixture(params=["sandboxed", "unsandboxed"])
@@ -75,6 +76,8 @@ def play_next_to_good_bots(
     records = run_round(turns, timeout, rule)
     elapsed = time.monotonic() - start
     assert elapsed < timeout + SLACK
+    if records[0].status is BotStatus.TIMEOUT:  # a round with a timeout lasts at least its deadline
+        assert elapsed >= timeout
     expected_good = ["ok -", "ok"] if rule is AnswerRule.FIRST_LINE else ["o", "o"]
     assert [(r.status, r.answer) for r in records[1:]] == [(BotStatus.OK, a) for a in expected_good]
     assert_none_left(marker)
@@ -347,13 +350,20 @@ def test_sleeps_forever_times_out(host: BotHost, marker: str) -> None:
     record = play_next_to_good_bots(host, marker, "sleep_forever.py", 0.5)
     assert record.status is BotStatus.TIMEOUT
     assert record.reason == "no answer within 0.500 s"
-    assert 0.4 < record.wall_time < 0.5 + SLACK
+    assert record.wall_time < 0.5 + SLACK
 
 
 def test_busy_loop_times_out_and_its_cpu_time_is_counted(host: BotHost, marker: str) -> None:
     record = play_next_to_good_bots(host, marker, "busy_loop.py", 0.6)
     assert record.status is BotStatus.TIMEOUT
-    assert record.cpu_time > 0.15  # most of 0.6 s if a core is free; loose for a busy machine
+    assert record.cpu_time > 0  # how much of the 0.6 s depends on how busy the cores are
+    # A bot that answers once it has used 0.2 s of CPU, however long that takes: all of it counts.
+    burner = host.spawn_bot([sys.executable, "-c", BURN_CPU])
+    burnt = burner.run(TurnInput(), 60.0, AnswerRule.FIRST_LINE)
+    assert (burnt.status, burnt.answer) == (BotStatus.OK, "burnt") and burnt.cpu_time >= 0.19, burnt
+
+
+BURN_CPU = "import time\nwhile time.process_time() < 0.2:\n    pass\nprint('burnt', flush=True)"
 
 
 def test_child_holding_stdout_does_not_delay_the_answer(host: BotHost, marker: str) -> None:

@@ -129,10 +129,10 @@ def test_a_runner_that_ends_leaves_neither_bots_nor_folders_nor_a_warden(how: st
         # its socket close); the warden removes the seats' cgroups (made only as root).
         assert warden_pid > 0 or (sandboxed == "sandboxed" and cgroups.availability())
         assert wait_until(lambda: not processes_with(mark) and not list(root.iterdir())
-                          and not _cgroups_of(runner_pid), 5.0), describe(processes_with(mark))
-        # After a normal exit it finds nothing to do: gone at once.
+                          and not _cgroups_of(runner_pid), 15.0), describe(processes_with(mark))
+        # After a normal exit it finds nothing to do: gone at once (seconds on a busy machine).
         if warden_pid:
-            assert wait_until(lambda: not _alive(warden_pid), 1.0 if how == "normal" else 5.0)
+            assert wait_until(lambda: not _alive(warden_pid), 15.0)
     finally:
         if leak:
             os.kill(leak, signal.SIGKILL)

@@ -5,6 +5,7 @@ their turn, the end by closing stdin, and the command line with its replays."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 import math
 import re
@@ -15,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from arena import itpw_referee
 from arena.bots import BotStatus
 from arena.cli import main
 from arena.match import MatchResult, MatchSetup, MatchSetupError, RoundInfo, run_match
@@ -26,6 +28,9 @@ from tests.bots.survivors import BOTS, marked, processes_with
 SAMPLES = ROOT / "samples" / "itpw"
 RANDOM = str(SAMPLES / "random_bot.py")
 HEURISTIC = str(SAMPLES / "heuristic_bot.py")
+SLACK = 5.0
+"""How late after its bank ran out a bot may be stopped: generous, for a machine whose cores are
+busy with other work (the bots here never answer, or answer seconds late)."""
 
 # Answers its requests: a move (default "0": nothing moves) and a new unit's kind (default "1"),
 # after --sleep seconds. With --log it appends every line it reads to that file; with --busy it
@@ -170,7 +175,7 @@ def test_a_hostile_bot_is_disqualified_the_others_play_on_and_nothing_is_left(
     bot: str, status: BotStatus, host: Path, tmp_path: Path,
 ) -> None:
     record = tmp_path / "r.jsonl"
-    setup = MatchSetup("itpw", (RANDOM, str(BOTS / bot), RANDOM, RANDOM), 6, {"turns": 3, "bank": 0.5})
+    setup = MatchSetup("itpw", (RANDOM, str(BOTS / bot), RANDOM, RANDOM), 6, {"turns": 3, "bank": 1.0})
     rounds, result = play(setup, host, record=record)
     first = rounds[0]
     assert first.records[1].status is status and "fault" in first.moves[1]
@@ -180,7 +185,7 @@ def test_a_hostile_bot_is_disqualified_the_others_play_on_and_nothing_is_left(
     assert not final.active(2) and len(final.units_of(2)) == 6 and result.scores[1] == 3
     assert (len(rounds), result.end, result.statuses[1]) == (3, "turns", status.label)
     if status is BotStatus.TIMEOUT:
-        assert "time bank ran out" in first.moves[1]["fault"] and 0.45 < first.records[1].wall_time < 0.7
+        assert "time bank ran out" in first.moves[1]["fault"] and 0.99 <= first.records[1].wall_time < 1.0 + SLACK
     assert verify_replay(record).ok
 
 
@@ -222,7 +227,7 @@ def test_a_bot_crashing_mid_game_while_others_move_is_disqualified_and_broadcast
     out = next(info for info in rounds if fault_of(info, 1) is not None)
     assert out.index == 2 and out.records[1].status is BotStatus.CRASHED and out.records[1].exit_code == 1
     assert fault_of(out, 1) == "crashed: exited with code 1 without answering: RuntimeError: lost track of the board"
-    assert out.records[1].wall_time < 0.05  # it was dead before it was asked
+    assert out.records[1].wall_time < SLACK  # it was dead before it was asked: no wait for its 30 s bank
     assert all(info.moves[1] is None and info.records[1].status is BotStatus.SKIPPED for info in rounds[2:])
     assert all(r.status is BotStatus.OK for info in rounds for i, r in enumerate(info.records) if i != 1)
     final: State = rounds[-1].state
@@ -240,19 +245,23 @@ def test_a_bot_answering_late_mid_game_runs_out_of_its_bank(host: Path, tmp_path
     assert "move" in rounds[0].moves[1] and rounds[0].records[1].status is BotStatus.OK
     out = next(info for info in rounds if fault_of(info, 1) is not None)
     assert out.records[1].status is BotStatus.TIMEOUT and "time bank ran out" in str(fault_of(out, 1))
-    assert 0.85 < out.records[1].wall_time < 1.1  # what was left of its 1 s bank
+    assert out.records[1].wall_time < 1.0 + SLACK  # what was left of its 1 s bank, not the 5 s it sleeps
+    assert result.seat_times[1].wall >= 0.99  # its requests together used up the whole bank
     assert (len(rounds), result.end, result.statuses) == (3, "turns", ("ok", "timeout", "ok", "ok"))
     assert len(rounds[-1].state.units_of(2)) >= 6
     assert verify_replay(record).ok
 
 
-def test_bots_ignoring_the_end_share_one_exit_grace_and_it_is_recorded(host: Path) -> None:
+def test_bots_ignoring_the_end_share_one_exit_grace_and_it_is_recorded(
+    host: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(itpw_referee, "GAME_INFO", dataclasses.replace(itpw_referee.GAME_INFO, exit_grace_seconds=2.0))
     ignores = f"{BOTS / 'p_plays_ignores_eof.py'} {RANDOM}"  # plays legally, does not exit at the end
     rounds, result, left, told_at = play_watching(MatchSetup("itpw", (ignores,) * 4, 2, {"turns": 2}), host)
     assert left == []
-    # The last turn's moves take milliseconds; then the four bots are told the end at once and
-    # killed together after one grace (1 s), not one after another (4 s).
-    assert 0.95 < told_at[1] - told_at[0] < 1.6, told_at[1] - told_at[0]
+    # After the last turn's moves the four bots are told the end at once and killed together
+    # after one grace (2 s here), not one after another (8 s).
+    assert 2.0 <= told_at[1] - told_at[0] < 6.0, told_at[1] - told_at[0]
     assert (len(rounds), result.end, result.statuses) == (2, "turns", ("ok",) * 4)  # the game was over: no fault
     assert sorted(result.ranks) == [1, 2, 3, 4]
     last = rounds[-1]
@@ -270,7 +279,7 @@ def test_the_time_bank_runs_out_for_a_slow_bot(host: Path, tmp_path: Path) -> No
     out = next(info for info in rounds if "fault" in (info.moves[1] or {}))
     assert out.records[1].status is BotStatus.TIMEOUT and "time bank ran out" in out.moves[1]["fault"]
     assert out.index <= 4 and result.statuses[1] == "timeout" and len(rounds) == 8  # the others go on
-    assert result.seat_times[1].wall == pytest.approx(1.5, abs=0.15)  # every request was on its bank
+    assert 1.49 <= result.seat_times[1].wall < 1.5 + SLACK  # every request was on its bank
     seconds = [int(line.split()[2]) for line in told(log) if re.fullmatch(r"2 [01] \d+", line)]
     assert seconds[0] == 1 and seconds[-1] == 0 and seconds == sorted(seconds, reverse=True)
 
@@ -278,14 +287,15 @@ def test_the_time_bank_runs_out_for_a_slow_bot(host: Path, tmp_path: Path) -> No
 @pytest.mark.parametrize("pause", [False, True])
 def test_paused_bots_do_not_compute_off_their_turn_and_cpu_is_recorded(pause: bool, host: Path, tmp_path: Path) -> None:
     busy = recorder(tmp_path, "--busy", "1")
-    others = recorder(tmp_path, "--sleep", "0.03")
-    setup = MatchSetup("itpw", (busy, others, others, others), 1, {"turns": 8, "pause_bots": pause})
+    others = recorder(tmp_path, "--sleep", "0.3")
+    setup = MatchSetup("itpw", (busy, others, others, others), 1, {"turns": 3, "pause_bots": pause})
     rounds, result = play(setup, host)
     assert result.statuses == ("ok",) * 4
     cpu = sum(info.records[0].cpu_time for info in rounds[1:])  # the first request has its start too
-    # Unpaused it computes through the others' turns (about 0.6 s); paused only in the moments
-    # between its answer and the stop, a few ms a turn (up to 33 ms measured on a loaded machine).
-    assert cpu < 0.1 if pause else cpu > 0.3, cpu
+    # Unpaused it computes through the others' turns (1.8 s of their sleeps: more than 0.15 s of
+    # CPU unless the cores are over 20 times oversubscribed); paused only in the moments between
+    # its answer and the stop, a few ms a turn (up to 33 ms measured on a loaded machine).
+    assert cpu < 0.15 if pause else cpu > 0.15, cpu
     assert result.seat_times[0].cpu >= cpu
 
 

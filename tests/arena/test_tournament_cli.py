@@ -188,7 +188,7 @@ def test_ctrl_c_keeps_the_finished_games_and_leaves_no_worker(tmp_path: Path) ->
     assert err.splitlines()[-1] == (f"snakepit: interrupted with {finished}/600 games finished; "
                                     f"the same command with --out {tmp_path} resumes")
     assert json.loads((tmp_path / RESULTS_FILE).read_text())["games"] == finished
-    deadline = time.monotonic() + 3  # the fork server and resource tracker end on our exit, a moment later
+    deadline = time.monotonic() + 15  # the fork server and resource tracker end on our exit, a moment later
     while living_in_group(process.pid) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert living_in_group(process.pid) == []  # the pool's workers are gone with it

@@ -22,6 +22,7 @@ from arena.samples import resolve_program
 from arena.snake_battle import BattleSettings, play_battle
 from arena.tournament import Entrant, Progress, TournamentError, TournamentSpec, play_game, run_tournament, runner
 from arena.tournament.games import CancelFlag, GameTask
+from arena.tournament import pool
 from arena.tournament.pool import Executor, OnDone
 from arena.tournament.store import GAMES_FILE, RESULTS_FILE, refusal
 from matcher import load_program
@@ -116,10 +117,8 @@ def test_cancel_keeps_the_finished_games_and_a_rerun_completes(tmp_path: Path, j
         if p.done == 5:
             cancel.set()
 
-    started = time.monotonic()
     partial = run_tournament(spec, tmp_path, jobs=jobs, on_progress=stop_after_five, cancel=cancel)
-    assert time.monotonic() - started < 10
-    assert not partial.complete and 5 <= len(partial.records) < 24
+    assert not partial.complete and 5 <= len(partial.records) < 24  # stopped, not played to the end
     assert len(games_file(tmp_path)) == len(partial.records)
     assert json.loads((tmp_path / RESULTS_FILE).read_text())["games"] == len(partial.records)
     assert not list((tmp_path / "replays").glob("*.part"))
@@ -260,24 +259,38 @@ def test_bad_entrants_and_options_are_refused_before_any_game(game: str, argumen
         TournamentSpec.build(game, [entrant, Entrant("y", entrant.seat, entrant.source)], 1, options=options)
 
 
+class FakeClock:
+    """``time`` for the runner: a clock that moves only when the test says (and by 1 ms a
+    reading, so that games take a little time), whatever the machine's load."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def monotonic(self) -> float:
+        self.now += 0.001
+        return self.now
+
+
 def test_the_eta_starts_at_the_first_finished_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """A slow start (a pool starting up, the first bots) does not inflate the ETA of the run."""
     real = runner.make_executor
+    clock = FakeClock()
 
     class SlowStart:
         def __init__(self, inner: Executor) -> None:
             self.inner = inner
 
         def run(self, tasks: Iterator[GameTask], on_done: OnDone, cancel: CancelFlag | None = None) -> None:
-            time.sleep(1.5)
+            clock.now += 1.5
             self.inner.run(tasks, on_done, cancel)
 
+    monkeypatch.setattr(runner, "time", clock)
     monkeypatch.setattr(runner, "make_executor", lambda *args: SlowStart(real(*args)))
     progress: list[Progress] = []
     run_tournament(small_spec(*FOUR, seats=2, per_pairing=2), jobs=1, on_progress=progress.append)
     assert len(progress) == 12 and progress[0].eta is None and progress[0].elapsed >= 1.5
-    # ms-long games: from the start, game 2's ETA would be 1.5 s / 2 * 10 games = 7.5 s
-    assert all(p.eta is not None and p.eta < 2.5 for p in progress[1:]), [p.eta for p in progress]
+    # games of about a ms on this clock: from the start, game 2's ETA would be 1.5 s / 2 * 10 games = 7.5 s
+    assert all(p.eta is not None and p.eta < 0.1 for p in progress[1:]), [p.eta for p in progress]
     assert progress[-1].eta == 0
 
 
@@ -296,7 +309,9 @@ bot["main"]()
 """
 
 
-def test_cancel_stops_long_running_games_at_once_and_keeps_the_finished(tmp_path: Path) -> None:
+def test_cancel_stops_long_running_games_at_once_and_keeps_the_finished(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """Games of a bot that thinks a second per move (of a 2 s limit) last about a minute:
     cancel must stop them, not wait for them."""
     bioblots = ROOT / "samples" / "bioblots"
@@ -317,9 +332,10 @@ def test_cancel_stops_long_running_games_at_once_and_keeps_the_finished(tmp_path
 
         threading.Thread(target=later, daemon=True).start()
 
+    monkeypatch.setattr(pool, "STOP_GRACE", 60.0)  # a game ignoring the stop would take a minute
     run = run_tournament(spec, tmp_path / "out", jobs=2, on_progress=cancel_soon, cancel=cancel)
     stopped = time.monotonic() - cancelled_at[0]
-    assert stopped < 2.5, f"cancel took {stopped:.1f} s"  # a game ignoring the stop is killed after STOP_GRACE (3 s)
+    assert stopped < 20.0, f"cancel took {stopped:.1f} s"  # the games saw the stop: well before a minute
     assert list(run.records) == [0] and run.records[0].seats == ("random", "heuristic")
     assert [g["index"] for g in games_file(tmp_path / "out")] == [0]
     assert not list((tmp_path / "out" / "replays").glob("*.part"))

@@ -15,6 +15,9 @@
 - referee: a whole worm round through the referee (playfield file written into 4 seat folders,
   the bots run, answers judged, the engine's steps 4-11) against :func:`run_round` of the same
   4 bots alone: what the referee adds per round;
+- cancel: a worm match whose 4 bots sleep through their round, stopped mid-round: seconds from
+  the cancel until no bot process is left, over 10 matches (target max <= 0.2 s, the brief's
+  bound; the tests only check that it happens well before the round's deadline);
 - ITPW: a full game (500 turns) of the sample bots through the referee (heuristic, random, the C
   greedy, heuristic; persistent bots, broadcasts, time banks): its wall time, and per seat the bank
   it used and its CPU time (reported, no target).
@@ -36,6 +39,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -43,6 +47,7 @@ from pathlib import Path
 from arena.bots import UNSANDBOXED, AnswerRule, BotHost, Limits, SpawnBot, TurnInput, run_round
 from arena.match import MatchResult, MatchSetup, run_match
 from arena.worms_referee import REFEREE as WORMS_REFEREE
+from tests.bots.survivors import processes_with
 
 BOTS = Path(__file__).resolve().parent.parent / "bots"
 PROJECT = BOTS.parent.parent
@@ -188,6 +193,31 @@ def referee_overhead(root: Path, blocks: int = 10, per_block: int = 20) -> tuple
     return times["layer"], times["referee"]
 
 
+def cancel_latency(root: Path, matches: int = 10) -> list[float]:
+    """Seconds from cancelling a worm match mid-round (4 sleeping bots) until none of its bot
+    processes is left, per match (sorted)."""
+    sleeper = str(BOTS / "sleep_forever.py")
+    latencies = []
+    for index in range(matches):
+        host = root / f"cancel-{index}"
+        host.mkdir()
+        cancel = threading.Event()
+        setup = MatchSetup("worms", (sleeper,) * 4, index, {"map": "meadow", "time_limit": 60.0})
+        thread = threading.Thread(target=run_match, args=(setup,), kwargs={"cancel": cancel, "host_root": host})
+        thread.start()
+        deadline = time.monotonic() + 30.0
+        while len(processes_with(str(host))) < 4 and time.monotonic() < deadline:
+            time.sleep(0.005)
+        time.sleep(0.05)  # the bots asleep, the referee waiting on them
+        stopped = time.monotonic()
+        cancel.set()
+        while processes_with(str(host)) and time.monotonic() - stopped < 30.0:
+            time.sleep(0.001)
+        latencies.append(time.monotonic() - stopped)
+        thread.join(30.0)
+    return sorted(latencies)
+
+
 def itpw_game(root: Path, seed: int = 1) -> tuple[float, MatchResult]:
     """Seconds for a whole ITPW game of the sample bots, and its result (``make bench`` builds the
     C bot first; without it a third heuristic bot plays)."""
@@ -210,6 +240,7 @@ def run() -> dict[str, float]:
         overshoot = timeout_overshoot(root)
         raw, persistent = persistent_round_trip(root)
         bare_round, referee_round = referee_overhead(root)
+        cancels = cancel_latency(root)
         itpw_seconds, itpw = itpw_game(root)
     return {
         "spawn_direct_ms": direct * 1e3,
@@ -224,6 +255,8 @@ def run() -> dict[str, float]:
         "persistent_layer_us": persistent * 1e6,
         "round_layer_ms": bare_round * 1e3,
         "round_referee_ms": referee_round * 1e3,
+        "cancel_p50_ms": percentile(cancels, 0.5) * 1e3,
+        "cancel_max_ms": cancels[-1] * 1e3,
         "itpw_game_s": itpw_seconds,
         "itpw_turns": float(itpw.rounds),
         **{f"itpw_seat{i}_wall_s": t.wall for i, t in enumerate(itpw.seat_times)},
@@ -236,6 +269,7 @@ SPAWN_TARGET = 1.5
 UNSANDBOXED_SPAWN_TARGET = 1.3
 OVERSHOOT_TARGET_MS = 30.0
 PERSISTENT_TARGET = 1.5
+CANCEL_TARGET_MS = 200.0
 
 
 def mark(ok: bool) -> str:
@@ -268,6 +302,9 @@ def report() -> None:
     print(f"  arena.bots.run_round        {r['round_layer_ms']:7.2f} ms/round   1.00x")
     print(f"  the worms referee's round   {r['round_referee_ms']:7.2f} ms/round  {referee_ratio:5.2f}x  "
           f"(+{r['round_referee_ms'] - r['round_layer_ms']:.2f} ms: playfield files, judging, engine)")
+    print(f"cancel: a worm match of 4 sleeping bots stopped mid-round, until no bot is left: "
+          f"p50 {r['cancel_p50_ms']:.1f} ms, max {r['cancel_max_ms']:.1f} ms  "
+          f"target max <= {CANCEL_TARGET_MS:.0f} ms: {mark(r['cancel_max_ms'] <= CANCEL_TARGET_MS)}")
     print(f"referee: a full ITPW game of the samples (heuristic, random, C greedy, heuristic), "
           f"{r['itpw_turns']:.0f} turns: {r['itpw_game_s']:.2f} s")
     for i in range(4):

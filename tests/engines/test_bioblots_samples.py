@@ -29,7 +29,7 @@ from engines.bioblots import (
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "bioblots"
 ENV = {"PATH": "/usr/bin:/bin", "LC_ALL": "C"}  # explicit and minimal, as the arena gives bots
-SLACK = 4  # answers must come within 4 × the 0.5 s limit: the test machine is shared and busy
+SLACK = 20  # answers within 20 × the 0.5 s limit: only a hung bot fails; the limit is a bench matter
 
 
 def python_bot(name: str) -> list[str]:

