@@ -22,7 +22,7 @@ from typing import IO, Any, Protocol, cast
 
 from arena.bots import BotCommand, BotCommandError
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
-from arena.samples import resolve_program
+from arena.samples import SampleError, resolve_bot, resolve_program
 from arena.tournament.errors import TournamentError
 from matcher import ProgramError, loads_program
 from matcher.fileformat import read_text
@@ -88,8 +88,8 @@ def resolve_entrant(game: str, argument: str, where: str) -> tuple[str, str | No
     seat_range(game)  # an unknown game first
     if game != SNAKE:
         try:
-            return str(BotCommand.parse(argument)), None
-        except BotCommandError as err:
+            return str(BotCommand.parse(resolve_bot(game, argument))), None
+        except (BotCommandError, SampleError) as err:
             raise TournamentError(f"{where}: {err}") from None
     path = resolve_program(argument)
     try:
