@@ -104,11 +104,8 @@ MOVES: dict[str, Callable[[Any], Any]] = {
     "itpw": itpw_move, "snake": snake_move,
 }
 
-STATES: dict[str, Callable[[str], Any]] = {
-    "worms": worms.playfield_from_text, "kingdoms": kingdoms.state_from_text, "bioblots": bioblots.state_from_text,
-    "itpw": itpw.state_from_text, "snake": snake.position_from_text,
-}
-"""Each game's reader of its state text."""
+STATES: dict[str, Callable[[str], Any]] = {game: GAMES[game].engine.from_text for game in GAMES}
+"""Each game's reader of its state text (its engine's)."""
 
 
 @pytest.mark.parametrize("game", GAME_NAMES)
@@ -148,8 +145,7 @@ def test_the_header_example_starts_a_game(game: str) -> None:
     header = json.loads(example("header", game)[1])
     assert (header["type"], header["format"], header["game"]) == ("header", "match-replay/1", game)
     referee = GAMES[game]
-    options = referee.merge_options(header["options"])
-    state = referee.initial_state(options, len(header["seats"]))
+    state = referee.initial_state(header["options"], len(header["seats"]))
     assert state is not None and all(set(seat) == {"name", "command"} for seat in header["seats"])
 
 
