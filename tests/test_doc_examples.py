@@ -22,7 +22,7 @@ from arena.bioblots_referee import fault_from_json
 from arena.bots import TurnRecord
 from arena.match import GAMES
 from arena.tournament.results import GameRecord
-from engines import bioblots, itpw, kingdoms, snake, worms
+from engines import bioblots, itpw, kingdoms, worms
 from engines.itpw import Move as ItpwMove
 from engines.kingdoms.actions import answer_from_json, answer_to_json
 
