@@ -14,8 +14,8 @@ ROOT = Path(__file__).resolve().parent.parent
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption(
         "--update-golden", action="store_true", default=False,
-        help="rewrite the golden transcripts (tests/arena/golden/) from this run instead of comparing; "
-             "the same as SNAKEPIT_UPDATE_GOLDEN=1",
+        help="rewrite the golden playthroughs (tests/engines/golden/, tests/arena/golden/) from this run instead "
+             "of comparing; the same as SNAKEPIT_UPDATE_GOLDEN=1",
     )
 
 
