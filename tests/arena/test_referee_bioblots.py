@@ -11,27 +11,22 @@ from pathlib import Path
 import pytest
 
 from arena.bots import BotStatus
-from arena.bots.scripted import Reply, Request, Script, ScriptedHost, answer, crash, silent
-from arena.match import MatchResult, MatchSetup, RoundInfo, run_match
+from arena.bots.scripted import Reply, Request, Script, answer, crash, silent
 from arena.replay import read_replay, verify_replay
 from engines.bioblots import event_to_json
+from tests.arena import scripted_match
+from tests.arena.scripted_match import Played
 
 CHLORINE = ("2" * 26 + "\n") * 26
 """A board of chlorine only: every entered cell is worth 2, nothing grows or paralyses."""
 ROWS = ["2" * 26] * 26
-SEATS = ("true", "true")
-"""Any program: a scripted host starts none."""
 PLACE = ("aa ab ba bb", "yy yz zy zz")
 """Each seat's first line: a legal placement in its corner."""
 
 
-def play(scripts: list[Script], record: Path | None = None,
-         **options: object) -> tuple[ScriptedHost, list[RoundInfo], MatchResult]:
-    host = ScriptedHost(scripts)
-    rounds: list[RoundInfo] = []
-    setup = MatchSetup("bioblots", SEATS, 1, {"board_text": CHLORINE, **options})
-    result = run_match(setup, host_factory=host, on_round=rounds.append, record=record)
-    return host, rounds, result
+def play(scripts: list[Script], record: Path | None = None, **options: object) -> Played:
+    """A match on the chlorine board."""
+    return scripted_match.play("bioblots", scripts, record=record, board_text=CHLORINE, **options)
 
 
 def test_bots_read_the_board_their_seat_and_the_opponents_lines_in_canonical_form() -> None:

@@ -11,22 +11,17 @@ from pathlib import Path
 import pytest
 
 from arena.bots import BotStatus
-from arena.bots.scripted import Reply, Request, Script, ScriptedHost, answer, crash, silent, stop
-from arena.match import MatchResult, MatchSetup, RoundInfo, run_match
+from arena.bots.scripted import Reply, Request, Script, answer, crash, silent, stop
+from arena.match import RoundInfo
 from arena.replay import verify_replay
 from engines.itpw import Awarded, State
-
-SEATS = ("true",) * 4
-"""Any program: a scripted host starts none."""
+from tests.arena import scripted_match
+from tests.arena.scripted_match import Played
 
 
 def play(scripts: list[Script], seed: int = 1, record: Path | None = None, cancel: threading.Event | None = None,
-         **options: object) -> tuple[ScriptedHost, list[RoundInfo], MatchResult]:
-    host = ScriptedHost(scripts)
-    rounds: list[RoundInfo] = []
-    result = run_match(MatchSetup("itpw", SEATS, seed, options), host_factory=host, on_round=rounds.append,
-                       record=record, cancel=cancel)
-    return host, rounds, result
+         **options: object) -> Played:
+    return scripted_match.play("itpw", scripts, seed, record, cancel, **options)
 
 
 def idle(wall: float = 0.0) -> Script:

@@ -11,22 +11,17 @@ from pathlib import Path
 import pytest
 
 from arena.bots import BotStatus
-from arena.bots.scripted import Reply, Script, ScriptedHost, Turn, answer, crash, silent
+from arena.bots.scripted import Reply, Script, Turn, answer, crash, silent
 from arena.kingdoms_referee import NO_INFO
-from arena.match import MatchResult, MatchSetup, RoundInfo, run_match, seat_seed
-from arena.replay import verify_replay
+from arena.match import seat_seed
+from tests.arena import scripted_match
+from tests.arena.scripted_match import Played, first_turn
 
-SEATS = ("true",) * 4
-"""Any program: a scripted host starts none."""
 START = "25 10 1 1 3 3 0"
 
 
-def play(scripts: list[Script], seed: int = 1, record: Path | None = None,
-         **options: object) -> tuple[list[RoundInfo], MatchResult]:
-    rounds: list[RoundInfo] = []
-    setup = MatchSetup("kingdoms", SEATS, seed, options)
-    result = run_match(setup, host_factory=ScriptedHost(scripts), on_round=rounds.append, record=record)
-    return rounds, result
+def play(scripts: list[Script], seed: int = 1, **options: object) -> Played:
+    return scripted_match.play("kingdoms", scripts, seed, **options)
 
 
 def recruits() -> Script:
@@ -54,9 +49,11 @@ ANSWERS = {
     "an action": (answer("z"), BotStatus.OK, "z", ""),
     "the first line only": (answer("u 2 1\nv"), BotStatus.OK, "u 2 1", ""),
     "a last line without newline": (answer(b"r", exit_code=0), BotStatus.OK, "r", ""),
-    "not an action": (answer("attack!"), BotStatus.INVALID_OUTPUT, {"invalid": "attack!"},
+    "not an action": (answer("attack!"), BotStatus.INVALID_OUTPUT,
+                      {"invalid": "attack!", "reason": "unknown action code 'attack!' (expected one of v r z f s u t i l)"},
                       "unknown action code 'attack!' (expected one of v r z f s u t i l): no action"),
-    "no such kingdom": (answer("u 5 1"), BotStatus.INVALID_OUTPUT, {"invalid": "u 5 1"},
+    "no such kingdom": (answer("u 5 1"), BotStatus.INVALID_OUTPUT,
+                        {"invalid": "u 5 1", "reason": "target 5 is not another kingdom's id (1..3)"},
                         "target 5 is not another kingdom's id (1..3): no action"),
     "just in time": (answer("z", wall=1.999), BotStatus.OK, "z", ""),
     "at the limit": (answer("z", wall=2.0), BotStatus.TIMEOUT, None, "no answer within 2.000 s"),
@@ -69,21 +66,13 @@ ANSWERS = {
 def test_an_answer_is_its_first_line_and_anything_invalid_is_no_action(
     reply: Reply, status: BotStatus, move: object, reason: str, tmp_path: Path,
 ) -> None:
-    record = tmp_path / "r.jsonl"
-    rounds, result = play([Script(reply), recruits(), recruits(), recruits()], rounds=1, record=record)
-    first = rounds[0].records[0]
-    assert (first.status, first.reason) == (status, reason)
-    if isinstance(move, dict):
-        assert isinstance(rounds[0].moves[0], dict) and rounds[0].moves[0]["invalid"] == move["invalid"]
-    else:
-        assert rounds[0].moves[0] == move
-    assert result.statuses[0] == status.label
-    assert verify_replay(record).ok
+    record, played, label = first_turn("kingdoms", reply, recruits, tmp_path)
+    assert (record.status, record.reason, played, label) == (status, reason, move, status.label)
 
 
 def test_a_dead_kingdoms_strategy_is_not_run() -> None:
     scripts = [recruits() for _ in range(4)]
-    rounds, _ = play(scripts, playfield_text=f"0/4: {START} {START} {START} 0 0 0 0 0 0 0\n")
+    _, rounds, _ = play(scripts, playfield_text=f"0/4: {START} {START} {START} 0 0 0 0 0 0 0\n")
     assert len(rounds) == 4 and [len(script.turns) for script in scripts] == [4, 4, 4, 0]
     for info in rounds:
         assert [r.status for r in info.records or ()] == [BotStatus.OK] * 3 + [BotStatus.SKIPPED]

@@ -10,23 +10,18 @@ from pathlib import Path
 import pytest
 
 from arena.bots import BotStatus
-from arena.bots.scripted import Reply, Script, ScriptedHost, Turn, answer, crash, silent
-from arena.match import MatchResult, MatchSetup, RoundInfo, run_match, seat_seed
-from arena.replay import verify_replay
+from arena.bots.scripted import Reply, Script, Turn, answer, crash, silent
+from arena.match import seat_seed
 from engines.worms import LineEnd, playfield_to_text
 from engines.worms.game import GAME
+from tests.arena import scripted_match
+from tests.arena.scripted_match import Played, first_turn
 
 MEADOW = (Path(__file__).parents[2] / "samples" / "worms" / "meadow.txt").read_text()
-SEATS = ("true",) * 4
-"""Any program: a scripted host starts none."""
 
 
-def play(scripts: list[Script], seed: int = 1, record: Path | None = None, map_text: str = MEADOW,
-         **options: object) -> tuple[list[RoundInfo], MatchResult]:
-    rounds: list[RoundInfo] = []
-    setup = MatchSetup("worms", SEATS, seed, {"map_text": map_text, **options})
-    result = run_match(setup, host_factory=ScriptedHost(scripts), on_round=rounds.append, record=record)
-    return rounds, result
+def play(scripts: list[Script], seed: int = 1, map_text: str = MEADOW, **options: object) -> Played:
+    return scripted_match.play("worms", scripts, seed, map_text=map_text, **options)
 
 
 def straight() -> Script:
@@ -36,7 +31,7 @@ def straight() -> Script:
 @pytest.mark.parametrize(("line_end", "end"), [("lf", "\n"), ("crlf", "\r\n"), ("cr", "\r")])
 def test_each_worms_bot_gets_the_playfield_before_the_round_its_id_and_its_seed(line_end: str, end: str) -> None:
     scripts = [straight() for _ in range(4)]
-    rounds, _ = play(scripts, seed=21, rounds=2, time_limit=1.5, line_end=line_end)
+    _, rounds, _ = play(scripts, seed=21, rounds=2, time_limit=1.5, line_end=line_end)
     before = [GAME.start({"map_text": MEADOW, "rounds": 2}), rounds[0].state]
     for worm, script in enumerate(scripts):
         assert script.turns == [Turn((f"/scripted/worm-{worm}/playfield.txt", str(worm)),
@@ -64,12 +59,8 @@ ANSWERS = {
 def test_an_answer_is_its_first_character_and_anything_else_goes_straight(
     reply: Reply, status: BotStatus, move: str, reason: str, tmp_path: Path,
 ) -> None:
-    record = tmp_path / "r.jsonl"
-    rounds, result = play([Script(reply), straight(), straight(), straight()], rounds=1, record=record)
-    first = rounds[0].records[0]
-    assert (first.status, first.reason, rounds[0].moves[0]) == (status, reason, move)
-    assert result.statuses[0] == status.label
-    assert verify_replay(record).ok
+    record, played, label = first_turn("worms", reply, straight, tmp_path, map_text=MEADOW)
+    assert (record.status, record.reason, played, label) == (status, reason, move, status.label)
 
 
 def test_dead_and_frozen_worms_bots_are_not_run() -> None:
@@ -77,7 +68,7 @@ def test_dead_and_frozen_worms_bots_are_not_run() -> None:
     lines[4] = "30 17 31 17 3 0 0\n"          # worm 2 frozen for 3 rounds
     lines[5] = "3 17 2 17 999999999 0 0\n"    # worm 3 dead
     scripts = [straight() for _ in range(4)]
-    rounds, _ = play(scripts, map_text="".join(lines), rounds=4)
+    _, rounds, _ = play(scripts, map_text="".join(lines), rounds=4)
     assert [len(script.turns) for script in scripts] == [4, 4, 1, 0]  # worm 2 thawed for round 4
     statuses = [[r.status for r in info.records or ()] for info in rounds]
     assert [s[3] for s in statuses] == [BotStatus.SKIPPED] * 4
