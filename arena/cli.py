@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 from arena import cli_authoring, cli_improve, cli_samples, cli_tournament
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
-from arena.bots import BotHost, BotStatus
+from arena.bots import BotStatus, Host
 from arena.cli_options import FlagError, add_game_flags, options_from_flags
 from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
@@ -186,7 +186,7 @@ def sandbox_options(args: argparse.Namespace, defaults: Mapping[str, Any], what:
     return options
 
 
-def sandbox_line(host: BotHost) -> str:
+def sandbox_line(host: Host) -> str:
     """One line saying what holds for the bots: the first seat's sandbox (they differ only in
     their uid and network), the seats with network, or that they are not sandboxed."""
     if not host.policy.enabled:

@@ -39,7 +39,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from arena.bots import BotHost, BotStatus, PersistentBot, TurnRecord
+from arena.bots import BotStatus, Host, PersistentBot, TurnRecord
 from arena.closing import after_game, close_together
 from arena.games.descriptor import GameDescriptor, Hosting
 from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
@@ -130,7 +130,7 @@ class ItpwRun(BotRun):
     state: State
     bots: list[PersistentBot]
 
-    def __init__(self, referee: ItpwReferee, host: BotHost, bots: list[PersistentBot], state: State, seed: int,
+    def __init__(self, referee: ItpwReferee, host: Host, bots: list[PersistentBot], state: State, seed: int,
                  seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
         super().__init__(host, bots, state, seats, options)
         self.referee = referee

@@ -25,7 +25,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
-from arena.bots import AnswerRule, BotHost, BotStatus, SpawnBot, TurnInput, TurnRecord, run_round
+from arena.bots import AnswerRule, BotStatus, Host, SpawnBot, TurnInput, TurnRecord
 from arena.bots.sandbox import InputFiles
 from arena.games.descriptor import GameDescriptor, Hosting, text_files
 from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
@@ -151,7 +151,7 @@ class KingdomsRun(BotRun):
     state: State
     bots: list[SpawnBot]
 
-    def __init__(self, referee: KingdomsReferee, host: BotHost, bots: list[SpawnBot], state: State, seed: int,
+    def __init__(self, referee: KingdomsReferee, host: Host, bots: list[SpawnBot], state: State, seed: int,
                  seats: list[dict[str, Any]], options: dict[str, Any], history: IO[str] | None) -> None:
         super().__init__(host, bots, state, seats, options)
         self.referee = referee
@@ -165,7 +165,7 @@ class KingdomsRun(BotRun):
         state = self.state
         alive = state.alive
         turns = [(self.bots[k], TurnInput(tuple(command_line_args(state, k)), self.files[k])) for k in alive]
-        answered = run_round(turns, self.time_limit, AnswerRule.FIRST_LINE, cancel)
+        answered = self.host.run_round(turns, self.time_limit, AnswerRule.FIRST_LINE, cancel)
         if cancel is not None and cancel.is_set():
             return None
         records = [TurnRecord.skipped(DEAD)] * GAME_INFO.players

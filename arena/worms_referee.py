@@ -20,7 +20,7 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from arena.bots import AnswerRule, BotHost, BotStatus, SpawnBot, TurnInput, TurnRecord, run_round
+from arena.bots import AnswerRule, BotStatus, Host, SpawnBot, TurnInput, TurnRecord
 from arena.games.descriptor import GameDescriptor, Hosting, text_files
 from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
 from arena.games.registry import register
@@ -129,7 +129,7 @@ class WormsRun(BotRun):
     state: WormsState
     bots: list[SpawnBot]
 
-    def __init__(self, referee: WormsReferee, host: BotHost, bots: list[SpawnBot], state: WormsState, seed: int,
+    def __init__(self, referee: WormsReferee, host: Host, bots: list[SpawnBot], state: WormsState, seed: int,
                  seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
         super().__init__(host, bots, state, seats, options)
         self.referee = referee
@@ -142,7 +142,7 @@ class WormsRun(BotRun):
         text = playfield_to_text(self.state, self.line_end)
         turns = [(self.bots[i], TurnInput((str(self.bots[i].workdir / PLAYFIELD_FILE), str(i)), {PLAYFIELD_FILE: text}))
                  for i in movers]
-        answered = run_round(turns, self.time_limit, AnswerRule.FIRST_CHAR, cancel)       # 2, 3
+        answered = self.host.run_round(turns, self.time_limit, AnswerRule.FIRST_CHAR, cancel)       # 2, 3
         if cancel is not None and cancel.is_set():
             return None
         idle = idle_worms(self.state)
