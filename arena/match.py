@@ -45,7 +45,7 @@ from arena.bots import (
     SandboxUnavailable,
     TurnRecord,
 )
-from arena.replay import Replay, ReplayError, ReplayWriter, VerifyReport
+from arena.replay import Replay, ReplayError, ReplayWriter
 from arena.samples import SampleError, resolve_bot
 
 SEVERITY = (
