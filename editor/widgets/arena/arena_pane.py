@@ -36,7 +36,7 @@ from arena.match import MatchSetup, MatchSetupError
 from editor.widgets.arena.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
 from editor.widgets.arena.match_setup import MatchSetupPanel
 from editor.widgets.arena.match_transport import Playback, Transport
-from editor.widgets.arena.scoreboard import Scoreboard
+from editor.widgets.arena.scoreboard import Scoreboard, match_summary
 from editor.widgets.arena.seat_log import SeatLog
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
 from editor.widgets.games.registry import GAME_VIEWS
@@ -391,22 +391,9 @@ class ArenaPane(QWidget):
         return f"<b>{spec.title}</b> · {kind.get(info.kind, '')}seed {info.seed}{where}"
 
     def _summary(self, frame: Frame, outcome: Outcome | None) -> str:
-        if outcome is None:
-            last = self.playback.frames[-1].turn
-            return f"Playing: turn {frame.turn} of {last} so far." if self.playback.live else f"Turn {frame.turn} of {last}."
         spec = self._spec()
-        rounds = f"{outcome.rounds} {spec.round_noun}{'' if outcome.rounds == 1 else 's'}"
-        if outcome.cancelled:
-            return f"Stopped after {rounds}."
-        winners = [self.names[i] for i, rank in enumerate(outcome.ranks) if rank == 1]
-        if len(winners) == len(self.names):
-            verdict = "A draw: every seat shares first place"
-        elif len(winners) == 1:
-            verdict = f"<b>{winners[0]}</b> wins"
-        else:
-            verdict = "Shared first place: " + ", ".join(f"<b>{w}</b>" for w in winners)
-        why = spec.end_text(outcome.end)
-        return f"Over after {rounds} ({why}). {verdict}."
+        return match_summary(frame.turn, self.playback.frames[-1].turn, self.playback.live, outcome, self.names,
+                             spec.round_noun, spec.end_text)
 
     def _show_idle(self) -> None:
         self.stack.setCurrentWidget(self.idle_label)
