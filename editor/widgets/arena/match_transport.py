@@ -177,6 +177,13 @@ class Playback(QObject):
             self.shown.emit(index)
         self.changed.emit()
 
+    def show_turn(self, turn: int) -> None:
+        """Pause on the frame of ``turn`` (a log line's turn), if it is one of the frames."""
+        index = next((i for i, f in enumerate(self.frames) if f.turn == turn), None)
+        if index is not None:
+            self.pause()
+            self.seek(index)
+
     def to_end(self) -> None:
         self.seek(self.last())
         self.following = self.live

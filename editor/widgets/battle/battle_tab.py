@@ -13,7 +13,6 @@ side pane of the editor), the setup folding away while a battle is watched."""
 
 from __future__ import annotations
 
-import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -21,7 +20,6 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import (
-    QFileDialog,
     QHBoxLayout,
     QLabel,
     QSizePolicy,
@@ -39,6 +37,7 @@ from arena.snake_referee import DESCRIPTOR
 from editor.document import ProgramDocument
 from editor.widgets.arena.match_runner import WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
 from editor.widgets.arena.match_transport import Playback, Transport
+from editor.widgets.arena.replay_saving import save_replay_copy
 from editor.widgets.arena.scoreboard import ElidedLabel, Scoreboard, match_summary
 from editor.widgets.arena.seat_log import SeatLog
 from editor.widgets.battle.battle_setup import BattleSetup
@@ -53,7 +52,6 @@ from matcher.explain import Explanation
 
 SIDE_WIDTH, SIDE_MIN_WIDTH = 330, 220
 """The seats and logs beside the board: at most, at least this wide."""
-REPLAY_FILTER = "Match replays (*.jsonl);;All files (*)"
 
 
 class BattleTab(QWidget):
@@ -145,22 +143,12 @@ class BattleTab(QWidget):
 
     def save_replay(self, path: str | Path | None = None) -> bool:
         """Copy the battle's replay (every finished step so far) to ``path`` (asked for when None)."""
-        source = self.info.record if self.info is not None else None
-        if self.info is None or source is None or not source.exists():
-            self._say("This battle has no replay to save.")
-            return False
-        if path is None:
-            start = Path.cwd() / f"battle-{self.info.seed}.jsonl"
-            path, _ = QFileDialog.getSaveFileName(self, "Save the battle's replay", str(start), REPLAY_FILTER)
-            if not path:
-                return False
-        try:
-            shutil.copyfile(source, path)
-        except OSError as error:
-            self._say(f"Could not save {path}: {error.strerror or error}")
-            return False
-        self._say(f"Saved the replay to {path}; the arena opens it (and snakepit replay --verify checks it)")
-        return True
+        saved, note = save_replay_copy(self, self.info, path, "battle")
+        if saved:
+            note += "; the arena opens it, and snakepit replay --verify checks it"
+        if note:
+            self._say(note)
+        return saved
 
     def shutdown(self) -> None:
         """Stop the worker and wait for it (the app is closing)."""
@@ -259,8 +247,8 @@ class BattleTab(QWidget):
         self.board.branchRequested.connect(self._branch)
         self.board.message.connect(self._say)
         self.scoreboard.seatClicked.connect(self._seat_clicked)
-        self.seat_log.turnActivated.connect(self._turn_activated)
-        self.bites.turnActivated.connect(self._turn_activated)
+        self.seat_log.turnActivated.connect(self.playback.show_turn)
+        self.bites.turnActivated.connect(self.playback.show_turn)
 
     def _arrange(self) -> None:
         """The seats and logs beside the board or under it, whichever leaves the board (a square
@@ -392,12 +380,6 @@ class BattleTab(QWidget):
 
     def _seat_clicked(self, seat: int) -> None:
         self.select_seat(None if seat == self._selected else seat)
-
-    def _turn_activated(self, turn: int) -> None:
-        index = next((i for i, f in enumerate(self.playback.frames) if f.turn == turn), None)
-        if index is not None:
-            self.playback.pause()
-            self.playback.seek(index)
 
     def _explained(self, explanation: Explanation | None) -> None:
         # The edited program's own snake: the card that decided is marked in the editor too.
