@@ -8,8 +8,8 @@ step back, seek, speed), its scoreboard and seat log, a list of the bites, and t
 which explains a clicked snake's move in the shown step on the board it saw then (and marks the
 deciding card in the editor when it is the edited program's snake); "Continue from here…" plays a
 what-if from the shown step, "Save replay…" keeps the battle's replay. The board takes what room
-the tab has: beside the seats and logs when the tab is wide, above them when it is narrow (the
-side pane of the editor), the setup folding away while a battle is watched."""
+the tab has (:class:`BoardSplit`: the seats and logs beside it or under it, whichever leaves it
+the bigger), the setup folding away while a battle is watched."""
 
 from __future__ import annotations
 
@@ -17,16 +17,14 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QSizePolicy,
-    QSplitter,
     QStackedWidget,
     QStyle,
-    QTabWidget,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -41,6 +39,7 @@ from editor.widgets.arena.replay_saving import save_replay_copy
 from editor.widgets.arena.scoreboard import ElidedLabel, Scoreboard, match_summary
 from editor.widgets.arena.seat_log import SeatLog
 from editor.widgets.battle.battle_setup import BattleSetup
+from editor.widgets.battle.board_split import BoardSplit
 from editor.widgets.games.game_view import BoardContext
 from editor.widgets.games.snake.bite_log import BiteLog
 from editor.widgets.games.snake.snake_game import SnakeBoard
@@ -50,8 +49,6 @@ from engines.snake import PositionError
 from matcher import Program, ProgramError, load_program
 from matcher.explain import Explanation
 
-SIDE_WIDTH, SIDE_MIN_WIDTH = 330, 220
-"""The seats and logs beside the board: at most, at least this wide."""
 
 
 class BattleTab(QWidget):
@@ -74,8 +71,6 @@ class BattleTab(QWidget):
         self.names: list[str] = []
         self._battle_program: Program | None = None
         self._selected: int | None = None
-        self._beside: bool | None = None
-        """Whether the seats and logs stand beside the board (None: not arranged yet)."""
 
         self.runner = MatchRunner(self)
         self.playback = Playback(self.runner.gate, self)
@@ -202,21 +197,11 @@ class BattleTab(QWidget):
         self.placeholder.setWordWrap(True)
         self.placeholder.setForegroundRole(QPalette.ColorRole.PlaceholderText)
 
-        self.tabs = QTabWidget()
-        self.tabs.setDocumentMode(True)
-        self.side = QWidget()
-        self._side_layout = QVBoxLayout(self.side)
-        self._side_layout.setContentsMargins(0, 0, 0, 0)
-        self._side_layout.setSpacing(8)
-        self._side_layout.addWidget(self.tabs, 1)
-        self.splitter = QSplitter()
-        self.splitter.addWidget(self.board)
-        self.splitter.addWidget(self.side)
-        self.splitter.setStretchFactor(0, 1)
-        self.splitter.setChildrenCollapsible(False)
+        self.split = BoardSplit(self.board, self.scoreboard, [(self.seat_log, "Seat log"), (self.bites, "Bites")],
+                                lambda: self.board.explain_label.sizeHint().height() + 6)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.placeholder)
-        self.stack.addWidget(self.splitter)
+        self.stack.addWidget(self.split)
         self.stack.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
         layout = QVBoxLayout(self)
@@ -228,8 +213,6 @@ class BattleTab(QWidget):
         layout.addWidget(self.stale_label)
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.transport)
-        self.stack.installEventFilter(self)
-        self._arrange()
         self._show_title()
 
     def _connect(self) -> None:
@@ -250,53 +233,6 @@ class BattleTab(QWidget):
         self.seat_log.turnActivated.connect(self.playback.show_turn)
         self.bites.turnActivated.connect(self.playback.show_turn)
 
-    def _arrange(self) -> None:
-        """The seats and logs beside the board or under it, whichever leaves the board (a square
-        field) the bigger: beside, the scoreboard stands over the logs (as in the arena); under,
-        seats and logs are tabs, so the board keeps the pane's whole width."""
-        beside = self._side_beside()
-        if beside == self._beside:
-            return
-        self._beside = beside
-        self.tabs.clear()
-        if beside:
-            self._side_layout.insertWidget(0, self.scoreboard)
-        else:
-            self._side_layout.removeWidget(self.scoreboard)
-            self.tabs.addTab(self.scoreboard, "Seats")
-        self.tabs.addTab(self.seat_log, "Seat log")
-        self.tabs.addTab(self.bites, "Bites")
-        self.scoreboard.show()
-        self.splitter.setOrientation(Qt.Orientation.Horizontal if beside else Qt.Orientation.Vertical)
-        self.side.setMinimumSize(SIDE_MIN_WIDTH if beside else 0, 0)
-        self._share_room()
-
-    def _side_room(self, beside: bool) -> int:
-        """The side's natural room: a column's width, or under the board the seats' rows."""
-        if beside:
-            return max(SIDE_MIN_WIDTH, min(SIDE_WIDTH, self.stack.width() * 2 // 5))
-        return self.tabs.tabBar().sizeHint().height() + self.scoreboard.sizeHint().height() + 8
-
-    def _side_beside(self) -> bool:
-        """Whether a square field gets more pixels with the side beside the board than under it."""
-        width, height = self.stack.width(), self.stack.height() - self.board.explain_label.sizeHint().height()
-        beside = min(width - self._side_room(True), height)
-        under = min(width, height - self._side_room(False))
-        return beside > under
-
-    def _share_room(self) -> None:
-        """The side its natural room, the board the rest. Only when the arrangement changes or a
-        battle starts: a splitter the user dragged stays where it was put."""
-        beside = bool(self._beside)
-        total = self.stack.width() if beside else self.stack.height()
-        side = self._side_room(beside)
-        self.splitter.setSizes([max(1, total - side - self.splitter.handleWidth()), side])
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if watched is self.stack and event.type() == QEvent.Type.Resize:
-            self._arrange()
-        return False
-
     # --- the runner's reports ----------------------------------------------------------------
 
     def _started(self, info: MatchInfo) -> None:
@@ -310,9 +246,9 @@ class BattleTab(QWidget):
         self.bites.begin(self.names)
         self.save_action.setEnabled(info.record is not None)
         self._show_title()
-        self.stack.setCurrentWidget(self.splitter)
+        self.stack.setCurrentWidget(self.split)
         self.show_setup(False)
-        self._share_room()
+        self.split.share_room()
         self.playback.reset(info.start, live=True, play=True)
 
     def _frame(self, frame: Frame) -> None:

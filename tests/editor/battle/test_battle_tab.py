@@ -330,7 +330,7 @@ def test_bites_are_listed_with_their_step_and_a_double_click_shows_it(qtbot, mak
     assert " bit " in oldest.text() or " was eaten by " in oldest.text()
     events = [e for f in tab.playback.frames if f.turn == when for e in f.events]
     assert any(type(e).__name__ in ("Bite", "Eaten") for e in events)
-    tab.tabs.setCurrentWidget(bites)
+    tab.split.tabs.setCurrentWidget(bites)
     bites.scrollToItem(oldest)
     rect = bites.visualItemRect(oldest)
     centre = QPoint(rect.center().x(), rect.center().y())
@@ -377,8 +377,8 @@ def test_narrow_the_board_keeps_the_width_and_the_seats_go_under_it(qtbot, make_
     230 px beside a seat column; now the seats are a tab under the board and the board is wide."""
     tab = make_tab(size=(490, 770))
     start(qtbot, tab)
-    assert tab.splitter.orientation() == Qt.Orientation.Vertical
-    assert tab.tabs.tabText(0) == "Seats" and tab.tabs.currentWidget() is tab.scoreboard
+    assert tab.split.orientation() == Qt.Orientation.Vertical
+    assert tab.split.tabs.tabText(0) == "Seats" and tab.split.tabs.currentWidget() is tab.scoreboard
     assert tab.board.view.cell_size() * 25 >= 300, tab.board.view.size()
     assert not tab.transport.in_one_row()  # the seek bar under the buttons
     assert tab.transport.geometry().right() <= tab.width()
@@ -387,13 +387,13 @@ def test_narrow_the_board_keeps_the_width_and_the_seats_go_under_it(qtbot, make_
 def test_wide_the_seats_and_logs_stand_beside_the_board(qtbot, make_tab):
     tab = make_tab(size=(1100, 700))
     start(qtbot, tab)
-    assert tab.splitter.orientation() == Qt.Orientation.Horizontal
-    assert tab.scoreboard.parentWidget() is tab.side and tab.tabs.tabText(0) == "Seat log"
+    assert tab.split.orientation() == Qt.Orientation.Horizontal
+    assert tab.scoreboard.parentWidget() is tab.split.side and tab.split.tabs.tabText(0) == "Seat log"
     assert tab.board.view.cell_size() * 25 >= 400, tab.board.view.size()
     assert tab.transport.in_one_row()
     tab.resize(490, 770)
-    qtbot.waitUntil(lambda: tab.splitter.orientation() == Qt.Orientation.Vertical)
-    assert tab.tabs.tabText(0) == "Seats"
+    qtbot.waitUntil(lambda: tab.split.orientation() == Qt.Orientation.Vertical)
+    assert tab.split.tabs.tabText(0) == "Seats"
 
 
 def test_the_speed_slider_paces_a_live_battle(qtbot, make_tab):
