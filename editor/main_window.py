@@ -50,7 +50,7 @@ from editor.program_files import (
 )
 from editor.recovery import IDLE_MS, Autosaver, Recovered, RecoveryStore, read_recovery
 from editor.widgets.arena.arena_pane import ArenaPane
-from editor.widgets.battle.quick_battle import QuickBattle
+from editor.widgets.battle.battle_tab import BattleTab
 from editor.widgets.bench.position_bench import DECIDE_KEY, TestBench
 from editor.widgets.cards.card_editor import HINT, MESSAGE_MS, CardEditor
 from editor.widgets.cards.problems_view import ProblemsView
@@ -261,7 +261,7 @@ class MainWindow(QMainWindow):
     def show_battle(self) -> None:
         self.show_editor()
         self.bench_dock.show()
-        self.bench_tabs.setCurrentWidget(self.quick_battle)
+        self.bench_tabs.setCurrentWidget(self.battle_tab)
 
     def focus_canvas(self) -> None:
         self.show_editor()
@@ -348,8 +348,8 @@ class MainWindow(QMainWindow):
         # A click on a card hands the keyboard to its canvas: R, the palette keys, arrows work at once.
         self.program_panel.cards.cardClicked.connect(lambda _index: self.focus_canvas())
         self.test_bench = TestBench(doc)
-        self.quick_battle = QuickBattle(doc)
-        self.quick_battle.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.battle_tab = BattleTab(doc)
+        self.battle_tab.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.problems_view = ProblemsView(doc)
         self.history_view = QUndoView(doc.undo_stack)
         self.history_view.setEmptyLabel("(as opened)")
@@ -361,7 +361,7 @@ class MainWindow(QMainWindow):
         self.bench_tabs = QTabWidget()
         self.bench_tabs.setDocumentMode(True)
         self.bench_tabs.addTab(self.test_bench, "Test bench")
-        self.bench_tabs.addTab(self.quick_battle, "Battle")
+        self.bench_tabs.addTab(self.battle_tab, "Battle")
         self.bench_tabs.setTabToolTip(0, f"Try the program on positions (Decide: {DECIDE_KEY}); its tests")
         self.bench_tabs.setTabToolTip(1, "Let the program fight (F5)")
         self.bench_dock = self._dock("Test bench && Battle", "benchDock", self.bench_tabs)
@@ -444,7 +444,7 @@ class MainWindow(QMainWindow):
             action.setToolTip(tip)
             self.addAction(action)
 
-        self.battle_action = self.quick_battle.start_action
+        self.battle_action = self.battle_tab.start_action
         self.battle_action.triggered.connect(self.show_battle)
         self.about_action = self._action("&About snakepit", lambda: QMessageBox.about(self, "About snakepit", ABOUT))
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
@@ -641,8 +641,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             event.ignore()
             return
-        if self.quick_battle.player is not None:
-            self.quick_battle.player.pause()
+        self.battle_tab.shutdown()
         self.arena_pane.shutdown()
         self.tournament_tab.shutdown()
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())

@@ -19,7 +19,7 @@ import pytest
 
 from arena.replay import verify_replay
 from arena.samples import resolve_program
-from arena.snake_battle import BattleSettings, play_battle
+from arena.program_battle import BattleSettings, play_battle
 from arena.tournament import Entrant, Progress, TournamentError, TournamentSpec, play_game, run_tournament, runner
 from arena.tournament.games import CancelFlag, GameTask
 from arena.tournament import pool

@@ -1,5 +1,5 @@
-"""Small pieces every form of the app shares (the match and tournament setups, the quick battle,
-the what-if dialog, the battle player): section headings, spin boxes, tool buttons and the
+"""Small pieces every form of the app shares (the match and tournament setups, the Battle tab's
+setup, the what-if dialog): section headings, spin boxes, tool buttons and the
 range of a seed."""
 
 from __future__ import annotations
