@@ -336,6 +336,8 @@ class ImproveDialog(QDialog):
         if best is not None:
             self.best = best
             self._show_best()
+            if not stopped:
+                self.progress_bar.setValue(self.progress_bar.maximum())  # the budget (and the check) spent
         kept = len(self.best.changes) if self.best is not None else 0
         if best is None:
             self._say(f"The search failed after {self.generations} generations.")

@@ -68,9 +68,9 @@ def change_lines(a: Program, b: Program, change: CardChange) -> list[str]:
         old, new = change.head
         lines.append(f"head: row {old.row}, col {old.col} facing {old.facing.label} → row {new.row}, col {new.col} "
                      f"facing {new.facing.label}")
-    card = b.cards[change.after] if change.after is not None else a.cards[change.before or 0]
+    before, after = a.cards[change.before or 0], b.cards[change.after or 0]
     for cell in change.cells:
-        place = where(card, cell.cell)
+        place = where(before if cell.after is None else after, cell.cell)  # seen from the card that has it
         lines.append(f"{place} (row {cell.cell[0]}, col {cell.cell[1]}): {_pattern_words(a, cell.before)} → "
                      f"{_pattern_words(b, cell.after)}")
     return lines
@@ -115,7 +115,7 @@ class ProgramDiffView(QScrollArea):
             return
         same = sum(1 for c in diff.cards if c.kind == "same")
         kept = f"{len(changes)} edit{'s' if len(changes) != 1 else ''} kept: {'; '.join(changes)}. " if changes else ""
-        summary = (f"{kept}{len(differing)} card{'s' if len(differing) != 1 else ''} differ from the editor's"
+        summary = (f"{kept}{len(differing)} card{'s differ' if len(differing) != 1 else ' differs'} from the editor's"
                    f"{f', {same} unchanged' if same else ''}.")
         self._rebuild(summary, [self._row(document, best, change) for change in differing])
 
