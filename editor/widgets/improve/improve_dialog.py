@@ -44,7 +44,7 @@ from editor.widgets.improve.improve_setup import ImproveSetup, ImproveSetupError
 from editor.widgets.improve.improve_worker import Clock, ImproveJob, ImproveWorker
 from editor.widgets.improve.program_diff_view import ProgramDiffView
 from editor.widgets.improve.score_plot import ScorePlot
-from editor.widgets.parts.form_widgets import error_line, heading, scrolled
+from editor.widgets.parts.form_widgets import error_line, form_beside, heading
 from editor.widgets.parts.standalone import application, sample_document
 
 DIALOG_SIZE = (1240, 800)
@@ -208,8 +208,6 @@ class ImproveDialog(QDialog):
         left_layout.setContentsMargins(10, 10, 10, 10)
         left_layout.addWidget(self.setup, 1)
         left_layout.addWidget(self.error_label)
-        scroll = scrolled(left)
-        scroll.setMinimumWidth(left.minimumSizeHint().width() + 16)
 
         self.progress_bar = QProgressBar()
         self.progress_bar.setFormat("not started")
@@ -265,11 +263,7 @@ class ImproveDialog(QDialog):
         right_layout.addWidget(self.status_label)
         right_layout.addWidget(right_split, 1)
 
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(scroll)
-        self.splitter.addWidget(right)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setChildrenCollapsible(False)
+        self.splitter = form_beside(left, right)
         buttons = QHBoxLayout()
         buttons.setContentsMargins(10, 0, 10, 10)
         for button in (self.start_button, self.pause_button, self.stop_button):

@@ -14,14 +14,13 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
 from arena.cli_improve import REPORT_PAIRS
-from arena.improve import Best, Field, Progress, Search, SearchSettings, fresh_report, make_runner
+from arena.improve import Best, Field, Search, SearchSettings, fresh_report, make_runner
 from arena.tournament import TournamentError
-from editor.gui_collector import GuiThreadCollector
+from editor.widgets.parts.worker_thread import WorkerThread
 from matcher import Program, ProgramError
 
 Clock = Callable[[], float]
@@ -75,11 +74,12 @@ class _Control:
                 self.search.stop()
 
 
-class ImproveWorker(QObject):
+class ImproveWorker(WorkerThread):
     """Runs one search at a time in a thread. Signals arrive in the GUI thread: ``progressed``
     after every generation, ``checking`` and ``reported`` around the check on fresh seeds, then
-    ``finished`` with the best program (also after Stop), or ``failed`` with one line and then
-    ``finished`` with None. ``clock`` is the search's (tests inject one that counts generations)."""
+    ``finished`` with the best program (:class:`~arena.improve.Best`; also after Stop), or
+    ``failed`` with one line and then ``finished`` with None. ``clock`` is the search's (tests
+    inject one that counts generations)."""
 
     progressed = Signal(object, object)
     """:class:`~arena.improve.Progress` and the :class:`~arena.improve.Best` after it."""
@@ -87,28 +87,19 @@ class ImproveWorker(QObject):
     """The check on fresh seeds starts: its number of battles."""
     reported = Signal(object)
     """:class:`~arena.improve.ImproveReport`."""
-    finished = Signal(object)
-    """:class:`~arena.improve.Best`, or None after ``failed``."""
-    failed = Signal(str)
 
     def __init__(self, clock: Clock = time.monotonic, parent: QObject | None = None) -> None:
-        super().__init__(parent)
+        super().__init__("search", parent)
         self.clock = clock
-        self._thread: threading.Thread | None = None
         self._control = _Control()
 
     # --- control, from the GUI thread -------------------------------------------------------------
-
-    def is_running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
 
     def start(self, job: ImproveJob) -> None:
         if self.is_running():
             raise RuntimeError("a search is already running")
         self._control = control = _Control()
-        self._thread = threading.Thread(target=self._work, args=(job, control), name="snakepit-improve", daemon=True)
-        GuiThreadCollector.watch(self._thread)  # before it runs: it allocates from its first line
-        self._thread.start()
+        self._launch(lambda: self._search(job, control))
 
     def pause(self) -> None:
         """Pause between generations (the one under way finishes; paused time is not budget)."""
@@ -129,26 +120,12 @@ class ImproveWorker(QObject):
     def stopping(self) -> bool:
         return self._control.stopped.is_set()
 
-    def wait(self, timeout: float) -> bool:
-        """Wait up to ``timeout`` seconds for the thread; True when it has ended."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-        return not self.is_running()
+    def generations_done(self) -> int:
+        """Generations the search has finished (its signals may still be on their way)."""
+        search = self._control.search
+        return search.best().generation if search is not None else 0
 
     # --- the thread ------------------------------------------------------------------------------
-
-    def _work(self, job: ImproveJob, control: _Control) -> None:
-        best: Best | None = None
-        try:
-            best = self._search(job, control)
-        except (TournamentError, ProgramError, ValueError) as err:
-            self._emit(self.failed, str(err)[:1].upper() + str(err)[1:])
-        except OSError as err:
-            self._emit(self.failed, f"The search stopped: {err.strerror or err}")
-        except Exception as err:  # noqa: BLE001  (a bug must not end the thread unsaid)
-            self._emit(self.failed, f"The search stopped: {type(err).__name__}: {err}")
-        finally:
-            self._emit(self.finished, best)
 
     def _search(self, job: ImproveJob, control: _Control) -> Best:
         runner = make_runner(job.jobs, job.cluster)
@@ -156,17 +133,21 @@ class ImproveWorker(QObject):
             search = Search(job.program, job.field, runner, job.settings, clock=self.clock,
                             on_progress=lambda progress: self._emit(self.progressed, progress, search.best()))
             control.attach(search)
-            rate_reserve = job.check_battles()
-            best = search.run(reserve=lambda rate: rate_reserve / rate if rate else 0.0)
+            check = job.check_battles()
+            best = search.run(reserve=lambda rate: check / rate if rate else 0.0)
             if job.report_pairs and best.changes and not control.stopped.is_set():
-                self._emit(self.checking, job.check_battles())
+                self._emit(self.checking, check)
                 self._emit(self.reported, fresh_report(job.program, best.program, job.field, runner, job.report_pairs))
             return best
         finally:
             runner.close()
 
-    def _emit(self, signal: Any, *values: object) -> None:
-        try:
-            signal.emit(*values)
-        except RuntimeError:  # the dialog is gone while the thread runs on (the app is closing)
-            self._control.stop()
+    def _describe(self, error: Exception) -> str:
+        if isinstance(error, (TournamentError, ProgramError, ValueError)):
+            return str(error)[:1].upper() + str(error)[1:]
+        if isinstance(error, OSError):
+            return f"The search stopped: {error.strerror or error}"
+        return super()._describe(error)
+
+    def _gone(self) -> None:
+        self._control.stop()
