@@ -9,7 +9,7 @@ from typing import TypeVar
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 import editor.widgets  # noqa: F401  (applies the PySide6 6.12.0 None-refcount guard first)
 from arena.snake_battle import BattleSettings
@@ -20,6 +20,7 @@ from editor.seats import Seat, builtin_program, unique_names
 from editor.widgets.battle.battle_player import BattlePlayer
 
 W = TypeVar("W", bound=QWidget)
+Button = QMessageBox.StandardButton
 
 
 def builtin_seats(count: int = 4) -> list[Seat]:
@@ -45,6 +46,20 @@ def shown(qtbot) -> Callable[[W, tuple[int, int]], W]:
         return widget
 
     return show
+
+
+@pytest.fixture
+def answers(monkeypatch) -> list[Button]:
+    """Answers for the questions asked (``QMessageBox.question``), in order; an unexpected question
+    fails the test."""
+    queue: list[Button] = []
+
+    def question(parent, title, text, *args, **kwargs):
+        assert queue, f"unexpected question: {text!r}"
+        return queue.pop(0)
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    return queue
 
 
 @pytest.fixture

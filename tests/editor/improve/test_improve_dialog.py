@@ -48,19 +48,6 @@ class StepClock:
 
 
 @pytest.fixture
-def answers(monkeypatch) -> list[Button]:
-    """Answers queued for the window's questions; an unexpected question fails the test."""
-    queue: list[Button] = []
-
-    def question(parent, title, text, *args, **kwargs):
-        assert queue, f"unexpected question: {text!r}"
-        return queue.pop(0)
-
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
-    return queue
-
-
-@pytest.fixture
 def make_dialog(qtbot, answers) -> Callable[..., ImproveDialog]:
     """``make_dialog(program, budget=…, …)``: the window on ``program`` (default: one blank card,
     which the search improves in its first generation), shown, set to tiny battles against
