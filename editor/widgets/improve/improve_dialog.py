@@ -23,16 +23,12 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QMainWindow,
     QMessageBox,
-    QProgressBar,
     QPushButton,
     QSplitter,
     QStyle,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -44,6 +40,7 @@ from editor.widgets.improve.improve_setup import ImproveSetup, ImproveSetupError
 from editor.widgets.improve.improve_worker import Clock, ImproveJob, ImproveWorker
 from editor.widgets.improve.program_diff_view import ProgramDiffView
 from editor.widgets.improve.score_plot import ScorePlot
+from editor.widgets.improve.search_progress import ReportTable, SearchProgress
 from editor.widgets.parts.form_widgets import error_line, form_beside, heading
 from editor.widgets.parts.standalone import application, sample_document
 
@@ -52,7 +49,6 @@ PLOT_SHARE = 42
 """Percent of the right side's height the plot gets; the diff gets the rest (less the fresh-seed table)."""
 SHUTDOWN_WAIT = 60.0
 """Seconds the closing app waits for a stopped search's last generation (then leaves it behind)."""
-_RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
 def take_text(best: Best) -> str:
@@ -83,7 +79,7 @@ class ImproveDialog(QDialog):
         self.best: Best | None = None
         self.report: ImproveReport | None = None
         self.generations = 0
-        self._failed_text = ""
+        self._checking_now = False
         self.setup = ImproveSetup(document)
         self._build()
         self.setWindowTitle(f"Improve {document.display_name()}")
@@ -117,15 +113,11 @@ class ImproveDialog(QDialog):
             self._show_error(str(err))
             return False
         self._show_error("")
-        self.job, self.best, self.report, self.generations, self._failed_text = job, None, None, 0, ""
+        self.job, self.best, self.report, self.generations, self._checking_now = job, None, None, 0, False
         self.plot.clear()
         self.report_table.hide()
         self.diff_view.show_nothing("The first generation's battles are being played…")
-        self.progress_bar.setRange(0, 1000)
-        self.progress_bar.setValue(0)
-        self.progress_bar.setFormat(f"%p% of {clock(job.settings.budget)}")
-        self.score_label.setText("")
-        self.rate_label.setText("")
+        self.progress.begin(job.settings.budget)
         where = f"the Dask cluster at {job.cluster}" if job.cluster else \
             f"{job.jobs} job{'s' if job.jobs != 1 else ''}"
         self._say(f"Searching for {clock(job.settings.budget)} against "
@@ -150,7 +142,8 @@ class ImproveDialog(QDialog):
         """End the search after the generation under way; its best program stays to take."""
         if self.worker.is_running():
             self.worker.stop()
-            self._say("Stopping: the generation under way finishes first…")
+            self._say("Stopping after the check on fresh seeds under way…" if self._checking_now else
+                      "Stopping: the generation under way finishes first…")
             self._update_buttons()
 
     def take(self) -> bool:
@@ -209,21 +202,7 @@ class ImproveDialog(QDialog):
         left_layout.addWidget(self.setup, 1)
         left_layout.addWidget(self.error_label)
 
-        self.progress_bar = QProgressBar()
-        self.progress_bar.setFormat("not started")
-        self.progress_bar.setRange(0, 1)
-        self.progress_bar.setValue(0)
-        self.progress_bar.setToolTip("The budget spent")
-        self.eta_label = QLabel()
-        self.eta_label.setAlignment(_RIGHT)
-        self.eta_label.setMinimumWidth(self.eta_label.fontMetrics().horizontalAdvance("ETA 00:00:00 · 00:00:00") + 8)
-        progress = QHBoxLayout()
-        progress.addWidget(self.progress_bar, 1)
-        progress.addWidget(self.eta_label)
-        self.score_label = QLabel()
-        self.score_label.setWordWrap(True)
-        self.score_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.rate_label = QLabel()
+        self.progress = SearchProgress()
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -231,13 +210,7 @@ class ImproveDialog(QDialog):
         self.plot = ScorePlot()
         self.plot.setMinimumSize(280, 180)
         self.diff_view = ProgramDiffView()
-        self.report_table = QTableWidget(0, 4)
-        self.report_table.setHorizontalHeaderLabels(["Against", "Yours", "Improved", "Change"])
-        self.report_table.verticalHeader().setVisible(False)
-        self.report_table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.report_table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
-        self.report_table.setToolTip("Mean game score with 95% intervals on fresh seeds (never used by the search); "
-                                     "the change is measured battle by battle")
+        self.report_table = ReportTable()
         diff_panel = QWidget()
         diff_layout = QVBoxLayout(diff_panel)
         diff_layout.setContentsMargins(0, 0, 0, 0)
@@ -257,9 +230,7 @@ class ImproveDialog(QDialog):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(4, 10, 10, 4)
         right_layout.setSpacing(6)
-        right_layout.addLayout(progress)
-        right_layout.addWidget(self.score_label)
-        right_layout.addWidget(self.rate_label)
+        right_layout.addWidget(self.progress)
         right_layout.addWidget(self.status_label)
         right_layout.addWidget(right_split, 1)
 
@@ -282,17 +253,7 @@ class ImproveDialog(QDialog):
         self.generations = progress.generation
         self.best = best
         self.plot.add(progress)
-        budget = self.job.settings.budget if self.job is not None else 1.0
-        self.progress_bar.setValue(round(1000 * min(1.0, progress.elapsed / budget)))
-        self.eta_label.setText(f"ETA {clock(progress.remaining)} · {clock(progress.elapsed)}")
-        self.score_label.setText(
-            f"Generation {progress.generation}: best <b>{progress.best.text()}</b> · yours {progress.start.text()} · "
-            f"gain <b>{progress.gain.text(signed=True)}</b>")
-        self.score_label.setToolTip("Mean game score (1 per rival beaten, ½ per tie) with its 95% interval, on the "
-                                    "battles played since the best program became best; yours on the same battles")
-        self.rate_label.setText(f"{progress.accepted} improvement{'s' if progress.accepted != 1 else ''} kept · "
-                                f"{progress.racing} candidates racing · {progress.battles_per_second:,.0f} battles/s · "
-                                f"{progress.battles:,} battles")
+        self.progress.show_progress(progress)
         if progress.kept:
             self._say(f"Generation {progress.generation} kept: {'; '.join(progress.kept)}.")
         elif self.worker.paused:
@@ -301,37 +262,23 @@ class ImproveDialog(QDialog):
         self._update_buttons()
 
     def _checking(self, battles: int) -> None:
+        self._checking_now = True
         self._say(f"The budget is spent. Checking the best program against yours on fresh seeds ({battles:,} "
                   "battles)…")
 
     def _reported(self, report: ImproveReport) -> None:
         self.report = report
-        rows = [(o.name, o.before, o.after, o.change) for o in report.opponents]
-        rows.append(("All opponents", report.overall_before, report.overall_after, report.overall_change))
-        self.report_table.setRowCount(len(rows))
-        for row, (name, before, after, change) in enumerate(rows):
-            for column, text in enumerate((name, before.text(), after.text(), change.text(signed=True))):
-                item = QTableWidgetItem(text)
-                if column:
-                    item.setTextAlignment(_RIGHT)
-                self.report_table.setItem(row, column, item)
-        self.report_table.resizeRowsToContents()
-        table = self.report_table
-        height = table.horizontalHeader().sizeHint().height() + sum(table.rowHeight(r) for r in range(len(rows))) + 4
-        table.setMaximumHeight(height)
-        table.setMinimumHeight(min(height, table.horizontalHeader().sizeHint().height() + 2 * table.rowHeight(0) + 4))
+        height = self.report_table.show_report(report)
         room = sum(self.right_split.sizes()) - height
-        table.show()
+        self.report_table.show()
         self.right_split.setSizes([room * PLOT_SHARE // 100, room - room * PLOT_SHARE // 100, height])
 
     def _finished(self, best: Best | None) -> None:
-        stopped = self.worker.stopping
+        stopped, self._checking_now = self.worker.stopping, False
         self._set_running(False)
         if best is not None:
             self.best = best
             self._show_best()
-            if not stopped:
-                self.progress_bar.setValue(self.progress_bar.maximum())  # the budget (and the check) spent
         kept = len(self.best.changes) if self.best is not None else 0
         if best is None:
             self._say(f"The search failed after {self.generations} generations.")
@@ -345,11 +292,10 @@ class ImproveDialog(QDialog):
         else:
             self._say(f"Done: {self.generations} generations, "
                       f"{f'{kept} edits kept' if kept else 'no change was better on the same battles'}.")
-        self.eta_label.setText(self.eta_label.text().split(" · ")[-1])  # no ETA once ended: the time it ran
+        self.progress.end(spent=best is not None and not stopped)
         self.runFinished.emit(best)
 
     def _failed(self, text: str) -> None:
-        self._failed_text = text
         self._show_error(text)
         self.message.emit(text)
 

@@ -20,7 +20,7 @@ from PySide6.QtCore import QObject, Signal
 from arena.cli_improve import REPORT_PAIRS
 from arena.improve import Best, Field, Search, SearchSettings, fresh_report, make_runner
 from arena.tournament import TournamentError
-from editor.widgets.parts.worker_thread import WorkerThread
+from editor.widgets.parts.worker_thread import WorkerThread, one_line
 from matcher import Program, ProgramError
 
 Clock = Callable[[], float]
@@ -144,9 +144,10 @@ class ImproveWorker(WorkerThread):
 
     def _describe(self, error: Exception) -> str:
         if isinstance(error, (TournamentError, ProgramError, ValueError)):
-            return str(error)[:1].upper() + str(error)[1:]
+            text = one_line(error)
+            return text[:1].upper() + text[1:]
         if isinstance(error, OSError):
-            return f"The search stopped: {error.strerror or error}"
+            return f"The search stopped: {error.strerror or one_line(error)}"
         return super()._describe(error)
 
     def _gone(self) -> None:

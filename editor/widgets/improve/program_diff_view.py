@@ -18,6 +18,9 @@ from matcher.diff import CardChange, CellChange, ProgramDiff, diff_programs
 from matcher.model import CARD_SIZE, Card, Pattern, Program
 
 THUMB = 84
+DESCRIPTION_LIMIT = 180
+"""Characters of a card's description shown in its row (all of it in the tooltip): a generated
+description of a big card runs to paragraphs."""
 ADDED, REMOVED, CHANGED = QColor("#2e9e4f"), QColor("#d6453a"), QColor("#e0a020")
 
 
@@ -57,6 +60,13 @@ def headline(change: CardChange) -> str:
     return f"{arrow}: {'changed' if kind == 'changed' else 'moved, unchanged'}"
 
 
+def elided(text: str, limit: int = DESCRIPTION_LIMIT) -> str:
+    """``text``, cut at a word with "…" when longer than ``limit`` characters."""
+    if len(text) <= limit:
+        return text
+    return text[:limit].rsplit(" ", 1)[0].rstrip(",;:") + " …"
+
+
 def _pattern_words(program: Program, pattern: Pattern | None) -> str:
     return "blank" if pattern is None else f"{what(program, pattern)} [{pattern.group.label}]"
 
@@ -69,6 +79,8 @@ def change_lines(a: Program, b: Program, change: CardChange) -> list[str]:
         lines.append(f"head: row {old.row}, col {old.col} facing {old.facing.label} → row {new.row}, col {new.col} "
                      f"facing {new.facing.label}")
     before, after = a.cards[change.before or 0], b.cards[change.after or 0]
+    if change.description is not None and change.description[0]:
+        lines.append(f"description was: {elided(change.description[0])}")
     for cell in change.cells:
         place = where(before if cell.after is None else after, cell.cell)  # seen from the card that has it
         lines.append(f"{place} (row {cell.cell[0]}, col {cell.cell[1]}): {_pattern_words(a, cell.before)} → "
@@ -164,8 +176,9 @@ class ProgramDiffView(QScrollArea):
             grid.addWidget(picture, 0, column, 2, 1, Qt.AlignmentFlag.AlignTop)
         title = headline(change)
         shown = after if after is not None else before
-        text = QLabel(f"<b>{html.escape(title)}</b>"
-                      + (f"<br>{html.escape(shown.description)}" if shown is not None and shown.description else ""))
+        description = shown.description if shown is not None else ""
+        text = QLabel(f"<b>{html.escape(title)}</b>" + (f"<br>{html.escape(elided(description))}" if description else ""))
+        text.setToolTip(description)
         text.setWordWrap(True)
         text.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         grid.addWidget(text, 0, 2)

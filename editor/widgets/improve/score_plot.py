@@ -16,6 +16,8 @@ from editor.widgets.parts.seat_plots import SeatPlot
 
 CURVES = ("best program", "your program")
 BAND_ALPHA = 60
+EMPTY_X, EMPTY_Y = (1, 10), (0, 100)
+"""The axes' ranges before the first generation."""
 
 
 def _percent(value: float) -> float:
@@ -44,6 +46,7 @@ class ScorePlot(SeatPlot):
         self._marks = pg.ScatterPlotItem([], [], symbol="star", size=14, pen=None, brush=pg.mkBrush(seat_color(0)))
         item.addItem(self._marks)
         self.set_seat_names(CURVES)
+        item.getAxis("bottom").enableAutoSIPrefix(False)  # "generation (x0.001)" on an empty plot
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.plot_widget)
@@ -90,6 +93,11 @@ class ScorePlot(SeatPlot):
         self._high_curve.setData(x[finite], high[finite])
         best = dict(zip(self._x, self._best))
         self._marks.setData(self._kept, [best[g] for g in self._kept])
+        view = self.plot_widget.getPlotItem().getViewBox()
+        if self._x:
+            view.enableAutoRange()
+        else:  # an empty plot still reads as generations and percents
+            view.setRange(xRange=EMPTY_X, yRange=EMPTY_Y, padding=0)
 
     def _pen(self, index: int) -> QPen:
         pen = super()._pen(index)

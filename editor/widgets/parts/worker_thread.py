@@ -18,6 +18,11 @@ from PySide6.QtCore import QObject, Signal
 from editor.gui_collector import GuiThreadCollector
 
 
+def one_line(error: BaseException) -> str:
+    """An error's message on one line (a library's may span several)."""
+    return " ".join(str(error).split())
+
+
 class WorkerThread(QObject):
     """One piece of work at a time, in a daemon thread named ``name``."""
 
@@ -51,7 +56,7 @@ class WorkerThread(QObject):
 
     def _describe(self, error: Exception) -> str:
         """``error`` as the one line ``failed`` says (subclasses word their own errors)."""
-        return f"The {self._name} stopped: {type(error).__name__}: {error}"
+        return f"The {self._name} stopped: {type(error).__name__}: {one_line(error)}"
 
     def _gone(self) -> None:
         """The receiver of the signals is gone (the app is closing): end the work early."""

@@ -96,9 +96,9 @@ def test_a_search_shows_its_progress_and_its_best_program_as_a_diff(qtbot, make_
     assert len(low) == generations and all(lo <= b <= hi for lo, b, hi in zip(low, best, high))
     assert dialog.plot.legend_names() == ["best program", "your program"]
     assert dialog.plot.kept_generations()  # the blank card is beaten at once: a star marks it
-    assert dialog.score_label.text().startswith(f"Generation {generations}: best")
-    assert "gain" in dialog.score_label.text() and "battles/s" in dialog.rate_label.text()
-    assert dialog.progress_bar.value() == 1000  # the whole budget spent
+    assert dialog.progress.score_label.text().startswith(f"Generation {generations}: best")
+    assert "gain" in dialog.progress.score_label.text() and "battles/s" in dialog.progress.rate_label.text()
+    assert dialog.progress.progress_bar.value() == 1000  # the whole budget spent
     assert dialog.status_label.text().startswith("Done:")
     # The best program is shown against the document, card by card.
     best_program = dialog.best.program
@@ -183,7 +183,7 @@ def test_the_check_on_fresh_seeds_is_what_fresh_report_computes(qtbot, make_dial
     assert dialog.report == expected
     table = dialog.report_table
     assert table.isVisible() and table.rowCount() == 3
-    rows = [[table.item(r, c).text() for c in range(4)] for r in range(3)]
+    rows = table.texts()
     assert rows[0] == ["Hunter", expected.opponents[0].before.text(), expected.opponents[0].after.text(),
                        expected.opponents[0].change.text(signed=True)]
     assert rows[2][0] == "All opponents" and rows[2][3] == expected.overall_change.text(signed=True)
