@@ -21,6 +21,7 @@ from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QHBoxLayout,
     QLabel,
@@ -172,7 +173,13 @@ class ImproveDialog(QDialog):
     def shutdown(self, timeout: float = SHUTDOWN_WAIT) -> bool:
         """Stop the search and wait for it to end (the app is closing)."""
         self.worker.stop()
-        return self.worker.wait(timeout)
+        if not self.worker.is_running():
+            return True
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)  # the generation under way finishes first
+        try:
+            return self.worker.wait(timeout)
+        finally:
+            QApplication.restoreOverrideCursor()
 
     # --- building ----------------------------------------------------------------------------
 

@@ -144,7 +144,7 @@ class ImproveWorker(WorkerThread):
 
     def _describe(self, error: Exception) -> str:
         if isinstance(error, (TournamentError, ProgramError, ValueError)):
-            text = one_line(error)
+            text = one_line(error).replace("--cluster ", "Cluster ")  # the form's words, not the command line's
             return text[:1].upper() + text[1:]
         if isinstance(error, OSError):
             return f"The search stopped: {error.strerror or one_line(error)}"

@@ -19,6 +19,7 @@ import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget
 from arena.improve import fresh_report
 from arena.improve.runners import InlineRunner
 from arena.samples import resolve_program
+from arena.tournament import TournamentError
 from engines.snake import Element
 from editor.document import ProgramDocument
 from editor.widgets.improve.improve_dialog import ImproveDialog, take_text
@@ -259,6 +260,19 @@ def test_a_bad_opponent_file_is_one_line_and_nothing_starts(qtbot, make_dialog, 
     # A file that is no program is not added, and says why.
     assert not dialog.setup.add_opponent_file(rival)
     assert dialog.error_label.text().startswith("Not added:") and "rival.snake.json" in dialog.error_label.text()
+
+
+def test_a_search_that_fails_on_its_way_says_why_in_one_line(qtbot, make_dialog, monkeypatch):
+    def unreachable(jobs, cluster):
+        raise TournamentError("--cluster tcp://10.9.9.9:8786: cannot reach the Dask scheduler:\n  timed out")
+
+    monkeypatch.setattr("editor.widgets.improve.improve_worker.make_runner", unreachable)
+    dialog = make_dialog()
+    with qtbot.waitSignal(dialog.runFinished, timeout=RUN_TIMEOUT_MS) as finished:
+        qtbot.mouseClick(dialog.start_button, LEFT)
+    assert finished.args == [None] and not dialog.is_running() and dialog.start_button.isEnabled()
+    assert dialog.error_label.text() == "Cluster tcp://10.9.9.9:8786: cannot reach the Dask scheduler: timed out"
+    assert dialog.status_label.text() == "The search failed after 0 generations."
 
 
 @pytest.mark.parametrize("arrange, message", [
