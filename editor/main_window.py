@@ -55,6 +55,7 @@ from editor.widgets.bench.position_bench import DECIDE_KEY, TestBench
 from editor.widgets.cards.card_editor import HINT, MESSAGE_MS, CardEditor
 from editor.widgets.cards.problems_view import ProblemsView
 from editor.widgets.cards.program_panel import ProgramPanel
+from editor.widgets.improve.improve_dialog import show_improve
 from editor.widgets.tournament.tournament_tab import TournamentTab
 from engines.snake import POSITION_FORMAT
 from matcher import Program, ProgramError, dumps_program, load_program
@@ -446,6 +447,8 @@ class MainWindow(QMainWindow):
 
         self.battle_action = self.battle_tab.start_action
         self.battle_action.triggered.connect(self.show_battle)
+        self.improve_action = self._action("&Improve Program…", lambda: show_improve(self, self.document), ["Ctrl+I"],
+                                           "Make the program stronger against chosen opponents, automatically")
         self.about_action = self._action("&About snakepit", lambda: QMessageBox.about(self, "About snakepit", ABOUT))
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.show_bench_action = self._action("&Test Bench", self.show_test_bench, ["Ctrl+1"], "Show the test bench")
@@ -490,7 +493,7 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.reset_layout_action)
 
         battle_menu = bar.addMenu("&Battle")
-        battle_menu.addAction(self.battle_action)
+        battle_menu.addActions([self.battle_action, self.improve_action])
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about_action)

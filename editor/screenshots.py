@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
@@ -31,6 +31,7 @@ from editor.widgets.arena.arena_pane import ArenaPane
 from editor.widgets.arena.match_transport import FULL_SPEED
 from editor.widgets.bench.position_bench import TestBench
 from editor.widgets.games.snake.snake_game import SnakeBoard
+from editor.widgets.improve.improve_dialog import ImproveDialog
 from matcher import load_program
 
 WINDOW_SIZE = (1440, 900)
@@ -102,6 +103,25 @@ class TournamentShot:
 
 
 TOURNAMENT = TournamentShot()
+
+
+@dataclass(frozen=True)
+class ImproveShot:
+    """The short search shown in the Improve window's screenshot: it ends after ``generations``
+    (whatever the machine's speed), so the plot and the diff are the same on every run; only the
+    measured battles/s and times differ."""
+
+    program: str = "beginner"
+    opponents: tuple[str, ...] = ("tail_biter", "hunter", "wall_hugger", "head_avoider")
+    seed: int = 7
+    size: str = "15x15"
+    length: int = 4
+    steps: int = 150
+    generations: int = 12
+    check: int = 40
+
+
+IMPROVE = ImproveShot()
 
 
 def dark_palette() -> QPalette:
@@ -296,6 +316,59 @@ def shoot_tournament(out: Path, workdir: Path) -> Path:
     return target
 
 
+class _GenerationBudget:
+    """A search clock that reads the real time until :meth:`end` makes the budget spent: called
+    in the search's thread right after a generation is published, the search ends there, before
+    another one starts."""
+
+    def __init__(self) -> None:
+        self._offset = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self._offset
+
+    def end(self) -> None:
+        self._offset = 1e9
+
+
+def shoot_improve(out: Path) -> Path:
+    """The Improve window (Battle → Improve Program…) after a short search from Beginner against
+    four samples, checked on fresh seeds."""
+    path = _sample(IMPROVE.program)
+    document = ProgramDocument(load_program(path), path)
+    budget = _GenerationBudget()
+    dialog = ImproveDialog(document, clock=budget)
+    dialog.worker.progressed.connect(lambda progress, _best: budget.end() if progress.generation >= IMPROVE.generations
+                                     else None, Qt.ConnectionType.DirectConnection)
+    setup = dialog.setup
+    setup.set_opponents(IMPROVE.opponents)
+    setup.sizes_edit.setText(IMPROVE.size)
+    setup.length_box.setValue(IMPROVE.length)
+    setup.steps_box.setValue(IMPROVE.steps)
+    setup.seed_box.setValue(IMPROVE.seed)
+    setup.budget_box.setValue(60)  # ended by the clock after the generations shown
+    setup.jobs_box.setValue(1)  # the same search in any case; one job keeps the machine free
+    setup.check_box.setValue(IMPROVE.check)
+    dialog.resize(*PANE_SIZE)
+    dialog.show()
+    ended: list[object] = []
+    dialog.runFinished.connect(ended.append)
+    if not dialog.start():
+        raise RuntimeError(f"the Improve screenshot's search does not start: {dialog.error_label.text()}")
+    deadline = time.monotonic() + ARENA_TIMEOUT
+    while not ended and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
+    if not ended:
+        dialog.shutdown()
+        raise RuntimeError(f"the Improve screenshot's search did not end in {ARENA_TIMEOUT:.0f} s")
+    _settle(dialog, 20)
+    target = out / "improve.png"
+    dialog.grab().save(str(target))
+    dialog.close()
+    return target
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     out = Path(args[0] if args else "docs")
@@ -313,6 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         shots = [shoot_main_window(out, workdir), shoot_test_bench(out), shoot_battle(out, workdir)]
         shots += [shoot_arena(out, workdir, game) for game in registry.games()]
         shots.append(shoot_tournament(out, workdir))
+        shots.append(shoot_improve(out))
         app.setPalette(dark_palette())
         shots.append(shoot_main_window(out, workdir, "main_window_dark.png"))
         app.setPalette(light)

@@ -8,7 +8,7 @@ from typing import TypeVar
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 import editor.widgets  # noqa: F401  (applies the PySide6 6.12.0 None-refcount guard first)
 from editor.document import ProgramDocument
@@ -17,6 +17,7 @@ from editor.recovery import RecoveryStore
 from editor.seats import builtin_program
 
 W = TypeVar("W", bound=QWidget)
+Button = QMessageBox.StandardButton
 
 
 @pytest.fixture
@@ -32,6 +33,20 @@ def shown(qtbot) -> Callable[[W, tuple[int, int]], W]:
         return widget
 
     return show
+
+
+@pytest.fixture
+def answers(monkeypatch) -> list[Button]:
+    """Answers for the questions asked (``QMessageBox.question``), in order; an unexpected question
+    fails the test."""
+    queue: list[Button] = []
+
+    def question(parent, title, text, *args, **kwargs):
+        assert queue, f"unexpected question: {text!r}"
+        return queue.pop(0)
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    return queue
 
 
 @pytest.fixture
