@@ -222,6 +222,9 @@ class TestBench(QWidget):
         self.document.edit(lambda program: add_test(program, test), f"Add test “{test.name}”")
         index = len(self.document.program.tests) - 1
         self._loaded_test = index
+        # The test now holds these expectations: a later edit of the program must not change the
+        # boxes (an "Update test" would then accept whatever the edited program answers).
+        self._expect_edited = True
         self.test_list.select_test(index)
         self.test_name_edit.clear()
         self._update_actions()
@@ -339,7 +342,10 @@ class TestBench(QWidget):
         self._update_actions()
 
     def _position_changed(self) -> None:
-        self._expect_edited = False
+        # A new position without a test: the boxes show the program's answer until the user
+        # ticks them. A loaded test keeps its expectations (only the user changes them).
+        if self._loaded_test is None:
+            self._expect_edited = False
         self.decide()
 
     def _no_decision(self, message: str) -> None:
