@@ -10,7 +10,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QMimeData, QSettings, QSize, Qt, QTimer
+import shiboken6
+from PySide6.QtCore import QByteArray, QMimeData, QObject, QSettings, QSize, Qt, QTimer, SignalInstance, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -38,6 +39,7 @@ from PySide6.QtWidgets import (
 from arena.samples import SNAKE_SAMPLES
 from arena.version import version
 from editor.document import ProgramDocument
+from editor.keys import key_text, standard_keys
 from editor.program_files import (
     APP_NAME,
     FILE_FILTER,
@@ -411,11 +413,11 @@ class MainWindow(QMainWindow):
         self.show_test_bench()
         self._size_docks()
 
-    def _action(self, text: str, slot: Callable[[], object], shortcuts: list[QKeySequence | str] | None = None,
+    def _action(self, text: str, slot: Callable[[], object], shortcuts: list[QKeySequence] | None = None,
                 tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcuts:
-            action.setShortcuts([QKeySequence(s) for s in shortcuts])
+            action.setShortcuts(shortcuts)
         if tip:
             action.setStatusTip(tip)
             keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
@@ -425,38 +427,42 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_actions(self) -> None:
+        # Every key from editor.keys: the platform's own first, ours only where it has none, and
+        # never one key twice (Qt ignores a key bound twice as ambiguous).
         key = QKeySequence.StandardKey
-        self.new_action = self._action("&New", self.new_program, [QKeySequence(key.New)], "Start a new program with one blank card")
-        self.open_action = self._action("&Open…", self.ask_open, [QKeySequence(key.Open)], "Open a program file")
-        self.save_action = self._action("&Save", self.save, [QKeySequence(key.Save)], "Save the program")
-        self.save_as_action = self._action("Save &As…", self.save_as, ["Ctrl+Shift+S"], "Save the program under a new name")
+        self.new_action = self._action("&New", self.new_program, standard_keys(key.New, "Ctrl+N"),
+                                       "Start a new program with one blank card")
+        self.open_action = self._action("&Open…", self.ask_open, standard_keys(key.Open, "Ctrl+O"), "Open a program file")
+        self.save_action = self._action("&Save", self.save, standard_keys(key.Save, "Ctrl+S"), "Save the program")
+        self.save_as_action = self._action("Save &As…", self.save_as, standard_keys(key.SaveAs, "Ctrl+Shift+S"),
+                                           "Save the program under a new name")
         self.revert_action = self._action("&Revert", self.revert, None, "Reload the program from its file, dropping unsaved changes")
-        self.quit_action = self._action("&Quit", self.close, [QKeySequence(key.Quit), "Ctrl+Q"], "Quit snakepit")
+        self.quit_action = self._action("&Quit", self.close, standard_keys(key.Quit, "Ctrl+Q"), "Quit snakepit")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
 
         stack = self.document.undo_stack
         self.undo_action = stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcuts([QKeySequence("Ctrl+Z")])
         self.redo_action = stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        for action, tip in ((self.undo_action, "Undo the last edit (Ctrl+Z)"), (self.redo_action, "Redo (Ctrl+Shift+Z)")):
-            action.setStatusTip(tip.split(" (")[0])
-            action.setToolTip(tip)
+        for action, keys, tip in ((self.undo_action, standard_keys(key.Undo, "Ctrl+Z"), "Undo the last edit"),
+                                  (self.redo_action, standard_keys(key.Redo, "Ctrl+Shift+Z", "Ctrl+Y"), "Redo")):
+            action.setShortcuts(keys)
+            action.setStatusTip(tip)
+            action.setToolTip(f"{tip} ({key_text(keys)})")
             self.addAction(action)
 
         self.battle_action = self.quick_battle.start_action
         self.battle_action.triggered.connect(self.show_battle)
         self.about_action = self._action("&About snakepit", lambda: QMessageBox.about(self, "About snakepit", ABOUT))
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        self.show_bench_action = self._action("&Test Bench", self.show_test_bench, ["Ctrl+1"], "Show the test bench")
-        self.show_battle_action = self._action("&Battle", self.show_battle, ["Ctrl+2"], "Show the battle")
+        self.show_bench_action = self._action("&Test Bench", self.show_test_bench, standard_keys(None, "Ctrl+1"), "Show the test bench")
+        self.show_battle_action = self._action("&Battle", self.show_battle, standard_keys(None, "Ctrl+2"), "Show the battle")
         self.reset_layout_action = self._action("Reset &Layout", self.reset_layout,
                                                 None, "Put every pane back where it was at the first start")
-        self.editor_action = self._action("Card &Editor", self.show_editor, ["Ctrl+E"],
+        self.editor_action = self._action("Card &Editor", self.show_editor, standard_keys(None, "Ctrl+E"),
                                           "The card editor with its panes")
-        self.arena_action = self._action("&Arena", self.show_arena, ["Ctrl+3"],
+        self.arena_action = self._action("&Arena", self.show_arena, standard_keys(None, "Ctrl+3"),
                                          "Run, watch and replay matches of every game")
-        self.tournament_action = self._action("&Tournament", self.show_tournament, ["Ctrl+4"],
+        self.tournament_action = self._action("&Tournament", self.show_tournament, standard_keys(None, "Ctrl+4"),
                                               "Every entrant against every other, with ratings")
         self.workspace_group = QActionGroup(self)
         for action in (self.editor_action, self.arena_action, self.tournament_action):
@@ -518,12 +524,20 @@ class MainWindow(QMainWindow):
         toolbar.addActions([self.new_action, self.open_action, self.save_action])
         toolbar.addSeparator()
         toolbar.addActions([self.undo_action, self.redo_action])
+        self._keep_undo_buttons_steady()
         toolbar.addSeparator()
         toolbar.addAction(self.battle_action)
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         toolbar.addWidget(spacer)
         toolbar.addActions([self.editor_action, self.arena_action, self.tournament_action])
+
+    def _keep_undo_buttons_steady(self) -> None:
+        """The tool bar says "Undo" and "Redo" whatever the command (the menu and the tooltip name
+        it): a button that grew with the command's text re-flowed the whole tool bar."""
+        stack = self.document.undo_stack
+        _CommandTip(self.undo_action, "Undo", stack.undoTextChanged, stack.undoText())
+        _CommandTip(self.redo_action, "Redo", stack.redoTextChanged, stack.redoText())
 
     def _build_status(self) -> None:
         # The card editor's hint line lives here: the room under the map goes to the map.
@@ -655,6 +669,26 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         self.autosaver.shutdown()
         event.accept()
+
+
+class _CommandTip(QObject):
+    """Keeps ``action``'s tool bar text ``word`` and its tooltip ``Undo Paint empty (Ctrl+Z)``.
+    The stack is the document's and may outlive the window (its last signals come as it goes)."""
+
+    def __init__(self, action: QAction, word: str, changed: SignalInstance, command: str) -> None:
+        super().__init__(action)
+        self.action = action
+        self.word = word
+        action.setIconText(word)
+        changed.connect(self.retip)
+        self.retip(command)
+
+    @Slot(str)
+    def retip(self, command: str) -> None:
+        if not shiboken6.isValid(self.action):  # the window is going: its wrappers go first
+            return
+        keys = key_text(self.action.shortcuts())
+        self.action.setToolTip(f"{self.word} {command} ({keys})" if command else f"{self.word} ({keys})")
 
 
 def first_size(available: QSize | None) -> QSize:
