@@ -71,6 +71,8 @@ PROGRAM_SHARE = 0.2
 BENCH_SHARE = 0.36
 BOTTOM_SHARE = 0.12
 """First-start shares of the window: program pane and bench of its width, problems of its height."""
+OFFER_PROGRAM_MS = 400
+"""The tournament tab hears of the edited program this long after the last edit."""
 
 ABOUT = f"""<h3>snakepit {version()}</h3>
 <p>A desktop studio for programming games.</p>
@@ -289,6 +291,8 @@ class MainWindow(QMainWindow):
 
     def show_tournament(self) -> None:
         """The tournament tab takes the whole window, like the arena."""
+        if self._offer_timer.isActive():
+            self._offer_program()
         self._show_workspace(self.tournament_tab, self.tournament_action)
 
     def _show_workspace(self, page: QWidget, action: QAction) -> None:
@@ -334,12 +338,7 @@ class MainWindow(QMainWindow):
         self.tournament_tab.openReplay.connect(self._open_tournament_game)
         self.tournament_tab.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
-        def offer_program() -> None:
-            self.tournament_tab.set_editor_program(doc.path, dumps_program(doc.program))
-
-        doc.programChanged.connect(offer_program)
-        doc.pathChanged.connect(offer_program)
-        offer_program()
+        self._offer_program_later()
         self.workspace = QStackedWidget()
         self.workspace.addWidget(self.card_editor)
         self.workspace.addWidget(self.arena_pane)
@@ -374,6 +373,27 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, area.RightDockWidgetArea)
         self._place_docks()
         doc.focusTestRequested.connect(lambda _index: self.show_test_bench())
+
+    def _offer_program_later(self) -> None:
+        """The tournament tab gets the program's text once edits pause (writing it out on every
+        paint stroke cost a frame), and at once when the tab is shown."""
+        self._offer_timer = QTimer(self)
+        self._offer_timer.setSingleShot(True)
+        self._offer_timer.setInterval(OFFER_PROGRAM_MS)
+        self._offer_timer.timeout.connect(self._offer_program)
+        self.document.programChanged.connect(self._program_edited)
+        self.document.pathChanged.connect(self._program_edited)
+        self._offer_program()
+
+    def _program_edited(self) -> None:
+        if self.workspace.currentWidget() is self.tournament_tab:
+            self._offer_program()
+        else:
+            self._offer_timer.start()
+
+    def _offer_program(self) -> None:
+        self._offer_timer.stop()
+        self.tournament_tab.set_editor_program(self.document.path, dumps_program(self.document.program))
 
     def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
         dock = QDockWidget(title, self)

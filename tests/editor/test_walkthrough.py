@@ -234,7 +234,7 @@ def test_a_new_user_draws_tests_fights_saves_and_reopens_a_program(qtbot, window
     assert panel.best_label.text() == "up"
     assert "card 1" in panel.card_label.text() and "bite a tail right ahead" in panel.card_label.text()
     assert panel.moves_table.rowCount() == 3
-    assert positions.view.explanation() is explanation  # laid over the field
+    assert positions.view.explanation() == explanation  # laid over the field
     card_model = window.program_panel.cards.model
     assert [card_model.data(card_model.index(row, 0), DecidedRole) for row in (0, 1)] == [True, False]
 

@@ -320,9 +320,13 @@ class TestBench(QWidget):
             return
         tests = self.document.program.tests
         failing = any(not r.passed for r in self.document.test_results())
-        self.side_tabs.setTabText(1, f"Tests · {self.test_list.summary_text()}" if tests else "Tests")
+        text = f"Tests · {self.test_list.summary_text()}" if tests else "Tests"
         color = FAILING if failing else self.palette().color(QPalette.ColorRole.WindowText)
-        self.side_tabs.tabBar().setTabTextColor(1, color)
+        # Only when they change: a new tab text lays out the whole window again.
+        if self.side_tabs.tabText(1) != text:
+            self.side_tabs.setTabText(1, text)
+        if self.side_tabs.tabBar().tabTextColor(1) != color:
+            self.side_tabs.tabBar().setTabTextColor(1, color)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)

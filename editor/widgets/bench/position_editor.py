@@ -390,7 +390,10 @@ class PositionEditor(QWidget):
     def set_explanation(self, explanation: Explanation | None, shown_move: Direction | None = None,
                         card: Card | None = None) -> None:
         """Lay ``explanation`` over the field (see :meth:`BattleView.set_explanation`)."""
-        self._explanation = None if explanation is None else (explanation, shown_move, card)
+        shown = None if explanation is None else (explanation, shown_move, card)
+        if shown == self._explanation and self.view.explanation() == explanation:
+            return  # the same decision again (after an edit elsewhere): no repaint
+        self._explanation = shown
         if self._drawing is None and self._moving is None:
             self.view.set_explanation(explanation, shown_move, card)
 

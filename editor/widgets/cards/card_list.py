@@ -85,6 +85,13 @@ def problem_style(palette: QPalette) -> str:
     return f"color: {problem_color(palette).name()};"
 
 
+def restyle(widget: QWidget, sheet: str) -> None:
+    """Set ``widget``'s style sheet when it differs: setting one, even the same, re-polishes the
+    widget and lays out and repaints the whole window (on every edit, a frame's worth)."""
+    if widget.styleSheet() != sheet:
+        widget.setStyleSheet(sheet)
+
+
 def plural(n: int, noun: str) -> str:
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
@@ -139,6 +146,7 @@ class CardListModel(QAbstractListModel):
         self._palette = palette
         self._thumbs: list[tuple[Card, QPixmap]] = []
         self._cards: tuple[Card, ...] = document.program.cards
+        self._sets = document.program.sets
         document.programChanged.connect(self._program_changed)
         document.decidedCardChanged.connect(self._decided_changed)
 
@@ -206,13 +214,18 @@ class CardListModel(QAbstractListModel):
         cards = self.document.program.cards
         if len(cards) != len(self._cards):
             self.beginResetModel()
-            self._cards = cards
+            self._cards, self._sets = cards, self.document.program.sets
             self._thumbs.clear()
             self.endResetModel()
         else:
-            self._cards = cards
-            if cards:
-                self.dataChanged.emit(self.index(0), self.index(len(cards) - 1))
+            # Only the rows whose card changed (a paint stroke changes one): every row's repaint
+            # on every edit cost a few milliseconds of each stroke's frame. A card's problems
+            # depend on it and the sets alone.
+            sets = self.document.program.sets
+            changed = [row for row, (old, new) in enumerate(zip(self._cards, cards)) if old is not new or sets != self._sets]
+            self._cards, self._sets = cards, sets
+            if changed:
+                self.dataChanged.emit(self.index(changed[0]), self.index(changed[-1]))
 
     def _decided_changed(self, _card: object) -> None:
         if self._cards:
@@ -585,7 +598,7 @@ class CardList(QWidget):
             self.document.edit(change, text, show_card=show_card)
         except EditError as error:
             self.message.setText(str(error).capitalize() + ".")
-            self.message.setStyleSheet(problem_style(self.palette()))
+            restyle(self.message, problem_style(self.palette()))
             self.message.show()
         else:
             self.message.hide()

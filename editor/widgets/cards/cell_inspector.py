@@ -86,6 +86,7 @@ class CellInspector(QWidget):
         self.matches: list[Match] = []
         """What each entry of the match box stands for, in order."""
         self._showing = False  # True while the fields are being filled, so they do not edit back
+        self._sets_listed: object = None  # the sets the match box lists (refilled when they change)
 
         self.title_label = QLabel()
         font = self.title_label.font()
@@ -180,6 +181,9 @@ class CellInspector(QWidget):
 
     def _fill_matches(self) -> None:
         program = self.document.program
+        if program.sets == self._sets_listed and len(self.matches) == len(Element) + len(program.sets):
+            return
+        self._sets_listed = program.sets
         self.match_combo.clear()
         # Item i is self.matches[i]: Qt does not compare Python objects stored as item data.
         self.matches = [*Element, *(SetRef(i) for i in range(len(program.sets)))]

@@ -233,8 +233,10 @@ class BrushPreview(QWidget):
 
     def refresh(self) -> None:
         name, group, weight = (html.escape(line) for line in self.lines())
-        self.text_label.setText(f"<b>{name}</b><br>{group}<br>{weight}")
-        self.swatch.update()
+        text = f"<b>{name}</b><br>{group}<br>{weight}"
+        if text != self.text_label.text():  # the same brush after an edit: no repaint
+            self.text_label.setText(text)
+            self.swatch.update()
 
 
 class PatternPalette(QWidget):

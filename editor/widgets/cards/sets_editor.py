@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ProgramDocument, new_stroke_id
-from editor.widgets.cards.card_list import plural, problem_style, tool_icon
+from editor.widgets.cards.card_list import plural, problem_style, restyle, tool_icon
 from editor.widgets.cards.pattern_paint import ELEMENT_LOOK, SET_COLORS, match_pixmap
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Element
@@ -134,10 +134,10 @@ class SetRow(QFrame):
         problem = size_problem(element_set.elements)
         if problem is None:
             self.weight_label.setText(weight_text(element_set.elements))
-            self.weight_label.setStyleSheet("")
+            restyle(self.weight_label, "")
         else:
             self.weight_label.setText("⚠ " + problem)
-            self.weight_label.setStyleSheet(problem_style(self.palette()))
+            restyle(self.weight_label, problem_style(self.palette()))
         uses = len(set_uses(program, self.index))
         self.uses_label.setText("unused" if uses == 0 else f"used by {plural(uses, 'pattern')}")
 
@@ -303,7 +303,7 @@ class SetsEditor(QWidget):
             done = self.document.edit(change, text, merge_key=merge_key)
         except EditError as error:
             self.message.setText(str(error).capitalize() + ".")
-            self.message.setStyleSheet(problem_style(self.palette()))
+            restyle(self.message, problem_style(self.palette()))
             self.message.show()
             return False
         self.message.hide()
