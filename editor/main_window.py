@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import shiboken6
-from PySide6.QtCore import QByteArray, QMimeData, QObject, QSettings, QSize, Qt, QTimer, SignalInstance, Slot
+from PySide6.QtCore import QByteArray, QEvent, QMimeData, QObject, QSettings, QSize, Qt, QTimer, SignalInstance, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -20,15 +20,18 @@ from PySide6.QtGui import (
     QDropEvent,
     QGuiApplication,
     QKeySequence,
+    QResizeEvent,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QSizePolicy,
     QStackedWidget,
     QTabWidget,
@@ -67,8 +70,8 @@ STATE_KEY = "main_window/state"
 STATE_VERSION = 2
 """2: the panes fit a 1366 × 768 screen; a version-1 state (sized for wider ones) is not restored."""
 DEFAULT_SIZE = (1440, 900)
-PROGRAM_SHARE = 0.2
-BENCH_SHARE = 0.36
+PROGRAM_SHARE = 0.22
+BENCH_SHARE = 0.34
 BOTTOM_SHARE = 0.12
 """First-start shares of the window: program pane and bench of its width, problems of its height."""
 OFFER_PROGRAM_MS = 400
@@ -265,7 +268,7 @@ class MainWindow(QMainWindow):
     def show_battle(self) -> None:
         self.show_editor()
         self.bench_dock.show()
-        self.bench_tabs.setCurrentWidget(self.quick_battle)
+        self.bench_tabs.setCurrentWidget(self.battle_scroll)
 
     def focus_canvas(self) -> None:
         self.show_editor()
@@ -275,6 +278,11 @@ class MainWindow(QMainWindow):
         self.show_editor()
         self.bench_dock.show()
         self.bench_tabs.setCurrentWidget(self.test_bench)
+
+    def bench_page(self) -> QWidget:
+        """The pane the bench dock shows: the test bench or the battle."""
+        page = self.bench_tabs.currentWidget()
+        return self.quick_battle if page is self.battle_scroll else page
 
     # --- workspaces: the card editor with its panes, or the arena -----------------------------
 
@@ -362,7 +370,7 @@ class MainWindow(QMainWindow):
         self.bench_tabs = QTabWidget()
         self.bench_tabs.setDocumentMode(True)
         self.bench_tabs.addTab(self.test_bench, "Test bench")
-        self.bench_tabs.addTab(self.quick_battle, "Battle")
+        self.bench_tabs.addTab(self._battle_page(), "Battle")
         self.bench_tabs.setTabToolTip(0, f"Try the program on positions (Decide: {DECIDE_KEY}); its tests")
         self.bench_tabs.setTabToolTip(1, "Let the program fight (F5)")
         self.bench_dock = self._dock("Test bench && Battle", "benchDock", self.bench_tabs)
@@ -373,6 +381,12 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, area.RightDockWidgetArea)
         self._place_docks()
         doc.focusTestRequested.connect(lambda _index: self.show_test_bench())
+
+    def _battle_page(self) -> QWidget:
+        """The battle in an area that scrolls sideways rather than widen the bench dock past a
+        1024-wide window (the test bench fits itself to the dock's width)."""
+        self.battle_scroll = SidewaysScroll(self.quick_battle)
+        return self.battle_scroll
 
     def _offer_program_later(self) -> None:
         """The tournament tab gets the program's text once edits pause (writing it out on every
@@ -425,7 +439,9 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.program_dock, self.bench_dock], [program, bench], Qt.Orientation.Horizontal)
         problems = max(self.problems_dock.minimumSizeHint().height(), round(height * BOTTOM_SHARE))
         self.resizeDocks([self.problems_dock], [problems], Qt.Orientation.Vertical)
-        self.resizeDocks([self.problems_dock, self.history_dock], [3, 1], Qt.Orientation.Horizontal)
+        # Problems and History share the strip: History's lines are long, and an empty problems
+        # list says so in one line.
+        self.resizeDocks([self.problems_dock, self.history_dock], [1, 1], Qt.Orientation.Horizontal)
 
     def reset_layout(self) -> None:
         self.show_editor()
@@ -689,6 +705,33 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         self.autosaver.shutdown()
         event.accept()
+
+
+class SidewaysScroll(QScrollArea):
+    """Shows ``widget`` as tall as the area and at least as wide as it needs, scrolling sideways
+    when the area is narrower."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWidget(widget)
+        widget.installEventFilter(self)  # its minimum may change (a battle starts): fit again
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self._fit()
+        return super().eventFilter(watched, event)
+
+    def _fit(self) -> None:
+        widget = self.widget()
+        if widget is not None:
+            viewport = self.viewport().size()
+            widget.resize(max(viewport.width(), widget.minimumSizeHint().width()), viewport.height())
 
 
 class _CommandTip(QObject):

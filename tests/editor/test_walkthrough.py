@@ -211,7 +211,7 @@ def test_a_new_user_draws_tests_fights_saves_and_reopens_a_program(qtbot, window
     key(qtbot, window, "Ctrl+1")
     bench = window.test_bench
     positions = bench.position_editor
-    assert window.bench_tabs.currentWidget() is bench and bench.isVisible()
+    assert window.bench_page() is bench and bench.isVisible()
     start = positions.position()
     assert (start.width, start.height) == (25, 25) and len(start.snakes) == 2
     for snake in reversed(start.snakes):
@@ -267,7 +267,7 @@ def test_a_new_user_draws_tests_fights_saves_and_reopens_a_program(qtbot, window
     # typed in so the battle replays, F5; pause it, step it, click my snake to see why it moved.
     key(qtbot, window, "Ctrl+2")
     fight = window.quick_battle
-    assert window.bench_tabs.currentWidget() is fight
+    assert window.bench_page() is fight
     type_into(qtbot, fight.seed_box, "7")
     assert fight.settings().seed == 7 and fight.player is None
     key(qtbot, window, "F5")

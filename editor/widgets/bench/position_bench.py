@@ -41,7 +41,7 @@ from matcher.model import ProgramTest
 
 DECIDE_KEY = "Ctrl+Return"
 """Decide, here and in the main window alike (F5 is the main window's Start battle)."""
-MIN_WIDTH = 420
+MIN_WIDTH = 330
 NARROW_WIDTH = 1040
 """Below this width the bench stacks the field over the decision and tests tabs (side by side,
 the panes need about 1000 pixels)."""

@@ -38,6 +38,7 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QPolygonF,
+    QResizeEvent,
     QTextLayout,
 )
 from PySide6.QtWidgets import (
@@ -514,6 +515,8 @@ class CardList(QWidget):
         self.duplicate_button = self._button(self.duplicate_action, text_beside=True)
         self.delete_button = self._button(self.delete_action, text_beside=True)
         self.move_up_button = self._button(self.move_up_action, text_beside=False)
+        self._words_width = 0
+        """How wide the buttons are with their words (measured while they show them)."""
         self.move_down_button = self._button(self.move_down_action, text_beside=False)
 
         self.title = QLabel("Cards")
@@ -528,10 +531,16 @@ class CardList(QWidget):
         self.message.setWordWrap(True)
         self.message.hide()
 
+        # Moving sits with the title, so Add, Duplicate and Delete keep their words in a
+        # narrow pane.
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
+        header.setSpacing(2)
         header.addWidget(self.title)
         header.addStretch(1)
+        header.addWidget(self.move_up_button)
+        header.addWidget(self.move_down_button)
+        header.addSpacing(6)
         header.addWidget(self.count_label)
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
@@ -539,8 +548,6 @@ class CardList(QWidget):
         for button in (self.add_button, self.duplicate_button, self.delete_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
-        buttons.addWidget(self.move_up_button)
-        buttons.addWidget(self.move_down_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -677,6 +684,33 @@ class CardList(QWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(300, ROW_HEIGHT * 4 + 80)
+
+    def minimumSizeHint(self) -> QSize:
+        """Narrow enough for a 1024-wide window: Add, Duplicate and Delete lose their words
+        (their icons and tooltips stay) rather than widen the program pane."""
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), self._compact_buttons_width()), hint.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_buttons(event.size().width())
+
+    # --- narrow -----------------------------------------------------------------------------
+
+    def _text_buttons(self) -> tuple[QToolButton, ...]:
+        return (self.add_button, self.duplicate_button, self.delete_button)
+
+    def _compact_buttons_width(self) -> int:
+        side = max(self.move_up_button.sizeHint().width(), self.move_up_button.sizeHint().height())
+        return max(3 * side + 4, self.title.sizeHint().width() + 2 * side + 6 + self.count_label.sizeHint().width() + 4)
+
+    def _fit_buttons(self, width: int) -> None:
+        if self.add_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon:
+            self._words_width = sum(b.sizeHint().width() for b in self._text_buttons()) + 4
+        style = (Qt.ToolButtonStyle.ToolButtonTextBesideIcon if width >= self._words_width
+                 else Qt.ToolButtonStyle.ToolButtonIconOnly)
+        for button in self._text_buttons():
+            button.setToolButtonStyle(style)
 
 
 def main() -> int:

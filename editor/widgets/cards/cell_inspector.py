@@ -97,10 +97,15 @@ class CellInspector(QWidget):
         self.preview = _CellPreview(document)
 
         self.match_combo = QComboBox()
+        # Long set names are cut, not allowed to widen the inspector past a small screen.
+        self.match_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.match_combo.setMinimumContentsLength(9)
         self.match_combo.setToolTip("What the cell matches: one element or one of the program's user sets")
         self.not_check = QCheckBox("NOT (anything else)")
         self.not_check.setToolTip("Invert the pattern: it matches every element except these")
         self.group_combo = QComboBox()
+        self.group_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.group_combo.setMinimumContentsLength(5)
         self.group_combo.setToolTip("The group: AND groups (solid frame) need all their patterns, "
                                     "OR groups (dashed frame) at least one")
         for group in ALL_GROUPS:

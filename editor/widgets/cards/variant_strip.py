@@ -18,7 +18,7 @@ from engines.snake import Cell, Direction
 from matcher.model import CARD_SIZE, VARIANTS, Card, CardCell, Variant, variant_offset
 
 SPACING = 8
-MIN_TILE = 48
+MIN_TILE = 42
 """The smallest tile the strip asks room for: 4 × 2 of these, labels included."""
 MIN_EXTENT = 3
 """Tiles show at least the 7×7 window around the head, so a centred card fills them."""
