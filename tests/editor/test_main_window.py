@@ -341,7 +341,7 @@ def test_dropping_a_position_file_puts_it_on_the_test_bench(qtbot, make_window, 
     program = window.document.program
     drop_file(window, path)
     qtbot.waitUntil(lambda: window.test_bench.position_editor.position() == position)
-    assert window.bench_tabs.currentWidget() is window.test_bench
+    assert window.bench_page() is window.test_bench
     assert window.document.program == program and window.document.path is None  # the program stayed
     assert not errors
     assert "corner.position.json" in window.statusBar().currentMessage()
@@ -410,10 +410,10 @@ def test_view_menu_toggles_every_pane(make_window):
 
 def test_f5_switches_to_the_battle_tab_and_starts_a_battle(qtbot, make_window):
     window = make_window()
-    assert window.bench_tabs.currentWidget() is window.test_bench
+    assert window.bench_page() is window.test_bench
     key(qtbot, window, "F5")
     tab = window.battle_tab
-    assert window.bench_tabs.currentWidget() is tab
+    assert window.bench_page() is tab
     qtbot.waitUntil(lambda: tab.info is not None, timeout=20_000)
     assert tab.playback.playing and tab.board.view.isVisible()
     assert tab.names[0] == window.document.program.name and tab.info.programs[0] == window.document.program
@@ -442,7 +442,7 @@ def test_ctrl_return_decides_in_the_window_and_f5_stays_the_battle(qtbot, make_w
     with qtbot.waitSignal(bench.decided) as decided:
         key(qtbot, window, "Ctrl+Return")
     assert decided.args[0] is not None
-    assert window.bench_tabs.currentWidget() is bench and window.battle_tab.info is None
+    assert window.bench_page() is bench and window.battle_tab.info is None
 
 
 # --- focus ----------------------------------------------------------------------------------------
