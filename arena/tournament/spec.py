@@ -10,6 +10,7 @@ stored absolute. Files a bot opens on its own (modules it imports) are not seen.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import shlex
@@ -20,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from arena.match import GAMES
 from arena.tournament.errors import TournamentError
 from arena.tournament.games import SNAKE, GameTask, check_setup, resolve_entrant, seat_range
 from arena.tournament.schedule import Seating, large_schedule, rotation_length, round_robin, shared_seats_note, tables
@@ -150,6 +152,17 @@ class TournamentSpec:
         return GameTask(index, self.game, tuple(p.seat for p in players), tuple(p.name for p in players),
                         game_seed(self.seed, index), self.options,
                         sources if len(sources) == len(players) else None, replay)
+
+    def like(self, stored: Mapping[str, Any]) -> TournamentSpec:
+        """This spec without the options that are at the game's defaults and that the stored
+        spec (a folder's ``tournament.json``) does not set: the same games, so that a form
+        stating every option resumes a tournament started with fewer (by the command line)."""
+        given = stored.get("options")
+        given = given if isinstance(given, dict) else {}
+        defaults = GAMES[self.game].defaults
+        options = {key: value for key, value in self.options.items()
+                   if key in given or key not in defaults or defaults[key] != value}
+        return dataclasses.replace(self, options=options)
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any], source: str, text: str = "") -> TournamentSpec:
