@@ -28,6 +28,8 @@ WIDEST = CURVE_WIDTH + 1.5
 NARROWEST = CURVE_WIDTH - 0.5
 LEGEND_NAME = 22
 """Longer names are cut in the legend (the standings show them whole)."""
+LEGEND_GAP = 8
+"""Pixels between the plot's right edge and the legend."""
 _LEGEND_COLUMN = 3  # the plot item's grid: left axis 0, view 1, right axis 2
 
 
@@ -53,6 +55,7 @@ class RatingPlot(SeriesPlot):
         item.legend = self._legend  # curves plotted with a name join it
         item.layout.addItem(self._legend, 2, _LEGEND_COLUMN)
         item.layout.setColumnStretchFactor(_LEGEND_COLUMN, 0)
+        item.layout.setColumnSpacing(_LEGEND_COLUMN - 1, LEGEND_GAP)
         item.layout.setAlignment(self._legend, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         # Game numbers every 1, 2 or 5 games, as many as can be read apart (pyqtgraph's default
         # lets "9101112" run together on a narrow plot).

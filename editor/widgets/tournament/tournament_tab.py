@@ -231,10 +231,11 @@ class TournamentTab(QWidget):
         if self.stats_dialog is None:
             self.stats_dialog = CardStatsDialog(self)
         dialog = self.stats_dialog
-        played = len([r for r in self._records.values() if name in r.seats])
+        others = [other for other in spec.names if other in same and other != name]
+        together = f" and {', '.join(others)} (the same program)" if others else ""
         dialog.setWindowTitle(f"Card statistics: {name}")
-        dialog.count(files, seat=name, title=f"<b>{name}</b> in the tournament in {out}: {played} finished "
-                                             f"game{'s' * (played != 1)}")
+        dialog.count(files, seat=name, title=f"<b>{name}</b>{together} in the tournament in {out}: {len(files)} "
+                                             f"finished game{'s' * (len(files) != 1)}")
         dialog.show()
         dialog.raise_()
         return dialog
