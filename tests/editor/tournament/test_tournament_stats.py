@@ -46,7 +46,8 @@ def test_the_context_menu_of_a_standings_row_offers_card_statistics(qtbot, make_
     where = table.visualItemRect(table.item(row, 0)).center()
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.RightButton, pos=where)
     # the context menu event a right click makes on a real display (QTest clicks do not make it)
-    QApplication.sendEvent(table.viewport(), QContextMenuEvent(QContextMenuEvent.Reason.Mouse, where))
+    global_where = table.viewport().mapToGlobal(where)
+    QApplication.sendEvent(table.viewport(), QContextMenuEvent(QContextMenuEvent.Reason.Mouse, where, global_where))
     menus = [w for w in QApplication.topLevelWidgets() if isinstance(w, QMenu) and w.isVisible()]
     assert len(menus) == 1
     (action,) = [a for a in menus[0].actions() if a.text() == "Card statistics…"]
