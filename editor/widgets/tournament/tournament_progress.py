@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
 from arena.tournament import Progress, clock
 
 TICK_MS = 1000
+COUNT_FORMAT = "%v / %m games"
 ETA_TIP = ("Estimated time left (at this run's pace since its first finished game) · time the tournament has played, "
            "over all its runs")
 CLOCK_TIP = "Time the tournament has played, over all its runs (the estimate of the time left follows the first games)"
@@ -103,12 +104,18 @@ class RunProgress(QWidget):
         self.tick()
 
     def show_count(self, done: int, total: int) -> None:
-        self.bar.setFormat("%v / %m games")
-        self.bar.setRange(0, max(total, 1))
-        self.bar.setValue(done)
+        # Only what changed: a progress bar repaints at once (not at the next frame) on each set.
+        if self.bar.format() != COUNT_FORMAT:
+            self.bar.setFormat(COUNT_FORMAT)
+        if self.bar.maximum() != max(total, 1) or self.bar.minimum() != 0:
+            self.bar.setRange(0, max(total, 1))
+        if self.bar.value() != done:
+            self.bar.setValue(done)
 
     def tick(self) -> None:
         eta = self.clock.eta()
         played = clock(self.clock.seconds())
-        self.time_label.setText(f"ETA {clock(eta)} · {played}" if eta is not None else played)
-        self.time_label.setToolTip(ETA_TIP if eta is not None else CLOCK_TIP)
+        text = f"ETA {clock(eta)} · {played}" if eta is not None else played
+        if text != self.time_label.text():
+            self.time_label.setText(text)
+            self.time_label.setToolTip(ETA_TIP if eta is not None else CLOCK_TIP)

@@ -49,6 +49,8 @@ from arena.tournament import (
 )
 from arena.tournament.games import SNAKE
 from arena.tournament.pool import STOP_GRACE
+from arena.tournament.runner import GameFailure
+from arena.tournament.running import RunningStandings
 from arena.tournament.store import TournamentStore
 from editor.widgets.parts.background_job import BackgroundJob
 from editor.widgets.parts.form_widgets import error_line, heading, scrolled
@@ -62,7 +64,9 @@ from editor.widgets.tournament.tournament_views import VALUE_ROLE, GameList, Res
 from editor.widgets.tournament.tournament_worker import TournamentWorker
 
 REFRESH_MS = 150
-"""The table and plot are recomputed at most this often while games pour in."""
+"""The table is shown again at most this often while games pour in."""
+PLOT_MS = 1000
+"""The rating plot is drawn again at most this often (a draw costs tens of milliseconds)."""
 
 
 class TournamentTab(QWidget):
@@ -92,6 +96,7 @@ class TournamentTab(QWidget):
         self.worker.began.connect(self._began)
         self.worker.gameStarted.connect(self._game_started)
         self.worker.progressed.connect(self._progressed)
+        self.worker.gameFailed.connect(self._game_failed)
         self.worker.finished.connect(self._finished)
         self.worker.failed.connect(self._failed)
         self.reader = BackgroundJob((TournamentError, OSError), "Reading the tournament", self)
@@ -102,6 +107,7 @@ class TournamentTab(QWidget):
         self.run: TournamentRun | None = None
         self.stats_dialog: CardStatsDialog | None = None
         self._records: dict[int, GameRecord] = {}
+        self._running = RunningStandings([])
         self._standings = compute_standings([], [])
         self._total = 0
         self._cancelling = False
@@ -110,6 +116,11 @@ class TournamentTab(QWidget):
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.setInterval(REFRESH_MS)
         self._refresh_timer.timeout.connect(self._refresh_results)
+        self._plot_timer = QTimer(self)  # while it runs, a new plot waits for it
+        self._plot_timer.setSingleShot(True)
+        self._plot_timer.setInterval(PLOT_MS)
+        self._plot_timer.timeout.connect(self._plot_later)
+        self._plot_waiting = False
         self.setup = TournamentSetup(data_dir)
         self.progress = RunProgress(clock)
         self.progress_bar, self.eta_label = self.progress.bar, self.progress.time_label
@@ -152,6 +163,7 @@ class TournamentTab(QWidget):
         self._show_error("")
         self.spec, self.out, self.run = spec, out, None
         self._show_records(earlier)
+        self._running = RunningStandings(spec.names, earlier.records.values(), earlier.failed)
         jobs = self.setup.jobs()
         resumed = f"Resuming: {len(self._records)} of {self._total} games were played before. " if self._records else ""
         workers = ("Starting…" if jobs == 1 and spec.game == SNAKE else
@@ -332,11 +344,17 @@ class TournamentTab(QWidget):
     def _progressed(self, progress: Progress) -> None:
         record = progress.record
         self._records[record.index] = record
+        self._running.add(record)
         self.games.add_game(record)
         self.progress.finished_game(progress)
         self._show_playing()
         if not self._refresh_timer.isActive():
             self._refresh_timer.start()
+
+    def _game_failed(self, failure: GameFailure) -> None:
+        self._running.skip(failure.index)
+        self.games.stop_playing(failure.index)
+        self.message.emit(f"Game {failure.index + 1} ({', '.join(failure.seats)}) could not be played: {failure.error}")
 
     def _finished(self, run: TournamentRun | None) -> None:
         self._refresh_timer.stop()
@@ -345,7 +363,8 @@ class TournamentTab(QWidget):
         self.games.stop_playing()
         if run is None:  # failed: the error says why; the finished games stay in the folder
             self.progress.stop()
-            self._refresh_results()
+            self._standings = self._running.standings()
+            self._show_results()
             self._say(f"Stopped: {len(self._records)} of {self._total} games finished and kept in {self.out}.")
             return
         self.run = run
@@ -451,7 +470,8 @@ class TournamentTab(QWidget):
         self.games.clear_games()
         for record in self._records.values():
             self.games.add_game(record)
-        self._refresh_results()
+        self._standings = run.standings
+        self._show_results()
 
     def _show_playing(self) -> None:
         playing = self.games.playing()
@@ -463,14 +483,26 @@ class TournamentTab(QWidget):
                                   f"results go to {self.out}")
 
     def _refresh_results(self) -> None:
-        names = self.spec.names if self.spec is not None else []
-        self._standings = compute_standings(names, self._records.values())
-        self._show_results()
+        """The standings of the games finished so far, while a tournament plays: the table now,
+        the plot now or, when it was drawn less than :data:`PLOT_MS` ago, then."""
+        self._standings = self._running.standings()
+        self._show_results(plot=not self._plot_timer.isActive())
+        self._plot_waiting = self._plot_timer.isActive()
+        self._plot_timer.start()
 
-    def _show_results(self) -> None:
+    def _plot_later(self) -> None:
+        if self._plot_waiting:
+            self._plot_waiting = False
+            self.rating_plot.show_standings(self.spec.names if self.spec is not None else [], self._standings)
+            self._plot_timer.start()
+
+    def _show_results(self, plot: bool = True) -> None:
         names = self.spec.names if self.spec is not None else []
         self.results.show_standings(names, self._standings)
-        self.rating_plot.show_standings(names, self._standings)
+        if plot:
+            self._plot_timer.stop()
+            self._plot_waiting = False
+            self.rating_plot.show_standings(names, self._standings)
         self._update_buttons()
 
     def _set_running(self, running: bool) -> None:

@@ -30,6 +30,7 @@ COLUMN_TIPS = {
     "Ordinal": "The conservative rating μ − 3σ: breaks ties in points; the plot shows it",
 }
 VALUE_ROLE = Qt.ItemDataRole.UserRole
+_COLOR_ROLE = Qt.ItemDataRole.UserRole + 1
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
@@ -60,8 +61,10 @@ class ResultsTable(QTableWidget):
         header.setMinimumSectionSize(34)
 
     def show_standings(self, names: Sequence[str], standings: Standings) -> None:
+        """Show ``standings``; the rows' items are kept and only changed values set again (the
+        table is shown again after every few games of a tournament)."""
         color = {name: i for i, name in enumerate(names)}
-        self.setRowCount(len(standings.table))
+        self._resize(len(standings.table))
         for row, s in enumerate(standings.table):
             values: list[tuple[str, object]] = [
                 (str(row + 1), row + 1), (s.name, s.name), (str(s.games), s.games), (str(s.wins), s.wins),
@@ -69,11 +72,22 @@ class ResultsTable(QTableWidget):
                 (f"{s.points:.1f}", s.points), (f"{s.mu:.2f}", s.mu), (f"{s.sigma:.2f}", s.sigma),
                 (f"{s.ordinal:.2f}", s.ordinal)]
             for column, (text, value) in enumerate(values):
-                item = QTableWidgetItem(text)
-                item.setData(VALUE_ROLE, value)
-                if column == 1:
+                item = self._item(row, column)
+                if item.data(VALUE_ROLE) != value or item.text() != text:
+                    item.setText(text)
+                    item.setData(VALUE_ROLE, value)
+                if column == 1 and item.data(_COLOR_ROLE) != color.get(s.name, 0):
+                    item.setData(_COLOR_ROLE, color.get(s.name, 0))
                     item.setIcon(entrant_swatch(color.get(s.name, 0)))
-                else:
+
+    def _resize(self, rows: int) -> None:
+        """``rows`` rows, each new one filled with empty items in the columns' styles."""
+        old = self.rowCount()
+        self.setRowCount(rows)
+        for row in range(old, rows):
+            for column in range(len(COLUMNS)):
+                item = QTableWidgetItem()
+                if column != 1:
                     item.setTextAlignment(_RIGHT)
                 if column in (1, 7):
                     font = QFont(item.font())
@@ -149,12 +163,13 @@ class GameList(QTreeWidget):
         self._playing.add(index)
         self._insert(index, item)
 
-    def stop_playing(self) -> None:
-        """The run ended: the games it was playing are no longer shown (a resume plays them)."""
-        for index in sorted(self._playing, reverse=True):
-            self.takeTopLevelItem(self._rows.index(index))
-            self._rows.remove(index)
-        self._playing = set()
+    def stop_playing(self, index: int | None = None) -> None:
+        """Game ``index`` is no longer being played without a result (it could not be played), or,
+        without an index, none is: the run ended (a resume plays them)."""
+        for stopped in sorted(self._playing if index is None else self._playing & {index}, reverse=True):
+            self.takeTopLevelItem(self._rows.index(stopped))
+            self._rows.remove(stopped)
+            self._playing.discard(stopped)
 
     def add_game(self, record: GameRecord) -> None:
         if record.index in self._rows:

@@ -17,7 +17,8 @@ from matcher import ProgramError
 
 class TournamentWorker(QObject):
     """Runs one tournament at a time in a thread. Signals arrive in the GUI thread: ``began``
-    once the folder is checked, ``gameStarted`` and ``progressed`` per game, then ``finished``
+    once the folder is checked, ``gameStarted`` and ``progressed`` (or ``gameFailed``) per game,
+    then ``finished``
     with the run (also after a cancel), or ``failed`` with one line and then ``finished`` with
     None."""
 
@@ -27,6 +28,8 @@ class TournamentWorker(QObject):
     """:class:`arena.tournament.GameStart`: a game handed to a worker."""
     progressed = Signal(object)
     """:class:`arena.tournament.Progress`."""
+    gameFailed = Signal(object)
+    """:class:`arena.tournament.runner.GameFailure`: a game that could not be played (the run goes on)."""
     finished = Signal(object)
     """:class:`TournamentRun`, or None after ``failed``."""
     failed = Signal(str)
@@ -46,6 +49,7 @@ class TournamentWorker(QObject):
             return run_tournament(spec, out, jobs=jobs, cancel=control.event,
                                   on_start=lambda done, total: relay(self.began, done, total),
                                   on_game_start=lambda game: relay(self.gameStarted, game),
+                                  on_failure=lambda failure: relay(self.gameFailed, failure),
                                   on_progress=lambda progress: relay(self.progressed, progress))
 
         self.job.start(play, "snakepit-tournament")
