@@ -29,7 +29,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any, NamedTuple
+from typing import IO, Any, Generic, NamedTuple, TypeVar
 
 from arena.bots import (
     UNSANDBOXED,
@@ -45,7 +45,7 @@ from arena.bots import (
     SandboxUnavailable,
     TurnRecord,
 )
-from arena.replay import Replay, ReplayError, ReplayWriter, VerifyReport
+from arena.replay import Replay, ReplayError, ReplayWriter
 from arena.samples import SampleError, resolve_bot
 
 SEVERITY = (
@@ -366,6 +366,37 @@ def bot_host(options: Mapping[str, Any], seats: int, limits: Limits, host_root: 
         return BotHost(limits, root=host_root, env=bot_env, policy=policy)
     except SandboxUnavailable as error:
         raise MatchSetupError(str(error)) from None
+
+
+B = TypeVar("B")
+
+
+class SeatedBots(NamedTuple, Generic[B]):
+    """A bot game's seats at the start: the host owning their processes, each seat's bot, and
+    the replay header's seats (names and commands)."""
+
+    host: Host
+    bots: list[B]
+    seats: list[dict[str, Any]]
+
+
+def start_seats(setup: MatchSetup, options: Mapping[str, Any], resolved: dict[str, Any],
+                start: Callable[[Host, int, BotCommand, dict[str, str]], B],
+                host_root: Path | None, bot_env: Mapping[str, str] | None) -> SeatedBots[B]:
+    """Every seat's bot, made by ``start(host, seat, command, env)`` (``env``: the seat's
+    ``BOT_SEED``) in one host sandboxed and limited as the options say; the header's options
+    (``resolved``) get what it says of the sandbox. If any seat fails to start, the host and the
+    bots started so far are closed before the error goes on."""
+    commands = bot_commands(setup)
+    host = bot_host(options, len(setup.seats), limits_option(options["limits"]), host_root, bot_env)
+    resolved.update(sandbox_header(host.policy))
+    try:
+        bots = [start(host, seat, command, {"BOT_SEED": str(seat_seed(setup.seed, seat))})
+                for seat, command in enumerate(commands)]
+    except BaseException:
+        host.close()
+        raise
+    return SeatedBots(host, bots, seat_names(setup, commands))
 
 
 def check_replay_seats(replay: Replay, seats: int) -> None:

@@ -206,11 +206,18 @@ class ProgramDocument(QObject):
         return self.edit(on_program, text, merge_key)
 
     def _install(self, program: Program, card: int) -> None:
-        """Called by undo commands: put ``program`` in place and show the card it concerns."""
+        """Called by undo commands: put ``program`` in place and show the card it concerns. The
+        current card is valid before anyone hears of the new program (undoing Add card leaves one
+        card fewer: a listener reading :attr:`card` must not find an index past the end)."""
+        index = max(0, min(card, len(program.cards) - 1))
+        switched = index != self._current_card
         self._program = program
         self._derived = None
+        self._current_card = index
         self.programChanged.emit()
-        self.set_current_card(min(card, len(program.cards) - 1), force=True)
+        self.currentCardChanged.emit(index)
+        if switched:  # a re-announced card keeps its selected cell (edits re-announce it)
+            self.select_cell(None)
 
     # --- view state ----------------------------------------------------------------------------
 

@@ -10,7 +10,8 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QByteArray, QMimeData, QSettings, QSize, Qt, QTimer
+import shiboken6
+from PySide6.QtCore import QByteArray, QEvent, QMimeData, QObject, QSettings, QSize, Qt, QTimer, SignalInstance, Slot
 from PySide6.QtGui import (
     QAction,
     QActionGroup,
@@ -19,15 +20,18 @@ from PySide6.QtGui import (
     QDropEvent,
     QGuiApplication,
     QKeySequence,
+    QResizeEvent,
     QShowEvent,
 )
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QFileDialog,
+    QFrame,
     QLabel,
     QMainWindow,
     QMessageBox,
+    QScrollArea,
     QSizePolicy,
     QStackedWidget,
     QTabWidget,
@@ -38,6 +42,7 @@ from PySide6.QtWidgets import (
 from arena.samples import SNAKE_SAMPLES
 from arena.version import version
 from editor.document import ProgramDocument
+from editor.keys import key_text, standard_keys
 from editor.program_files import (
     APP_NAME,
     FILE_FILTER,
@@ -50,11 +55,12 @@ from editor.program_files import (
 )
 from editor.recovery import IDLE_MS, Autosaver, Recovered, RecoveryStore, read_recovery
 from editor.widgets.arena.arena_pane import ArenaPane
-from editor.widgets.battle.quick_battle import QuickBattle
+from editor.widgets.battle.battle_tab import BattleTab
 from editor.widgets.bench.position_bench import DECIDE_KEY, TestBench
 from editor.widgets.cards.card_editor import HINT, MESSAGE_MS, CardEditor
 from editor.widgets.cards.problems_view import ProblemsView
 from editor.widgets.cards.program_panel import ProgramPanel
+from editor.widgets.improve.improve_dialog import show_improve
 from editor.widgets.tournament.tournament_tab import TournamentTab
 from engines.snake import POSITION_FORMAT
 from matcher import Program, ProgramError, dumps_program, load_program
@@ -65,10 +71,12 @@ STATE_KEY = "main_window/state"
 STATE_VERSION = 2
 """2: the panes fit a 1366 × 768 screen; a version-1 state (sized for wider ones) is not restored."""
 DEFAULT_SIZE = (1440, 900)
-PROGRAM_SHARE = 0.2
-BENCH_SHARE = 0.36
+PROGRAM_SHARE = 0.22
+BENCH_SHARE = 0.34
 BOTTOM_SHARE = 0.12
 """First-start shares of the window: program pane and bench of its width, problems of its height."""
+OFFER_PROGRAM_MS = 400
+"""The tournament tab hears of the edited program this long after the last edit."""
 
 ABOUT = f"""<h3>snakepit {version()}</h3>
 <p>A desktop studio for programming games.</p>
@@ -261,7 +269,7 @@ class MainWindow(QMainWindow):
     def show_battle(self) -> None:
         self.show_editor()
         self.bench_dock.show()
-        self.bench_tabs.setCurrentWidget(self.quick_battle)
+        self.bench_tabs.setCurrentWidget(self.battle_scroll)
 
     def focus_canvas(self) -> None:
         self.show_editor()
@@ -271,6 +279,11 @@ class MainWindow(QMainWindow):
         self.show_editor()
         self.bench_dock.show()
         self.bench_tabs.setCurrentWidget(self.test_bench)
+
+    def bench_page(self) -> QWidget:
+        """The pane the bench dock shows: the test bench or the battle."""
+        page = self.bench_tabs.currentWidget()
+        return self.battle_tab if page is self.battle_scroll else page
 
     # --- workspaces: the card editor with its panes, or the arena -----------------------------
 
@@ -287,6 +300,8 @@ class MainWindow(QMainWindow):
 
     def show_tournament(self) -> None:
         """The tournament tab takes the whole window, like the arena."""
+        if self._offer_timer.isActive():
+            self._offer_program()
         self._show_workspace(self.tournament_tab, self.tournament_action)
 
     def _show_workspace(self, page: QWidget, action: QAction) -> None:
@@ -332,12 +347,7 @@ class MainWindow(QMainWindow):
         self.tournament_tab.openReplay.connect(self._open_tournament_game)
         self.tournament_tab.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
-        def offer_program() -> None:
-            self.tournament_tab.set_editor_program(doc.path, dumps_program(doc.program))
-
-        doc.programChanged.connect(offer_program)
-        doc.pathChanged.connect(offer_program)
-        offer_program()
+        self._offer_program_later()
         self.workspace = QStackedWidget()
         self.workspace.addWidget(self.card_editor)
         self.workspace.addWidget(self.arena_pane)
@@ -348,8 +358,8 @@ class MainWindow(QMainWindow):
         # A click on a card hands the keyboard to its canvas: R, the palette keys, arrows work at once.
         self.program_panel.cards.cardClicked.connect(lambda _index: self.focus_canvas())
         self.test_bench = TestBench(doc)
-        self.quick_battle = QuickBattle(doc)
-        self.quick_battle.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.battle_tab = BattleTab(doc)
+        self.battle_tab.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.problems_view = ProblemsView(doc)
         self.history_view = QUndoView(doc.undo_stack)
         self.history_view.setEmptyLabel("(as opened)")
@@ -361,7 +371,7 @@ class MainWindow(QMainWindow):
         self.bench_tabs = QTabWidget()
         self.bench_tabs.setDocumentMode(True)
         self.bench_tabs.addTab(self.test_bench, "Test bench")
-        self.bench_tabs.addTab(self.quick_battle, "Battle")
+        self.bench_tabs.addTab(self._battle_page(), "Battle")
         self.bench_tabs.setTabToolTip(0, f"Try the program on positions (Decide: {DECIDE_KEY}); its tests")
         self.bench_tabs.setTabToolTip(1, "Let the program fight (F5)")
         self.bench_dock = self._dock("Test bench && Battle", "benchDock", self.bench_tabs)
@@ -372,6 +382,33 @@ class MainWindow(QMainWindow):
         self.setCorner(Qt.Corner.BottomRightCorner, area.RightDockWidgetArea)
         self._place_docks()
         doc.focusTestRequested.connect(lambda _index: self.show_test_bench())
+
+    def _battle_page(self) -> QWidget:
+        """The battle in an area that scrolls sideways rather than widen the bench dock past a
+        1024-wide window (the test bench fits itself to the dock's width)."""
+        self.battle_scroll = SidewaysScroll(self.battle_tab)
+        return self.battle_scroll
+
+    def _offer_program_later(self) -> None:
+        """The tournament tab gets the program's text once edits pause (writing it out on every
+        paint stroke cost a frame), and at once when the tab is shown."""
+        self._offer_timer = QTimer(self)
+        self._offer_timer.setSingleShot(True)
+        self._offer_timer.setInterval(OFFER_PROGRAM_MS)
+        self._offer_timer.timeout.connect(self._offer_program)
+        self.document.programChanged.connect(self._program_edited)
+        self.document.pathChanged.connect(self._program_edited)
+        self._offer_program()
+
+    def _program_edited(self) -> None:
+        if self.workspace.currentWidget() is self.tournament_tab:
+            self._offer_program()
+        else:
+            self._offer_timer.start()
+
+    def _offer_program(self) -> None:
+        self._offer_timer.stop()
+        self.tournament_tab.set_editor_program(self.document.path, dumps_program(self.document.program))
 
     def _dock(self, title: str, name: str, widget: QWidget) -> QDockWidget:
         dock = QDockWidget(title, self)
@@ -403,7 +440,9 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.program_dock, self.bench_dock], [program, bench], Qt.Orientation.Horizontal)
         problems = max(self.problems_dock.minimumSizeHint().height(), round(height * BOTTOM_SHARE))
         self.resizeDocks([self.problems_dock], [problems], Qt.Orientation.Vertical)
-        self.resizeDocks([self.problems_dock, self.history_dock], [3, 1], Qt.Orientation.Horizontal)
+        # Problems and History share the strip: History's lines are long, and an empty problems
+        # list says so in one line.
+        self.resizeDocks([self.problems_dock, self.history_dock], [1, 1], Qt.Orientation.Horizontal)
 
     def reset_layout(self) -> None:
         self.show_editor()
@@ -411,11 +450,11 @@ class MainWindow(QMainWindow):
         self.show_test_bench()
         self._size_docks()
 
-    def _action(self, text: str, slot: Callable[[], object], shortcuts: list[QKeySequence | str] | None = None,
+    def _action(self, text: str, slot: Callable[[], object], shortcuts: list[QKeySequence] | None = None,
                 tip: str = "") -> QAction:
         action = QAction(text, self)
         if shortcuts:
-            action.setShortcuts([QKeySequence(s) for s in shortcuts])
+            action.setShortcuts(shortcuts)
         if tip:
             action.setStatusTip(tip)
             keys = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
@@ -425,38 +464,44 @@ class MainWindow(QMainWindow):
         return action
 
     def _build_actions(self) -> None:
+        # Every key from editor.keys: the platform's own first, ours only where it has none, and
+        # never one key twice (Qt ignores a key bound twice as ambiguous).
         key = QKeySequence.StandardKey
-        self.new_action = self._action("&New", self.new_program, [QKeySequence(key.New)], "Start a new program with one blank card")
-        self.open_action = self._action("&Open…", self.ask_open, [QKeySequence(key.Open)], "Open a program file")
-        self.save_action = self._action("&Save", self.save, [QKeySequence(key.Save)], "Save the program")
-        self.save_as_action = self._action("Save &As…", self.save_as, ["Ctrl+Shift+S"], "Save the program under a new name")
+        self.new_action = self._action("&New", self.new_program, standard_keys(key.New, "Ctrl+N"),
+                                       "Start a new program with one blank card")
+        self.open_action = self._action("&Open…", self.ask_open, standard_keys(key.Open, "Ctrl+O"), "Open a program file")
+        self.save_action = self._action("&Save", self.save, standard_keys(key.Save, "Ctrl+S"), "Save the program")
+        self.save_as_action = self._action("Save &As…", self.save_as, standard_keys(key.SaveAs, "Ctrl+Shift+S"),
+                                           "Save the program under a new name")
         self.revert_action = self._action("&Revert", self.revert, None, "Reload the program from its file, dropping unsaved changes")
-        self.quit_action = self._action("&Quit", self.close, [QKeySequence(key.Quit), "Ctrl+Q"], "Quit snakepit")
+        self.quit_action = self._action("&Quit", self.close, standard_keys(key.Quit, "Ctrl+Q"), "Quit snakepit")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
 
         stack = self.document.undo_stack
         self.undo_action = stack.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcuts([QKeySequence("Ctrl+Z")])
         self.redo_action = stack.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
-        for action, tip in ((self.undo_action, "Undo the last edit (Ctrl+Z)"), (self.redo_action, "Redo (Ctrl+Shift+Z)")):
-            action.setStatusTip(tip.split(" (")[0])
-            action.setToolTip(tip)
+        for action, keys, tip in ((self.undo_action, standard_keys(key.Undo, "Ctrl+Z"), "Undo the last edit"),
+                                  (self.redo_action, standard_keys(key.Redo, "Ctrl+Shift+Z", "Ctrl+Y"), "Redo")):
+            action.setShortcuts(keys)
+            action.setStatusTip(tip)
+            action.setToolTip(f"{tip} ({key_text(keys)})")
             self.addAction(action)
 
-        self.battle_action = self.quick_battle.start_action
+        self.battle_action = self.battle_tab.start_action
         self.battle_action.triggered.connect(self.show_battle)
+        self.improve_action = self._action("&Improve Program…", lambda: show_improve(self, self.document), ["Ctrl+I"],
+                                           "Make the program stronger against chosen opponents, automatically")
         self.about_action = self._action("&About snakepit", lambda: QMessageBox.about(self, "About snakepit", ABOUT))
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
-        self.show_bench_action = self._action("&Test Bench", self.show_test_bench, ["Ctrl+1"], "Show the test bench")
-        self.show_battle_action = self._action("&Battle", self.show_battle, ["Ctrl+2"], "Show the battle")
+        self.show_bench_action = self._action("&Test Bench", self.show_test_bench, standard_keys(None, "Ctrl+1"), "Show the test bench")
+        self.show_battle_action = self._action("&Battle", self.show_battle, standard_keys(None, "Ctrl+2"), "Show the battle")
         self.reset_layout_action = self._action("Reset &Layout", self.reset_layout,
                                                 None, "Put every pane back where it was at the first start")
-        self.editor_action = self._action("Card &Editor", self.show_editor, ["Ctrl+E"],
+        self.editor_action = self._action("Card &Editor", self.show_editor, standard_keys(None, "Ctrl+E"),
                                           "The card editor with its panes")
-        self.arena_action = self._action("&Arena", self.show_arena, ["Ctrl+3"],
+        self.arena_action = self._action("&Arena", self.show_arena, standard_keys(None, "Ctrl+3"),
                                          "Run, watch and replay matches of every game")
-        self.tournament_action = self._action("&Tournament", self.show_tournament, ["Ctrl+4"],
+        self.tournament_action = self._action("&Tournament", self.show_tournament, standard_keys(None, "Ctrl+4"),
                                               "Every entrant against every other, with ratings")
         self.workspace_group = QActionGroup(self)
         for action in (self.editor_action, self.arena_action, self.tournament_action):
@@ -490,7 +535,7 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.reset_layout_action)
 
         battle_menu = bar.addMenu("&Battle")
-        battle_menu.addAction(self.battle_action)
+        battle_menu.addActions([self.battle_action, self.improve_action])
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about_action)
@@ -518,12 +563,20 @@ class MainWindow(QMainWindow):
         toolbar.addActions([self.new_action, self.open_action, self.save_action])
         toolbar.addSeparator()
         toolbar.addActions([self.undo_action, self.redo_action])
+        self._keep_undo_buttons_steady()
         toolbar.addSeparator()
         toolbar.addAction(self.battle_action)
         spacer = QWidget()
         spacer.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         toolbar.addWidget(spacer)
         toolbar.addActions([self.editor_action, self.arena_action, self.tournament_action])
+
+    def _keep_undo_buttons_steady(self) -> None:
+        """The tool bar says "Undo" and "Redo" whatever the command (the menu and the tooltip name
+        it): a button that grew with the command's text re-flowed the whole tool bar."""
+        stack = self.document.undo_stack
+        _CommandTip(self.undo_action, "Undo", stack.undoTextChanged, stack.undoText())
+        _CommandTip(self.redo_action, "Redo", stack.redoTextChanged, stack.redoText())
 
     def _build_status(self) -> None:
         # The card editor's hint line lives here: the room under the map goes to the map.
@@ -641,8 +694,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             event.ignore()
             return
-        if self.quick_battle.player is not None:
-            self.quick_battle.player.pause()
+        self.battle_tab.shutdown()
         self.arena_pane.shutdown()
         self.tournament_tab.shutdown()
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())
@@ -655,6 +707,53 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         self.autosaver.shutdown()
         event.accept()
+
+
+class SidewaysScroll(QScrollArea):
+    """Shows ``widget`` as tall as the area and at least as wide as it needs, scrolling sideways
+    when the area is narrower."""
+
+    def __init__(self, widget: QWidget) -> None:
+        super().__init__()
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setWidget(widget)
+        widget.installEventFilter(self)  # its minimum may change (a battle starts): fit again
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.widget() and event.type() == QEvent.Type.LayoutRequest:
+            self._fit()
+        return super().eventFilter(watched, event)
+
+    def _fit(self) -> None:
+        widget = self.widget()
+        if widget is not None:
+            viewport = self.viewport().size()
+            widget.resize(max(viewport.width(), widget.minimumSizeHint().width()), viewport.height())
+
+
+class _CommandTip(QObject):
+    """Keeps ``action``'s tool bar text ``word`` and its tooltip ``Undo Paint empty (Ctrl+Z)``.
+    The stack is the document's and may outlive the window (its last signals come as it goes)."""
+
+    def __init__(self, action: QAction, word: str, changed: SignalInstance, command: str) -> None:
+        super().__init__(action)
+        self.action = action
+        self.word = word
+        action.setIconText(word)
+        changed.connect(self.retip)
+        self.retip(command)
+
+    @Slot(str)
+    def retip(self, command: str) -> None:
+        if not shiboken6.isValid(self.action):  # the window is going: its wrappers go first
+            return
+        keys = key_text(self.action.shortcuts())
+        self.action.setToolTip(f"{self.word} {command} ({keys})" if command else f"{self.word} ({keys})")
 
 
 def first_size(available: QSize | None) -> QSize:

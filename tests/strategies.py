@@ -78,3 +78,9 @@ def random_position(rnd: random.Random, sides: tuple[int, int] = (3, 12)) -> Pos
 
 programs = st.randoms(use_true_random=False).map(random_program)
 positions = st.randoms(use_true_random=False).map(random_position)
+
+
+def randoms_program_and_positions() -> st.SearchStrategy[tuple[Program, list[Position]]]:
+    """A random program with 1-8 random positions of mixed field sizes."""
+    return st.randoms(use_true_random=False).map(
+        lambda rnd: (random_program(rnd), [random_position(rnd, (3, 12)) for _ in range(rnd.randint(1, 8))]))

@@ -179,7 +179,7 @@ def test_cancel_stops_the_match_and_kills_both_bots(host: Path) -> None:
 def test_the_offender_and_the_locked_in_player_rank_last_whatever_the_points(offender: int) -> None:
     """Ranks come from the game's result once it is over: a technical loss or being locked in
     loses (specs/bioblots.md, Game end), with or without points; a cancelled game ranks by points."""
-    from arena.bioblots_referee import final_ranks
+    from engines.bioblots.game import final_ranks
     from engines.bioblots import Fault, FaultKind, board_from_text, start_state
 
     start = start_state(board_from_text(CHLORINE), 80)

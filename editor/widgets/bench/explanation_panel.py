@@ -7,6 +7,9 @@ editor's words: cards are numbered from 1 as in the card list."""
 from __future__ import annotations
 
 import html
+from collections.abc import Iterator
+from contextlib import contextmanager
+from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPen, QPixmap, QPolygonF
@@ -39,9 +42,9 @@ from editor.widgets.games.snake.explanation_overlay import (
 )
 from editor.widgets.parts.seat_colors import is_dark
 from editor.widgets.parts.standalone import run_alone, sample_document
-from engines.snake import Direction
+from engines.snake import Direction, Element
 from matcher.explain import Explanation, PatternMatch
-from matcher.model import Program
+from matcher.model import Card, Match, Program
 
 MOVE_COLUMNS = ("Move", "Valid", "Score", "Variant", "Best")
 PATTERN_COLUMNS = ("", "Pattern", "Group", "Weight", "Sees", "Card cell")
@@ -67,6 +70,9 @@ class ExplanationPanel(QWidget):
         self._program: Program | None = None
         self._shown: Direction | None = None
         self._filling = False
+        self._shown_key: object = None
+        """What the tables were last filled from: the same again (a paint stroke far from the
+        snake) is not filled again."""
 
         self.headline = QLabel()
         font = QFont(self.headline.font())
@@ -134,6 +140,7 @@ class ExplanationPanel(QWidget):
     def show_message(self, text: str) -> None:
         """No explanation: say why (no snake, the program has problems, …)."""
         self._explanation = None
+        self._shown_key = None
         self.headline.setText(text)
         for label in (self.possible_label, self.card_label, self.best_label):
             label.setText(NO_VALUE)
@@ -145,8 +152,14 @@ class ExplanationPanel(QWidget):
 
     def set_explanation(self, explanation: Explanation, program: Program | None = None, snake_name: str = "") -> None:
         """Show ``explanation``, made for ``program`` (for card descriptions and set names)."""
+        card = program.cards[explanation.card] if program is not None and explanation.card is not None \
+            and explanation.card < len(program.cards) else None
+        key = (explanation, None if program is None else program.sets, card, snake_name)
         self._explanation = explanation
         self._program = program
+        if key == self._shown_key:
+            return
+        self._shown_key = key
         if self._shown not in explanation.moves:
             self._shown = None
         who = snake_name or f"Snake {explanation.snake + 1}"
@@ -218,7 +231,13 @@ class ExplanationPanel(QWidget):
         assert explanation is not None
         card = self._program.cards[explanation.card] if self._program and explanation.card is not None and explanation.card < len(self._program.cards) else None
         self._filling = True
-        self.moves_table.setRowCount(len(explanation.possible))
+        with _filling(self.moves_table, len(explanation.possible)):
+            self._fill_move_rows(explanation, card)
+        self._fit_height(self.moves_table, len(explanation.possible))
+        self._fill_moves_selection()
+        self._filling = False
+
+    def _fill_move_rows(self, explanation: Explanation, card: Card | None) -> None:
         for row, direction in enumerate(explanation.possible):
             move = explanation.moves.get(direction)
             verdict = move_verdict(explanation, direction)
@@ -246,9 +265,6 @@ class ExplanationPanel(QWidget):
                 if verdict == "invalid":
                     item.setForeground(self.palette().color(QPalette.ColorRole.PlaceholderText))
                 self.moves_table.setItem(row, column, item)
-        self._fit_height(self.moves_table, len(explanation.possible))
-        self._fill_moves_selection()
-        self._filling = False
 
     def _fill_moves_selection(self) -> None:
         shown = self.shown_move()
@@ -278,9 +294,9 @@ class ExplanationPanel(QWidget):
         )
         self.patterns_title.show()
         self.patterns_table.show()
-        self.patterns_table.setRowCount(len(move.patterns))
-        for row, pattern in enumerate(move.patterns):
-            self._fill_pattern_row(row, pattern)
+        with _filling(self.patterns_table, len(move.patterns)):
+            for row, pattern in enumerate(move.patterns):
+                self._fill_pattern_row(row, pattern)
 
     def _fill_pattern_row(self, row: int, p: PatternMatch) -> None:
         verdict = QTableWidgetItem("✓" if p.matched else "✗")
@@ -295,7 +311,7 @@ class ExplanationPanel(QWidget):
         weight = QTableWidgetItem(str(p.weight))
         weight.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
         sees = QTableWidgetItem(p.element.label.replace("_", " "))
-        sees.setIcon(QIcon(match_pixmap(p.element, ICON)))
+        sees.setIcon(_element_icon(p.element))
         where = QTableWidgetItem(f"({p.card_cell[0]}, {p.card_cell[1]}) → ({p.field_cell[0]}, {p.field_cell[1]})")
         where.setToolTip("card (row, col) → field (x, y)")
         for column, item in enumerate((verdict, name, group, weight, sees, where)):
@@ -337,6 +353,29 @@ def _either(moves: tuple[Direction, ...]) -> str:
     return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + " or " + labels[-1]
 
 
+@contextmanager
+def _filling(table: QTableWidget, rows: int) -> Iterator[None]:
+    """Fill ``table`` with ``rows`` rows in one go: its columns are fitted to their contents
+    once at the end, not after every item (which made a refill cost a frame)."""
+    header = table.horizontalHeader()
+    modes = [header.sectionResizeMode(c) for c in range(table.columnCount())]
+    table.setUpdatesEnabled(False)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    try:
+        table.setRowCount(rows)
+        yield
+    finally:
+        for column, mode in enumerate(modes):
+            header.setSectionResizeMode(column, mode)
+        table.setUpdatesEnabled(True)
+
+
+@lru_cache(maxsize=None)
+def _element_icon(element: Element) -> QIcon:
+    return QIcon(match_pixmap(element, ICON))
+
+
+@lru_cache(maxsize=2)
 def _verdict_icon(matched: bool) -> QIcon:
     pixmap = QPixmap(ICON * 2, ICON * 2)
     pixmap.setDevicePixelRatio(2)
@@ -348,19 +387,30 @@ def _verdict_icon(matched: bool) -> QIcon:
 
 
 def _pattern_icon(p: PatternMatch) -> QIcon:
+    return _match_icon(p.pattern.match, p.pattern.negate)
+
+
+@lru_cache(maxsize=64)
+def _match_icon(match: Match, negate: bool) -> QIcon:
     pixmap = QPixmap(ICON * 2, ICON * 2)
     pixmap.setDevicePixelRatio(2)
     pixmap.fill(Qt.GlobalColor.transparent)
     painter = QPainter(pixmap)
     rect = QRectF(0, 0, ICON, ICON)
-    paint_match_icon(painter, rect, p.pattern.match)
-    if p.pattern.negate:
+    paint_match_icon(painter, rect, match)
+    if negate:
         paint_not_mark(painter, rect)
     painter.end()
     return QIcon(pixmap)
 
 
 def _arrow_icon(direction: Direction, color: QColor) -> QIcon:
+    return _arrow_icon_rgba(direction, color.rgba())
+
+
+@lru_cache(maxsize=64)
+def _arrow_icon_rgba(direction: Direction, rgba: int) -> QIcon:
+    color = QColor.fromRgba(rgba)
     pixmap = QPixmap(ICON * 2, ICON * 2)
     pixmap.setDevicePixelRatio(2)
     pixmap.fill(Qt.GlobalColor.transparent)

@@ -41,7 +41,7 @@ from matcher.model import ProgramTest
 
 DECIDE_KEY = "Ctrl+Return"
 """Decide, here and in the main window alike (F5 is the main window's Start battle)."""
-MIN_WIDTH = 420
+MIN_WIDTH = 330
 NARROW_WIDTH = 1040
 """Below this width the bench stacks the field over the decision and tests tabs (side by side,
 the panes need about 1000 pixels)."""
@@ -222,6 +222,9 @@ class TestBench(QWidget):
         self.document.edit(lambda program: add_test(program, test), f"Add test “{test.name}”")
         index = len(self.document.program.tests) - 1
         self._loaded_test = index
+        # The test now holds these expectations: a later edit of the program must not change the
+        # boxes (an "Update test" would then accept whatever the edited program answers).
+        self._expect_edited = True
         self.test_list.select_test(index)
         self.test_name_edit.clear()
         self._update_actions()
@@ -317,9 +320,13 @@ class TestBench(QWidget):
             return
         tests = self.document.program.tests
         failing = any(not r.passed for r in self.document.test_results())
-        self.side_tabs.setTabText(1, f"Tests · {self.test_list.summary_text()}" if tests else "Tests")
+        text = f"Tests · {self.test_list.summary_text()}" if tests else "Tests"
         color = FAILING if failing else self.palette().color(QPalette.ColorRole.WindowText)
-        self.side_tabs.tabBar().setTabTextColor(1, color)
+        # Only when they change: a new tab text lays out the whole window again.
+        if self.side_tabs.tabText(1) != text:
+            self.side_tabs.setTabText(1, text)
+        if self.side_tabs.tabBar().tabTextColor(1) != color:
+            self.side_tabs.tabBar().setTabTextColor(1, color)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -339,7 +346,10 @@ class TestBench(QWidget):
         self._update_actions()
 
     def _position_changed(self) -> None:
-        self._expect_edited = False
+        # A new position without a test: the boxes show the program's answer until the user
+        # ticks them. A loaded test keeps its expectations (only the user changes them).
+        if self._loaded_test is None:
+            self._expect_edited = False
         self.decide()
 
     def _no_decision(self, message: str) -> None:

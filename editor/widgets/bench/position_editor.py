@@ -239,16 +239,16 @@ class PositionEditor(QWidget):
         self.height_spin.valueChanged.connect(self._size_edited)
         self.me_combo = QComboBox()
         self.me_combo.setToolTip("The snake whose move the program decides (or Ctrl+click a snake)")
-        self.me_combo.setMinimumContentsLength(8)
+        self.me_combo.setMinimumContentsLength(7)
         self.me_combo.activated.connect(self._me_picked)
         row.addWidget(QLabel("Field"))
         row.addWidget(self.width_spin)
         row.addWidget(QLabel("×"))
         row.addWidget(self.height_spin)
-        row.addSpacing(12)
+        row.addSpacing(8)
         row.addWidget(QLabel("Me"))
         row.addWidget(self.me_combo)
-        row.addSpacing(12)
+        row.addSpacing(4)
         self.buttons: dict[QAction, QToolButton] = {}
         for action in (self.delete_action, self.clear_action, self.load_action, self.save_action):
             button = QToolButton()
@@ -390,7 +390,10 @@ class PositionEditor(QWidget):
     def set_explanation(self, explanation: Explanation | None, shown_move: Direction | None = None,
                         card: Card | None = None) -> None:
         """Lay ``explanation`` over the field (see :meth:`BattleView.set_explanation`)."""
-        self._explanation = None if explanation is None else (explanation, shown_move, card)
+        shown = None if explanation is None else (explanation, shown_move, card)
+        if shown == self._explanation and self.view.explanation() == explanation:
+            return  # the same decision again (after an edit elsewhere): no repaint
+        self._explanation = shown
         if self._drawing is None and self._moving is None:
             self.view.set_explanation(explanation, shown_move, card)
 

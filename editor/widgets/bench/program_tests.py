@@ -5,6 +5,8 @@ failing test; F2 renames; Delete removes it (undoably, like every edit)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PySide6.QtCore import QModelIndex, QRectF, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QColor, QFont, QIcon, QKeySequence, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import (
@@ -37,6 +39,7 @@ def moves_label(moves: frozenset[Direction]) -> str:
     return ", ".join(d.label for d in sorted(moves)) or "none"
 
 
+@lru_cache(maxsize=3)
 def _status_icon(passed: bool | None) -> QIcon:
     pixmap = QPixmap(ICON * 2, ICON * 2)
     pixmap.setDevicePixelRatio(2)
@@ -68,6 +71,8 @@ class TestList(QWidget):
         super().__init__(parent)
         self.document = document
         self._filling = False
+        self._rows: list[tuple[ProgramTest, TestResult | None] | None] = []
+        """What each row shows: a row whose test and result are the same is not filled again."""
 
         self.summary_label = QLabel()
         font = QFont(self.summary_label.font())
@@ -195,10 +200,15 @@ class TestList(QWidget):
             item = QTreeWidgetItem()
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsEditable)
             self.tree.addTopLevelItem(item)
+        del self._rows[len(program.tests):]
+        self._rows += [None] * (len(program.tests) - len(self._rows))
         for index, test in enumerate(program.tests):
             row = self.tree.topLevelItem(index)
             assert row is not None  # the rows were just made as many as the tests
-            self._fill_item(row, test, results.get(index))
+            shown = (test, results.get(index))
+            if self._rows[index] != shown or row.text(0) != test.name:  # (a rename typed in place)
+                self._fill_item(row, *shown)
+                self._rows[index] = shown
         self._filling = False
         if current is not None and current < len(program.tests):
             self.select_test(current)

@@ -37,8 +37,8 @@ from matcher.validate import Problem
 GUTTER = 18
 """Pixels left of and above the map for the row and column numbers (problems name cells by them)."""
 MARGIN = 6
-MIN_CELL = 24
-"""The smallest cell the map asks room for (a 1366 × 768 screen still fits the whole editor)."""
+MIN_CELL = 22
+"""The smallest cell the map asks room for (a 1024 × 700 window still fits the whole editor)."""
 HOVER_GHOST_OPACITY = 0.35
 
 _SHIFT_OR_KEYPAD = Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier

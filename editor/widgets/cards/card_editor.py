@@ -36,13 +36,13 @@ HINT = ("Click or drag to paint · right-click clears · click a painted cell to
 MESSAGE_MS = 6000
 RIGHT_WIDTH = 236
 """The inspector over the variants, beside the map."""
-INSPECTOR_WIDTH = 240
+INSPECTOR_WIDTH = 200
 """The inspector beside the variants, under palette and map (the compact arrangement)."""
 COMPACT_MIN_TILE = 56
 COMPACT_MAX_TILE = 104
 """Variant tiles under the map: never smaller (they must stay legible), never bigger than useful."""
 QWIDGETSIZE_MAX = (1 << 24) - 1
-PALETTE_WIDTH = 214
+PALETTE_WIDTH = 200
 PALETTE_MIN_HEIGHT = 160
 MARGINS = (8, 8, 8, 6)
 CENTRE_SPACING = 4
@@ -125,7 +125,7 @@ class CardEditor(QWidget):
         scroll.setMinimumHeight(PALETTE_MIN_HEIGHT)
         self.palette_scroll = scroll
 
-        title = QHBoxLayout()
+        title = self._title_row = QHBoxLayout()
         title.addWidget(self.title_label)
         title.addStretch(1)
         title.addWidget(self.head_label)
@@ -239,9 +239,18 @@ class CardEditor(QWidget):
     def _arrange(self, width: int, height: int) -> None:
         below, side = self._arrangement(width, height)
         self._place_side_panel(below)
+        centre = width - sum(MARGINS[::2]) - PALETTE_WIDTH - SIDE_SPACING - (0 if below else RIGHT_WIDTH + SIDE_SPACING)
+        self._fit_title(centre)
         if below and self.side_panel.height() != side:
             self.side_panel.setFixedHeight(side)
             self._layout.activate()
+
+    def _fit_title(self, centre: int) -> None:
+        """Over a narrow map "head faces up" gives way to the card's number (the map's head and
+        the turn buttons' tooltips say where it faces)."""
+        needed = (self.title_label.sizeHint().width() + self.head_label.sizeHint().width()
+                  + 2 * self.turn_right_button.minimumWidth() + 4 * self._title_row.spacing())
+        self.head_label.setVisible(centre >= needed)
 
     def _place_side_panel(self, below: bool) -> None:
         if below == self._side_below:

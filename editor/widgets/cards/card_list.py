@@ -38,6 +38,7 @@ from PySide6.QtGui import (
     QPen,
     QPixmap,
     QPolygonF,
+    QResizeEvent,
     QTextLayout,
 )
 from PySide6.QtWidgets import (
@@ -83,6 +84,13 @@ def problem_color(palette: QPalette) -> QColor:
 def problem_style(palette: QPalette) -> str:
     """A style sheet that colours a label's text as a problem."""
     return f"color: {problem_color(palette).name()};"
+
+
+def restyle(widget: QWidget, sheet: str) -> None:
+    """Set ``widget``'s style sheet when it differs: setting one, even the same, re-polishes the
+    widget and lays out and repaints the whole window (on every edit, a frame's worth)."""
+    if widget.styleSheet() != sheet:
+        widget.setStyleSheet(sheet)
 
 
 def plural(n: int, noun: str) -> str:
@@ -139,6 +147,7 @@ class CardListModel(QAbstractListModel):
         self._palette = palette
         self._thumbs: list[tuple[Card, QPixmap]] = []
         self._cards: tuple[Card, ...] = document.program.cards
+        self._sets = document.program.sets
         document.programChanged.connect(self._program_changed)
         document.decidedCardChanged.connect(self._decided_changed)
 
@@ -206,13 +215,18 @@ class CardListModel(QAbstractListModel):
         cards = self.document.program.cards
         if len(cards) != len(self._cards):
             self.beginResetModel()
-            self._cards = cards
+            self._cards, self._sets = cards, self.document.program.sets
             self._thumbs.clear()
             self.endResetModel()
         else:
-            self._cards = cards
-            if cards:
-                self.dataChanged.emit(self.index(0), self.index(len(cards) - 1))
+            # Only the rows whose card changed (a paint stroke changes one): every row's repaint
+            # on every edit cost a few milliseconds of each stroke's frame. A card's problems
+            # depend on it and the sets alone.
+            sets = self.document.program.sets
+            changed = [row for row, (old, new) in enumerate(zip(self._cards, cards)) if old is not new or sets != self._sets]
+            self._cards, self._sets = cards, sets
+            if changed:
+                self.dataChanged.emit(self.index(changed[0]), self.index(changed[-1]))
 
     def _decided_changed(self, _card: object) -> None:
         if self._cards:
@@ -501,6 +515,8 @@ class CardList(QWidget):
         self.duplicate_button = self._button(self.duplicate_action, text_beside=True)
         self.delete_button = self._button(self.delete_action, text_beside=True)
         self.move_up_button = self._button(self.move_up_action, text_beside=False)
+        self._words_width = 0
+        """How wide the buttons are with their words (measured while they show them)."""
         self.move_down_button = self._button(self.move_down_action, text_beside=False)
 
         self.title = QLabel("Cards")
@@ -515,10 +531,16 @@ class CardList(QWidget):
         self.message.setWordWrap(True)
         self.message.hide()
 
+        # Moving sits with the title, so Add, Duplicate and Delete keep their words in a
+        # narrow pane.
         header = QHBoxLayout()
         header.setContentsMargins(0, 0, 0, 0)
+        header.setSpacing(2)
         header.addWidget(self.title)
         header.addStretch(1)
+        header.addWidget(self.move_up_button)
+        header.addWidget(self.move_down_button)
+        header.addSpacing(6)
         header.addWidget(self.count_label)
         buttons = QHBoxLayout()
         buttons.setContentsMargins(0, 0, 0, 0)
@@ -526,8 +548,6 @@ class CardList(QWidget):
         for button in (self.add_button, self.duplicate_button, self.delete_button):
             buttons.addWidget(button)
         buttons.addStretch(1)
-        buttons.addWidget(self.move_up_button)
-        buttons.addWidget(self.move_down_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
@@ -585,7 +605,7 @@ class CardList(QWidget):
             self.document.edit(change, text, show_card=show_card)
         except EditError as error:
             self.message.setText(str(error).capitalize() + ".")
-            self.message.setStyleSheet(problem_style(self.palette()))
+            restyle(self.message, problem_style(self.palette()))
             self.message.show()
         else:
             self.message.hide()
@@ -664,6 +684,33 @@ class CardList(QWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(300, ROW_HEIGHT * 4 + 80)
+
+    def minimumSizeHint(self) -> QSize:
+        """Narrow enough for a 1024-wide window: Add, Duplicate and Delete lose their words
+        (their icons and tooltips stay) rather than widen the program pane."""
+        hint = super().minimumSizeHint()
+        return QSize(min(hint.width(), self._compact_buttons_width()), hint.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_buttons(event.size().width())
+
+    # --- narrow -----------------------------------------------------------------------------
+
+    def _text_buttons(self) -> tuple[QToolButton, ...]:
+        return (self.add_button, self.duplicate_button, self.delete_button)
+
+    def _compact_buttons_width(self) -> int:
+        side = max(self.move_up_button.sizeHint().width(), self.move_up_button.sizeHint().height())
+        return max(3 * side + 4, self.title.sizeHint().width() + 2 * side + 6 + self.count_label.sizeHint().width() + 4)
+
+    def _fit_buttons(self, width: int) -> None:
+        if self.add_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon:
+            self._words_width = sum(b.sizeHint().width() for b in self._text_buttons()) + 4
+        style = (Qt.ToolButtonStyle.ToolButtonTextBesideIcon if width >= self._words_width
+                 else Qt.ToolButtonStyle.ToolButtonIconOnly)
+        for button in self._text_buttons():
+            button.setToolButtonStyle(style)
 
 
 def main() -> int:

@@ -86,6 +86,7 @@ class CellInspector(QWidget):
         self.matches: list[Match] = []
         """What each entry of the match box stands for, in order."""
         self._showing = False  # True while the fields are being filled, so they do not edit back
+        self._sets_listed: object = None  # the sets the match box lists (refilled when they change)
 
         self.title_label = QLabel()
         font = self.title_label.font()
@@ -96,10 +97,15 @@ class CellInspector(QWidget):
         self.preview = _CellPreview(document)
 
         self.match_combo = QComboBox()
+        # Long set names are cut, not allowed to widen the inspector past a small screen.
+        self.match_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.match_combo.setMinimumContentsLength(9)
         self.match_combo.setToolTip("What the cell matches: one element or one of the program's user sets")
         self.not_check = QCheckBox("NOT (anything else)")
         self.not_check.setToolTip("Invert the pattern: it matches every element except these")
         self.group_combo = QComboBox()
+        self.group_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.group_combo.setMinimumContentsLength(5)
         self.group_combo.setToolTip("The group: AND groups (solid frame) need all their patterns, "
                                     "OR groups (dashed frame) at least one")
         for group in ALL_GROUPS:
@@ -180,6 +186,9 @@ class CellInspector(QWidget):
 
     def _fill_matches(self) -> None:
         program = self.document.program
+        if program.sets == self._sets_listed and len(self.matches) == len(Element) + len(program.sets):
+            return
+        self._sets_listed = program.sets
         self.match_combo.clear()
         # Item i is self.matches[i]: Qt does not compare Python objects stored as item data.
         self.matches = [*Element, *(SetRef(i) for i in range(len(program.sets)))]

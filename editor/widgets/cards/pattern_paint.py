@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPalette, QPen, QPixmap, QPolygonF
 
 from engines.snake import Direction, Element
@@ -325,18 +325,18 @@ def paint_card(painter: QPainter, rect: QRectF, card: Card, palette: QPalette, g
 
 
 def paint_grid(painter: QPainter, rect: QRectF, columns: int, rows: int, palette: QPalette) -> None:
+    """Faint 1-pixel grid lines. Filled as 1-pixel rectangles: Qt draws a translucent line
+    without antialiasing about ten times slower than it fills the same pixels, and the card
+    editor draws a few hundred of them for every edit."""
     line = QColor(palette.color(QPalette.ColorRole.Text))
     line.setAlpha(45)
-    painter.save()
-    painter.setPen(QPen(line, 1))
+    top, bottom = round(rect.top()), round(rect.bottom())
+    left, right = round(rect.left()), round(rect.right())
     cw, ch = rect.width() / columns, rect.height() / rows
     for i in range(columns + 1):
-        x = rect.left() + i * cw
-        painter.drawLine(QPointF(x, rect.top()), QPointF(x, rect.bottom()))
+        painter.fillRect(QRect(round(rect.left() + i * cw), top, 1, bottom - top + 1), line)
     for j in range(rows + 1):
-        y = rect.top() + j * ch
-        painter.drawLine(QPointF(rect.left(), y), QPointF(rect.right(), y))
-    painter.restore()
+        painter.fillRect(QRect(left, round(rect.top() + j * ch), right - left + 1, 1), line)
 
 
 def card_thumbnail(card: Card, size: int, palette: QPalette) -> QPixmap:

@@ -86,8 +86,11 @@ class ChoiceButton(QAbstractButton):
         return QSize(36 + metrics.horizontalAdvance(self.text()) + key_width + 8, max(26, metrics.height() + 9))
 
     def minimumSizeHint(self) -> QSize:
-        """Room for the icon and a short text (a long one is elided)."""
+        """Room for the icon and a short text (a long one is elided); an icon-only button is a
+        square."""
         height = self.sizeHint().height()
+        if not self.text() and not self.key:
+            return QSize(height, height)
         text = min(self.fontMetrics().horizontalAdvance(self.text()), 24)
         return QSize(5 + (height - 6) + 7 + text + 6, height)
 
@@ -233,8 +236,10 @@ class BrushPreview(QWidget):
 
     def refresh(self) -> None:
         name, group, weight = (html.escape(line) for line in self.lines())
-        self.text_label.setText(f"<b>{name}</b><br>{group}<br>{weight}")
-        self.swatch.update()
+        text = f"<b>{name}</b><br>{group}<br>{weight}"
+        if text != self.text_label.text():  # the same brush after an edit: no repaint
+            self.text_label.setText(text)
+            self.swatch.update()
 
 
 class PatternPalette(QWidget):

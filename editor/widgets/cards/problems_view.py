@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ProgramDocument
-from editor.widgets.cards.card_list import PROBLEM_COLOR, plural, problem_style
+from editor.widgets.cards.card_list import PROBLEM_COLOR, plural, problem_style, restyle
 from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.validate import Problem
 
@@ -75,6 +75,7 @@ class ProblemsView(QWidget):
         super().__init__(parent)
         self.document = document
         self._problems: list[Problem] = []
+        self._listed: list[Problem] | None = None  # what the list shows (None: not filled yet)
 
         self.summary_icon = QLabel()
         self.summary_icon.setFixedSize(QSize(ICON, ICON))
@@ -132,7 +133,10 @@ class ProblemsView(QWidget):
         return item
 
     def refresh(self) -> None:
-        self._problems = self.document.problems()
+        problems = self.document.problems()
+        if problems == self._listed:
+            return  # the same list (most edits): nothing to redo
+        self._problems = self._listed = problems
         self.tree.clear()
         for problem in self._problems:
             item = QTreeWidgetItem([place_text(problem), problem.message])
@@ -145,7 +149,7 @@ class ProblemsView(QWidget):
         count = len(self._problems)
         self.summary_icon.setPixmap(status_icon(count == 0).pixmap(ICON, ICON))
         self.summary.setText("No problems" if count == 0 else plural(count, "problem"))
-        self.summary.setStyleSheet("" if count == 0 else problem_style(self.palette()))
+        restyle(self.summary, "" if count == 0 else problem_style(self.palette()))
         self.stack.setCurrentWidget(self.none_label if count == 0 else self.tree)
 
     def go_to(self, item: QTreeWidgetItem) -> None:

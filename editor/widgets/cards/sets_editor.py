@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QFont, QIcon, QPainter, QPaintEvent, QPalette, QPen, QPixmap
+from PySide6.QtGui import QFont, QIcon, QPainter, QPaintEvent, QPalette, QPen, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ProgramDocument, new_stroke_id
-from editor.widgets.cards.card_list import plural, problem_style, tool_icon
+from editor.widgets.cards.card_list import plural, problem_style, restyle, tool_icon
 from editor.widgets.cards.pattern_paint import ELEMENT_LOOK, SET_COLORS, match_pixmap
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Element
@@ -80,7 +80,8 @@ class SetRow(QFrame):
         self.remove_button.clicked.connect(lambda: editor.remove_set(self.index))
 
         self.boxes: dict[Element, QCheckBox] = {}
-        grid = QGridLayout()
+        grid = self._grid = QGridLayout()
+        self._columns = 2
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(2)
@@ -134,12 +135,35 @@ class SetRow(QFrame):
         problem = size_problem(element_set.elements)
         if problem is None:
             self.weight_label.setText(weight_text(element_set.elements))
-            self.weight_label.setStyleSheet("")
+            restyle(self.weight_label, "")
         else:
             self.weight_label.setText("⚠ " + problem)
-            self.weight_label.setStyleSheet(problem_style(self.palette()))
+            restyle(self.weight_label, problem_style(self.palette()))
         uses = len(set_uses(program, self.index))
         self.uses_label.setText("unused" if uses == 0 else f"used by {plural(uses, 'pattern')}")
+
+    def minimumSizeHint(self) -> QSize:
+        """One column of element boxes in a narrow program pane (a 1024-wide window), two
+        otherwise: the boxes never run under the pane's edge."""
+        hint = super().minimumSizeHint()
+        box = max(b.sizeHint().width() for b in self.boxes.values())
+        return QSize(min(hint.width(), box + 2 * 8 + 4), hint.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        box = max(b.sizeHint().width() for b in self.boxes.values())
+        self._lay_out_boxes(2 if event.size().width() >= 2 * box + self._grid.horizontalSpacing() + 2 * 8 else 1)
+
+    def columns(self) -> int:
+        return self._columns
+
+    def _lay_out_boxes(self, columns: int) -> None:
+        if columns == self._columns:
+            return
+        self._columns = columns
+        for n, box in enumerate(self.boxes.values()):
+            self._grid.removeWidget(box)
+            self._grid.addWidget(box, n // columns, n % columns)
 
     def refresh_icons(self) -> None:
         self.badge.setPixmap(_set_badge(self.index, 22, self.devicePixelRatioF()))
@@ -303,7 +327,7 @@ class SetsEditor(QWidget):
             done = self.document.edit(change, text, merge_key=merge_key)
         except EditError as error:
             self.message.setText(str(error).capitalize() + ".")
-            self.message.setStyleSheet(problem_style(self.palette()))
+            restyle(self.message, problem_style(self.palette()))
             self.message.show()
             return False
         self.message.hide()

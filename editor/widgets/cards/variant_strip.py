@@ -18,13 +18,14 @@ from engines.snake import Cell, Direction
 from matcher.model import CARD_SIZE, VARIANTS, Card, CardCell, Variant, variant_offset
 
 SPACING = 8
-MIN_TILE = 48
+MIN_TILE = 42
 """The smallest tile the strip asks room for: 4 × 2 of these, labels included."""
 MIN_EXTENT = 3
 """Tiles show at least the 7×7 window around the head, so a centred card fills them."""
 GRID_MIN_CELL = 10
 """Below this many pixels per cell grid lines would drown the patterns."""
 LAYOUTS = (8, 4, 2)
+_CORNERS = ((0, 0), (0, CARD_SIZE - 1), (CARD_SIZE - 1, 0), (CARD_SIZE - 1, CARD_SIZE - 1))
 """Columns to try: one row of 8, two rows of 4 (plain above mirrored), four rows of 2."""
 
 
@@ -57,6 +58,10 @@ class VariantStrip(QWidget):
         super().__init__(parent)
         self.document = document
         self._highlighted: CardCell | None = None
+        # Worked out once per card and size, not for every cell painted (a paint stroke repainted
+        # the strip with ~300 layouts and extents each time).
+        self._extent: tuple[Card, int, dict[tuple[Variant, CardCell], Cell]] | None = None
+        self._layout_cache: tuple[tuple[int, int, int, int], tuple[int, int]] | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setMinimumSize(self.size_for(MIN_TILE))
         for signal in (document.programChanged, document.currentCardChanged, document.selectedCellChanged):
@@ -82,7 +87,15 @@ class VariantStrip(QWidget):
         return self._highlighted if self._highlighted is not None else self.document.selected_cell
 
     def extent(self) -> int:
-        return card_extent(self.document.card)
+        return self._card_geometry()[0]
+
+    def _card_geometry(self) -> tuple[int, dict[tuple[Variant, CardCell], Cell]]:
+        """The current card's extent and every cell's offset from the head in every variant."""
+        card = self.document.card
+        if self._extent is None or self._extent[0] is not card:
+            offsets = {(v, cell): variant_offset(card, cell, v) for v in VARIANTS for cell in (*card.cells, *_CORNERS)}
+            self._extent = (card, card_extent(card), offsets)
+        return self._extent[1], self._extent[2]
 
     def columns(self) -> int:
         return self._layout()[0]
@@ -121,7 +134,8 @@ class VariantStrip(QWidget):
 
     def card_cell_rect(self, variant: Variant, cell: CardCell) -> QRectF:
         """Where card cell ``(row, col)`` is drawn in ``variant``'s tile."""
-        return self.offset_rect(variant, variant_offset(self.document.card, cell, variant))
+        offset = self._card_geometry()[1].get((variant, cell))
+        return self.offset_rect(variant, offset if offset is not None else variant_offset(self.document.card, cell, variant))
 
     @staticmethod
     def tile_order() -> list[Variant]:
@@ -144,6 +158,12 @@ class VariantStrip(QWidget):
         grid lines are drawn the side is a whole number of cells, so they stay crisp."""
         cells = 2 * self.extent() + 1
         label = self._label_height()
+        key = (self.width(), self.height(), cells, label)
+        if self._layout_cache is None or self._layout_cache[0] != key:
+            self._layout_cache = (key, self._best_layout(cells, label))
+        return self._layout_cache[1]
+
+    def _best_layout(self, cells: int, label: int) -> tuple[int, int]:
         best = (4, cells)
         for columns in LAYOUTS:
             rows = len(VARIANTS) // columns

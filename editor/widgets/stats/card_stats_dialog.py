@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from arena.card_stats import ProgramStats
-from editor.widgets.parts.background_job import BackgroundJob
+from editor.widgets.parts.worker_thread import FunctionJob
 from editor.widgets.stats.card_stats_view import CardStatsView
 from editor.widgets.stats.stats_count import CountedStats, count_stats
 
@@ -36,12 +36,11 @@ class CardStatsDialog(QDialog):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Card statistics")
-        self.job = BackgroundJob((ValueError, OSError), "Counting", self)
+        self.job = FunctionJob("card statistics", (ValueError, OSError), self)
         self.job.progressed.connect(self._progressed)
-        self.job.succeeded.connect(self._counted)
         self.job.failed.connect(self._failed)
         self.job.cancelled.connect(self._cancelled)
-        self.job.ended.connect(self._ended)
+        self.job.finished.connect(self._finished)
         self._files: list[Path] = []
         self._seat: str | None = None
         self._programs: list[ProgramStats] = []
@@ -68,7 +67,7 @@ class CardStatsDialog(QDialog):
         self.progress_bar.setValue(0)
         self.progress_row.setVisible(True)
         self.cancel_button.setEnabled(True)
-        self.job.start(lambda control: count_stats(self._files, control.step), "snakepit-card-stats")
+        self.job.start(lambda control: count_stats(self._files, control.step))
 
     def show_counted(self, counted: CountedStats, seat: str | None = None) -> None:
         """Show statistics counted already (the program of ``seat``, or a choice of all)."""
@@ -152,9 +151,12 @@ class CardStatsDialog(QDialog):
         self.progress_bar.setRange(0, max(total, 1))
         self.progress_bar.setValue(done)
 
-    def _counted(self, counted: object) -> None:
-        assert isinstance(counted, CountedStats)  # what count_stats returns
-        self.show_counted(counted, self._seat)
+    def _finished(self, counted: object) -> None:
+        """The count ended: shown when it was counted (None after ``failed`` or ``cancelled``)."""
+        if isinstance(counted, CountedStats):
+            self.show_counted(counted, self._seat)
+        self.progress_row.setVisible(False)
+        self.ended.emit()
 
     def _failed(self, text: str) -> None:
         self.view.show_message(f"The statistics could not be counted: {text}")
@@ -162,10 +164,6 @@ class CardStatsDialog(QDialog):
     def _cancelled(self) -> None:
         done = self.progress_bar.value()
         self.view.show_message(f"Cancelled after {done} of {len(self._files)} replays; nothing is shown of a part.")
-
-    def _ended(self) -> None:
-        self.progress_row.setVisible(False)
-        self.ended.emit()
 
     def _show_notes(self, counted: CountedStats) -> None:
         skipped = counted.skipped

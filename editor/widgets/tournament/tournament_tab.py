@@ -52,15 +52,15 @@ from arena.tournament.pool import STOP_GRACE
 from arena.tournament.runner import GameFailure
 from arena.tournament.running import RunningStandings
 from arena.tournament.store import TournamentStore
-from editor.widgets.parts.background_job import BackgroundJob
-from editor.widgets.parts.form_widgets import error_line, heading, scrolled
+from editor.widgets.parts.form_widgets import error_line, form_beside, heading
 from editor.widgets.parts.standalone import application, run_alone
+from editor.widgets.parts.worker_thread import FunctionJob
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
 from editor.widgets.tournament import tournament_memory as memory
 from editor.widgets.tournament.rating_plot import RatingPlot
 from editor.widgets.tournament.tournament_progress import RunProgress
 from editor.widgets.tournament.tournament_setup import TournamentSetup
-from editor.widgets.tournament.tournament_views import VALUE_ROLE, GameList, ResultsTable
+from editor.widgets.tournament.tournament_views import GameList, ResultsTable
 from editor.widgets.tournament.tournament_worker import TournamentWorker
 
 REFRESH_MS = 150
@@ -99,8 +99,8 @@ class TournamentTab(QWidget):
         self.worker.gameFailed.connect(self._game_failed)
         self.worker.finished.connect(self._finished)
         self.worker.failed.connect(self._failed)
-        self.reader = BackgroundJob((TournamentError, OSError), "Reading the tournament", self)
-        self.reader.succeeded.connect(self._folder_read)
+        self.reader = FunctionJob("tournament reader", (TournamentError, OSError), self)
+        self.reader.finished.connect(self._folder_read)
         self.reader.failed.connect(self._folder_unreadable)
         self.spec: TournamentSpec | None = None
         self.out: Path | None = None
@@ -281,8 +281,6 @@ class TournamentTab(QWidget):
         left_layout.addWidget(self.setup, 1)
         left_layout.addWidget(self.error_label)
         left_layout.addLayout(buttons)
-        scroll = scrolled(left)
-        scroll.setMinimumWidth(left.minimumSizeHint().width() + 16)
 
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
@@ -322,11 +320,7 @@ class TournamentTab(QWidget):
         right_layout.addWidget(self.status_label)
         right_layout.addWidget(right_split, 1)
 
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(scroll)
-        self.splitter.addWidget(right)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setChildrenCollapsible(False)
+        self.splitter = form_beside(left, right)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)
@@ -403,10 +397,11 @@ class TournamentTab(QWidget):
         self.reader.wait(5.0)
         self._apply_read = apply
         self._say(f"Reading the tournament in {folder}…")
-        self.reader.start(lambda _control: open_tournament(folder), "snakepit-tournament-reader")
+        self.reader.start(lambda _control: open_tournament(folder))
 
     def _folder_read(self, run: object) -> None:
-        assert isinstance(run, TournamentRun) and run.out is not None  # what open_tournament returns
+        if not isinstance(run, TournamentRun) or run.out is None:
+            return  # failed (``failed`` said why) or cancelled
         if self.worker.is_running():
             return  # a Start came first: it shows its own tournament
         if self._apply_read:

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from arena.tournament import GameRecord, Standings
 from editor.widgets.parts.seat_cards import ordinal
-from editor.widgets.tournament.tournament_entrants import entrant_color, entrant_swatch
+from editor.widgets.tournament.tournament_entrants import entrant_swatch
 
 COLUMNS = ("#", "Entrant", "Games", "W", "D", "L", "Mean score", "Points", "μ", "σ", "Ordinal")
 COLUMN_TIPS = {

@@ -1,7 +1,7 @@
 """A tournament played in a worker thread through :func:`arena.tournament.run_tournament` (a
 process pool for more than one job), everything it says coming back as signals on the GUI
 thread: the folder checked (``began``), each game as it starts (``gameStarted``) and ends
-(``progressed``), then the run."""
+(``progressed``, or ``gameFailed``), then the run."""
 
 from __future__ import annotations
 
@@ -9,18 +9,17 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from arena.tournament import TournamentError, TournamentRun, TournamentSpec, run_tournament
-from editor.widgets.parts.background_job import BackgroundJob, JobControl
+from arena.tournament import TournamentError, TournamentSpec, run_tournament
+from editor.widgets.parts.worker_thread import JobControl, WorkerThread, plain_error
 from editor.widgets.tournament.tournament_setup import plain_words
 from matcher import ProgramError
 
 
-class TournamentWorker(QObject):
+class TournamentWorker(WorkerThread):
     """Runs one tournament at a time in a thread. Signals arrive in the GUI thread: ``began``
     once the folder is checked, ``gameStarted`` and ``progressed`` (or ``gameFailed``) per game,
-    then ``finished``
-    with the run (also after a cancel), or ``failed`` with one line and then ``finished`` with
-    None."""
+    then ``finished`` with the run (:class:`~arena.tournament.TournamentRun`; also after a
+    cancel), or ``failed`` with one line and then ``finished`` with None."""
 
     began = Signal(int, int)
     """Games finished before (by earlier runs) and the schedule's length: the first game is next."""
@@ -30,37 +29,26 @@ class TournamentWorker(QObject):
     """:class:`arena.tournament.Progress`."""
     gameFailed = Signal(object)
     """:class:`arena.tournament.runner.GameFailure`: a game that could not be played (the run goes on)."""
-    finished = Signal(object)
-    """:class:`TournamentRun`, or None after ``failed``."""
-    failed = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.job = BackgroundJob((TournamentError, ProgramError, OSError), "The tournament", self)
-        self.job.succeeded.connect(self.finished.emit)
-        self.job.failed.connect(self._failed)
-
-    def is_running(self) -> bool:
-        return self.job.is_running()
+        super().__init__("tournament", parent)
 
     def start(self, spec: TournamentSpec, out: Path, jobs: int) -> None:
-        def play(control: JobControl) -> TournamentRun:
-            relay = self.job.emit_safely
+        """Play ``spec`` into ``out`` on ``jobs`` workers; :meth:`cancel` stops every running game,
+        the finished ones are kept and ``finished`` follows."""
+        def play(control: JobControl) -> object:
+            emit = self._emit
             return run_tournament(spec, out, jobs=jobs, cancel=control.event,
-                                  on_start=lambda done, total: relay(self.began, done, total),
-                                  on_game_start=lambda game: relay(self.gameStarted, game),
-                                  on_failure=lambda failure: relay(self.gameFailed, failure),
-                                  on_progress=lambda progress: relay(self.progressed, progress))
+                                  on_start=lambda done, total: emit(self.began, done, total),
+                                  on_game_start=lambda game: emit(self.gameStarted, game),
+                                  on_failure=lambda failure: emit(self.gameFailed, failure),
+                                  on_progress=lambda progress: emit(self.progressed, progress))
 
-        self.job.start(play, "snakepit-tournament")
+        self._launch(play)
 
-    def cancel(self) -> None:
-        """Stop every running game; the finished ones are kept and ``finished`` follows."""
-        self.job.cancel()
-
-    def wait(self, timeout: float) -> bool:
-        return self.job.wait(timeout)
-
-    def _failed(self, text: str) -> None:
-        self.failed.emit(plain_words(text))
-        self.finished.emit(None)
+    def _describe(self, error: Exception) -> str:
+        if isinstance(error, (TournamentError, ProgramError)):
+            return plain_words(str(error))
+        if isinstance(error, OSError):
+            return plain_error(error)
+        return super()._describe(error)
