@@ -6,8 +6,9 @@ The games run in a worker thread (:class:`~.tournament_worker.TournamentWorker`;
 for more than one job); what happens comes back as signals, so the games being played, the
 table, the rating plot and the game list fill while the tournament plays, and its clock ticks.
 Cancel stops every running game at once and keeps the finished ones; Start with the same
-settings (and folder) plays the rest. Standings are always recomputed from the finished games
-in schedule order, so the tab shows exactly what ``snakepit tournament`` prints for the same spec.
+settings (and folder) plays the rest. Standings count the finished games in schedule order
+(kept up to date game by game, :class:`~arena.tournament.running.RunningStandings`), so the tab
+shows exactly what ``snakepit tournament`` prints for the same spec.
 
 Games are numbered from 1 here, as the standings are; the files keep the schedule's 0-based
 index (``replays/game-0000.jsonl`` is game 1), see docs/tournaments.md.
