@@ -343,7 +343,7 @@ class MainWindow(QMainWindow):
         self.arena_pane = ArenaPane(self.settings, editor_program=lambda: self.document.program)
         self.arena_pane.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         # Tournaments: the program open here is an entrant choice, as its text when Start is pressed.
-        self.tournament_tab = TournamentTab()
+        self.tournament_tab = TournamentTab(settings=self.settings)
         self.tournament_tab.openReplay.connect(self._open_tournament_game)
         self.tournament_tab.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
