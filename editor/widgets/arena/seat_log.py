@@ -290,6 +290,10 @@ class SeatLog(QWidget):
     def add_frame(self, frame: Frame) -> None:
         self.model.add(rows_of(frame))
 
+    def add_frames(self, frames: Sequence[Frame]) -> None:
+        """Frames that arrived together: one insertion (one relayout of the table) for all."""
+        self.model.add([row for frame in frames for row in rows_of(frame)])
+
     def show_turn(self, turn: int) -> None:
         """Scroll to (and mark) the first listed row of ``turn``: the log follows the board."""
         source = bisect.bisect_left(self.model.rows, turn, key=lambda row: row.turn)

@@ -111,4 +111,4 @@ def test_a_double_click_on_a_row_shows_its_turn(qtbot, played):
     qtbot.mouseDClick(log.table.viewport(), Qt.MouseButton.LeftButton, pos=where)
     assert playback.frames[playback.index].turn == 2 and not playback.playing
     assert played.transport.seek_bar.value() == playback.index
-    assert "Turn 2 / 6" in played.transport.turn_label.text()
+    assert "Round 2 / 6" in played.transport.turn_text()  # worms: the game says round
