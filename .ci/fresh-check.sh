@@ -135,6 +135,10 @@ build_root() {
 }
 
 mount_system() {
+    # The root is made a mount point of its own, as / is on any real machine: the bot sandbox
+    # (bubblewrap) makes / a slave mount and pivots to a new root, which fails on a plain folder.
+    mount --bind "$root" "$root"
+    mounted+=("$root")
     mount_in_root /proc -t proc proc
     mount_in_root /sys -t sysfs sys
     mount_in_root /dev --rbind /dev
