@@ -74,8 +74,7 @@ def play_turn(state: State, rng: random.Random, source: TurnSource) -> Turn | No
     """Play one round from ``state``; None if the source gave it up."""
     turn = Turn(state)
     while turn.state.phase is Phase.MOVE:
-        player = turn.state.to_move
-        assert player is not None  # a MOVE phase always has a player on turn
+        player = turn.state.mover
         move = source.move(turn, player)
         if move is None:
             return None
@@ -83,8 +82,7 @@ def play_turn(state: State, rng: random.Random, source: TurnSource) -> Turn | No
     if turn.state.phase is Phase.TURN_END:
         turn.end_turn(rng)
     if turn.state.phase is Phase.UNIT:
-        player = turn.state.to_move
-        assert player is not None
+        player = turn.state.mover
         kind = source.unit(turn, player)
         if kind is None:
             return None

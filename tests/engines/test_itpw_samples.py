@@ -139,8 +139,7 @@ def play(seats: dict[int, Bot | Policy], turns: int, seed: int) -> tuple[State, 
             state, new = end_turn(state, rng)
             events += new
             continue
-        p = state.to_move
-        assert p is not None
+        p = state.mover
         seat = seats[p]
         if state.phase is Phase.MOVE:
             if isinstance(seat, Bot):
