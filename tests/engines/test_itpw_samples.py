@@ -55,8 +55,10 @@ class Bot:
         self.stderr_path = stderr
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr.open("wb"),
                                      env=ENV, cwd=stderr.parent)
+        assert self.proc.stdout is not None
+        self.stdout = self.proc.stdout
         self.selector = selectors.DefaultSelector()
-        self.selector.register(self.proc.stdout, selectors.EVENT_READ)
+        self.selector.register(self.stdout, selectors.EVENT_READ)
         self.buffer = b""
         self.answers = 0
         self.waited = 0.0
@@ -75,7 +77,7 @@ class Bot:
             left = deadline - time.monotonic()
             if left <= 0 or not self.selector.select(left):
                 raise AssertionError(f"no answer to {line!r} within {DEADLINE} s; stderr: {self.stderr()}")
-            chunk = os.read(self.proc.stdout.fileno(), 65536)
+            chunk = os.read(self.stdout.fileno(), 65536)
             if not chunk:
                 raise AssertionError(f"the bot closed its output after {line!r}; stderr: {self.stderr()}")
             self.buffer += chunk
@@ -97,7 +99,7 @@ class Bot:
             self.proc.kill()
             self.proc.wait()
             self.selector.close()
-            self.proc.stdout.close()
+            self.stdout.close()
 
 
 def start(name: str, tmp_path: Path, c_bot: Callable[[str], Path], seat: int) -> Bot:

@@ -215,7 +215,7 @@ HEAD = {"row": 3, "col": 3, "facing": "up"}
 GOOD_CELL = {"row": 1, "col": 3, "match": "set1", "not": True, "group": "or1"}
 CARD1 = {"head": HEAD, "cells": [{"row": 2, "col": 3, "match": "enemy_tail", "group": "and1"}]}
 SET1 = {"name": "rival", "elements": ["enemy_head", "enemy_body", "enemy_tail"]}
-POS = {"format": "snake-position/1", "width": 7, "height": 7,
+POS: dict[str, Any] = {"format": "snake-position/1", "width": 7, "height": 7,
        "snakes": [{"cells": [[3, 3], [3, 4], [3, 5]]}, {"cells": [[0, 0], [1, 0]]}]}
 
 
@@ -427,6 +427,7 @@ def test_unreadable_files_give_one_line(tmp_path: Path) -> None:
 
 
 def test_program_from_json_rejects_plain_values() -> None:
+    value: object
     for value in (None, 3, "text", [], True):
         with pytest.raises(ProgramError, match="must be a JSON object"):
             program_from_json(value, "value")
