@@ -18,6 +18,7 @@ import pytest
 
 from arena.bots import UNSANDBOXED, BotCommand, BotHost, BotStatus, Limits, PersistentBot, SandboxPolicy
 from tests.bots.survivors import BOTS, MARK_VARIABLE, assert_none_left
+from typing import Any
 
 SLACK = 5.0
 """How late a call may return after its deadline: generous, for a machine whose cores are busy
@@ -36,7 +37,7 @@ def host(marker: str, tmp_path: Path, policy: SandboxPolicy) -> Iterator[BotHost
         yield bot_host
 
 
-def start(host: BotHost, marker: str, bot: str, **options: object) -> PersistentBot:
+def start(host: BotHost, marker: str, bot: str, **options: Any) -> PersistentBot:
     started = host.start_bot(str(BOTS / bot), args=(marker,), **options)
     assert started.running
     return started

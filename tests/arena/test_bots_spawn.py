@@ -473,7 +473,7 @@ def test_limits_before_exec_are_in_place_when_the_program_starts(host: BotHost) 
         assert record.answer == f"Max cpu time unlimited unlimited seconds ,Max file size {MiB} {MiB} bytes ," \
                                 "Max processes 10 10 processes ,"
     else:
-        assert record.answer.startswith(f"Max cpu time 7 8 seconds ,Max file size {MiB} {MiB} bytes ,"), record
+        assert record.answer is not None and record.answer.startswith(f"Max cpu time 7 8 seconds ,Max file size {MiB} {MiB} bytes ,"), record
 
 
 def test_program_gone_after_the_command_was_made(host: BotHost, tmp_path: Path) -> None:

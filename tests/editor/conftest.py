@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from pytestqt.qtbot import QtBot
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QWidget
 
@@ -15,12 +16,13 @@ from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
 from editor.seats import builtin_program
+from tests.editor.fixture_types import Shown
 
 W = TypeVar("W", bound=QWidget)
 
 
 @pytest.fixture
-def shown(qtbot) -> Callable[[W, tuple[int, int]], W]:
+def shown(qtbot: QtBot) -> Shown:
     """``shown(widget, (width, height))``: ``widget`` registered with qtbot, sized, shown and
     exposed."""
 
@@ -35,7 +37,7 @@ def shown(qtbot) -> Callable[[W, tuple[int, int]], W]:
 
 
 @pytest.fixture
-def make_window(qtbot, tmp_path: Path) -> Callable[[], MainWindow]:
+def make_window(qtbot: QtBot, tmp_path: Path) -> Callable[[], MainWindow]:
     """The app's main window on the built-in program, its settings and recovery in ``tmp_path``,
     shown, active and exposed; closed without asking to save."""
 

@@ -38,19 +38,22 @@ from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
     start,
     wait_finished,
 )
+from pytestqt.qtbot import QtBot
+from collections.abc import Callable
+from editor.widgets.arena.arena_pane import ArenaPane
 
 WORM_SEATS = (str(WORMS / "greedy.sh"),) * 3 + (str(WORMS / "random_bot.py"),)
 
 
 @pytest.fixture
-def worms_replay(tmp_path) -> Path:
+def worms_replay(tmp_path: Path) -> Path:
     path = tmp_path / "worms.jsonl"
     run_match(MatchSetup("worms", WORM_SEATS, 5, {"map": "pinwheel", "rounds": 12, "time_limit": 2.0}), record=path,
               host_root=tmp_path)
     return path
 
 
-def test_a_replay_plays_in_the_same_view_and_scrubs_to_any_round(qtbot, make_pane, worms_replay):
+def test_a_replay_plays_in_the_same_view_and_scrubs_to_any_round(qtbot: QtBot, make_pane: Callable[..., ArenaPane], worms_replay: Path) -> None:
     replay = read_replay(worms_replay)
     referee = GAMES["worms"]
     pane = make_pane()
@@ -78,7 +81,7 @@ def test_a_replay_plays_in_the_same_view_and_scrubs_to_any_round(qtbot, make_pan
     assert "Over after 12 rounds" in pane.scoreboard.summary_label.text()
 
 
-def test_a_cut_off_replay_shows_its_finished_rounds_and_a_broken_one_says_where(qtbot, make_pane, worms_replay, tmp_path):
+def test_a_cut_off_replay_shows_its_finished_rounds_and_a_broken_one_says_where(qtbot: QtBot, make_pane: Callable[..., ArenaPane], worms_replay: Path, tmp_path: Path) -> None:
     lines = worms_replay.read_text().splitlines(keepends=True)
     cut = tmp_path / "cut.jsonl"
     cut.write_text("".join(lines[:6]) + lines[6][:20])  # header, 5 rounds, half a line: a killed match
@@ -97,7 +100,7 @@ def test_a_cut_off_replay_shows_its_finished_rounds_and_a_broken_one_says_where(
     assert pane.setup_panel.message_label.text() == failed.args[0] and "\n" not in failed.args[0]
 
 
-def test_saved_replays_verify_and_exports_write_the_frame_the_plots_and_the_history(qtbot, make_pane, tmp_path):
+def test_saved_replays_verify_and_exports_write_the_frame_the_plots_and_the_history(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
     pane = make_pane()
     seats = (str(KINGDOMS / "farmer.sh"), str(KINGDOMS / "random_bot.py"), str(KINGDOMS / "farmer.sh"),
              str(KINGDOMS / "heuristic_bot.py"))
@@ -123,7 +126,7 @@ def test_saved_replays_verify_and_exports_write_the_frame_the_plots_and_the_hist
     assert history.read_text() == reference.read_text() == history_to_text([f.state for f in pane.playback.frames])
 
 
-def snake_pane(qtbot, make_pane, **kwargs: object) -> tuple[object, SnakeBoard]:
+def snake_pane(qtbot: QtBot, make_pane, **kwargs: object) -> tuple[object, SnakeBoard]:
     pane = make_pane(**kwargs)
     set_up(pane, "snake", ("tail_biter", "hunter", "wall_hugger"), {"rounds": 60})
     for name, value in (("width", 15), ("height", 15), ("length", 5)):
@@ -137,7 +140,7 @@ def snake_pane(qtbot, make_pane, **kwargs: object) -> tuple[object, SnakeBoard]:
 
 
 @pytest.mark.parametrize("step", [0, 1, 23])
-def test_clicking_a_snake_shows_why_it_moved_in_the_shown_step(qtbot, make_pane, step):
+def test_clicking_a_snake_shows_why_it_moved_in_the_shown_step(qtbot: QtBot, make_pane: Callable[..., ArenaPane], step: int) -> None:
     pane, board = snake_pane(qtbot, make_pane)
     pane.playback.seek(step)  # type: ignore[attr-defined]
     snake = 1
@@ -158,7 +161,7 @@ def test_clicking_a_snake_shows_why_it_moved_in_the_shown_step(qtbot, make_pane,
     assert board.view.board().position() == pane.playback.frames[step].state.position  # type: ignore[union-attr, attr-defined]
 
 
-def test_the_board_a_snake_saw_is_rebuilt_from_the_frames_as_the_seeded_replay_has_it(qtbot, make_pane):
+def test_the_board_a_snake_saw_is_rebuilt_from_the_frames_as_the_seeded_replay_has_it(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     """Every snake at every step: the position before the step with the moves made before its turn.
     The frames hold what a battle replayed from its seed holds, and on the board rebuilt from them
     each snake's program would make the move it made."""
@@ -183,7 +186,7 @@ def test_the_board_a_snake_saw_is_rebuilt_from_the_frames_as_the_seeded_replay_h
 
 
 @pytest.mark.parametrize("kind", ["battle", "legacy"])
-def test_a_battle_recorded_by_snakepit_battle_opens_in_the_arena(qtbot, make_pane, tmp_path, capsys, kind):
+def test_a_battle_recorded_by_snakepit_battle_opens_in_the_arena(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> None:
     """``snakepit battle --record`` writes the one replay format the arena reads; a file of the
     format it wrote before (``snake-replay/1``) opens too. Either plays to its end with the
     programs, so a click explains a move."""
@@ -208,7 +211,7 @@ def test_a_battle_recorded_by_snakepit_battle_opens_in_the_arena(qtbot, make_pan
     assert board.explanation == explain_turn(programs, BattleSettings(5, 13, 13, 5, 60), 30, 1)
 
 
-def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtbot, make_pane, tmp_path, capsys):
+def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pane, board = snake_pane(qtbot, make_pane)
     pane.playback.seek(20)  # type: ignore[attr-defined]
     branch = pane.playback.frames[20]  # type: ignore[attr-defined]
@@ -257,7 +260,7 @@ REPLAYS = {
 
 
 @pytest.mark.parametrize("game", sorted(REPLAYS))
-def test_a_recorded_match_of_every_game_opens_and_ends_with_its_result(qtbot, make_pane, tmp_path, game):
+def test_a_recorded_match_of_every_game_opens_and_ends_with_its_result(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path, game) -> None:
     seats, options = REPLAYS[game]
     path = tmp_path / f"{game}.jsonl"
     result = run_match(MatchSetup(game, seats, 11, options), record=path, host_root=tmp_path)
@@ -274,7 +277,7 @@ def test_a_recorded_match_of_every_game_opens_and_ends_with_its_result(qtbot, ma
     assert f"({GAME_VIEWS[game].spec.end_text(result.end)})" in pane.scoreboard.summary_label.text()
 
 
-def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot, make_pane, tmp_path, monkeypatch):
+def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The what-if dialog offered only "as played" and the samples."""
     mine = dataclasses.replace(load_program(resolve_program("hunter")), name="My hunter")
     mine_path = tmp_path / f"mine{PROGRAM_SUFFIX}"

@@ -23,6 +23,7 @@ from matcher.editing import paint, remove_card
 from matcher.explain import explain
 from matcher.fileformat import save_program
 from matcher.model import Card, Group, GroupKind, Head, Pattern, Program, SetRef
+from pytestqt.qtbot import QtBot
 
 OR1, OR2 = Group(GroupKind.OR, 1), Group(GroupKind.OR, 2)
 
@@ -54,14 +55,14 @@ NO_CARD = Position(3, 3, (SnakeBody(((1, 1), (1, 2), (2, 2))),))
 
 
 @pytest.fixture
-def program_file(tmp_path) -> Path:
+def program_file(tmp_path: Path) -> Path:
     path = tmp_path / "bench.snake.json"
     save_program(path, PROGRAM)
     return path
 
 
 @pytest.fixture
-def bench(qtbot, program_file) -> TestBench:
+def bench(qtbot: QtBot, program_file: Path) -> TestBench:
     from matcher.fileformat import load_program
 
     widget = TestBench(ProgramDocument(load_program(program_file), program_file))
@@ -98,7 +99,7 @@ def displayed(bench: TestBench) -> dict[str, object]:
     }
 
 
-def cli_explain(capsys, program: Path, position: Path, snake: int) -> dict[str, object]:
+def cli_explain(capsys: pytest.CaptureFixture[str], program: Path, position: Path, snake: int) -> dict[str, object]:
     capsys.readouterr()
     assert cli.main(["explain", str(program), str(position), "--snake", str(snake)]) == 0
     return json.loads(capsys.readouterr().out)
@@ -109,7 +110,7 @@ def cli_explain(capsys, program: Path, position: Path, snake: int) -> dict[str, 
     [(CARD_DECIDES, 0, 1), (SINGLE_MOVE, 1, None), (NO_CARD, 0, None)],
     ids=["card-decides", "single-move", "no-card"],
 )
-def test_the_bench_shows_what_the_cli_explains(qtbot, bench, program_file, tmp_path, capsys, position, me, decided):
+def test_the_bench_shows_what_the_cli_explains(qtbot: QtBot, bench: TestBench, program_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], position, me: int, decided) -> None:
     bench.position_editor.set_position(position, me)
     path = tmp_path / "here.position.json"
     assert bench.position_editor.save(path)
@@ -124,7 +125,7 @@ def test_the_bench_shows_what_the_cli_explains(qtbot, bench, program_file, tmp_p
     assert bench.document.decided_card == expected["card"]
 
 
-def test_the_overlay_lies_on_the_field(qtbot, bench):
+def test_the_overlay_lies_on_the_field(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     view = bench.position_editor.view
     explanation = view.explanation()
@@ -137,7 +138,7 @@ def test_the_overlay_lies_on_the_field(qtbot, bench):
     assert abs(color.hueF() - BEST.hueF()) < 0.06 and color.saturationF() > 0.5
 
 
-def test_clicking_a_move_lays_its_variant_over_the_field(qtbot, bench):
+def test_clicking_a_move_lays_its_variant_over_the_field(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     table = bench.explanation_panel.moves_table
     row = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == "up")
@@ -150,7 +151,7 @@ def test_clicking_a_move_lays_its_variant_over_the_field(qtbot, bench):
     assert marks.count("not matched") == 1  # the rival's head two cells up is not empty
 
 
-def test_decide_runs_again_after_each_program_edit(qtbot, bench):
+def test_decide_runs_again_after_each_program_edit(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     assert bench.document.decided_card == 1
     with qtbot.waitSignal(bench.decided):
@@ -162,7 +163,7 @@ def test_decide_runs_again_after_each_program_edit(qtbot, bench):
     assert displayed(bench)["card"] == 1
 
 
-def test_ctrl_return_decides_and_f5_does_not(qtbot, bench):
+def test_ctrl_return_decides_and_f5_does_not(qtbot: QtBot, bench: TestBench) -> None:
     """Decide had F5 here but Ctrl+Return in the main window (where F5 starts a battle): one key
     everywhere now, and the tooltip says which."""
     with qtbot.waitActive(bench):
@@ -175,7 +176,7 @@ def test_ctrl_return_decides_and_f5_does_not(qtbot, bench):
     assert "(Ctrl+Return)" in bench.decide_action.toolTip()
 
 
-def test_an_invalid_program_shows_why_nothing_is_decided(qtbot, bench):
+def test_an_invalid_program_shows_why_nothing_is_decided(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     # A pattern that refers to a user set the program does not have.
     bench.document.edit_card(lambda card: paint(card, [(0, 0)], Pattern(SetRef(0))), "Paint")
@@ -187,7 +188,7 @@ def test_an_invalid_program_shows_why_nothing_is_decided(qtbot, bench):
     assert bench.explanation() is not None
 
 
-def test_drawing_a_snake_decides_for_it(qtbot, bench):
+def test_drawing_a_snake_decides_for_it(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(Position(9, 9), 0)
     assert "Draw a snake" in bench.explanation_panel.headline.text()
     view = bench.position_editor.view
@@ -203,13 +204,13 @@ def test_drawing_a_snake_decides_for_it(qtbot, bench):
 # --- program tests --------------------------------------------------------------------------
 
 
-def save_test_by_click(qtbot, bench: TestBench) -> None:
+def save_test_by_click(qtbot: QtBot, bench: TestBench) -> None:
     button = next(b for b in bench.test_form.findChildren(type(bench.toolbar.widgetForAction(bench.save_test_action)))
                   if b.defaultAction() is bench.save_test_action)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def test_save_as_test_keeps_the_position_and_the_best_moves_and_the_test_passes(qtbot, bench):
+def test_save_as_test_keeps_the_position_and_the_best_moves_and_the_test_passes(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     qtbot.keyClicks(bench.test_name_edit, "near the wall")
     save_test_by_click(qtbot, bench)
@@ -222,7 +223,7 @@ def test_save_as_test_keeps_the_position_and_the_best_moves_and_the_test_passes(
     assert bench.test_list.tree.topLevelItemCount() == 0
 
 
-def test_ctrl_t_saves_a_test_with_the_checked_moves(qtbot, bench):
+def test_ctrl_t_saves_a_test_with_the_checked_moves(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     qtbot.mouseClick(bench.expect_boxes[Direction.UP], Qt.MouseButton.LeftButton)
     assert bench.expected_moves() == {Direction.UP, Direction.DOWN}
@@ -236,7 +237,7 @@ def test_ctrl_t_saves_a_test_with_the_checked_moves(qtbot, bench):
     assert bench.test_list.summary_text() == "0/1 passing"  # the program's best move is only down
 
 
-def test_an_edit_that_breaks_a_test_shows_it_failing(qtbot, bench):
+def test_an_edit_that_breaks_a_test_shows_it_failing(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     save_test_by_click(qtbot, bench)
     assert bench.test_list.summary_text() == "1/1 passing"
@@ -249,7 +250,7 @@ def test_an_edit_that_breaks_a_test_shows_it_failing(qtbot, bench):
     assert bench.test_list.summary_text() == "1/1 passing"
 
 
-def test_clicking_a_failing_test_loads_its_position(qtbot, bench):
+def test_clicking_a_failing_test_loads_its_position(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     save_test_by_click(qtbot, bench)
     bench.document.edit(lambda p: remove_card(p, 1), "Delete card 2")
@@ -265,7 +266,7 @@ def test_clicking_a_failing_test_loads_its_position(qtbot, bench):
     assert bench.loaded_test() == 0
 
 
-def test_update_test_replaces_the_loaded_test(qtbot, bench):
+def test_update_test_replaces_the_loaded_test(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     bench.save_as_test("wall")
     bench.position_editor.set_position(SINGLE_MOVE, 1)
@@ -275,7 +276,7 @@ def test_update_test_replaces_the_loaded_test(qtbot, bench):
     assert bench.test_list.summary_text() == "1/1 passing"
 
 
-def test_focus_test_requested_loads_the_test(qtbot, bench):
+def test_focus_test_requested_loads_the_test(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(SINGLE_MOVE, 1)
     bench.save_as_test("corner")
     bench.position_editor.set_position(CARD_DECIDES, 0)
@@ -284,7 +285,7 @@ def test_focus_test_requested_loads_the_test(qtbot, bench):
     assert bench.position_editor.me() == 1
 
 
-def test_save_as_test_needs_a_snake(qtbot, bench):
+def test_save_as_test_needs_a_snake(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(Position(9, 9), 0)
     assert bench.save_as_test() is None
     assert bench.document.program.tests == ()
@@ -294,7 +295,7 @@ def test_save_as_test_needs_a_snake(qtbot, bench):
 # --- the battle view's overlay ----------------------------------------------------------------
 
 
-def test_the_battle_view_paints_an_explanation_over_its_board(qtbot):
+def test_the_battle_view_paints_an_explanation_over_its_board(qtbot: QtBot) -> None:
     view = BattleView()
     qtbot.addWidget(view)
     view.resize(500, 500)
@@ -313,7 +314,7 @@ def test_the_battle_view_paints_an_explanation_over_its_board(qtbot):
     assert view.grab().toImage() == before
 
 
-def test_a_narrow_bench_stacks_the_field_over_decision_and_tests_tabs(qtbot, bench):
+def test_a_narrow_bench_stacks_the_field_over_decision_and_tests_tabs(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     bench.save_as_test("wall")
     assert not bench.is_narrow()

@@ -23,6 +23,8 @@ from editor.widgets.tournament.tournament_entrants import EDITOR, sample_entrant
 from editor.widgets.tournament.tournament_tab import TournamentTab
 from matcher import dumps_program
 from matcher.fileformat import read_text
+from pytestqt.qtbot import QtBot
+from editor.main_window import MainWindow
 
 LEFT = Qt.MouseButton.LeftButton
 SMALL = {"width": 15, "height": 15, "length": 3, "steps": 100}
@@ -31,7 +33,7 @@ SAMPLE_NAMES = sample_entrants("snake")
 
 
 @pytest.fixture
-def make_tab(qtbot, tmp_path: Path) -> Callable[..., TournamentTab]:
+def make_tab(qtbot: QtBot, tmp_path: Path) -> Callable[..., TournamentTab]:
     def make(*samples: str, seed: int = 5, jobs: int = 1, per_pairing: int = 0, seats: int | None = None) -> TournamentTab:
         tab = TournamentTab(data_dir=tmp_path / "data")
         qtbot.addWidget(tab)
@@ -53,13 +55,13 @@ def make_tab(qtbot, tmp_path: Path) -> Callable[..., TournamentTab]:
     return make
 
 
-def add_sample(qtbot, tab: TournamentTab, name: str) -> None:
+def add_sample(qtbot: QtBot, tab: TournamentTab, name: str) -> None:
     entrants = tab.setup.entrants
     entrants.sample_box.setCurrentIndex(entrants.sample_box.findText(name))
     qtbot.mouseClick(entrants.add_sample_button, LEFT)
 
 
-def play(qtbot, tab: TournamentTab) -> None:
+def play(qtbot: QtBot, tab: TournamentTab) -> None:
     """Click Start and wait (the GUI stays live) until the run has ended."""
     with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
         qtbot.mouseClick(tab.start_button, LEFT)
@@ -71,7 +73,7 @@ def reference_spec(names_and_samples: list[tuple[str, str]], seed: int, **kwargs
     return TournamentSpec.build("snake", entrants, seed, options=SMALL, **kwargs)  # type: ignore[arg-type]
 
 
-def test_the_results_table_shows_what_run_tournament_computes_for_the_same_spec(qtbot, make_tab):
+def test_the_results_table_shows_what_run_tournament_computes_for_the_same_spec(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Tail biter", "Head avoider", seed=11, jobs=2, per_pairing=6)
     play(qtbot, tab)
     spec = reference_spec([("Tail biter", "tail_biter"), ("Head avoider", "head_avoider")], 11, games_per_pairing=6)
@@ -96,7 +98,7 @@ def test_the_results_table_shows_what_run_tournament_computes_for_the_same_spec(
     assert Path(tab.setup.out_edit.text()) != tab.out  # the next Start is a new tournament in a fresh folder
 
 
-def test_the_rating_plot_has_a_curve_per_entrant_with_a_point_per_game(qtbot, make_tab):
+def test_the_rating_plot_has_a_curve_per_entrant_with_a_point_per_game(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Hunter", "Wall hugger")
     text = read_text(SNAKE_SAMPLES / "tail_biter.snake.json")
     tab.set_editor_program(None, text)
@@ -118,7 +120,7 @@ def test_the_rating_plot_has_a_curve_per_entrant_with_a_point_per_game(qtbot, ma
     assert [plot.curve_data(i)[1][-1] for i in range(3)] == pytest.approx([final[n] for n in names])
 
 
-def test_cancel_keeps_the_finished_games_says_so_and_start_resumes(qtbot, make_tab):
+def test_cancel_keeps_the_finished_games_says_so_and_start_resumes(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Tail biter", "Head avoider", "Hunter", per_pairing=200, seats=2)
     qtbot.mouseClick(tab.start_button, LEFT)
     qtbot.waitUntil(lambda: len(tab.records()) >= 3, timeout=RUN_TIMEOUT_MS)
@@ -144,7 +146,7 @@ def test_cancel_keeps_the_finished_games_says_so_and_start_resumes(qtbot, make_t
     assert len(tab.run.records) >= finished
 
 
-def test_a_double_click_or_open_in_arena_asks_for_an_existing_replay(qtbot, make_tab):
+def test_a_double_click_or_open_in_arena_asks_for_an_existing_replay(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Tail biter", "Wall hugger")
     play(qtbot, tab)
     games = tab.games
@@ -212,7 +214,7 @@ def _vanished_file(tab: TournamentTab, tmp: Path) -> None:
                           "biter, Hunter, the folder has a, b; choose another folder (or the same settings to resume it)"),
     (_broken_record, "{tmp}/old/games.jsonl:1: invalid JSON"),
 ])
-def test_bad_input_is_one_line_in_the_tab_and_nothing_starts(qtbot, make_tab, tmp_path, arrange, message):
+def test_bad_input_is_one_line_in_the_tab_and_nothing_starts(qtbot: QtBot, make_tab: Callable[..., TournamentTab], tmp_path: Path, arrange, message: str) -> None:
     tab = make_tab("Tail biter", "Hunter")
     arrange(tab, tmp_path)
     qtbot.mouseClick(tab.start_button, LEFT)
@@ -224,7 +226,7 @@ def test_bad_input_is_one_line_in_the_tab_and_nothing_starts(qtbot, make_tab, tm
     assert not (summary.isVisible() and summary.text().rstrip(".") == shown.rstrip("."))
 
 
-def test_a_file_that_is_no_program_is_not_added_and_says_why(qtbot, make_tab, tmp_path):
+def test_a_file_that_is_no_program_is_not_added_and_says_why(qtbot: QtBot, make_tab: Callable[..., TournamentTab], tmp_path: Path) -> None:
     tab = make_tab()
     (tmp_path / "bad.snake.json").write_text("{\n")
     assert tab.setup.entrants.add(str(tmp_path / "bad.snake.json")) is None
@@ -232,7 +234,7 @@ def test_a_file_that_is_no_program_is_not_added_and_says_why(qtbot, make_tab, tm
     assert f"Not added: {tmp_path}/bad.snake.json: line 2, column 1: invalid JSON" in tab.error_label.text()
 
 
-def test_names_are_numbered_editable_and_a_blank_name_returns(qtbot, make_tab):
+def test_names_are_numbered_editable_and_a_blank_name_returns(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Hunter", "Hunter")
     entrants = tab.setup.entrants
     assert [r.name for r in entrants.rows()] == ["Hunter", "Hunter 2"]
@@ -254,7 +256,7 @@ def test_names_are_numbered_editable_and_a_blank_name_returns(qtbot, make_tab):
     assert [r.name for r in entrants.rows()] == ["Chaser"]
 
 
-def test_each_game_offers_its_own_samples_and_settings_and_keeps_its_entrants(qtbot, make_tab):
+def test_each_game_offers_its_own_samples_and_settings_and_keeps_its_entrants(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Hunter", "Veteran")
     setup = tab.setup
     assert not setup.entrants.add_editor_button.isEnabled()  # no program handed over yet
@@ -282,7 +284,7 @@ def setup_program():
     return load_program(SNAKE_SAMPLES / "beginner.snake.json")
 
 
-def test_three_entrants_in_four_seats_are_explained_and_every_entrant_plays_what_the_games_column_says(qtbot, make_tab):
+def test_three_entrants_in_four_seats_are_explained_and_every_entrant_plays_what_the_games_column_says(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Tail biter", "Hunter", "Veteran", seats=4)
     summary = tab.setup.summary_label.text()
     assert summary.startswith("3 games of 4 seats; every entrant plays 3, in every seat equally often.")
@@ -294,7 +296,7 @@ def test_three_entrants_in_four_seats_are_explained_and_every_entrant_plays_what
     assert [w + d + lost for w, d, lost in zip(wins, draws, losses)] == [3, 3, 3]  # one result per game each
 
 
-def test_a_very_long_schedule_is_a_warning_with_the_head_to_head_size(qtbot, make_tab):
+def test_a_very_long_schedule_is_a_warning_with_the_head_to_head_size(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab(*(name for name, _ in SAMPLE_NAMES), "Hunter")
     assert len(tab.setup.entrants.rows()) == 10
     summary = tab.setup.summary_label
@@ -308,7 +310,7 @@ def test_a_very_long_schedule_is_a_warning_with_the_head_to_head_size(qtbot, mak
     assert not tab.setup.summary_warns() and not summary.styleSheet()
 
 
-def test_the_eta_label_shows_the_time_left_then_the_run_time(qtbot, make_tab):
+def test_the_eta_label_shows_the_time_left_then_the_run_time(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Tail biter", "Head avoider", per_pairing=40)
     shown: list[str] = []
     tab.worker.progressed.connect(lambda _p: shown.append(tab.eta_label.text()))  # after the tab's own slot
@@ -319,7 +321,7 @@ def test_the_eta_label_shows_the_time_left_then_the_run_time(qtbot, make_tab):
     assert re.fullmatch(r"\d+:\d\d", shown[-1]) and re.fullmatch(r"\d+:\d\d", tab.eta_label.text())
 
 
-def test_a_game_opened_from_the_tab_plays_in_the_app_s_arena(qtbot, tmp_path, make_window):
+def test_a_game_opened_from_the_tab_plays_in_the_app_s_arena(qtbot: QtBot, tmp_path: Path, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     window.show_tournament()
     tab = window.tournament_tab
@@ -346,7 +348,7 @@ def test_a_game_opened_from_the_tab_plays_in_the_app_s_arena(qtbot, tmp_path, ma
     window.grab().save("/tmp/fix7/arena-from-tournament.png")
 
 
-def test_the_cycle_collector_runs_on_the_gui_thread_while_a_tournament_runs(qtbot, make_tab):
+def test_the_cycle_collector_runs_on_the_gui_thread_while_a_tournament_runs(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     """The tournament's worker thread allocates too; a collection there could destroy Qt objects
     off the GUI thread (see :mod:`editor.gui_collector`)."""
     threads: list[str] = []
@@ -373,7 +375,7 @@ def test_the_cycle_collector_runs_on_the_gui_thread_while_a_tournament_runs(qtbo
     assert set(threads) == {threading.main_thread().name}
 
 
-def test_bots_play_sandboxed_unless_the_box_is_ticked_for_this_tournament(qtbot, make_tab):
+def test_bots_play_sandboxed_unless_the_box_is_ticked_for_this_tournament(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Hunter", "Veteran")
     setup = tab.setup
     assert not setup.unsandboxed_box.isVisibleTo(setup)  # snake programs run inside snakepit: no box
