@@ -28,6 +28,10 @@ from matcher.fileformat import save_position
 from matcher.model import AND1, CardCell, Group, GroupKind, Pattern
 from pathlib import Path
 from pytestqt.qtbot import QtBot
+from tests.editor.qt_items import top_item
+from typing import NoReturn
+from editor.widgets.cards.card_canvas import CardCanvas
+from PySide6.QtGui import QAction
 
 OR1 = Group(GroupKind.OR, 1)
 TAIL_AHEAD = Pattern(Element.ENEMY_TAIL, False, AND1)
@@ -52,7 +56,7 @@ def settings(tmp_path: Path) -> Iterator[QSettings]:
 
 @pytest.fixture
 def window(qtbot: QtBot, settings: QSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
-    def no_questions(parent, title, text, *args, **kwargs):
+    def no_questions(parent: object, title: str, text: str, *args: object, **kwargs: object) -> NoReturn:
         raise AssertionError(f"the walkthrough never expects a question, got {text!r}")
 
     monkeypatch.setattr(QMessageBox, "question", staticmethod(no_questions))
@@ -90,11 +94,11 @@ def drag(qtbot: QtBot, widget: QWidget, points: Sequence[QPoint]) -> None:
     qtbot.mouseRelease(widget, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, points[-1])
 
 
-def button_for(window: MainWindow, action) -> QAbstractButton:
+def button_for(window: MainWindow, action: QAction) -> QAbstractButton:
     """The visible tool button showing ``action`` (a tool bar's or a pane's)."""
     for bar in window.findChildren(QToolBar):
         widget = bar.widgetForAction(action)
-        if widget is not None and widget.isVisible():
+        if isinstance(widget, QAbstractButton) and widget.isVisible():
             return widget
     for candidate in window.findChildren(QAbstractButton):
         if candidate.isVisible() and getattr(candidate, "defaultAction", lambda: None)() is action:
@@ -109,7 +113,7 @@ def type_into(qtbot: QtBot, widget: QWidget, text: str) -> None:
     qtbot.keyClick(widget, Qt.Key.Key_Return)
 
 
-def focus_canvas(qtbot: QtBot, canvas) -> None:
+def focus_canvas(qtbot: QtBot, canvas: CardCanvas) -> None:
     """Click the canvas's margin, off the map: the keys go to the card, nothing is painted."""
     corner = QPoint(2, 2)
     assert canvas.cell_at(corner) is None
@@ -250,7 +254,7 @@ def test_a_new_user_draws_tests_fights_saves_and_reopens_a_program(qtbot: QtBot,
     tests = bench.test_list
     assert [r.passed for r in tests.results()] == [True]
     assert tests.summary_text() == "1/1 passing"
-    assert tests.tree.topLevelItem(0).text(0) == "bite the tail ahead"
+    assert top_item(tests.tree, 0).text(0) == "bite the tail ahead"
 
     # Tests rerun after every edit: card 1 (a click in the card list) with its head turned (R)
     # no longer bites, the test fails; Ctrl+Z and it passes again.

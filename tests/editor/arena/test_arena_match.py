@@ -23,7 +23,7 @@ import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget
 from arena.cli import main as cli_main
 from editor.widgets.arena.arena_pane import ArenaPane
 from editor.widgets.arena.match_transport import FULL_SPEED, SPEEDS
-from editor.widgets.arena.scoreboard import ordinal
+from editor.widgets.parts.seat_cards import ordinal
 from editor.widgets.games.kingdoms.kingdoms_game import KingdomsBoard
 from editor.widgets.games.registry import GAME_VIEWS
 from tests.bots.survivors import BOTS, MARK_VARIABLE, new_marker, processes_with
@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parents[3]
 WORMS, KINGDOMS = ROOT / "samples" / "worms", ROOT / "samples" / "kingdoms"
 BIOBLOTS, ITPW = ROOT / "samples" / "bioblots", ROOT / "samples" / "itpw"
 SEED = 7
-MATCHES = {
+MATCHES: dict[str, tuple[tuple[str, ...], dict[str, object], list[str]]] = {
     # game: (seats, pane options {box: value}, CLI flags)
     "snake": (("hunter", "tail_biter", "wall_hugger"), {"rounds": 120}, ["--rounds", "120"]),
     "worms": ((str(WORMS / "greedy.sh"), str(WORMS / "heuristic_bot.py"), str(WORMS / "greedy.sh"),
@@ -122,7 +122,7 @@ def cli_result(capsys: pytest.CaptureFixture[str], game: str, seats: tuple[str, 
 
 
 @pytest.mark.parametrize("game", sorted(MATCHES))
-def test_a_match_at_full_speed_ends_with_the_command_lines_result(qtbot: QtBot, make_pane: Callable[..., ArenaPane], capsys: pytest.CaptureFixture[str], game) -> None:
+def test_a_match_at_full_speed_ends_with_the_command_lines_result(qtbot: QtBot, make_pane: Callable[..., ArenaPane], capsys: pytest.CaptureFixture[str], game: str) -> None:
     seats, options, flags = MATCHES[game]
     pane = make_pane()
     set_up(pane, game, seats, options)
@@ -140,7 +140,7 @@ def test_a_match_at_full_speed_ends_with_the_command_lines_result(qtbot: QtBot, 
     assert f"Turn {expected['rounds']} / {expected['rounds']}" in pane.transport.turn_label.text()
     assert all("cpu" in line for _, _, line in shown)  # bots and card programs are timed alike
     logged = {row.turn for row in pane.seat_log.shown_rows()}
-    assert logged == set(range(1, expected["rounds"] + 1))  # type: ignore[operator]
+    assert logged == set(range(1, expected["rounds"] + 1))
     summary = pane.scoreboard.summary_label.text()
     assert f"({GAME_VIEWS[game].spec.end_text(pane.outcome.end)})" in summary and "_" not in summary.split(")")[0]
     if game == "kingdoms":
@@ -151,7 +151,7 @@ def test_a_match_at_full_speed_ends_with_the_command_lines_result(qtbot: QtBot, 
         assert history.curve_count() == 4
         for kingdom in range(4):
             x, y = history.curve_data(kingdom)
-            assert list(x) == list(range(expected["rounds"] + 1))  # type: ignore[operator]
+            assert list(x) == list(range(expected["rounds"] + 1))
             assert list(y) == [f.state.kingdoms[kingdom].territory for f in frames]
 
 
@@ -238,6 +238,7 @@ def test_escape_while_typing_in_the_log_search_or_a_seat_field_does_not_stop_the
     qtbot.keyClick(search, Qt.Key.Key_Escape)
     pane.show_setup(True)
     field = pane.setup_panel.seats[1].combo.lineEdit()
+    assert field is not None
     field.setFocus()
     qtbot.keyClick(field, Qt.Key.Key_End)
     qtbot.keyClicks(field, " --fast")

@@ -126,7 +126,7 @@ def test_saved_replays_verify_and_exports_write_the_frame_the_plots_and_the_hist
     assert history.read_text() == reference.read_text() == history_to_text([f.state for f in pane.playback.frames])
 
 
-def snake_pane(qtbot: QtBot, make_pane, **kwargs: object) -> tuple[object, SnakeBoard]:
+def snake_pane(qtbot: QtBot, make_pane: Callable[..., ArenaPane], **kwargs: object) -> tuple[ArenaPane, SnakeBoard]:
     pane = make_pane(**kwargs)
     set_up(pane, "snake", ("tail_biter", "hunter", "wall_hugger"), {"rounds": 60})
     for name, value in (("width", 15), ("height", 15), ("length", 5)):
@@ -142,9 +142,9 @@ def snake_pane(qtbot: QtBot, make_pane, **kwargs: object) -> tuple[object, Snake
 @pytest.mark.parametrize("step", [0, 1, 23])
 def test_clicking_a_snake_shows_why_it_moved_in_the_shown_step(qtbot: QtBot, make_pane: Callable[..., ArenaPane], step: int) -> None:
     pane, board = snake_pane(qtbot, make_pane)
-    pane.playback.seek(step)  # type: ignore[attr-defined]
+    pane.playback.seek(step)
     snake = 1
-    head = pane.playback.frames[step].state.position.snakes[snake].head  # type: ignore[attr-defined]
+    head = pane.playback.frames[step].state.position.snakes[snake].head
     centre = board.view.cell_rect(*head).center()
     qtbot.mouseClick(board.view, Qt.MouseButton.LeftButton, pos=QPoint(int(centre.x()), int(centre.y())))
     programs = [load_program(resolve_program(n)) for n in ("tail_biter", "hunter", "wall_hugger")]
@@ -152,13 +152,14 @@ def test_clicking_a_snake_shows_why_it_moved_in_the_shown_step(qtbot: QtBot, mak
     assert board.explanation == expected and expected is not None
     assert board.view.explanation() == expected
     assert "Hunter" in board.explain_label.text() and f"step {max(1, step)}" in board.explain_label.text()
-    assert pane.scoreboard.rows[snake].is_selected()  # type: ignore[attr-defined]
-    assert pane.seat_log.seat_box.currentData() == snake  # type: ignore[attr-defined]
+    assert pane.scoreboard.rows[snake].is_selected()
+    assert pane.seat_log.seat_box.currentData() == snake
     # The board now shows the snake where it was at its turn: a click on it there clears it all.
     again = board.view.cell_rect(*expected.head).center()
     qtbot.mouseClick(board.view, Qt.MouseButton.LeftButton, pos=QPoint(int(again.x()), int(again.y())))
     assert board.explanation is None and board.view.explanation() is None
-    assert board.view.board().position() == pane.playback.frames[step].state.position  # type: ignore[union-attr, attr-defined]
+    shown = board.view.board()
+    assert shown is not None and shown.position() == pane.playback.frames[step].state.position
 
 
 def test_the_board_a_snake_saw_is_rebuilt_from_the_frames_as_the_seeded_replay_has_it(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
@@ -166,7 +167,7 @@ def test_the_board_a_snake_saw_is_rebuilt_from_the_frames_as_the_seeded_replay_h
     The frames hold what a battle replayed from its seed holds, and on the board rebuilt from them
     each snake's program would make the move it made."""
     pane, _board = snake_pane(qtbot, make_pane)
-    frames = pane.playback.frames  # type: ignore[attr-defined]
+    frames = pane.playback.frames
     programs = [load_program(resolve_program(n)) for n in ("tail_biter", "hunter", "wall_hugger")]
     compiled = [compile_program(p) for p in programs]
     seeded = SnakeMatch(programs, BattleSettings(7, 15, 15, 5, 60))
@@ -213,27 +214,30 @@ def test_a_battle_recorded_by_snakepit_battle_opens_in_the_arena(qtbot: QtBot, m
 
 def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pane, board = snake_pane(qtbot, make_pane)
-    pane.playback.seek(20)  # type: ignore[attr-defined]
-    branch = pane.playback.frames[20]  # type: ignore[attr-defined]
+    pane.playback.seek(20)
+    branch = pane.playback.frames[20]
     others = [load_program(resolve_program(n)) for n in ("ouroboros", "ouroboros", "hunter")]
-    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):  # type: ignore[attr-defined]
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
         assert board.continue_from_here(others, seed=3)
-    info = pane.info  # type: ignore[attr-defined]
+    info = pane.info
+    assert info is not None
     assert info.kind == WHAT_IF and info.branch == 20 and info.programs == tuple(others)
-    frames = pane.playback.frames  # type: ignore[attr-defined]
-    assert frames[0].state.position == branch.state.position and len(frames) - 1 == pane.outcome.rounds <= 40  # type: ignore[attr-defined]
-    assert pane.names == ["Ouroboros", "Ouroboros 2", "Hunter"]  # type: ignore[attr-defined]
-    assert "what-if from step 20" in pane.title_label.text()  # type: ignore[attr-defined]
+    frames = pane.playback.frames
+    assert pane.outcome is not None
+    assert frames[0].state.position == branch.state.position and len(frames) - 1 == pane.outcome.rounds <= 40
+    assert pane.names == ["Ouroboros", "Ouroboros 2", "Hunter"]
+    assert "what-if from step 20" in pane.title_label.text()
 
     # Regression: a what-if had no replay (its run was no match), so Save was off. It is a match
     # from the shown position now: the saved replay verifies, by the API and `snakepit replay`.
-    assert pane.save_action.isEnabled()  # type: ignore[attr-defined]
+    assert pane.save_action.isEnabled()
     saved = tmp_path / "what-if.jsonl"
-    assert pane.save_replay(saved)  # type: ignore[attr-defined]
+    assert pane.save_replay(saved)
     replay = read_replay(saved)
     assert replay.options["start"] == position_to_text(branch.state.position) and replay.options["steps"] == 40
     assert [seat["name"] for seat in replay.seats] == ["Ouroboros", "Ouroboros 2", "Hunter"]
-    assert replay.seed == 3 and len(replay.rounds) == pane.outcome.rounds  # type: ignore[attr-defined]
+    assert pane.outcome is not None
+    assert replay.seed == 3 and len(replay.rounds) == pane.outcome.rounds
     report = verify_replay(saved)
     assert report.ok and report.finished, report.summary()
     capsys.readouterr()
@@ -242,12 +246,12 @@ def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtb
 
     # Opened again, the replay starts where the what-if branched off and ends as it ended.
     played = [f.state for f in frames]
-    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):  # type: ignore[attr-defined]
-        pane.open_replay(saved)  # type: ignore[attr-defined]
-    assert [f.state for f in pane.playback.frames] == played  # type: ignore[attr-defined]
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        pane.open_replay(saved)
+    assert [f.state for f in pane.playback.frames] == played
 
 
-REPLAYS = {
+REPLAYS: dict[str, tuple[tuple[str, ...], dict[str, object]]] = {
     # game: (seats, options) of a small match recorded with the API and opened in the pane
     "snake": (("hunter", "tail_biter", "wall_hugger"), {"steps": 50, "width": 15, "height": 15, "length": 5}),
     "kingdoms": ((str(KINGDOMS / "farmer.sh"), str(KINGDOMS / "heuristic_bot.py"), str(KINGDOMS / "random_bot.py"),
@@ -260,7 +264,7 @@ REPLAYS = {
 
 
 @pytest.mark.parametrize("game", sorted(REPLAYS))
-def test_a_recorded_match_of_every_game_opens_and_ends_with_its_result(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path, game) -> None:
+def test_a_recorded_match_of_every_game_opens_and_ends_with_its_result(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path, game: str) -> None:
     seats, options = REPLAYS[game]
     path = tmp_path / f"{game}.jsonl"
     result = run_match(MatchSetup(game, seats, 11, options), record=path, host_root=tmp_path)
@@ -284,9 +288,10 @@ def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot: QtBot, 
     save_program(mine_path, mine)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *args, **kwargs: (str(mine_path), "")))
     pane, board = snake_pane(qtbot, make_pane, editor_program=builtin_program)
-    pane.playback.seek(10)  # type: ignore[attr-defined]
-    branch = pane.playback.frames[10].state  # type: ignore[attr-defined]
-    played = pane.info.programs  # type: ignore[attr-defined]
+    pane.playback.seek(10)
+    branch = pane.playback.frames[10].state
+    assert pane.info is not None
+    played = pane.info.programs
     failures: list[BaseException] = []
 
     def drive() -> None:
@@ -307,14 +312,15 @@ def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot: QtBot, 
                 modal.reject()
 
     QTimer.singleShot(0, drive)
-    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):  # type: ignore[attr-defined]
-        button = pane.action_button(board.what_if_action)  # type: ignore[attr-defined]
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        button = pane.action_button(board.what_if_action)
         assert button is not None and button.isVisible()
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         if failures:
             raise failures[0]
-    info = pane.info  # type: ignore[attr-defined]
+    info = pane.info
+    assert info is not None
     assert info.kind == WHAT_IF and info.branch == 10 and info.seed == 5
     assert info.programs == (builtin_program(), mine, played[2])
-    assert pane.names == ["Built-in biter", "My hunter", "Wall hugger"]  # type: ignore[attr-defined]
-    assert pane.playback.frames[0].state.position == branch.position  # type: ignore[attr-defined]
+    assert pane.names == ["Built-in biter", "My hunter", "Wall hugger"]
+    assert pane.playback.frames[0].state.position == branch.position

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractButton, QApplication, QMenu
 
 from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
@@ -35,6 +35,7 @@ from pytestqt.qtbot import QtBot
 from collections.abc import Callable
 from editor.main_window import MainWindow
 from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.games.snake.snake_game import SnakeBoard
 
 
 @pytest.fixture
@@ -75,7 +76,7 @@ def test_bot_seats_offer_the_samples_and_take_a_command_line(panel: MatchSetupPa
 
 
 @pytest.mark.parametrize(("action", "order"), [("rotate", [3, 0, 1, 2]), ("shuffle", None)])
-def test_seats_rotate_and_shuffle(panel: MatchSetupPanel, action: str, order) -> None:
+def test_seats_rotate_and_shuffle(panel: MatchSetupPanel, action: str, order: list[int] | None) -> None:
     panel.set_game("kingdoms")
     before = ["a.sh", "b.sh", "c.sh", "d.sh"]
     panel.set_seats(before)
@@ -153,6 +154,7 @@ def test_a_snake_seat_plays_the_program_open_in_the_editor(panel: MatchSetupPane
 def test_the_arena_is_a_workspace_of_the_main_window(qtbot: QtBot, tmp_path: Path, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    assert isinstance(view, QMenu)
     assert window.arena_action in view.actions() and window.arena_action.shortcut().toString() == "Ctrl+3"
     assert window.history_dock.isVisible()
     window.history_dock.toggleViewAction().trigger()  # the editor's layout, as the user left it
@@ -170,6 +172,7 @@ def test_the_arena_is_a_workspace_of_the_main_window(qtbot: QtBot, tmp_path: Pat
 def test_the_tournament_is_a_workspace_that_sees_the_editors_program_and_opens_games_in_the_arena(qtbot: QtBot, tmp_path: Path, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    assert isinstance(view, QMenu)
     assert window.tournament_action in view.actions() and window.tournament_action.shortcut().toString() == "Ctrl+4"
     key(qtbot, window, "Ctrl+4")
     QApplication.processEvents()
@@ -210,9 +213,10 @@ def test_new_seed_draws_another_seed(qtbot: QtBot, panel: MatchSetupPanel) -> No
 
 
 @pytest.mark.parametrize("game", sorted(GAME_VIEWS))
-def test_memory_and_cpu_limits_start_at_the_hosts_defaults_in_every_bot_game(panel: MatchSetupPanel, game) -> None:
+def test_memory_and_cpu_limits_start_at_the_hosts_defaults_in_every_bot_game(panel: MatchSetupPanel, game: str) -> None:
     panel.set_game(game)
     limits = Limits()
+    assert limits.address_space is not None
     bot_game = "limits" in GAMES[game].defaults
     assert panel.memory_box.isVisibleTo(panel) == bot_game == panel.cpu_box.isVisibleTo(panel)
     if not bot_game:
@@ -297,7 +301,7 @@ def test_the_setup_is_remembered_when_the_app_closes_without_a_start(qtbot: QtBo
 
 
 @pytest.mark.parametrize("game", sorted(GAME_VIEWS))
-def test_every_end_reason_of_every_game_reads_as_words(game) -> None:
+def test_every_end_reason_of_every_game_reads_as_words(game: str) -> None:
     """The summary printed raw codes: "Over after 6 rounds (rounds)"."""
     engine = importlib.import_module(f"engines.{game}")
     spec = GAME_VIEWS[game].spec
@@ -309,14 +313,14 @@ def test_every_end_reason_of_every_game_reads_as_words(game) -> None:
     assert spec.end_text("cancelled") == "stopped"
 
 
-def board_buttons(pane) -> list[str]:
+def board_buttons(pane: ArenaPane) -> list[str]:
     """The texts of the header buttons a board brought that show."""
     header = pane.board_tools
-    buttons = [header.itemAt(i).widget() for i in range(header.count())]
-    return [button.text() for button in buttons if button is not None and button.isVisible()]
+    buttons = [item.widget() for item in map(header.itemAt, range(header.count())) if item is not None]
+    return [button.text() for button in buttons if isinstance(button, QAbstractButton) and button.isVisible()]
 
 
-def export_entries(pane) -> list[str]:
+def export_entries(pane: ArenaPane) -> list[str]:
     return [action.text() for action in pane.export_menu.actions() if action.isVisible()]
 
 
@@ -341,7 +345,9 @@ def test_each_board_brings_its_own_header_buttons_and_exports(qtbot: QtBot, make
     pane.setup_panel.rounds_box.setValue(3)
     start(qtbot, pane)
     wait_finished(qtbot, pane)
-    what_if = pane.boards["snake"].what_if_action
+    snake_board = pane.boards["snake"]
+    assert isinstance(snake_board, SnakeBoard)
+    what_if = snake_board.what_if_action
     assert board_buttons(pane) == ["Continue from here"] and what_if.isEnabled()  # a button drops the "…"
     assert export_entries(pane) == SHARED_EXPORTS
     pane.setup_panel.set_game("kingdoms")  # back to a game without one: the battle's button goes

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QTextDocument
+from PySide6.QtWidgets import QToolButton
 
 import editor.widgets  # noqa: F401
 from editor import cli
@@ -24,6 +25,8 @@ from matcher.explain import explain
 from matcher.fileformat import save_program
 from matcher.model import Card, Group, GroupKind, Head, Pattern, Program, SetRef
 from pytestqt.qtbot import QtBot
+from tests.editor.qt_items import table_item, top_item
+from typing import Any
 
 OR1, OR2 = Group(GroupKind.OR, 1), Group(GroupKind.OR, 2)
 
@@ -77,7 +80,7 @@ def displayed(bench: TestBench) -> dict[str, object]:
     """What the explanation panel shows, read off its labels and table, in the CLI's terms."""
     panel = bench.explanation_panel
     table = panel.moves_table
-    rows = [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
+    rows = [[table_item(table, r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
     card_html = QTextDocument()
     card_html.setHtml(panel.card_label.text())
     card_text = card_html.toPlainText()
@@ -99,10 +102,11 @@ def displayed(bench: TestBench) -> dict[str, object]:
     }
 
 
-def cli_explain(capsys: pytest.CaptureFixture[str], program: Path, position: Path, snake: int) -> dict[str, object]:
+def cli_explain(capsys: pytest.CaptureFixture[str], program: Path, position: Path, snake: int) -> dict[str, Any]:
     capsys.readouterr()
     assert cli.main(["explain", str(program), str(position), "--snake", str(snake)]) == 0
-    return json.loads(capsys.readouterr().out)
+    explained: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return explained
 
 
 @pytest.mark.parametrize(
@@ -110,7 +114,7 @@ def cli_explain(capsys: pytest.CaptureFixture[str], program: Path, position: Pat
     [(CARD_DECIDES, 0, 1), (SINGLE_MOVE, 1, None), (NO_CARD, 0, None)],
     ids=["card-decides", "single-move", "no-card"],
 )
-def test_the_bench_shows_what_the_cli_explains(qtbot: QtBot, bench: TestBench, program_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], position, me: int, decided) -> None:
+def test_the_bench_shows_what_the_cli_explains(qtbot: QtBot, bench: TestBench, program_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], position: Position, me: int, decided: int | None) -> None:
     bench.position_editor.set_position(position, me)
     path = tmp_path / "here.position.json"
     assert bench.position_editor.save(path)
@@ -141,13 +145,13 @@ def test_the_overlay_lies_on_the_field(qtbot: QtBot, bench: TestBench) -> None:
 def test_clicking_a_move_lays_its_variant_over_the_field(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     table = bench.explanation_panel.moves_table
-    row = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == "up")
-    rect = table.visualItemRect(table.item(row, 0))
+    row = next(r for r in range(table.rowCount()) if table_item(table, r, 0).text() == "up")
+    rect = table.visualItemRect(table_item(table, row, 0))
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert bench.position_editor.view.explained_move() == Direction.UP
     assert "up" in bench.explanation_panel.patterns_title.text()
     assert bench.explanation_panel.patterns_table.rowCount() == 4
-    marks = [bench.explanation_panel.patterns_table.item(r, 0).toolTip() for r in range(4)]
+    marks = [table_item(bench.explanation_panel.patterns_table, r, 0).toolTip() for r in range(4)]
     assert marks.count("not matched") == 1  # the rival's head two cells up is not empty
 
 
@@ -205,8 +209,7 @@ def test_drawing_a_snake_decides_for_it(qtbot: QtBot, bench: TestBench) -> None:
 
 
 def save_test_by_click(qtbot: QtBot, bench: TestBench) -> None:
-    button = next(b for b in bench.test_form.findChildren(type(bench.toolbar.widgetForAction(bench.save_test_action)))
-                  if b.defaultAction() is bench.save_test_action)
+    button = next(b for b in bench.test_form.findChildren(QToolButton) if b.defaultAction() is bench.save_test_action)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
@@ -217,7 +220,7 @@ def test_save_as_test_keeps_the_position_and_the_best_moves_and_the_test_passes(
     (test,) = bench.document.program.tests
     assert (test.name, test.position, test.snake, test.expect) == ("near the wall", CARD_DECIDES, 0, frozenset({Direction.DOWN}))
     assert bench.test_list.summary_text() == "1/1 passing"
-    assert bench.test_list.tree.topLevelItem(0).text(0) == "near the wall"
+    assert top_item(bench.test_list.tree, 0).text(0) == "near the wall"
     bench.document.undo_stack.undo()
     assert bench.document.program.tests == ()
     assert bench.test_list.tree.topLevelItemCount() == 0
@@ -243,7 +246,7 @@ def test_an_edit_that_breaks_a_test_shows_it_failing(qtbot: QtBot, bench: TestBe
     assert bench.test_list.summary_text() == "1/1 passing"
     bench.document.edit(lambda p: remove_card(p, 1), "Delete card 2")
     assert bench.test_list.summary_text() == "0/1 passing"
-    item = bench.test_list.tree.topLevelItem(0)
+    item = top_item(bench.test_list.tree, 0)
     assert item.foreground(0).color() == QColor("#d23c32")
     assert item.text(2) == "up, down, left"  # what the program now picks from
     bench.document.undo_stack.undo()
@@ -256,7 +259,7 @@ def test_clicking_a_failing_test_loads_its_position(qtbot: QtBot, bench: TestBen
     bench.document.edit(lambda p: remove_card(p, 1), "Delete card 2")
     bench.position_editor.set_position(NO_CARD, 0)
     tree = bench.test_list.tree
-    rect = tree.visualItemRect(tree.topLevelItem(0))
+    rect = tree.visualItemRect(top_item(tree, 0))
     qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert bench.position_editor.position() == CARD_DECIDES
     assert bench.position_editor.me() == 0

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
-import editor.widgets  # noqa: F401
+import editor.widgets as _guard  # noqa: F401  (the fixture `editor` takes the name)
 from editor.widgets.bench.position_editor import PositionEditor
 from engines.snake import Cell, Position, SnakeBody
 from matcher.fileformat import load_position
@@ -29,7 +29,7 @@ def centre(editor: PositionEditor, cell: Cell) -> QPoint:
     return editor.view.cell_rect(*cell).center().toPoint()
 
 
-def drag(qtbot: QtBot, editor: PositionEditor, cells: Sequence[Cell], modifier=Qt.KeyboardModifier.NoModifier) -> None:
+def drag(qtbot: QtBot, editor: PositionEditor, cells: Sequence[Cell], modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
     """Press on the first cell, move through the others, release on the last: a real drag."""
     view = editor.view
     qtbot.mousePress(view, Qt.MouseButton.LeftButton, modifier, centre(editor, cells[0]))
@@ -48,7 +48,8 @@ def test_a_drag_draws_a_snake_from_head_to_tail_and_the_first_snake_is_me(qtbot:
     assert bodies(editor) == [((2, 2), (2, 3), (2, 4), (3, 4))]
     assert editor.me() == 0
     assert editor.me_combo.currentText() == "Snake 1"
-    assert editor.view.board().bodies[0][0] == (2, 2)  # the field shows it, head where the drag began
+    board = editor.view.board()
+    assert board is not None and board.bodies[0][0] == (2, 2)  # the field shows it, head where the drag began
 
 
 def test_every_new_drag_makes_a_new_snake(qtbot: QtBot, editor: PositionEditor) -> None:
@@ -179,7 +180,8 @@ def test_the_field_size_spin_boxes_resize_the_field(qtbot: QtBot, editor: Positi
     with qtbot.waitSignal(editor.positionChanged):
         qtbot.keyClick(spin, Qt.Key.Key_Enter)
     assert (editor.position().width, editor.position().height) == (7, 9)
-    assert editor.view.board().width == 7
+    board = editor.view.board()
+    assert board is not None and board.width == 7
 
 
 def test_the_field_cannot_shrink_over_a_snake(qtbot: QtBot, editor: PositionEditor) -> None:

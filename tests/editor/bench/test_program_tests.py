@@ -17,6 +17,7 @@ from matcher.model import Card, Head, Pattern, Program, ProgramTest, SetRef
 from tests.editor.fixture_types import Shown
 from pytestqt.qtbot import QtBot
 from collections.abc import Callable
+from tests.editor.qt_items import top_item
 
 UP, DOWN, LEFT, RIGHT = Direction.UP, Direction.DOWN, Direction.LEFT, Direction.RIGHT
 
@@ -46,9 +47,7 @@ def make_list(shown: Shown) -> Callable[[Program], TestList]:
 
 def click_row(qtbot: QtBot, tests: TestList, row: int, double: bool = False) -> None:
     tree = tests.tree
-    item = tree.topLevelItem(row)
-    assert item is not None
-    pos = tree.visualItemRect(item).center()
+    pos = tree.visualItemRect(top_item(tree, row)).center()
     if double:
         qtbot.mouseDClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=pos)
     else:
@@ -58,7 +57,7 @@ def click_row(qtbot: QtBot, tests: TestList, row: int, double: bool = False) -> 
 def test_each_test_shows_pass_or_fail_and_the_summary_counts_them(make_list: Callable[[Program], TestList]) -> None:
     tests = make_list(program(PASSING, FAILING_TEST))
     assert tests.summary_text() == "1/2 passing"
-    passing, failing = (tests.tree.topLevelItem(i) for i in range(2))
+    passing, failing = (top_item(tests.tree, i) for i in range(2))
     assert [passing.text(c) for c in range(4)] == ["corner", "down", "down", "none"]
     assert [failing.text(c) for c in range(4)] == ["open field: only up", "up", "up, right, left", "1"]
     assert failing.foreground(0).color() == FAILING
@@ -72,11 +71,11 @@ def test_results_rerun_after_every_edit_and_undo(make_list: Callable[[Program], 
     # Free cells beside the head too: in the open field only "up" keeps its body out of them.
     document.edit_card(lambda card: paint(card, [(3, 2), (3, 4)], Pattern(Element.EMPTY)), "Paint")
     assert tests.summary_text() == "2/2 passing"
-    assert tests.tree.topLevelItem(1).foreground(0).color() != FAILING
-    assert tests.tree.topLevelItem(1).text(2) == "up"
+    assert top_item(tests.tree, 1).foreground(0).color() != FAILING
+    assert top_item(tests.tree, 1).text(2) == "up"
     document.undo_stack.undo()
     assert tests.summary_text() == "1/2 passing"
-    assert tests.tree.topLevelItem(1).foreground(0).color() == FAILING
+    assert top_item(tests.tree, 1).foreground(0).color() == FAILING
     document.undo_stack.redo()
     assert tests.summary_text() == "2/2 passing"
 
@@ -144,7 +143,7 @@ def test_f2_renames_a_test_undoably(qtbot: QtBot, make_list: Callable[[Program],
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     qtbot.waitUntil(lambda: tests.document.program.tests[0].name == "head in the corner")
     assert tests.document.program.tests[0].position == CORNER
-    assert tests.tree.topLevelItem(0).text(0) == "head in the corner"
+    assert top_item(tests.tree, 0).text(0) == "head in the corner"
     tests.document.undo_stack.undo()
     assert tests.document.program.tests[0].name == "corner"
 
@@ -153,8 +152,8 @@ def test_tests_are_not_run_while_the_program_has_problems(make_list: Callable[[P
     tests = make_list(program(PASSING, FAILING_TEST))
     tests.document.edit_card(lambda card: paint(card, [(0, 0)], Pattern(SetRef(0))), "Paint a missing set")
     assert tests.summary_text() == "2 tests not run: fix the program's problems first"
-    assert tests.tree.topLevelItem(0).text(2) == "—"
-    assert "not run" in tests.tree.topLevelItem(0).toolTip(0)
+    assert top_item(tests.tree, 0).text(2) == "—"
+    assert "not run" in top_item(tests.tree, 0).toolTip(0)
 
 
 def test_an_empty_list_says_how_to_add_a_test(make_list: Callable[[Program], TestList]) -> None:

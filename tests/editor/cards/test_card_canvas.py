@@ -37,7 +37,7 @@ def at(canvas: CardCanvas, row: int, col: int) -> QPoint:
     return canvas.cell_center((row, col))
 
 
-def drag(qtbot: QtBot, canvas: CardCanvas, cells: list[tuple[int, int]], button=LEFT) -> None:
+def drag(qtbot: QtBot, canvas: CardCanvas, cells: list[tuple[int, int]], button: Qt.MouseButton = LEFT) -> None:
     qtbot.mousePress(canvas, button, pos=at(canvas, *cells[0]))
     for cell in cells[1:]:
         qtbot.mouseMove(canvas, at(canvas, *cell))
@@ -140,7 +140,7 @@ def test_right_click_and_right_drag_clear_cells_one_step_per_stroke(qtbot: QtBot
 
 
 @pytest.mark.parametrize("key", [Qt.Key.Key_Delete, Qt.Key.Key_Backspace])
-def test_delete_clears_the_selected_cell(qtbot: QtBot, make_canvas: Callable[..., CardCanvas], key) -> None:
+def test_delete_clears_the_selected_cell(qtbot: QtBot, make_canvas: Callable[..., CardCanvas], key: Qt.Key) -> None:
     canvas = make_canvas(Card(cells={(2, 3): TAIL, (1, 3): TAIL}))
     document = canvas.document
     qtbot.mouseClick(canvas, LEFT, pos=at(canvas, 2, 3))

@@ -38,7 +38,7 @@ def make_editor(qtbot: QtBot) -> Callable[..., CardEditor]:
     return make
 
 
-def click_cell(qtbot: QtBot, editor: CardEditor, cell: tuple[int, int], modifier=Qt.KeyboardModifier.NoModifier) -> None:
+def click_cell(qtbot: QtBot, editor: CardEditor, cell: tuple[int, int], modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
     qtbot.mouseClick(editor.canvas, LEFT, modifier, editor.canvas.cell_center(cell))
 
 

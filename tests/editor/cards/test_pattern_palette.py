@@ -39,7 +39,7 @@ class Window(QWidget):
         layout.addWidget(self.palette_panel)
 
 
-def press(qtbot: QtBot, palette: PatternPalette, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+def press(qtbot: QtBot, palette: PatternPalette, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
     """A key press in the palette's window, where the focus is on a widget that types no text."""
     qtbot.keyClick(palette.window().focusWidget(), key, modifier)
 
@@ -73,7 +73,7 @@ def test_clicking_an_element_button_picks_it(qtbot: QtBot, make_window: Callable
 
 @pytest.mark.parametrize(("key", "element"), [(Qt.Key.Key_2, Element.BORDER), (Qt.Key.Key_5, Element.ENEMY_HEAD),
                                               (Qt.Key.Key_7, Element.ENEMY_TAIL)])
-def test_number_keys_pick_elements_anywhere_in_the_window(qtbot: QtBot, make_window: Callable[..., Window], key, element: Element) -> None:
+def test_number_keys_pick_elements_anywhere_in_the_window(qtbot: QtBot, make_window: Callable[..., Window], key: Qt.Key, element: Element) -> None:
     window = make_window()
     qtbot.keyClick(window.button, key)
     assert window.palette_panel.document.brush.match is element
@@ -133,7 +133,7 @@ def test_set_buttons_follow_set_edits_and_undo(qtbot: QtBot, make_window: Callab
     document = palette.document
     assert palette.set_button(0) is None and palette.no_sets_label.isVisibleTo(palette)
     document.edit(lambda p: add_set(p, "walls", [Element.BORDER, Element.OWN_BODY]), "add set")
-    assert palette.set_button(0).text() == "walls"
+    assert (button := palette.set_button(0)) is not None and button.text() == "walls"
     assert not palette.no_sets_label.isVisibleTo(palette)
     qtbot.mouseClick(palette.set_button(0), LEFT)
     assert document.brush.match == SetRef(0)
@@ -146,7 +146,7 @@ def test_set_buttons_follow_set_edits_and_undo(qtbot: QtBot, make_window: Callab
 def test_removing_an_earlier_set_renames_the_buttons(make_window: Callable[..., Window]) -> None:
     palette = make_window(sets=(RIVAL, ElementSet("walls", frozenset({Element.BORDER})))).palette_panel
     palette.document.edit(lambda p: remove_set(p, 0), "remove set")
-    assert palette.set_button(0).text() == "walls"
+    assert (button := palette.set_button(0)) is not None and button.text() == "walls"
     assert palette.set_button(1) is None
 
 

@@ -139,5 +139,5 @@ def test_clicking_a_test_problem_asks_for_the_test(qtbot: QtBot, make_view: Call
         (Problem("m"), "Program"),
     ],
 )
-def test_place_text(problem, text: str) -> None:
+def test_place_text(problem: Problem, text: str) -> None:
     assert place_text(problem) == text

@@ -22,7 +22,7 @@ WALLS = ElementSet("walls", frozenset({Element.BORDER, Element.OWN_BODY}))
 MINE = ElementSet("mine", frozenset({Element.OWN_BODY, Element.OWN_TAIL}))
 
 
-def program_with_sets(*sets: ElementSet, cells: dict | None = None) -> Program:
+def program_with_sets(*sets: ElementSet, cells: dict[tuple[int, int], Pattern] | None = None) -> Program:
     card = Card(Head(3, 3, Direction.UP), cells or {}, "")
     return Program("sets", "", tuple(sets), (card, Card()))
 

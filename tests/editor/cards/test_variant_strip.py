@@ -54,7 +54,7 @@ def test_the_hand_worked_offsets_are_the_matchers() -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=variant_label)
-def test_each_variant_paints_the_pattern_where_the_matcher_looks(make_strip: Callable[..., VariantStrip], variant) -> None:
+def test_each_variant_paints_the_pattern_where_the_matcher_looks(make_strip: Callable[..., VariantStrip], variant: Variant) -> None:
     strip = make_strip()
     image = strip.grab().toImage()
     for dx in range(-3, 4):

@@ -14,6 +14,8 @@ from editor.widgets.games.worms.worms_view import WormsView
 from engines import bioblots, itpw
 from engines.worms import playfield_from_text
 from pytestqt.qtbot import QtBot
+from collections.abc import Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -23,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[3]
     (ItpwView, itpw.start_state, (0, 0), "home corner of player 1"),
     (BioblotsView, lambda: bioblots.start_state(bioblots.generate_board(random.Random(1))), (3, 3), "dd (row 4, column 4)"),
 ], ids=["worms", "itpw", "bioblots"])
-def test_resting_the_mouse_on_a_cell_shows_its_tooltip(qtbot: QtBot, view, state, cell: tuple[int, int], expected: str) -> None:
+def test_resting_the_mouse_on_a_cell_shows_its_tooltip(qtbot: QtBot, view: type[WormsView | ItpwView | BioblotsView], state: Callable[[], Any], cell: tuple[int, int], expected: str) -> None:
     # Regression: the views read QHelpEvent.position(), which does not exist; every tooltip raised.
     widget = view()
     qtbot.addWidget(widget)

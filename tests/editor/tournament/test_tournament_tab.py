@@ -25,6 +25,9 @@ from matcher import dumps_program
 from matcher.fileformat import read_text
 from pytestqt.qtbot import QtBot
 from editor.main_window import MainWindow
+from tests.editor.qt_items import table_item, top_item
+from typing import Any, cast
+from matcher import Program
 
 LEFT = Qt.MouseButton.LeftButton
 SMALL = {"width": 15, "height": 15, "length": 3, "steps": 100}
@@ -82,20 +85,21 @@ def test_the_results_table_shows_what_run_tournament_computes_for_the_same_spec(
     table = tab.results
     assert table.column_texts("Entrant") == [s.name for s in expected]
     assert table.column_texts("#") == ["1", "2"]
-    for column, value, text in (
+    columns: tuple[tuple[str, Callable[[Any], float], Callable[[Any], str]], ...] = (
         ("Games", lambda s: s.games, str), ("W", lambda s: s.wins, str), ("D", lambda s: s.draws, str),
         ("L", lambda s: s.losses, str), ("Mean score", lambda s: s.mean_score, "{:.2f}".format),
         ("Points", lambda s: s.points, "{:.1f}".format), ("μ", lambda s: s.mu, "{:.2f}".format),
         ("σ", lambda s: s.sigma, "{:.2f}".format), ("Ordinal", lambda s: s.ordinal, "{:.2f}".format),
-    ):
+    )
+    for column, value, text in columns:
         assert table.column_values(column) == pytest.approx([value(s) for s in expected]), column
         assert table.column_texts(column) == [text(value(s)) for s in expected], column
     assert tab.games.indices() == list(range(6))
     assert tab.progress_bar.value() == tab.progress_bar.maximum() == 6
-    assert tab.status_label.text().startswith(f"Finished: all 6 games. The results, games and replays are in {tab.out}")
-    assert len((tab.out / GAMES_FILE).read_text().splitlines()) == 6
-    assert tab.out.parent == tab.setup.data_dir / "tournaments"
-    assert Path(tab.setup.out_edit.text()) != tab.out  # the next Start is a new tournament in a fresh folder
+    assert tab.status_label.text().startswith(f"Finished: all 6 games. The results, games and replays are in {out_of(tab)}")
+    assert len((out_of(tab) / GAMES_FILE).read_text().splitlines()) == 6
+    assert out_of(tab).parent == tab.setup.data_dir / "tournaments"
+    assert Path(tab.setup.out_edit.text()) != out_of(tab)  # the next Start is a new tournament in a fresh folder
 
 
 def test_the_rating_plot_has_a_curve_per_entrant_with_a_point_per_game(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
@@ -126,17 +130,17 @@ def test_cancel_keeps_the_finished_games_says_so_and_start_resumes(qtbot: QtBot,
     qtbot.waitUntil(lambda: len(tab.records()) >= 3, timeout=RUN_TIMEOUT_MS)
     with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
         qtbot.mouseClick(tab.cancel_button, LEFT)
-    finished = len((tab.out / GAMES_FILE).read_text().splitlines())
+    finished = len((out_of(tab) / GAMES_FILE).read_text().splitlines())
     assert 3 <= finished < 600
     assert tab.run is not None and not tab.run.complete and len(tab.run.records) == finished
     assert tab.games.topLevelItemCount() == finished
     assert sum(s.games for s in tab.standings().table) == 2 * finished
-    assert tab.status_label.text() == (f"Cancelled: {finished} of 600 games finished and kept in {tab.out}. "
+    assert tab.status_label.text() == (f"Cancelled: {finished} of 600 games finished and kept in {out_of(tab)}. "
                                        f"Start again with the same settings to play the other {600 - finished}.")
     assert tab.start_button.isEnabled() and not tab.cancel_button.isEnabled() and not tab.is_running()
-    assert Path(tab.setup.out_edit.text()) == tab.out  # kept for the resume
+    assert Path(tab.setup.out_edit.text()) == out_of(tab)  # kept for the resume
 
-    folder = tab.out
+    folder = out_of(tab)
     qtbot.mouseClick(tab.start_button, LEFT)
     assert tab.out == folder
     assert tab.status_label.text().startswith(f"Resuming: {finished} of 600 games were played before.")
@@ -151,22 +155,27 @@ def test_a_double_click_or_open_in_arena_asks_for_an_existing_replay(qtbot: QtBo
     play(qtbot, tab)
     games = tab.games
     assert not tab.open_button.isEnabled()  # no game chosen yet
-    item = games.topLevelItem(1)
+    item = top_item(games, 1)
     where = games.visualItemRect(item).center()
     with qtbot.waitSignal(tab.openReplay) as opened:
         qtbot.mouseClick(games.viewport(), LEFT, pos=where)  # a real double-click starts as a click
         qtbot.mouseDClick(games.viewport(), LEFT, pos=where)
     path = Path(opened.args[0])
-    assert path == tab.out / "replays" / "game-0001.jsonl" and path.is_file()
+    assert path == out_of(tab) / "replays" / "game-0001.jsonl" and path.is_file()
     header = json.loads(path.read_text().splitlines()[0])
     assert header["seed"] == tab.records()[1].seed
     assert [seat["name"] for seat in header["seats"]] == list(tab.records()[1].seats)
 
-    qtbot.mouseClick(games.viewport(), LEFT, pos=games.visualItemRect(games.topLevelItem(0)).center())
+    qtbot.mouseClick(games.viewport(), LEFT, pos=games.visualItemRect(top_item(games, 0)).center())
     assert tab.open_button.isEnabled()
     with qtbot.waitSignal(tab.openReplay) as opened:
         qtbot.mouseClick(tab.open_button, LEFT)
-    assert opened.args == [str(tab.out / "replays" / "game-0000.jsonl")]
+    assert opened.args == [str(out_of(tab) / "replays" / "game-0000.jsonl")]
+
+
+def out_of(tab: TournamentTab) -> Path:
+    assert tab.out is not None, "no tournament started"
+    return tab.out
 
 
 def _not_a_directory(tab: TournamentTab, tmp: Path) -> None:
@@ -187,7 +196,7 @@ def _broken_record(tab: TournamentTab, tmp: Path) -> None:
 
 
 def _rename_second(tab: TournamentTab, _tmp: Path) -> None:
-    tab.setup.entrants.table.item(1, 0).setText("Tail biter")
+    table_item(tab.setup.entrants.table, 1, 0).setText("Tail biter")
 
 
 def _vanished_file(tab: TournamentTab, tmp: Path) -> None:
@@ -214,7 +223,7 @@ def _vanished_file(tab: TournamentTab, tmp: Path) -> None:
                           "biter, Hunter, the folder has a, b; choose another folder (or the same settings to resume it)"),
     (_broken_record, "{tmp}/old/games.jsonl:1: invalid JSON"),
 ])
-def test_bad_input_is_one_line_in_the_tab_and_nothing_starts(qtbot: QtBot, make_tab: Callable[..., TournamentTab], tmp_path: Path, arrange, message: str) -> None:
+def test_bad_input_is_one_line_in_the_tab_and_nothing_starts(qtbot: QtBot, make_tab: Callable[..., TournamentTab], tmp_path: Path, arrange: Callable[[TournamentTab, Path], None], message: str) -> None:
     tab = make_tab("Tail biter", "Hunter")
     arrange(tab, tmp_path)
     qtbot.mouseClick(tab.start_button, LEFT)
@@ -239,7 +248,7 @@ def test_names_are_numbered_editable_and_a_blank_name_returns(qtbot: QtBot, make
     entrants = tab.setup.entrants
     assert [r.name for r in entrants.rows()] == ["Hunter", "Hunter 2"]
     table = entrants.table
-    where = table.visualItemRect(table.item(1, 0)).center()
+    where = table.visualItemRect(table_item(table, 1, 0)).center()
     qtbot.mouseClick(table.viewport(), LEFT, pos=where)
     qtbot.mouseDClick(table.viewport(), LEFT, pos=where)
     editor = table.viewport().findChild(QLineEdit)
@@ -248,7 +257,7 @@ def test_names_are_numbered_editable_and_a_blank_name_returns(qtbot: QtBot, make
     qtbot.keyClicks(editor, "Chaser")
     qtbot.keyClick(editor, Qt.Key.Key_Return)  # the view commits in a queued call
     qtbot.waitUntil(lambda: [r.name for r in entrants.rows()] == ["Hunter", "Chaser"], timeout=2000)
-    table.item(0, 0).setText("   ")
+    table_item(table, 0, 0).setText("   ")
     assert entrants.rows()[0].name == "Hunter"
     assert entrants.rows()[1].target == str(SNAKE_SAMPLES / "hunter.snake.json")
     table.selectRow(0)
@@ -278,7 +287,7 @@ def test_each_game_offers_its_own_samples_and_settings_and_keeps_its_entrants(qt
     assert setup.entrants.rows()[0].target != EDITOR
 
 
-def setup_program():
+def setup_program() -> Program:
     from matcher import load_program
 
     return load_program(SNAKE_SAMPLES / "beginner.snake.json")
@@ -293,7 +302,7 @@ def test_three_entrants_in_four_seats_are_explained_and_every_entrant_plays_what
     play(qtbot, tab)
     assert tab.results.column_values("Games") == [3, 3, 3]
     wins, draws, losses = (tab.results.column_values(c) for c in ("W", "D", "L"))
-    assert [w + d + lost for w, d, lost in zip(wins, draws, losses)] == [3, 3, 3]  # one result per game each
+    assert [cast(int, w) + cast(int, d) + cast(int, lost) for w, d, lost in zip(wins, draws, losses)] == [3, 3, 3]  # one result per game each
 
 
 def test_a_very_long_schedule_is_a_warning_with_the_head_to_head_size(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
@@ -335,7 +344,7 @@ def test_a_game_opened_from_the_tab_plays_in_the_app_s_arena(qtbot: QtBot, tmp_p
     play(qtbot, tab)
     game = tab.records()[1]
     games = tab.games
-    where = games.visualItemRect(games.topLevelItem(1)).center()
+    where = games.visualItemRect(top_item(games, 1)).center()
     pane = window.arena_pane
     with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
         qtbot.mouseClick(games.viewport(), LEFT, pos=where)

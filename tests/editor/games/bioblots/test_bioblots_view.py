@@ -24,6 +24,8 @@ from engines.bioblots import (
 from tests.editor.fixture_types import Shown
 from pytestqt.qtbot import QtBot
 from pathlib import Path
+from engines.bioblots import Event, Move, State
+from editor.widgets.games.bioblots.bioblots_view import LastMove
 
 CHARS = "12358D"
 """Cell (r, c) holds CHARS[(r + c) % 6]: every substance on every row, easy to look up."""
@@ -35,13 +37,23 @@ LIVE = (15, 15)
 PLAYER_1_CELL = (3, 21)
 
 
+def known(move: LastMove | None) -> LastMove:
+    assert move is not None, "no last move"
+    return move
+
+
+def legal(move: Move | None) -> Move:
+    assert move is not None, "no legal move"
+    return move
+
+
 def substance_at(cell: tuple[int, int]) -> Substance:
     return Substance.from_char(CHARS[(cell[0] + cell[1]) % 6])
 
 
-def play(*moves):
+def play(*moves: Move) -> tuple[State, tuple[Event, ...]]:
     """The game on BOARD after ``moves``, with the events of the last one."""
-    state, events = start_state(BOARD), ()
+    state, events = start_state(BOARD), tuple[Event, ...]()
     for move in moves:
         state, events = state.apply(move)
     return state, events
@@ -55,17 +67,17 @@ def view(shown: Shown) -> BioblotsView:
     return shown(BioblotsView(), (700, 820))
 
 
-def point(view: BioblotsView, cell, dx: float = 0.0, dy: float = 0.0) -> QPoint:
+def point(view: BioblotsView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QPoint:
     """A point in ``cell``, offset by fractions of a cell from its centre."""
     centre, size = view.cell_rect(*cell).center(), view.cell_size()
     return QPoint(round(centre.x() + dx * size), round(centre.y() + dy * size))
 
 
-def color_at(view: BioblotsView, cell, dx: float = 0.0, dy: float = 0.0) -> QColor:
+def color_at(view: BioblotsView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QColor:
     return QColor(view.grab().toImage().pixel(point(view, cell, dx, dy)))
 
 
-def tile_at(view: BioblotsView, cell) -> QColor:
+def tile_at(view: BioblotsView, cell: tuple[int, int]) -> QColor:
     """The tile's own colour: off the value in its middle, inside any outline along its edge."""
     return color_at(view, cell, -0.25, -0.25)
 
@@ -81,7 +93,7 @@ def chroma(color: QColor) -> int:
     return max(rgb) - min(rgb)
 
 
-def inner(view: BioblotsView, cell) -> list[QColor]:
+def inner(view: BioblotsView, cell: tuple[int, int]) -> list[QColor]:
     """Every pixel of the middle half of ``cell``."""
     image: QImage = view.grab().toImage()
     rect = view.cell_rect(*cell).toRect()
@@ -101,7 +113,7 @@ def test_a_neutralised_cell_is_grey_and_a_live_one_is_tinted(view: BioblotsView,
 
 
 @pytest.mark.parametrize("substance", list(Substance), ids=lambda s: s.name.lower())
-def test_every_substance_is_tinted_with_its_own_hue(view: BioblotsView, substance) -> None:
+def test_every_substance_is_tinted_with_its_own_hue(view: BioblotsView, substance: Substance) -> None:
     view.set_state(start_state(BOARD))
     cell = next((5, c) for c in range(26) if substance_at((5, c)) is substance)
     hue = tile_at(view, cell).hsvHueF()
@@ -179,7 +191,7 @@ def test_rows_and_columns_are_lettered_only_when_cells_are_large(view: BioblotsV
 
 @pytest.mark.parametrize("size", [(700, 820), (300, 340)], ids=["lettered", "small"])
 @pytest.mark.parametrize("cell, player", [((11, 4), 0), (PLAYER_1_CELL, 1), ((0, 0), None), ((25, 25), None)])
-def test_clicks_map_to_the_cell_and_its_organism(qtbot: QtBot, view: BioblotsView, size: tuple[int, int], cell, player) -> None:
+def test_clicks_map_to_the_cell_and_its_organism(qtbot: QtBot, view: BioblotsView, size: tuple[int, int], cell: tuple[int, int], player: int | None) -> None:
     view.resize(*size)
     view.set_state(*play(*OPENING))
     if player is None:
@@ -209,7 +221,7 @@ def test_a_click_beside_the_board_emits_nothing(qtbot: QtBot, view: BioblotsView
         (PLAYER_1_CELL, ["Player 1 (player 1)", "paralysed by mercury"]),
     ],
 )
-def test_the_tooltip_says_what_is_on_a_cell(view: BioblotsView, cell, expected) -> None:
+def test_the_tooltip_says_what_is_on_a_cell(view: BioblotsView, cell: tuple[int, int], expected: list[str]) -> None:
     view.set_seat_names(["greedy"])
     view.set_state(start_state(BOARD))
     view.set_state(*play(*OPENING))
@@ -228,9 +240,9 @@ def test_the_legend_names_the_players_and_what_they_are_doing(view: BioblotsView
 
 def test_the_legend_says_who_won(view: BioblotsView) -> None:
     rng = random.Random(2)
-    state, events = start_state(generate_board(rng)), ()
+    state, events = start_state(generate_board(rng)), tuple[Event, ...]()
     while not state.over:
-        state, events = state.apply(random_move(state, rng))
+        state, events = state.apply(legal(random_move(state, rng)))
     view.set_state(state, events)
     result = state.result()
     text = "\n".join(view.legend_texts())
@@ -259,26 +271,26 @@ def test_neutralised_cells_remember_what_they_held_until_another_game(view: Biob
 
 def test_last_move_reads_placements_moves_growth_and_skips() -> None:
     state, events = play(Placement(SQUARE_0))
-    assert last_move(events).placed == SQUARE_0 and last_move(events).player == 0
+    assert known(last_move(events)).placed == SQUARE_0 and known(last_move(events)).player == 0
     state, events = state.apply(Placement(SQUARE_1))
-    assert last_move(events).paralysed
+    assert known(last_move(events)).paralysed
     move = next(m for m in single_cell_moves(state) if substance_at(m.pairs[0][1]) is Substance.CARBON)
     state, events = state.apply(move)
     (source, carbon), = move.pairs
-    assert last_move(events).moves == ((source, carbon, True),)
+    assert known(last_move(events)).moves == ((source, carbon, True),)
     assert len(state.organisms[0]) == 5
     assert any(isinstance(e, Moved) and e.divided for e in events)
-    assert last_move(state.apply(Skip())[1]).skipped
+    assert known(last_move(state.apply(Skip())[1])).skipped
     assert last_move(()) is None
 
 
 def test_a_played_game_shows_every_new_state(view: BioblotsView) -> None:
     rng = random.Random(4)
-    state, events = start_state(generate_board(rng)), ()
+    state, events = start_state(generate_board(rng)), tuple[Event, ...]()
     view.set_state(state)
     first = view.grab().toImage()
     for _ in range(12):
-        state, events = state.apply(random_move(state, rng))
+        state, events = state.apply(legal(random_move(state, rng)))
         view.set_state(state, events)
         view.grab()
     assert view.state() is state

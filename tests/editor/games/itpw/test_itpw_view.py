@@ -46,12 +46,12 @@ def view(shown: Shown) -> ItpwView:
     return shown(ItpwView(), (700, 820))
 
 
-def point(view: ItpwView, cell, dx: float = 0.0, dy: float = 0.0) -> QPoint:
+def point(view: ItpwView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QPoint:
     centre, size = view.cell_rect(*cell).center(), view.cell_size()
     return QPoint(round(centre.x() + dx * size), round(centre.y() + dy * size))
 
 
-def color_at(view: ItpwView, cell, dx: float = 0.0, dy: float = 0.0) -> QColor:
+def color_at(view: ItpwView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QColor:
     return QColor(view.grab().toImage().pixel(point(view, cell, dx, dy)))
 
 
@@ -92,7 +92,7 @@ def test_a_soldier_and_a_worker_have_different_shapes(view: ItpwView, dark: bool
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("cell, player", [(OWNED_EMPTY, 1), (FOREIGN, 3)])
-def test_an_owned_field_is_tinted_with_its_owner_colour(view: ItpwView, dark: bool, cell, player: int) -> None:
+def test_an_owned_field_is_tinted_with_its_owner_colour(view: ItpwView, dark: bool, cell: tuple[int, int], player: int) -> None:
     if dark:
         view.setPalette(dark_palette())
     view.set_state(board())
@@ -160,7 +160,7 @@ def test_fields_stay_square_and_the_board_keeps_its_aspect_at_any_size(view: Itp
 
 @pytest.mark.parametrize("cell, player", [(WORKER, 1), (SOLDIER, 1), (FOREIGN, 2), (OUT, 3), (LONER, 4),
                                           (FREE, None), ((49, 0), None)])
-def test_clicks_map_to_the_field_and_the_unit_player(qtbot: QtBot, view: ItpwView, cell, player) -> None:
+def test_clicks_map_to_the_field_and_the_unit_player(qtbot: QtBot, view: ItpwView, cell: tuple[int, int], player: int | None) -> None:
     view.set_state(board())
     if player is None:
         with qtbot.assertNotEmitted(view.playerClicked), qtbot.waitSignal(view.cellClicked) as where:
@@ -182,7 +182,7 @@ def test_clicks_map_to_the_field_and_the_unit_player(qtbot: QtBot, view: ItpwVie
         ((49, 49), ["home corner of player 4"]),
     ],
 )
-def test_the_tooltip_names_the_owner_and_the_unit(view: ItpwView, cell, expected) -> None:
+def test_the_tooltip_names_the_owner_and_the_unit(view: ItpwView, cell: tuple[int, int], expected: list[str]) -> None:
     view.set_seat_names(["heuristic", "random"])
     view.set_state(board())
     text = view.describe_cell(cell)

@@ -48,7 +48,7 @@ def test_one_curve_per_kingdom_with_one_point_per_round_live(history: KingdomsHi
 
 
 @pytest.mark.parametrize("quantity", [name for name in KINGDOM_FIELDS if name != "territory"])
-def test_choosing_another_number_in_the_selector_plots_it(qtbot: QtBot, history: KingdomsHistoryPlot, quantity) -> None:
+def test_choosing_another_number_in_the_selector_plots_it(qtbot: QtBot, history: KingdomsHistoryPlot, quantity: str) -> None:
     states = played()
     history.set_history(states)
     territory = [history.curve_data(k)[1].copy() for k in range(4)]
@@ -120,7 +120,7 @@ def test_png_export_at_a_chosen_width(history: KingdomsHistoryPlot, tmp_path: Pa
 def test_series_plot_has_a_curve_per_seat_with_gaps_where_a_seat_had_no_value(qtbot: QtBot) -> None:
     plot = SeriesPlot("Think time per turn", "think time", "s", noun="Worm")
     qtbot.addWidget(plot)
-    rows = [[0.1, 0.2, None], [0.3, None, 0.05], [0.2, 0.4, 0.06]]
+    rows: list[list[float | None]] = [[0.1, 0.2, None], [0.3, None, 0.05], [0.2, 0.4, 0.06]]
     for turn, row in enumerate(rows, 1):
         plot.append(turn, row)
     assert plot.curve_count() == 3

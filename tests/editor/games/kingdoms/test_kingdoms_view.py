@@ -46,7 +46,8 @@ def ink(label: QLabel) -> QColor:
     image = label.grab().toImage()
     pixels = [QColor(image.pixel(x, y)) for x in range(image.width()) for y in range(image.height())]
     coloured = [c for c in pixels if c.hsvSaturationF() * c.valueF() > 0.2] or pixels
-    red, green, blue = (sum(values) / len(coloured) for values in zip(*(c.getRgbF()[:3] for c in coloured)))
+    rgb = [(c.redF(), c.greenF(), c.blueF()) for c in coloured]
+    red, green, blue = (sum(values) / len(coloured) for values in zip(*rgb))
     return QColor.fromRgbF(red, green, blue)
 
 
@@ -75,7 +76,7 @@ def test_a_fallen_kingdom_is_greyed(view: KingdomsView, dark: bool) -> None:
         (0, "farming", ""),
     ],
 )
-def test_the_change_since_the_last_round_is_shown_beside_each_number(view: KingdomsView, kingdom: int, field: str, text) -> None:
+def test_the_change_since_the_last_round_is_shown_beside_each_number(view: KingdomsView, kingdom: int, field: str, text: str) -> None:
     before, after = after_one_round()
     view.set_state(before)
     view.set_state(after)
@@ -134,7 +135,9 @@ def test_cards_flow_into_as_many_columns_as_fit(qtbot: QtBot, view: KingdomsView
     view.set_state(start_state())
     view.resize(width, 700)
     qtbot.waitUntil(lambda: view.columns() == columns, timeout=1000)
-    view.layout().activate()
+    layout = view.layout()
+    assert layout is not None
+    layout.activate()
     view.grab()  # paints the cards at their new places without errors
     tops = sorted({card.geometry().top() for card in view.cards})
     assert len(tops) == 4 // columns

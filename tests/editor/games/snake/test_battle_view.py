@@ -30,7 +30,7 @@ def test_cells_are_square_and_the_field_is_centred(view: BattleView) -> None:
 
 
 @pytest.mark.parametrize("index", range(4))
-def test_clicking_a_snakes_head_emits_snake_clicked_with_its_index(qtbot: QtBot, view: BattleView, index) -> None:
+def test_clicking_a_snakes_head_emits_snake_clicked_with_its_index(qtbot: QtBot, view: BattleView, index: int) -> None:
     board = Board(start_position(4))
     view.set_board(board)
     head = board.head(index)

@@ -85,7 +85,7 @@ def test_a_dead_worm_is_grey_and_a_moving_one_is_saturated(view: WormsView, dark
 @pytest.mark.parametrize(
     "cell, off", [(FLOWER, (0, 0)), (ICE, (0, 0)), (BONUS, (0.25, 0.1))], ids=["flower", "ice", "bonus"]
 )
-def test_every_item_is_painted_on_its_cell(view: WormsView, cell, off) -> None:
+def test_every_item_is_painted_on_its_cell(view: WormsView, cell: tuple[int, int], off: tuple[float, float]) -> None:
     view.set_state(board())
     offset = QPoint(round(off[0] * view.cell_size()), round(off[1] * view.cell_size()))  # the bonus's plus is white
     assert distance(color_at(view, cell, offset), color_at(view, EMPTY)) > 100
@@ -152,7 +152,7 @@ def test_clicking_an_item_emits_only_the_cell(qtbot: QtBot, view: WormsView) -> 
         ((0, 0), ["[0, 0] wall"]),
     ],
 )
-def test_the_tooltip_names_the_seat_and_what_state_it_is_in(view: WormsView, cell, expected) -> None:
+def test_the_tooltip_names_the_seat_and_what_state_it_is_in(view: WormsView, cell: tuple[int, int], expected: list[str]) -> None:
     view.set_seat_names(["heuristic", "random"])
     view.set_state(board())
     text = view.describe_cell(cell)
