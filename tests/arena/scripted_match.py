@@ -13,7 +13,6 @@ from arena.bots.scripted import Reply, Script, ScriptedHost
 from arena.games import registry
 from arena.match import MatchResult, MatchSetup, RoundInfo, run_match
 from arena.replay import verify_replay
-from typing import Any
 
 ANY_PROGRAM = "true"
 """A seat's bot command: any program will do, a scripted host starts none."""

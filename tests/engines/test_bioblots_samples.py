@@ -26,11 +26,11 @@ from engines.bioblots import (
     opening_lines,
     start_state,
 )
-from engines.bioblots import Event
 from collections.abc import Callable
+from tests.engines.sample_bots import BOT_ENV, SAMPLES as SAMPLE_FOLDERS
 
-SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "bioblots"
-ENV = {"PATH": "/usr/bin:/bin", "LC_ALL": "C"}  # explicit and minimal, as the arena gives bots
+SAMPLES = SAMPLE_FOLDERS / "bioblots"
+ENV = BOT_ENV
 SLACK = 20  # answers within 20 × the 0.5 s limit: only a hung bot fails; the limit is a bench matter
 
 

@@ -42,9 +42,10 @@ from engines.itpw import (
     targets,
     unit_broadcast,
 )
+from tests.engines.sample_bots import BOT_ENV, SAMPLES as SAMPLE_FOLDERS
 
-SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "itpw"
-ENV = {"PATH": "/usr/bin:/bin", "LC_ALL": "C"}  # explicit and minimal, as the arena gives bots
+SAMPLES = SAMPLE_FOLDERS / "itpw"
+ENV = BOT_ENV
 DEADLINE = 10.0  # seconds for one answer: generous, only there so a broken bot fails instead of hanging
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engines.snake import Direction, Element, Position, SnakeBody, position_from_text
+from engines.snake import Direction, Element, Position, SnakeBody
 from matcher import ProgramError, validate_program
 from matcher.fileformat import (
     PROGRAM_FORMAT,
@@ -32,6 +32,7 @@ from matcher.model import (
     ProgramTest,
     SetRef,
 )
+from tests.positions import TAIL_ABOVE
 
 # --- round trips ----------------------------------------------------------------------------
 
@@ -43,18 +44,7 @@ WALLS = ElementSet("walls and bodies", frozenset({Element.BORDER, Element.OWN_BO
 FREE = ElementSet("free", frozenset({Element.EMPTY}))
 ALL_BUT_ONE = ElementSet("six", frozenset(Element) - {Element.OWN_TAIL})
 
-POSITION = position_from_text(
-    """
-    7x7
-    .......
-    .Bbb...
-    ...b...
-    ...A...
-    ...a...
-    ...a...
-    .......
-    """
-)
+POSITION = TAIL_ABOVE
 EATEN_POSITION = Position(
     9, 9, (SnakeBody(((4, 4), (4, 5), (4, 6))), SnakeBody(((0, 0),), True), SnakeBody((), True))
 )
