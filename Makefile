@@ -42,6 +42,7 @@ run: sysdeps $(STAMP)
 test: sysdeps $(STAMP) lint
 	QT_QPA_PLATFORM=offscreen $(PY) -m pytest
 
+# mypy --strict over every package and tests/ (pyproject.toml's [tool.mypy] files).
 lint: $(STAMP)
 	$(VENV)/bin/lint-imports
 	$(VENV)/bin/mypy

@@ -47,6 +47,7 @@ from engines.bioblots import (
     BioblotsError,
     Fault,
     FaultKind,
+    Event,
     Forfeited,
     State,
     board_from_text,
@@ -86,7 +87,7 @@ def parse_board(where: str, text: str, move_limit: int) -> State:
         raise MatchSetupError(str(error)) from None
 
 
-class BioblotsReferee(GameReferee):
+class BioblotsReferee(GameReferee[State, str | dict[str, Any] | None, Event]):
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> BioblotsRun:
         options = self.resolve_options(setup)

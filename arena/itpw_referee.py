@@ -52,6 +52,7 @@ from engines.itpw import (
     GAME_INFO,
     PLAYERS,
     AnswerError,
+    Event,
     Kind,
     LineType,
     Move,
@@ -72,7 +73,7 @@ from engines.itpw.turn import Turn, play_turn
 ITPW_SAMPLES = SAMPLES_DIR / "itpw"
 
 
-class ItpwReferee(GameReferee):
+class ItpwReferee(GameReferee[State, dict[str, Any] | None, Event]):
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> ItpwRun:
         options = self.resolve_options(setup)

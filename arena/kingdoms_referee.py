@@ -38,6 +38,7 @@ from arena.verify import unanswered_problems
 from engines.kingdoms import (
     GAME_INFO,
     INFO_FILES,
+    Event,
     Ignored,
     PlayfieldError,
     State,
@@ -82,7 +83,7 @@ def parse_playfield(where: str, text: str, rounds: int | None) -> State:
     return state
 
 
-class KingdomsReferee(GameReferee):
+class KingdomsReferee(GameReferee[State, str | dict[str, str] | None, Event]):
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> KingdomsRun:
         options = self.resolve_options(setup)

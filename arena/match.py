@@ -29,7 +29,17 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any, Generic, NamedTuple, TypeVar
+from typing import IO, TYPE_CHECKING, Any, Generic, NamedTuple
+
+if TYPE_CHECKING:
+    # PEP 696 defaults (Python 3.13's typing): a bare ``RoundInfo`` is ``RoundInfo[Any, Any, Any]``
+    # where the game is not known (the match API, the CLI, the GUI).
+    from typing_extensions import TypeVar
+else:
+    from typing import TypeVar as _TypeVar
+
+    def TypeVar(name: str, default: object = None) -> Any:  # noqa: N802 (typing's name)
+        return _TypeVar(name)
 
 from arena.bots import (
     UNSANDBOXED,
@@ -76,25 +86,41 @@ class MatchSetup:
     names: tuple[str, ...] = ()
 
 
+StateT = TypeVar("StateT", default=Any)
+"""A game's state (its engine's, immutable)."""
+MoveT = TypeVar("MoveT", default=Any)
+"""A seat's move in a game's replay (JSON) form, None (for a seat that did not move) included."""
+EventT = TypeVar("EventT", default=Any)
+"""One of a game's events (its engine's)."""
+
+
 @dataclass(frozen=True)
-class RoundInfo:
-    """One round (one turn, for turn-based games) as it was played, for a GUI or progress."""
+class RoundInfo(Generic[StateT, MoveT, EventT]):
+    """One round (one turn, for turn-based games) as it was played, for a GUI or progress:
+    ``RoundInfo[State, Move, Event]`` of a game whose referee is a ``GameReferee[State, Move, Event]``."""
 
     index: int
     """1 for the first round."""
-    state: Any
+    state: StateT
     """The engine's state after the round (immutable)."""
     records: tuple[TurnRecord, ...] | None
     """Per seat how its bot did (skipped when it was not run); None for in-process programs."""
-    moves: tuple[Any, ...]
+    moves: tuple[MoveT, ...]
     """Per seat the move the engine applied, in its replay (JSON) form."""
-    events: tuple[Any, ...]
+    events: tuple[EventT, ...]
     """The engine's events, in order."""
     scores: tuple[int, ...]
     end: str | None = None
     """Why the game ended with this round, if it did."""
     ranks: tuple[int, ...] | None = None
     """The ranks a match ending with this round gets (where the referee works them out)."""
+
+    @property
+    def bot_records(self) -> tuple[TurnRecord, ...]:
+        """``records`` of a game played by bots; a ValueError for in-process programs (snake)."""
+        if self.records is None:
+            raise ValueError(f"round {self.index} was played by in-process programs: it has no bot records")
+        return self.records
 
 
 class SeatTime(NamedTuple):

@@ -22,13 +22,16 @@ from arena.games.options import OptionError
 from arena.match import (
     CANCELLED,
     BotRun,
+    EventT,
     GameRun,
     MatchResult,
     MatchSetup,
     MatchSetupError,
+    MoveT,
     RoundInfo,
     SeatedBots,
     SeatTally,
+    StateT,
 )
 from arena.replay import Replay, ReplayError, ReplayWriter, VerifyReport, check_idle
 from engines.protocol import Game, GameOverError, MoveError, Step
@@ -43,8 +46,9 @@ HEADER_ERRORS = (MatchSetupError, OptionError, KeyError, TypeError, ValueError)
 """What a replay header that the engine cannot start from raises."""
 
 
-class GameReferee(ABC):
-    """A game as the arena runs it."""
+class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
+    """A game as the arena runs it: its states, moves (replay form) and events are those of
+    its engine (the registry holds them all as ``GameReferee[Any, Any, Any]``)."""
 
     descriptor: GameDescriptor
     """Set when the game is registered (:func:`arena.games.registry.register`)."""
@@ -82,7 +86,7 @@ class GameReferee(ABC):
         return self.descriptor.round_limit
 
     @property
-    def engine(self) -> Game[Any]:
+    def engine(self) -> Game[StateT]:
         return self.descriptor.engine
 
     def resolve_options(self, setup: MatchSetup) -> dict[str, Any]:
@@ -92,18 +96,18 @@ class GameReferee(ABC):
         except OptionError as error:
             raise MatchSetupError(str(error)) from None
 
-    def initial_state(self, options: Mapping[str, Any], seats: int) -> Any:
+    def initial_state(self, options: Mapping[str, Any], seats: int) -> StateT:
         """The state before round 1, from resolved options (a replay header's)."""
         return self.engine.start(options, seats)
 
-    def event_json(self, event: Any) -> Any:
+    def event_json(self, event: EventT) -> Any:
         return self.engine.event_json(event)
 
-    def state_text(self, state: Any) -> str:
+    def state_text(self, state: StateT) -> str:
         """The engine's canonical text of a state (its digest goes into the replay)."""
         return self.engine.to_text(state)
 
-    def idle_seats(self, state: Any) -> Mapping[int, str]:
+    def idle_seats(self, state: StateT) -> Mapping[int, str]:
         """The seats that do not move in the next round, with why."""
         return self.engine.idle(state)
 
@@ -117,7 +121,7 @@ class GameReferee(ABC):
 
     # --- replays ---
 
-    def replay_start(self, replay: Replay) -> Any:
+    def replay_start(self, replay: Replay) -> StateT:
         """The state before round 1 of ``replay`` (its header's); errors name the header's line."""
         count = len(replay.seats)
         if not self.min_seats <= count <= self.max_seats:
@@ -128,7 +132,7 @@ class GameReferee(ABC):
         except HEADER_ERRORS as error:
             raise ReplayError(f"{replay.path}:1: the header's options: {error}") from None
 
-    def replay_rounds(self, replay: Replay) -> Iterator[RoundInfo]:
+    def replay_rounds(self, replay: Replay) -> Iterator[RoundInfo[StateT, MoveT, EventT]]:
         """Play the replay's recorded moves through the engine from its header, round by round
         (records as recorded). Raises :class:`ReplayError` naming the round for moves that are
         not moves, moves of seats that could not move, or rounds after the game's end."""
@@ -154,18 +158,18 @@ class GameReferee(ABC):
         """What :meth:`replay_step` needs of the header besides the state (snake: the programs)."""
         return None
 
-    def replay_step(self, context: Any, state: Any, moves: Sequence[Any], rng: random.Random) -> Step[Any]:
+    def replay_step(self, context: Any, state: StateT, moves: Sequence[MoveT], rng: random.Random) -> Step[StateT]:
         """Play one recorded round: the engine's step with the recorded moves (a game whose moves
         its players' programs can be asked for checks them too)."""
         return self.engine.step(state, moves, rng)
 
-    def replayed_round(self, context: Any, info: RoundInfo) -> RoundInfo:
+    def replayed_round(self, context: Any, info: RoundInfo[StateT, MoveT, EventT]) -> RoundInfo[StateT, MoveT, EventT]:
         """A replayed round as the caller gets it: what :meth:`replay_step` learnt beyond the
         recorded line may be added (snake: how long each program took to choose again)."""
         return info
 
-    def round_info(self, index: int, state: Any, moves: Sequence[Any], events: Sequence[Any],
-                   records: tuple[TurnRecord, ...] | None, rng: random.Random) -> RoundInfo:
+    def round_info(self, index: int, state: StateT, moves: Sequence[MoveT], events: Sequence[EventT],
+                   records: tuple[TurnRecord, ...] | None, rng: random.Random) -> RoundInfo[StateT, MoveT, EventT]:
         """Round ``index`` as it was played (live or replayed): the ranks are those a match
         ending with it gets (drawn from a copy of the match's generator where a game draws
         them, so the match is not disturbed)."""
@@ -185,7 +189,7 @@ class GameReferee(ABC):
         outcome = self.engine.outcome(self.replay_start(replay))
         return None if outcome is None else outcome.reason
 
-    def replayed_ranks(self, replay: Replay, last: RoundInfo | None) -> tuple[int, ...]:
+    def replayed_ranks(self, replay: Replay, last: RoundInfo[StateT, MoveT, EventT] | None) -> tuple[int, ...]:
         """The ranks of a replayed match whose last round is ``last`` (None: it stopped before
         round 1), finished or cancelled."""
         if last is not None and last.ranks is not None:
@@ -195,22 +199,22 @@ class GameReferee(ABC):
 
     # --- the round loop, the replay's lines, verification ---
 
-    def digest(self, state: Any) -> str:
+    def digest(self, state: StateT) -> str:
         return "sha256:" + hashlib.sha256(self.state_text(state).encode()).hexdigest()[:32]
 
-    def checked(self, info: RoundInfo) -> dict[str, Any]:
+    def checked(self, info: RoundInfo[StateT, MoveT, EventT]) -> dict[str, Any]:
         """What verification compares in a round: the moves the engine applied (so a seat's move
         left out or written another way shows), the events, the scores, the state."""
         return {"moves": list(info.moves), "events": [self.event_json(e) for e in info.events],
                 "scores": list(info.scores), "state": self.digest(info.state)}
 
-    def round_json(self, info: RoundInfo) -> dict[str, Any]:
+    def round_json(self, info: RoundInfo[StateT, MoveT, EventT]) -> dict[str, Any]:
         """The replay line of a round (without ``type`` and ``round``)."""
         records = None if info.records is None else [r.to_json() for r in info.records]
         return {"moves": list(info.moves), "records": records, **self.checked(info)}
 
     def play(self, setup: MatchSetup, *, writer: ReplayWriter | None = None,
-             on_round: Callable[[RoundInfo], None] | None = None, cancel: threading.Event | None = None,
+             on_round: Callable[[RoundInfo[StateT, MoveT, EventT]], None] | None = None, cancel: threading.Event | None = None,
              host_root: Path | None = None, bot_env: Mapping[str, str] | None = None) -> MatchResult:
         """Start and play a whole match."""
         self.check_seats(setup)
@@ -218,7 +222,7 @@ class GameReferee(ABC):
             return self.drive(run, setup, writer=writer, on_round=on_round, cancel=cancel)
 
     def drive(self, run: GameRun, setup: MatchSetup, *, writer: ReplayWriter | None = None,
-              on_round: Callable[[RoundInfo], None] | None = None,
+              on_round: Callable[[RoundInfo[StateT, MoveT, EventT]], None] | None = None,
               cancel: threading.Event | None = None) -> MatchResult:
         """Play a started match to its end (or until ``cancel``), recording every round."""
         tally = SeatTally(len(setup.seats))
@@ -251,7 +255,7 @@ class GameReferee(ABC):
 
         return verify_rounds(self, replay)
 
-    def record_problems(self, info: RoundInfo) -> list[str]:
+    def record_problems(self, info: RoundInfo[StateT, MoveT, EventT]) -> list[str]:
         """Where a replayed round's records (as recorded) disagree with its moves, one line per
         seat: a seat the referee did not run has no move; games add their own rules."""
         from arena.verify import skipped_seat_problems

@@ -53,6 +53,7 @@ from engines.snake import (
     Battle,
     Board,
     Direction,
+    Event,
     Policy,
     Position,
     PositionError,
@@ -116,7 +117,7 @@ def is_program_text(seat: str) -> bool:
     return seat.lstrip().startswith("{")
 
 
-class SnakeReferee(GameReferee):
+class SnakeReferee(GameReferee[SnakeState, str | None, Event]):
     def resolve_options(self, setup: MatchSetup) -> dict[str, Any]:
         """``rounds`` is taken for ``steps`` too: every other game calls its limit so."""
         options = dict(setup.options)
@@ -243,7 +244,7 @@ class SnakeRun(GameRun):
 
 
 @dataclass(frozen=True)
-class SnakeRound(RoundInfo):
+class SnakeRound(RoundInfo[SnakeState, str | None, Event]):
     """A step played live: a round whose ``records`` stay None (see the module doc), with the
     programs' decision times beside them."""
 

@@ -29,7 +29,7 @@ from arena.referee import GameReferee, RefereedRun
 from arena.samples import SAMPLES_DIR, resolve_sample_file
 from arena.setup_files import read_setup_file
 from arena.verify import unanswered_problems
-from engines.worms import GAME_INFO, LineEnd, PlayfieldError, Turn, WormsState, playfield_from_text, playfield_to_text
+from engines.worms import GAME_INFO, Event, LineEnd, PlayfieldError, Turn, WormsState, playfield_from_text, playfield_to_text
 from engines.worms.game import GAME, idle_worms
 
 WORMS_SAMPLES = SAMPLES_DIR / "worms"
@@ -71,7 +71,7 @@ def parse_map(where: str, text: str, rounds: int | None) -> WormsState:
     return state
 
 
-class WormsReferee(GameReferee):
+class WormsReferee(GameReferee[WormsState, str | None, Event]):
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> WormsRun:
         options = self.resolve_options(setup)

@@ -6,6 +6,7 @@ import pytest
 
 from arena.samples import SampleError, compiled_bot
 from editor.system_packages import qt_problem
+from collections.abc import Callable
 
 # Qt needs a platform even when no test opens a window; offscreen works on machines without X.
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -69,7 +70,7 @@ def update_golden(request: pytest.FixtureRequest) -> bool:
 
 
 @pytest.fixture(scope="session")
-def c_bot():
+def c_bot() -> Callable[[str], Path]:
     """``c_bot("itpw/greedy")``: the sample C bot ``samples/itpw/greedy.c`` compiled, as a match
     compiles a C sample (arena/samples.py). Skips the test, saying why, when this machine has
     no C compiler."""

@@ -41,7 +41,7 @@ WHEEL_HOLDS = ("snakepit_samples/snake/tail_biter.snake.json", "snakepit_samples
 
 
 def run(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:
-    done = subprocess.run(command, capture_output=True, text=True, timeout=900, **kwargs)  # type: ignore[call-overload]
+    done: subprocess.CompletedProcess[str] = subprocess.run(command, capture_output=True, text=True, timeout=900, **kwargs)  # type: ignore[call-overload]
     assert done.returncode == 0, f"{shlex.join(command)} failed ({done.returncode}):\n{done.stdout[-3000:]}\n{done.stderr[-3000:]}"
     return done
 
@@ -153,7 +153,10 @@ def test_every_readme_example_runs_from_any_folder(outside: tuple[Path, dict[str
 def test_the_sdist_runs_tests_with_the_installed_package(dist: Path, venv: Path, tmp_path: Path) -> None:
     with tarfile.open(next(dist.glob("*.tar.gz"))) as archive:
         # The "data" filter (no links out, no devices) where this Python has it: 3.11.4 and later.
-        archive.extractall(tmp_path, **({"filter": "data"} if hasattr(tarfile, "data_filter") else {}))  # type: ignore[call-overload]
+        if hasattr(tarfile, "data_filter"):
+            archive.extractall(tmp_path, filter="data")
+        else:
+            archive.extractall(tmp_path)
     unpacked = next(tmp_path.glob("snakepit-*"))
     env = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
     done = run([str(venv / "python"), "-m", "pytest", "-p", "no:cacheprovider", "tests/engines/test_worms_playfield.py",

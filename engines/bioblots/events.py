@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.bioblots.errors import BioblotsError
+from engines.event_json import read_event, read_events
 from engines.bioblots.protocol import cell_name, parse_cell
 from engines.bioblots.types import Cell, EndReason, Fault, FaultKind, Rule, Substance
 
@@ -118,12 +119,7 @@ def event_to_json(event: Event) -> dict[str, Any]:
 
 def event_from_json(data: Any) -> Event:
     """Read back one :func:`event_to_json` object."""
-    if not isinstance(data, dict) or data.get("type") not in _READERS:
-        raise EventJsonError(f"not a Bio-blots event: {data!r}")
-    try:
-        return _READERS[data["type"]](data)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise EventJsonError(f"bad {data['type']} event {data!r}: {exc}") from None
+    return read_event(data, _READERS, "a Bio-blots event", EventJsonError)
 
 
 def events_to_json(events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -131,9 +127,7 @@ def events_to_json(events: Sequence[Event]) -> list[dict[str, Any]]:
 
 
 def events_from_json(data: Any) -> tuple[Event, ...]:
-    if not isinstance(data, list):
-        raise EventJsonError(f"events must be a JSON list, not {data!r}")
-    return tuple(event_from_json(d) for d in data)
+    return read_events(data, event_from_json, EventJsonError)
 
 
 def _player(value: Any) -> int:

@@ -8,7 +8,7 @@ A referee's game, in short (players are numbered 1–4 as on the protocol lines)
         if state.phase is Phase.TURN_END:                      # every player has moved
             state, events = end_turn(state, rng)               # counts the turn, draws a new unit
             continue
-        p = state.to_move
+        p = state.mover
         if state.phase is Phase.MOVE:
             answer = ask(p, request_line(p, LineType.MOVE, bank[p]))
             try:

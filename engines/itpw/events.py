@@ -12,6 +12,7 @@ from enum import Enum
 from typing import Any
 
 from engines.itpw.types import Cell, ItpwError, Kind
+from engines.event_json import read_event, read_events
 
 
 class EventError(ItpwError):
@@ -149,20 +150,13 @@ _READERS: dict[str, tuple[tuple[str, ...], Callable[[dict[str, Any]], Event]]] =
     "disqualified": (("player", "turn", "reason"),
                      lambda d: Disqualified(_int(d["player"]), _int(d["turn"]), _str(d["reason"]))),
 }
+_READ = {kind: read for kind, (_, read) in _READERS.items()}
+_FIELDS = {kind: names for kind, (names, _) in _READERS.items()}
 
 
 def event_from_json(value: Any) -> Event:
     """The inverse of :func:`event_to_json`; raise :class:`EventError` on anything else."""
-    if not isinstance(value, dict) or value.get("type") not in _READERS:
-        raise EventError(f"not an ITPW event: {value!r}")
-    names, read = _READERS[value["type"]]
-    if set(value) != {"type", *names}:
-        given = sorted(k for k in value if k != "type")
-        raise EventError(f"{value['type']} event needs the fields {list(names)}, got {given}")
-    try:
-        return read(value)
-    except (TypeError, ValueError) as error:
-        raise EventError(f"bad {value['type']} event {value!r}: {error}") from None
+    return read_event(value, _READ, "an ITPW event", EventError, _FIELDS)
 
 
 def events_to_json(events: Sequence[Event]) -> list[dict[str, Any]]:
@@ -170,6 +164,4 @@ def events_to_json(events: Sequence[Event]) -> list[dict[str, Any]]:
 
 
 def events_from_json(value: Any) -> tuple[Event, ...]:
-    if not isinstance(value, list):
-        raise EventError(f"events must be a JSON list, not {value!r}")
-    return tuple(event_from_json(v) for v in value)
+    return read_events(value, event_from_json, EventError)

@@ -20,6 +20,7 @@ from engines.itpw.types import (
     Kind,
     Phase,
     StateError,
+    TurnError,
     check_player,
     mirror,
     on_board,
@@ -115,6 +116,13 @@ class State:
     def active(self, player: int) -> bool:
         """Whether ``player`` still moves (is not disqualified)."""
         return self.disqualified[check_player(player) - 1] is None
+
+    @property
+    def mover(self) -> int:
+        """``to_move`` where there is one (phases MOVE and UNIT); a TurnError in the others."""
+        if self.to_move is None:
+            raise TurnError(f"phase {self.phase.value} waits for no player")
+        return self.to_move
 
     @property
     def active_players(self) -> tuple[int, ...]:

@@ -11,15 +11,18 @@ reason), or None (the round is given up: a cancelled match).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from engines.itpw.events import Event
 from engines.itpw.rules import apply_move, disqualify, end_turn, place_unit
 from engines.itpw.moves import Move
 from engines.itpw.state import State
 from engines.itpw.types import GAME_INFO, Kind, Phase
+
+A = TypeVar("A")
+"""An answer a turn source gives: a move or a unit kind."""
 
 UNIT_KEYS = frozenset({"unit", "unit_fault"})
 """The keys of a round's move that say what became of the new unit."""
@@ -74,22 +77,24 @@ def play_turn(state: State, rng: random.Random, source: TurnSource) -> Turn | No
     """Play one round from ``state``; None if the source gave it up."""
     turn = Turn(state)
     while turn.state.phase is Phase.MOVE:
-        player = turn.state.to_move
-        assert player is not None  # a MOVE phase always has a player on turn
-        move = source.move(turn, player)
-        if move is None:
+        if not _answered(turn, source.move, turn.move):
             return None
-        turn.disqualify(player, move) if isinstance(move, str) else turn.move(player, move)
     if turn.state.phase is Phase.TURN_END:
         turn.end_turn(rng)
-    if turn.state.phase is Phase.UNIT:
-        player = turn.state.to_move
-        assert player is not None
-        kind = source.unit(turn, player)
-        if kind is None:
-            return None
-        turn.disqualify(player, kind) if isinstance(kind, str) else turn.unit(player, kind)
+    if turn.state.phase is Phase.UNIT and not _answered(turn, source.unit, turn.unit):
+        return None
     return turn
+
+
+def _answered(turn: Turn, ask: Callable[[Turn, int], A | str | None], apply: Callable[[int, A], None]) -> bool:
+    """Ask the player on turn and apply its answer (a string: the fault it is disqualified for);
+    False if the source gave the round up."""
+    player = turn.state.mover
+    answer = ask(turn, player)
+    if answer is None:
+        return False
+    turn.disqualify(player, answer) if isinstance(answer, str) else apply(player, answer)
+    return True
 
 
 class RecordedTurn:

@@ -25,7 +25,7 @@ class Played(NamedTuple):
 
 
 def play(game: str, scripts: list[Script], seed: int = 1, record: Path | None = None,
-         cancel: threading.Event | None = None, **options: object) -> Played:
+         cancel: threading.Event | None = None, **options: Any) -> Played:
     """A match of ``game`` with a scripted bot per seat: its host, its rounds and its result."""
     host = ScriptedHost(scripts)
     rounds: list[RoundInfo] = []
@@ -35,13 +35,14 @@ def play(game: str, scripts: list[Script], seed: int = 1, record: Path | None = 
 
 
 def first_turn(game: str, reply: Reply, others: Callable[[], Script], folder: Path,
-               **options: object) -> tuple[TurnRecord, Any, str]:
+               **options: Any) -> tuple[TurnRecord, Any, str]:
     """Seat 0's record, move and result status in a one-round match where it replies ``reply``
     and every other seat plays ``others()``; the match's replay verifies."""
     record = folder / "r.jsonl"
     descriptor = registry.game(game)
+    assert descriptor.round_limit is not None
     scripts = [Script(reply), *(others() for _ in range(descriptor.min_seats - 1))]
-    _, rounds, result = play(game, scripts, record=record, **{descriptor.round_limit: 1}, **options)
+    _, rounds, result = play(game, scripts, record=record, **{descriptor.round_limit: 1, **options})
     assert verify_replay(record).ok
     records = rounds[0].records
     assert records is not None

@@ -17,7 +17,7 @@ from matcher.analysis import WarningKind
 IDLE, NEVER = WarningKind.IDLE_WEIGHT, WarningKind.NEVER_DECIDED
 
 # Per sample: (kind, card counted from 1, cells) of every warning `snakepit check` prints.
-FOUND = {
+FOUND: dict[str, list[tuple[WarningKind, int, list[tuple[int, int]]]]] = {
     "and_groups": [],
     "beginner": [],
     "head_avoider": [(IDLE, 2, [(2, 3)]), (IDLE, 3, [(1, 3), (2, 2), (2, 4)]), (NEVER, 4, [])],

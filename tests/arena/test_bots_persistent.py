@@ -11,32 +11,21 @@ import signal
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from arena.bots import UNSANDBOXED, BotCommand, BotHost, BotStatus, Limits, PersistentBot, SandboxPolicy
+from arena.bots import BotCommand, BotHost, BotStatus, Limits, PersistentBot, SandboxPolicy
 from tests.bots.survivors import BOTS, MARK_VARIABLE, assert_none_left
+from typing import Any
 
 SLACK = 5.0
 """How late a call may return after its deadline: generous, for a machine whose cores are busy
 with other work (the hostile bots here never answer, so "well before never" is what counts)."""
 
 
-@pytest.fixture(params=["sandboxed", "unsandboxed"])
-def policy(request: pytest.FixtureRequest) -> SandboxPolicy:
-    """Every test runs in a sandbox and, as ``--no-sandbox`` does, without."""
-    return SandboxPolicy() if request.param == "sandboxed" else UNSANDBOXED
 
-
-@pytest.fixture
-def host(marker: str, tmp_path: Path, policy: SandboxPolicy) -> Iterator[BotHost]:
-    with BotHost(root=tmp_path, env={MARK_VARIABLE: marker}, policy=policy) as bot_host:
-        yield bot_host
-
-
-def start(host: BotHost, marker: str, bot: str, **options: object) -> PersistentBot:
+def start(host: BotHost, marker: str, bot: str, **options: Any) -> PersistentBot:
     started = host.start_bot(str(BOTS / bot), args=(marker,), **options)
     assert started.running
     return started

@@ -15,7 +15,6 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -33,7 +32,6 @@ from arena.bots import (
     SpawnBot,
     TurnInput,
     TurnRecord,
-    UNSANDBOXED,
     bot_environment,
     run_round,
 )
@@ -47,17 +45,6 @@ SLACK = 5.0
 """How late a round may end after its deadline: generous, for a machine whose cores are busy
 with other work (the hostile bots here run forever, so "well before forever" is what counts)."""
 
-
-@pytest.fixture(params=["sandboxed", "unsandboxed"])
-def policy(request: pytest.FixtureRequest) -> SandboxPolicy:
-    """Every test of a running bot runs in a sandbox and, as ``--no-sandbox`` does, without."""
-    return SandboxPolicy() if request.param == "sandboxed" else UNSANDBOXED
-
-
-@pytest.fixture
-def host(marker: str, tmp_path: Path, policy: SandboxPolicy) -> Iterator[BotHost]:
-    with BotHost(root=tmp_path, env={MARK_VARIABLE: marker}, policy=policy) as bot_host:
-        yield bot_host
 
 
 def good_seats(host: BotHost) -> list[SpawnBot]:
@@ -473,7 +460,7 @@ def test_limits_before_exec_are_in_place_when_the_program_starts(host: BotHost) 
         assert record.answer == f"Max cpu time unlimited unlimited seconds ,Max file size {MiB} {MiB} bytes ," \
                                 "Max processes 10 10 processes ,"
     else:
-        assert record.answer.startswith(f"Max cpu time 7 8 seconds ,Max file size {MiB} {MiB} bytes ,"), record
+        assert record.answer is not None and record.answer.startswith(f"Max cpu time 7 8 seconds ,Max file size {MiB} {MiB} bytes ,"), record
 
 
 def test_program_gone_after_the_command_was_made(host: BotHost, tmp_path: Path) -> None:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from engines.snake import Board, Direction, Element, position_from_text, position_to_json, start_position
+from engines.snake import Board, Direction, Element, position_to_json, start_position
 from engines.snake.game import event_to_json
 from editor.cli import main
 from matcher import compile_program, program_to_json, save_program
@@ -20,24 +20,11 @@ from matcher.explain import explain
 from matcher.fileformat import load_position, save_position
 from matcher.model import Card, ElementSet, Group, GroupKind, Head, Pattern, Program, ProgramTest, SetRef
 from tests.matcher.test_fileformat import MALFORMED
+from tests.positions import TAIL_ABOVE
 
 SNAKEPIT = Path(sys.executable).parent / "snakepit"
 UP, RIGHT, DOWN, LEFT = Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT
 AND1, OR1 = Group(GroupKind.AND, 1), Group(GroupKind.OR, 1)
-
-# A: head (3,3), body (3,4), tail (3,5). B: head (1,1), body (2,1) (3,1), tail (3,2) above A's head.
-TAIL_ABOVE = position_from_text(
-    """
-    7x7
-    .......
-    .Bbb...
-    ...b...
-    ...A...
-    ...a...
-    ...a...
-    .......
-    """
-)
 
 RIVAL = ElementSet("any rival part", frozenset({Element.ENEMY_HEAD, Element.ENEMY_BODY, Element.ENEMY_TAIL}))
 BITER = Program(

@@ -18,7 +18,8 @@ from matcher.fileformat import save_position
 from matcher.model import Card, Program
 from matcher.moment import seen_window
 from matcher.testing import run_tests
-from tests.arena.test_cli import TAIL_ABOVE, assert_one_line_error, run  # A (0) at (3,3); B's tail above it
+from tests.arena.test_cli import assert_one_line_error, run
+from tests.positions import TAIL_ABOVE  # A (0) at (3,3); B's tail above it
 
 TAIL_BITER = SNAKE_SAMPLES / "tail_biter.snake.json"
 

@@ -264,8 +264,8 @@ def test_regression_the_group_of_a_dying_process_is_never_signalled(dying_group:
     match now and then ("snakepit: Invalid argument"). Older kernels show 0 there, which killpg
     would take for the host's own group."""
     signalled: list[int] = []
-    monkeypatch.setattr(reaper.os, "killpg", lambda group, sig: signalled.append(group))
-    monkeypatch.setattr(reaper.os, "kill", lambda pid, sig: None)
+    monkeypatch.setattr("arena.bots.reaper.os.killpg", lambda group, sig: signalled.append(group))
+    monkeypatch.setattr("arena.bots.reaper.os.kill", lambda pid, sig: None)
     monkeypatch.setattr(reaper, "proc_info", lambda pid: reaper.ProcInfo(pid, "X", 0, dying_group, dying_group))
     monkeypatch.setattr(reaper, "children", lambda pid, all_threads=True: [])
     monkeypatch.setattr(reaper, "marker_of", lambda pid: None)

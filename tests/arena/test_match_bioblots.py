@@ -20,6 +20,7 @@ from arena.replay import read_replay, verify_replay
 from engines.bioblots import board_to_text, generate_board
 from tests.arena.test_match_api import ROOT, host  # noqa: F401
 from tests.bots.survivors import BOTS, marked, processes_with
+from typing import Any
 
 SAMPLES = ROOT / "samples" / "bioblots"
 RANDOM = str(SAMPLES / "random_bot.py")
@@ -29,7 +30,7 @@ SLACK = 5.0
 with other work (the bots here never answer, or answer a second late)."""
 """A board of chlorine only: every entered cell is worth 2, nothing grows or paralyses."""
 
-def play(setup: MatchSetup, host: Path, **kwargs: object) -> tuple[list[RoundInfo], MatchResult]:
+def play(setup: MatchSetup, host: Path, **kwargs: Any) -> tuple[list[RoundInfo], MatchResult]:
     rounds: list[RoundInfo] = []
     result = run_match(setup, host_root=host, bot_env=marked(host), on_round=rounds.append, **kwargs)
     return rounds, result
@@ -57,11 +58,11 @@ def test_a_hostile_bot_loses_technically_and_leaves_nothing_behind(
     rounds, result = play(setup, host, record=record)
     assert len(rounds) == 2  # the random bot's placement, then the hostile bot's first line
     first, second = rounds
-    assert second.records[1].status is status and second.moves[1]["fault"] == kind
+    assert second.bot_records[1].status is status and second.moves[1]["fault"] == kind
     assert second.end == "fault" and result.statuses == ("ok", status.label)
     assert result.scores == (first.scores[0], 0) and result.ranks == (1, 2)
     if status is BotStatus.TIMEOUT:
-        assert 0.45 < second.records[1].wall_time < 0.5 + SLACK
+        assert 0.45 < second.bot_records[1].wall_time < 0.5 + SLACK
     assert verify_replay(record).ok
 
 
@@ -84,15 +85,19 @@ def test_a_bot_that_misbehaves_mid_game_loses_technically_and_its_points_go_to_t
 
     rounds: list[RoundInfo] = []
     setup = MatchSetup("bioblots", (RANDOM, str(BOTS / bot)), 5)
-    result = run_match(setup, host_root=host, bot_env=marked(host), record=record, on_round=lambda info: (rounds.append(info), at_the_end(info)))
+    def on_round(info: RoundInfo) -> None:
+        rounds.append(info)
+        at_the_end(info)
+
+    result = run_match(setup, host_root=host, bot_env=marked(host), record=record, on_round=on_round)
     assert left == []
-    assert len(rounds) == 8 and [info.records[1].status for info in rounds[1:7:2]] == [BotStatus.OK] * 3
+    assert len(rounds) == 8 and [info.bot_records[1].status for info in rounds[1:7:2]] == [BotStatus.OK] * 3
     before, last = rounds[-2], rounds[-1]
     assert all(isinstance(info.moves[1], str) for info in rounds[1:7:2])  # three legal moves
-    assert last.records[1].status is status and reason in last.records[1].reason
+    assert last.bot_records[1].status is status and reason in last.bot_records[1].reason
     assert last.moves[1]["fault"] == kind and reason in last.moves[1]["detail"]
     if status is BotStatus.TIMEOUT:
-        assert 0.45 < last.records[1].wall_time < 0.5 + SLACK
+        assert 0.45 < last.bot_records[1].wall_time < 0.5 + SLACK
     assert before.scores[1] > 0  # the loser had points, and they go to the winner (spec: Faults)
     assert result.scores == (before.scores[0] + before.scores[1], 0) and result.ranks == (1, 2)
     assert (result.end, result.statuses) == ("fault", ("ok", status.label))
@@ -143,6 +148,7 @@ def test_the_command_line_plays_a_match_and_its_replay_verifies_until_tampered(
     replay = read_replay(record)
     assert set(out) == {"game", "rounds", "scores", "ranks", "statuses"}
     assert out["game"] == "bioblots" and out["rounds"] == len(replay.rounds) <= 60
+    assert replay.result is not None
     assert out["scores"] == replay.result["scores"] == replay.rounds[-1]["scores"]
     assert out["ranks"] == ([1, 1] if out["scores"][0] == out["scores"][1] else
                             [1, 2] if out["scores"][0] > out["scores"][1] else [2, 1])

@@ -273,7 +273,7 @@ def test_a_sigkilled_match_leaves_no_bot_and_no_scratch_folder(tmp_path: Path, s
         cli.kill()
         cli.communicate(timeout=10)
         deadline = time.monotonic() + 20  # seconds, not the bots' minutes
-        while time.monotonic() < deadline and (still_alive(seen) or processes_with(mark) or list(scratch.iterdir())):
+        while time.monotonic() < deadline and (still_alive(seen) or processes_with(mark) or any(scratch.iterdir())):
             time.sleep(0.02)
         left = sorted(set(still_alive(seen)) | set(processes_with(mark)))
         assert left == [], describe(left)

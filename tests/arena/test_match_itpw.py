@@ -24,6 +24,8 @@ from arena.replay import read_replay, verify_replay
 from engines.itpw import State
 from tests.arena.test_match_api import ROOT, host  # noqa: F401
 from tests.bots.survivors import BOTS, marked, processes_with
+from typing import Any
+from engines.itpw import GAME_INFO as ITPW_INFO
 
 SAMPLES = ROOT / "samples" / "itpw"
 RANDOM = str(SAMPLES / "random_bot.py")
@@ -74,7 +76,7 @@ def recorder(tmp_path: Path, *args: str) -> str:
     return " ".join([str(bot), *(f"'{a}'" for a in args)])
 
 
-def play(setup: MatchSetup, host: Path, **kwargs: object) -> tuple[list[RoundInfo], MatchResult]:
+def play(setup: MatchSetup, host: Path, **kwargs: Any) -> tuple[list[RoundInfo], MatchResult]:
     rounds: list[RoundInfo] = []
     result = run_match(setup, host_root=host, bot_env=marked(host), on_round=rounds.append, **kwargs)
     return rounds, result
@@ -101,19 +103,19 @@ def test_a_hostile_bot_is_disqualified_the_others_play_on_and_nothing_is_left(
     setup = MatchSetup("itpw", (RANDOM, str(BOTS / bot), RANDOM, RANDOM), 6, {"turns": 3, "bank": 1.0})
     rounds, result = play(setup, host, record=record)
     first = rounds[0]
-    assert first.records[1].status is status and "fault" in first.moves[1]
-    assert all(info.moves[1] is None and info.records[1].status is BotStatus.SKIPPED for info in rounds[1:])
-    assert all(r.status is BotStatus.OK for info in rounds for i, r in enumerate(info.records) if i != 1)
+    assert first.bot_records[1].status is status and "fault" in first.moves[1]
+    assert all(info.moves[1] is None and info.bot_records[1].status is BotStatus.SKIPPED for info in rounds[1:])
+    assert all(r.status is BotStatus.OK for info in rounds for i, r in enumerate(info.bot_records) if i != 1)
     final: State = rounds[-1].state
     assert not final.active(2) and len(final.units_of(2)) == 6 and result.scores[1] == 3
     assert (len(rounds), result.end, result.statuses[1]) == (3, "turns", status.label)
     if status is BotStatus.TIMEOUT:
-        assert "time bank ran out" in first.moves[1]["fault"] and 0.99 <= first.records[1].wall_time < 1.0 + SLACK
+        assert "time bank ran out" in first.moves[1]["fault"] and 0.99 <= first.bot_records[1].wall_time < 1.0 + SLACK
     assert verify_replay(record).ok
 
 
 def play_watching(
-    setup: MatchSetup, host: Path, **kwargs: object,
+    setup: MatchSetup, host: Path, **kwargs: Any,
 ) -> tuple[list[RoundInfo], MatchResult, list[int], list[float]]:
     """Play; also the bot processes still alive once the last round is told (the referee ends
     every bot before it tells the last round), and when each round was told."""
@@ -146,13 +148,13 @@ def test_a_bot_crashing_mid_game_while_others_move_is_disqualified_and_broadcast
     rounds, result, left, _ = play_watching(MatchSetup("itpw", (RANDOM, crasher, slow, slow), 6, {"turns": 4}), host,
                                             record=record)
     assert left == []
-    assert "move" in rounds[0].moves[1] and rounds[0].records[1].status is BotStatus.OK  # a legal move first
+    assert "move" in rounds[0].moves[1] and rounds[0].bot_records[1].status is BotStatus.OK  # a legal move first
     out = next(info for info in rounds if fault_of(info, 1) is not None)
-    assert out.index == 2 and out.records[1].status is BotStatus.CRASHED and out.records[1].exit_code == 1
+    assert out.index == 2 and out.bot_records[1].status is BotStatus.CRASHED and out.bot_records[1].exit_code == 1
     assert fault_of(out, 1) == "crashed: exited with code 1 without answering: RuntimeError: lost track of the board"
-    assert out.records[1].wall_time < SLACK  # it was dead before it was asked: no wait for its 30 s bank
-    assert all(info.moves[1] is None and info.records[1].status is BotStatus.SKIPPED for info in rounds[2:])
-    assert all(r.status is BotStatus.OK for info in rounds for i, r in enumerate(info.records) if i != 1)
+    assert out.bot_records[1].wall_time < SLACK  # it was dead before it was asked: no wait for its 30 s bank
+    assert all(info.moves[1] is None and info.bot_records[1].status is BotStatus.SKIPPED for info in rounds[2:])
+    assert all(r.status is BotStatus.OK for info in rounds for i, r in enumerate(info.bot_records) if i != 1)
     final: State = rounds[-1].state
     assert not final.active(2) and len(final.units_of(2)) >= 6 and result.scores[1] >= 3  # its units stay and score
     assert (len(rounds), result.end, result.statuses) == (4, "turns", ("ok", "crashed", "ok", "ok"))
@@ -162,7 +164,7 @@ def test_a_bot_crashing_mid_game_while_others_move_is_disqualified_and_broadcast
 def test_bots_ignoring_the_end_share_one_exit_grace_and_it_is_recorded(
     host: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(itpw_referee, "GAME_INFO", dataclasses.replace(itpw_referee.GAME_INFO, exit_grace_seconds=2.0))
+    monkeypatch.setattr(itpw_referee, "GAME_INFO", dataclasses.replace(ITPW_INFO, exit_grace_seconds=2.0))
     ignores = f"{BOTS / 'p_plays_ignores_eof.py'} {RANDOM}"  # plays legally, does not exit at the end
     rounds, result, left, told_at = play_watching(MatchSetup("itpw", (ignores,) * 4, 2, {"turns": 2}), host)
     assert left == []
@@ -172,10 +174,10 @@ def test_bots_ignoring_the_end_share_one_exit_grace_and_it_is_recorded(
     assert (len(rounds), result.end, result.statuses) == (2, "turns", ("ok",) * 4)  # the game was over: no fault
     assert sorted(result.ranks) == [1, 2, 3, 4]
     last = rounds[-1]
-    for record in last.records:
+    for record in last.bot_records:
         assert record.status is BotStatus.OK
         assert "after the game: killed: still running" in record.reason and "after its input was closed" in record.reason
-    assert all("after the game" not in r.reason for r in rounds[0].records)
+    assert all("after the game" not in r.reason for r in rounds[0].bot_records)
 
 
 @pytest.mark.parametrize("pause", [False, True])
@@ -185,7 +187,7 @@ def test_paused_bots_do_not_compute_off_their_turn_and_cpu_is_recorded(pause: bo
     setup = MatchSetup("itpw", (busy, others, others, others), 1, {"turns": 3, "pause_bots": pause})
     rounds, result = play(setup, host)
     assert result.statuses == ("ok",) * 4
-    cpu = sum(info.records[0].cpu_time for info in rounds[1:])  # the first request has its start too
+    cpu = sum(info.bot_records[0].cpu_time for info in rounds[1:])  # the first request has its start too
     # Unpaused it computes through the others' turns (1.8 s of their sleeps: more than 0.15 s of
     # CPU unless the cores are over 20 times oversubscribed); paused only in the moments between
     # its answer and the stop, a few ms a turn (up to 33 ms measured on a loaded machine).
@@ -205,6 +207,7 @@ def test_the_command_line_plays_the_samples_and_the_replay_verifies_until_tamper
     assert replay.options == {"bank": 20.0, "turns": 30, "pause_bots": True}
     assert set(out) == {"game", "rounds", "scores", "ranks", "statuses"}
     assert (out["game"], out["rounds"], out["statuses"]) == ("itpw", 30, ["ok"] * 4)
+    assert replay.result is not None
     assert out["scores"] == replay.result["scores"] == replay.rounds[-1]["scores"]
     assert all(out["scores"][a] >= out["scores"][b] for a in range(4) for b in range(4) if out["ranks"][a] < out["ranks"][b])
     assert main(["replay", "--verify", str(record)]) == 0

@@ -16,6 +16,7 @@ from arena.replay import read_replay, verify_replay
 from engines.bioblots import event_to_json
 from tests.arena import scripted_match
 from tests.arena.scripted_match import Played
+from typing import Any
 
 CHLORINE = ("2" * 26 + "\n") * 26
 """A board of chlorine only: every entered cell is worth 2, nothing grows or paralyses."""
@@ -24,7 +25,7 @@ PLACE = ("aa ab ba bb", "yy yz zy zz")
 """Each seat's first line: a legal placement in its corner."""
 
 
-def play(scripts: list[Script], record: Path | None = None, **options: object) -> Played:
+def play(scripts: list[Script], record: Path | None = None, **options: Any) -> Played:
     """A match on the chlorine board."""
     return scripted_match.play("bioblots", scripts, record=record, board_text=CHLORINE, **options)
 
@@ -40,9 +41,9 @@ def test_bots_read_the_board_their_seat_and_the_opponents_lines_in_canonical_for
     assert second.requests == [Request("aa ab ba bb", 1.5), Request("1 aaac", 0.5)]
     assert [info.moves for info in rounds] == [("aa ab ba bb", None), (None, "yy yz zy zz"), ("1 aaac", None),
                                                 (None, "1 yyxz")]
-    assert [info.records[(info.index - 1) % 2].answer for info in rounds] == ["aa ab ba bb", "yy yz zy zz", "1   aaac ",
+    assert [info.bot_records[(info.index - 1) % 2].answer for info in rounds] == ["aa ab ba bb", "yy yz zy zz", "1   aaac ",
                                                                               "1 yyxz"]
-    assert [info.records[info.index % 2].reason for info in rounds] == ["the opponent's line"] * 4
+    assert [info.bot_records[info.index % 2].reason for info in rounds] == ["the opponent's line"] * 4
     assert [info.scores for info in rounds] == [(8, 0), (8, 8), (10, 8), (10, 10)]
     assert (result.end, result.ranks, result.statuses, result.seat_times[0].wall) == ("move_limit", (1, 1), ("ok", "ok"), 0.95)
     assert [what for _, what in host.log[-4:]] == ["input closed", "input closed", "ended: ok: exited after its "
@@ -68,7 +69,7 @@ def test_a_line_at_the_time_limit_is_a_timeout_and_a_technical_loss_that_gives_t
     host, rounds, result = play([first, Script(answer(PLACE[1]))])
     last = rounds[-1]
     assert last.moves[0] == {"fault": "timeout", "rule": None, "detail": "timeout: no answer within 0.500 s"}
-    assert (last.records[0].status, last.records[0].wall_time) == (BotStatus.TIMEOUT, 0.5)
+    assert (last.bot_records[0].status, last.bot_records[0].wall_time) == (BotStatus.TIMEOUT, 0.5)
     assert (result.end, result.scores, result.ranks, result.statuses) == ("fault", (0, 16), (2, 1), ("timeout", "ok"))
     # The offender is ended at once; the winner is told by its input closing and has a second to exit.
     assert [(seat, what) for seat, what in host.log if what.startswith("ended")] == [
@@ -97,7 +98,7 @@ def test_a_bad_line_is_a_technical_loss_with_the_rule_it_breaks(
     last = rounds[-1]
     assert len(rounds) == 4 and last.moves[1]["fault"] == kind and last.moves[1]["rule"] == rule
     assert detail in last.moves[1]["detail"]
-    seat = last.records[1]
+    seat = last.bot_records[1]
     assert seat.status is BotStatus.DISQUALIFIED and seat.answer == line and detail in seat.reason
     assert rule is None or f"({rule})" in seat.reason
     forfeited = [e for e in map(event_to_json, last.events) if e["type"] == "forfeited"]
@@ -120,7 +121,7 @@ def test_a_bot_failing_its_first_line_loses_technically_with_its_status(
     record = tmp_path / "r.jsonl"
     _, rounds, result = play([Script(answer(PLACE[0])), Script(reply)], record=record)
     last = rounds[-1]
-    assert last.moves[1] == {"fault": kind, "rule": None, "detail": detail} and last.records[1].status is status
+    assert last.moves[1] == {"fault": kind, "rule": None, "detail": detail} and last.bot_records[1].status is status
     assert (len(rounds), result.end, result.statuses) == (2, "fault", ("ok", status.label))
     assert verify_replay(record).ok
 
@@ -129,7 +130,7 @@ def test_every_line_counts_a_line_written_early_is_the_next_move_at_once() -> No
     early = Script(answer(f"{PLACE[1]}\n1 yyxz", wall=0.3))  # its first two moves in one go
     _, rounds, result = play([Script(answer(PLACE[0]), answer("1 aaac")), early], move_limit=2)
     assert [info.moves[1] for info in rounds[1::2]] == ["yy yz zy zz", "1 yyxz"]
-    assert [info.records[1].wall_time for info in rounds[1::2]] == [0.3, 0.0]
+    assert [info.bot_records[1].wall_time for info in rounds[1::2]] == [0.3, 0.0]
     assert early.requests == [Request("aa ab ba bb", 1.5), Request("1 aaac", 0.5)]
     assert result.statuses == ("ok", "ok")
 
@@ -137,8 +138,8 @@ def test_every_line_counts_a_line_written_early_is_the_next_move_at_once() -> No
 def test_a_winner_that_does_not_exit_at_the_end_is_noted_and_its_status_stays() -> None:
     stubborn = Script(answer(PLACE[1]), answer("1 yyxz"), exit_after=None)
     host, rounds, result = play([Script(answer(PLACE[0]), answer("1 aaac")), stubborn], move_limit=2)
-    assert rounds[-1].records[1].reason == "after the game: killed: still running 1.000 s after its input was closed"
-    assert rounds[-1].records[0].reason == "the opponent's line" and result.statuses == ("ok", "ok")
+    assert rounds[-1].bot_records[1].reason == "after the game: killed: still running 1.000 s after its input was closed"
+    assert rounds[-1].bot_records[0].reason == "the opponent's line" and result.statuses == ("ok", "ok")
 
 
 # --- regression: a fault by a player with no points was ranked a draw ---------------------------
@@ -153,5 +154,5 @@ def test_a_fault_by_a_player_with_0_points_ranked_a_draw_now_ranks_it_last(tmp_p
     ended = [e for e in map(event_to_json, rounds[-1].events) if e["type"] == "ended"]
     assert ended[0]["winner"] == 1
     assert (result.end, result.scores, result.ranks) == ("fault", (0, 0), (2, 1))
-    assert read_replay(record).result["ranks"] == [2, 1]
+    assert (read_replay(record).result or {}).get("ranks") == [2, 1]
     assert verify_replay(record).ok

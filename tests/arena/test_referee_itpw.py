@@ -11,16 +11,17 @@ from pathlib import Path
 import pytest
 
 from arena.bots import BotStatus
-from arena.bots.scripted import Reply, Request, Script, answer, crash, silent, stop
+from arena.bots.scripted import Reply, ScriptedLineBot, Request, Script, answer, crash, silent, stop
 from arena.match import RoundInfo
 from arena.replay import verify_replay
 from engines.itpw import Awarded, State
 from tests.arena import scripted_match
 from tests.arena.scripted_match import Played
+from typing import Any
 
 
 def play(scripts: list[Script], seed: int = 1, record: Path | None = None, cancel: threading.Event | None = None,
-         **options: object) -> Played:
+         **options: Any) -> Played:
     return scripted_match.play("itpw", scripts, seed, record, cancel, **options)
 
 
@@ -57,10 +58,10 @@ def test_the_bank_runs_out_exactly_at_the_bank_the_player_is_disqualified_and_th
     assert scripts[1].requests == [Request("2 0 30", 30.0), Request("2 0 20", 20.0), Request("2 0 10", 10.0)]
     out = rounds[2]
     assert out.moves[1] == {"fault": "timeout: its time bank ran out (no answer within 10.000 s)"}
-    assert (out.records[1].status, out.records[1].wall_time) == (BotStatus.TIMEOUT, 10.0)
+    assert (out.bot_records[1].status, out.bot_records[1].wall_time) == (BotStatus.TIMEOUT, 10.0)
     assert result.seat_times[1].wall == 30.0 and result.statuses[1] == "timeout"
     assert all("2 0 0" in scripts[seat].received[-10:] for seat in (0, 2, 3))  # its move, told as the empty move
-    assert all(info.moves[1] is None and info.records[1].status is BotStatus.SKIPPED for info in rounds[3:])
+    assert all(info.moves[1] is None and info.bot_records[1].status is BotStatus.SKIPPED for info in rounds[3:])
     assert (len(rounds), result.end) == (5, "turns")  # the others play on
 
 
@@ -95,7 +96,7 @@ def test_a_faulty_move_disqualifies_its_player_its_bot_is_ended_and_the_others_g
     scripts = [Script(reply), idle(), idle(), idle()]
     host, rounds, result = play(scripts, turns=3, record=record)
     first = rounds[0]
-    assert first.moves[0] == {"fault": fault} and first.records[0].status is status
+    assert first.moves[0] == {"fault": fault} and first.bot_records[0].status is status
     assert scripts[0].received == ["1", "1 0 30"]  # nothing more once it is out
     assert [script.received[1] for script in scripts[1:]] == ["1 0 0"] * 3  # its move: the empty move
     ended = next(i for i, (seat, what) in enumerate(host.log) if seat == 0 and what.startswith("ended"))
@@ -104,7 +105,7 @@ def test_a_faulty_move_disqualifies_its_player_its_bot_is_ended_and_the_others_g
     assert final.disqualified[0] is not None and final.disqualified[0].reason == fault
     assert len(final.units_of(1)) == 6 and result.scores[0] == 3  # its units stay and its fields score
     assert (len(rounds), result.statuses[0]) == (3, status.label)
-    assert all(r.status is BotStatus.SKIPPED for r in (info.records[0] for info in rounds[1:]))
+    assert all(r.status is BotStatus.SKIPPED for r in (info.bot_records[0] for info in rounds[1:]))
     assert verify_replay(record).ok
 
 
@@ -114,7 +115,7 @@ def test_a_bad_new_unit_disqualifies_and_is_told_nobody(tmp_path: Path) -> None:
     _, rounds, result = play(scripts, turns=2, record=record)
     assert rounds[0].moves[3] == {"move": "0", "unit_fault": "invalid new unit: a new unit is 0 (worker) or 1 "
                                                              "(soldier), got '7'"}
-    assert rounds[0].records[3].status is BotStatus.DISQUALIFIED and rounds[0].records[3].answer == "0 | 7"
+    assert rounds[0].bot_records[3].status is BotStatus.DISQUALIFIED and rounds[0].bot_records[3].answer == "0 | 7"
     assert not any(line.startswith("4 1") for script in scripts[:3] for line in script.received)
     assert result.statuses == ("ok", "ok", "ok", "disqualified")
     assert verify_replay(record).ok
@@ -127,7 +128,7 @@ def test_a_bot_that_exits_after_a_move_misses_the_broadcasts_and_is_out_at_its_n
     assert scripts[1].received == ["2", "1 0 0", "2 0 30"]  # what was sent after it exited is read by nobody
     out = rounds[1]
     assert out.moves[1] == {"fault": "crashed: exited with code 1 without answering"}
-    assert (out.records[1].status, out.records[1].wall_time, out.records[1].exit_code) == (BotStatus.CRASHED, 0.0, 1)
+    assert (out.bot_records[1].status, out.bot_records[1].wall_time, out.bot_records[1].exit_code) == (BotStatus.CRASHED, 0.0, 1)
     assert result.statuses == ("ok", "crashed", "ok", "ok") and verify_replay(record).ok
 
 
@@ -140,7 +141,7 @@ def test_at_the_end_every_input_is_closed_before_any_bot_is_waited_for_and_a_bot
                         (1, "ended: killed: still running 1.000 s after its input was closed"),
                         (2, "ended: crashed: exited with code 3 after its input was closed"),
                         (3, "ended: ok: exited after its input was closed")]
-    last = rounds[-1].records
+    last = rounds[-1].bot_records
     assert last[0].reason == "" and last[1].reason == "after the game: killed: still running 1.000 s after its input was closed"
     assert last[2].reason == "after the game: crashed: exited with code 3 after its input was closed"
     assert result.statuses == ("ok",) * 4  # the game was over: no fault
@@ -160,4 +161,4 @@ def test_a_stop_while_a_bot_thinks_drops_the_round_and_the_match_ends_cancelled(
     host, rounds, result = play(scripts, turns=5, cancel=threading.Event())
     assert (result.end, result.rounds, len(rounds)) == ("cancelled", 1, 1)
     assert sorted(result.ranks) == [1, 2, 3, 4] and host.closed
-    assert all(not bot.running for bot in host.bots)  # type: ignore[attr-defined]
+    assert all(isinstance(bot, ScriptedLineBot) and not bot.running for bot in host.bots)

@@ -16,11 +16,12 @@ from arena.kingdoms_referee import NO_INFO
 from arena.match import seat_seed
 from tests.arena import scripted_match
 from tests.arena.scripted_match import Played, first_turn
+from typing import Any
 
 START = "25 10 1 1 3 3 0"
 
 
-def play(scripts: list[Script], seed: int = 1, **options: object) -> Played:
+def play(scripts: list[Script], seed: int = 1, **options: Any) -> Played:
     return scripted_match.play("kingdoms", scripts, seed, **options)
 
 
@@ -32,7 +33,7 @@ def test_strategies_get_the_numbers_and_the_information_files_of_the_round_befor
     scripts = [Script(answer("u 1 1"), then=answer("v")), recruits(), recruits(), recruits()]
     play(scripts, seed=8, rounds=3)
     # ROUNDS_LEFT TERRITORY SOLDIERS PEASANTS ARMS FARMING FOOD SPY; no files in round 1.
-    assert scripts[0].turns[0] == Turn(("3", "25", "1", "1", "3", "3", "10", "0"), NO_INFO, 2.0)
+    assert scripts[0].turns[0] == Turn(("3", "25", "1", "1", "3", "3", "10", "0"), {**NO_INFO}, 2.0)
     # Kingdom 0's attack on 1 failed (1 soldier × (3 DIV 3) against 2 × 1 × 1.5): both sides learn
     # it, each from its side, and every other file is removed.
     attack = "cil=1\nutocnici=0\nztraty_ja_vojaci=1\nztraty_cile_vojaci=0\nztraty_cile_rolnici=0\nzisk_ja_uzemi=0\n"
@@ -76,4 +77,4 @@ def test_a_dead_kingdoms_strategy_is_not_run() -> None:
     assert len(rounds) == 4 and [len(script.turns) for script in scripts] == [4, 4, 4, 0]
     for info in rounds:
         assert [r.status for r in info.records or ()] == [BotStatus.OK] * 3 + [BotStatus.SKIPPED]
-        assert info.moves[3] is None and info.records[3].reason == "dead"
+        assert info.moves[3] is None and info.bot_records[3].reason == "dead"

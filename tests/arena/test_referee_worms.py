@@ -16,11 +16,12 @@ from engines.worms import LineEnd, playfield_to_text
 from engines.worms.game import GAME
 from tests.arena import scripted_match
 from tests.arena.scripted_match import Played, first_turn
+from typing import Any
 
 MEADOW = (Path(__file__).parents[2] / "samples" / "worms" / "meadow.txt").read_text()
 
 
-def play(scripts: list[Script], seed: int = 1, map_text: str = MEADOW, **options: object) -> Played:
+def play(scripts: list[Script], seed: int = 1, map_text: str = MEADOW, **options: Any) -> Played:
     return scripted_match.play("worms", scripts, seed, map_text=map_text, **options)
 
 
@@ -32,7 +33,7 @@ def straight() -> Script:
 def test_each_worms_bot_gets_the_playfield_before_the_round_its_id_and_its_seed(line_end: str, end: str) -> None:
     scripts = [straight() for _ in range(4)]
     _, rounds, _ = play(scripts, seed=21, rounds=2, time_limit=1.5, line_end=line_end)
-    before = [GAME.start({"map_text": MEADOW, "rounds": 2}), rounds[0].state]
+    before = [GAME.start({"map_text": MEADOW, "rounds": 2}, 4), rounds[0].state]
     for worm, script in enumerate(scripts):
         assert script.turns == [Turn((f"/scripted/worm-{worm}/playfield.txt", str(worm)),
                                      {"playfield.txt": playfield_to_text(state, LineEnd(end))}, 1.5)
@@ -74,4 +75,4 @@ def test_dead_and_frozen_worms_bots_are_not_run() -> None:
     assert [s[3] for s in statuses] == [BotStatus.SKIPPED] * 4
     assert [s[2] for s in statuses] == [BotStatus.SKIPPED] * 3 + [BotStatus.OK]
     assert [info.moves[2] for info in rounds] == [None, None, None, "."]
-    assert (rounds[0].records[3].reason, rounds[0].records[2].reason) == ("dead", "frozen for 3 more rounds")
+    assert (rounds[0].bot_records[3].reason, rounds[0].bot_records[2].reason) == ("dead", "frozen for 3 more rounds")

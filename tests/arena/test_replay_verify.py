@@ -116,7 +116,7 @@ def test_a_round_whose_records_disagree_with_its_moves_verified_now_the_round_an
     assert report.summary().startswith(f"{tmp_path / 't.jsonl'}:{index + 1}: round {index} disagrees: ")
 
 
-ANSWERS = {  # an answer its record could have held instead, which is another move
+ANSWERS: dict[str, Callable[[str], str]] = {  # an answer its record could have held instead, which is another move
     "worms": lambda answer: "r" if answer != "r" else "l",
     "kingdoms": lambda answer: "t" if answer != "t" else "z",
     "bioblots": lambda answer: "0",

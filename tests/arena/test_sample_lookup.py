@@ -25,6 +25,7 @@ from arena.samples import (
     sample_bots,
 )
 from arena.version import version
+from collections.abc import Callable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -82,7 +83,7 @@ def test_match_seats_take_sample_names_and_name_them_so() -> None:
     assert [Path(c.argv[-1]).name for c in commands] == ["farmer.sh", "heuristic_bot.py", "random_bot.py", "farmer.sh"]
 
 
-def test_a_c_sample_is_compiled_once_per_source_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, c_bot) -> None:
+def test_a_c_sample_is_compiled_once_per_source_text(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, c_bot: Callable[[str], Path]) -> None:
     c_bot("itpw/greedy")  # skips the test without a compiler
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     source = tmp_path / "itpw" / "mine.c"
@@ -100,7 +101,7 @@ def test_a_c_sample_is_compiled_once_per_source_text(tmp_path: Path, monkeypatch
 
 
 def test_a_c_sample_that_does_not_compile_names_the_file_and_the_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-                                                                       c_bot) -> None:
+                                                                       c_bot: Callable[[str], Path]) -> None:
     c_bot("itpw/greedy")
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     source = tmp_path / "broken.c"

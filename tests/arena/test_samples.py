@@ -16,7 +16,7 @@ from arena.replay import REPLAY_FORMAT
 from arena.samples import sample_programs
 from engines.snake import Board, EndReason
 from engines.snake.battle import ranks_of
-from matcher import GroupKind, Program, SetRef, dumps_program, load_program
+from matcher import GroupKind, Pattern, Program, SetRef, dumps_program, load_program
 from matcher.model import MAX_CARDS
 from matcher.testing import run_tests
 from tests.reference_matcher import reference_decide
@@ -29,7 +29,7 @@ LENGTH = 10
 STEPS = 300
 
 
-def _patterns(program: Program):
+def _patterns(program: Program) -> list[Pattern]:
     return [pattern for card in program.cards for pattern in card.cells.values()]
 
 

@@ -23,7 +23,7 @@ from arena.program_battle import BattleSettings, play_battle
 from arena.tournament import Entrant, Progress, TournamentError, TournamentSpec, play_game, run_tournament, runner
 from arena.tournament.games import CancelFlag, GameTask
 from arena.tournament import pool
-from arena.tournament.pool import Executor, OnDone
+from arena.tournament.pool import Executor, OnDone, make_executor
 from arena.tournament.store import GAMES_FILE, RESULTS_FILE, refusal
 from matcher import load_program
 from tests.arena.test_tournament_results import SMALL, small_spec
@@ -126,7 +126,8 @@ def test_cancel_keeps_the_finished_games_and_a_rerun_completes(tmp_path: Path, j
     assert progress[0].eta is None  # no pace yet: the clock starts at the first finished game
     assert all(p.eta is not None and p.eta >= 0 for p in progress[jobs:])
     assert partial.replay_path(progress[0].record.index) == tmp_path / "replays" / f"game-{progress[0].record.index:04d}.jsonl"
-    assert partial.replay_path(progress[0].record.index).exists()
+    replay = partial.replay_path(progress[0].record.index)
+    assert replay is not None and replay.exists()
 
     rest = run_tournament(spec, tmp_path, jobs=jobs)
     assert rest.complete and len(games_file(tmp_path)) == 24
@@ -136,7 +137,11 @@ def test_cancel_keeps_the_finished_games_and_a_rerun_completes(tmp_path: Path, j
 def test_a_partial_last_line_from_a_kill_is_cut_off(tmp_path: Path) -> None:
     spec = small_spec("tail_biter", "hunter", per_pairing=4)
     cancel = threading.Event()
-    run_tournament(spec, tmp_path, jobs=1, on_progress=lambda p: p.done == 2 and cancel.set(), cancel=cancel)
+    def on_progress(progress: Progress) -> None:
+        if progress.done == 2:
+            cancel.set()
+
+    run_tournament(spec, tmp_path, jobs=1, on_progress=on_progress, cancel=cancel)
     text = (tmp_path / GAMES_FILE).read_text()
     assert len(text.splitlines()) == 2
     (tmp_path / GAMES_FILE).write_text(text + '{"index": 3, "se')
@@ -273,7 +278,7 @@ class FakeClock:
 
 def test_the_eta_starts_at_the_first_finished_game(monkeypatch: pytest.MonkeyPatch) -> None:
     """A slow start (a pool starting up, the first bots) does not inflate the ETA of the run."""
-    real = runner.make_executor
+    real = make_executor
     clock = FakeClock()
 
     class SlowStart:
@@ -360,7 +365,8 @@ def test_a_refusal_names_each_difference_in_one_line() -> None:
                                                         {"name": "b", "seat": "/b.sh", "files": {"/b.sh": "1"}}]}
 
     def changed(**change: Any) -> dict[str, Any]:
-        return json.loads(json.dumps({**base, **change}))
+        copied: dict[str, Any] = json.loads(json.dumps({**base, **change}))
+        return copied
 
     both = changed(entrants=[{"name": "a", "seat": "/a.sh", "files": {"/a.sh": "2"}},
                              {"name": "b", "seat": "/b.sh", "files": {"/b.sh": "2"}}])

@@ -50,7 +50,7 @@ def what_if(tmp_path_factory: pytest.TempPathFactory, branch_position: Position)
     return path
 
 
-def test_the_start_layout_given_as_start_plays_the_very_match_of_the_plain_options():
+def test_the_start_layout_given_as_start_plays_the_very_match_of_the_plain_options() -> None:
     plain = states_of(MatchSetup("snake", SEATS, 6, {**FIELD, "steps": 30}))
     layout = position_to_text(start_position(3, 15, 15, 5))
     started = states_of(MatchSetup("snake", SEATS, 6, {"start": layout, "steps": 30}))
@@ -59,7 +59,9 @@ def test_the_start_layout_given_as_start_plays_the_very_match_of_the_plain_optio
     assert len(plain) > BRANCH  # a real stretch of battle was compared
 
 
-def test_a_what_if_replay_starts_at_the_branch_and_verifies(what_if, branch_position, capsys):
+def test_a_what_if_replay_starts_at_the_branch_and_verifies(
+    what_if: Path, branch_position: Position, capsys: pytest.CaptureFixture[str]
+) -> None:
     replay = read_replay(what_if)
     assert replay.options == {"width": 15, "height": 15, "steps": 40 - BRANCH, "start": position_to_text(branch_position)}
     referee = GAMES["snake"]
@@ -109,7 +111,9 @@ TAMPERED = {
 
 
 @pytest.mark.parametrize("what", sorted(TAMPERED))
-def test_a_tampered_what_if_replay_fails_verification_saying_where(what_if, tmp_path, capsys, what):
+def test_a_tampered_what_if_replay_fails_verification_saying_where(
+    what_if: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], what: str
+) -> None:
     tamper, said = TAMPERED[what]
     lines = _lines(what_if)
     tamper(lines)
@@ -122,7 +126,7 @@ def test_a_tampered_what_if_replay_fails_verification_saying_where(what_if, tmp_
     assert said in capsys.readouterr().out
 
 
-def test_a_battle_over_at_its_start_position_ends_at_once_with_the_positions_lengths(tmp_path):
+def test_a_battle_over_at_its_start_position_ends_at_once_with_the_positions_lengths(tmp_path: Path) -> None:
     """Only one snake left: no round is played, and the result's scores are the start's lengths."""
     path = tmp_path / "over.jsonl"
     result = run_match(MatchSetup("snake", SEATS[:2], 1, {"start": "6x3\nAaaa..\n......\n.b....\n"}), record=path)
@@ -148,7 +152,7 @@ BAD_STARTS = [
 
 
 @pytest.mark.parametrize(("options", "said"), BAD_STARTS, ids=[said.split(": ")[-1][:30] for _, said in BAD_STARTS])
-def test_a_bad_start_option_is_one_line_naming_it(tmp_path, options, said):
+def test_a_bad_start_option_is_one_line_naming_it(tmp_path: Path, options: dict[str, Any], said: str) -> None:
     options = dict(options)
     seats = SEATS[: options.pop("seats", 2)]
     record = tmp_path / "never.jsonl"
@@ -158,13 +162,15 @@ def test_a_bad_start_option_is_one_line_naming_it(tmp_path, options, said):
     assert not record.exists()
 
 
-def test_width_and_height_that_agree_with_the_start_are_taken():
+def test_width_and_height_that_agree_with_the_start_are_taken() -> None:
     text = _two_snakes()
     rounds = states_of(MatchSetup("snake", SEATS[:2], 2, {"start": text, "width": 9, "height": 9, "steps": 3}))
     assert len(rounds) == 3 and rounds[0].state.position.width == 9
 
 
-def test_battle_settings_start_plays_explains_and_records_legacy_replays_from_the_position(tmp_path, branch_position):
+def test_battle_settings_start_plays_explains_and_records_legacy_replays_from_the_position(
+    tmp_path: Path, branch_position: Position
+) -> None:
     programs = [load_program(resolve_program(name)) for name in OTHERS]
     settings = BattleSettings(9, 15, 15, max_steps=40 - BRANCH, start=branch_position)
     match = SnakeMatch(programs, settings)
@@ -182,7 +188,7 @@ def test_battle_settings_start_plays_explains_and_records_legacy_replays_from_th
     assert report.ok and len(report.rounds) == result.steps, report.summary()
 
 
-def test_live_steps_time_every_programs_decision_and_the_replay_stays_the_same_file(tmp_path):
+def test_live_steps_time_every_programs_decision_and_the_replay_stays_the_same_file(tmp_path: Path) -> None:
     """Snake seats had no think time. Each program's decision is timed now, beside the round
     (``SnakeRound.decisions``), never in it: the same seed still writes the same replay, byte for
     byte, and it verifies."""

@@ -48,6 +48,7 @@ from arena.bots import UNSANDBOXED, AnswerRule, BotHost, Limits, SpawnBot, TurnI
 from arena.match import MatchResult, MatchSetup, run_match
 from arena.worms_referee import REFEREE as WORMS_REFEREE
 from tests.bots.survivors import processes_with
+from arena.match import BotRun
 
 BOTS = Path(__file__).resolve().parent.parent / "bots"
 PROJECT = BOTS.parent.parent
@@ -111,7 +112,7 @@ def spawn_overhead(root: Path, rounds: int = 400) -> tuple[float, float, float]:
                 proc.stdout.close()
                 proc.wait()
 
-        works = {"direct": direct, "sandboxed": lambda: layer(jailed), "unsandboxed": lambda: layer(plain)}
+        works: dict[str, Callable[[], None]] = {"direct": direct, "sandboxed": lambda: layer(jailed), "unsandboxed": lambda: layer(plain)}
         for _ in range(20):  # warm up all
             for work in works.values():
                 work()
@@ -176,6 +177,7 @@ def referee_overhead(root: Path, blocks: int = 10, per_block: int = 20) -> tuple
     """Median seconds per worm round of 4 trivial bots: ``(run_round alone, through the referee)``."""
     setup = MatchSetup("worms", ("/bin/echo l",) * 4, 1, {"map": "meadow"})
     with WORMS_REFEREE.start(setup, host_root=root) as run:
+        assert isinstance(run, BotRun)
         start_state = run.state
         turns = [(bot, TurnInput((str(bot.workdir / "playfield.txt"), str(i)))) for i, bot in enumerate(run.bots)]
 

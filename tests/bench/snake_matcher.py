@@ -19,9 +19,10 @@ from engines.snake import Battle, Board, Direction, Position, start_position
 from matcher.batched import decide_many
 from matcher.compiled import compile_program, possible_mask
 from matcher.fileformat import load_program
-from matcher.model import ALL_GROUPS, CARD_SIZE, MAX_CARDS, Card, Element, ElementSet, Head, Pattern, Program, SetRef
+from matcher.model import ALL_GROUPS, CARD_SIZE, MAX_CARDS, Card, ElementSet, Head, Pattern, Program, SetRef
 from matcher.single import best_moves
 from tests.reference_matcher import reference_decide
+from engines.snake import Element
 
 VIEWS = 1000
 # Targets from issue 2: against the reference on the same views, and a whole battle.
@@ -41,7 +42,7 @@ def bench_program(seed: int, patterns_per_card: int = 8) -> Program:
     cards = []
     for _ in range(MAX_CARDS):
         head = Head(3, 3, Direction.UP)
-        cells = {}
+        cells: dict[tuple[int, int], Pattern] = {}
         groups = rnd.sample(ALL_GROUPS, 2)
         while len(cells) < patterns_per_card:
             cell = (rnd.randrange(CARD_SIZE), rnd.randrange(CARD_SIZE))

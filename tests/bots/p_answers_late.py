@@ -9,12 +9,12 @@ import time
 
 if sys.argv[1:2] == ["--play"]:
     sys.path.insert(0, __file__.rpartition("/")[0])
-    from playing import play
+    from playing import play  # type: ignore[import-not-found]  # tests/bots/playing.py, found at run time through sys.path
 
     answers = int(sys.argv[3])
     delay = float(sys.argv[4]) if len(sys.argv) > 4 else 1.0
 
-    def before_answer(written):
+    def before_answer(written: int) -> None:
         if written >= answers:
             time.sleep(delay)
 

@@ -1,12 +1,13 @@
 """Persistent: answers each line with its CPU time so far, then computes until the next line
 arrives (so a paused bot shows no CPU growth between requests)."""
+import io
 import selectors
 import sys
 import time
 
 selector = selectors.DefaultSelector()
 selector.register(sys.stdin, selectors.EVENT_READ)
-stdin = sys.stdin.buffer.raw
+stdin: io.RawIOBase = getattr(sys.stdin.buffer, "raw")  # unbuffered: select() sees every line not yet read
 while True:
     line = stdin.readline()
     if not line:

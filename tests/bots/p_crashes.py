@@ -8,11 +8,11 @@ import sys
 
 if sys.argv[1:2] == ["--play"]:
     sys.path.insert(0, __file__.rpartition("/")[0])
-    from playing import play
+    from playing import play  # type: ignore[import-not-found]  # tests/bots/playing.py, found at run time through sys.path
 
     answers = int(sys.argv[3])
 
-    def before_read(written):
+    def before_read(written: int) -> None:
         if written >= answers:
             raise RuntimeError("lost track of the board")
 

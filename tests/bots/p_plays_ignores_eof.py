@@ -4,7 +4,7 @@ import sys
 import time
 
 sys.path.insert(0, __file__.rpartition("/")[0])
-from playing import play  # noqa: E402
+from playing import play  # type: ignore[import-not-found]  # noqa: E402 (tests/bots/playing.py, through sys.path)
 
 play(sys.argv[1])
 while True:

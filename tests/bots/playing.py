@@ -50,7 +50,7 @@ class _Input:
 def play(bot: str, *, before_answer: Callable[[int], None] | None = None,
          before_read: Callable[[int], None] | None = None) -> None:
     output = _Output(sys.stdout, before_answer)
-    sys.stdout = output  # type: ignore[assignment]
-    sys.stdin = _Input(sys.stdin, output, before_read)  # type: ignore[assignment]
+    sys.stdout = output
+    sys.stdin = _Input(sys.stdin, output, before_read)
     sys.argv = [bot]
     runpy.run_path(bot, run_name="__main__")

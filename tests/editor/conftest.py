@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TypeVar
 
 import pytest
+from pytestqt.qtbot import QtBot
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox, QWidget
 
@@ -15,13 +16,14 @@ from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
 from editor.seats import builtin_program
+from tests.editor.fixture_types import Shown
 
 W = TypeVar("W", bound=QWidget)
 Button = QMessageBox.StandardButton
 
 
 @pytest.fixture
-def shown(qtbot) -> Callable[[W, tuple[int, int]], W]:
+def shown(qtbot: QtBot) -> Shown:
     """``shown(widget, (width, height))``: ``widget`` registered with qtbot, sized, shown and
     exposed."""
 
@@ -36,7 +38,7 @@ def shown(qtbot) -> Callable[[W, tuple[int, int]], W]:
 
 
 @pytest.fixture
-def answers(monkeypatch) -> list[Button]:
+def answers(monkeypatch: pytest.MonkeyPatch) -> list[Button]:
     """Answers for the questions asked (``QMessageBox.question``), in order; an unexpected question
     fails the test."""
     queue: list[Button] = []
@@ -50,7 +52,7 @@ def answers(monkeypatch) -> list[Button]:
 
 
 @pytest.fixture
-def make_window(qtbot, tmp_path: Path) -> Callable[[], MainWindow]:
+def make_window(qtbot: QtBot, tmp_path: Path) -> Callable[[], MainWindow]:
     """The app's main window on the built-in program, its settings and recovery in ``tmp_path``,
     shown, active and exposed; closed without asking to save."""
 

@@ -14,18 +14,22 @@ from editor.main_window import MainWindow
 from editor.program_files import remember_file
 from editor.seats import builtin_program, sample_seats, seats_for_file, unique_names
 from matcher import ProgramError, dumps_program
+from pathlib import Path
+from pytestqt.qtbot import QtBot
+from collections.abc import Iterator
+from matcher import Program
 
 DISPLAY_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
 
 
 @pytest.fixture
-def no_display(monkeypatch):
+def no_display(monkeypatch: pytest.MonkeyPatch) -> None:
     for name in DISPLAY_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setattr(sys, "platform", "linux")
 
 
-def test_without_any_display_run_app_prints_one_line_and_returns_2(no_display, capsys):
+def test_without_any_display_run_app_prints_one_line_and_returns_2(no_display: None, capsys: pytest.CaptureFixture[str]) -> None:
     assert app.display_problem() == app.NO_DISPLAY
     assert app.run_app(None) == 2
     err = capsys.readouterr().err
@@ -34,18 +38,18 @@ def test_without_any_display_run_app_prints_one_line_and_returns_2(no_display, c
 
 
 @pytest.mark.parametrize("name, value", [("DISPLAY", ":0"), ("WAYLAND_DISPLAY", "wayland-0"), ("QT_QPA_PLATFORM", "offscreen")])
-def test_any_display_or_platform_lets_qt_start(no_display, monkeypatch, name, value):
+def test_any_display_or_platform_lets_qt_start(no_display: None, monkeypatch: pytest.MonkeyPatch, name: str, value: str) -> None:
     monkeypatch.setenv(name, value)
     assert app.display_problem() is None
 
 
-def test_other_systems_are_not_checked(no_display):
+def test_other_systems_are_not_checked(no_display: None) -> None:
     assert app.display_problem(platform="darwin") is None
     assert app.display_problem(platform="win32") is None
 
 
 @pytest.fixture
-def settings(tmp_path):
+def settings(tmp_path: Path) -> Iterator[QSettings]:
     old_format = QSettings.defaultFormat()
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qsettings"))
@@ -55,32 +59,32 @@ def settings(tmp_path):
     QSettings.setDefaultFormat(old_format)
 
 
-def write(path, name="Mine"):
+def write(path: Path, name: str = "Mine") -> Program:
     program = dataclasses.replace(builtin_program(), name=name)
     path.write_text(dumps_program(program), encoding="utf-8")
     return program
 
 
-def test_edit_file_opens_that_file(settings, tmp_path):
+def test_edit_file_opens_that_file(settings: QSettings, tmp_path: Path) -> None:
     path = tmp_path / "mine.snake.json"
     program = write(path)
     document, error = app.initial_document(str(path), settings)
     assert error is None and document.program == program and document.path == path
 
 
-def test_edit_a_sample_name_opens_the_sample(settings):
+def test_edit_a_sample_name_opens_the_sample(settings: QSettings) -> None:
     document, error = app.initial_document("hunter", settings)
     assert error is None and document.program.name == "Hunter"
 
 
-def test_edit_a_new_file_starts_a_fresh_program_saved_there(settings, tmp_path):
+def test_edit_a_new_file_starts_a_fresh_program_saved_there(settings: QSettings, tmp_path: Path) -> None:
     path = tmp_path / "new.snake.json"
     document, error = app.initial_document(str(path), settings)
     assert error is None and document.path == path and len(document.program.cards) == 1
     assert not path.exists()
 
 
-def test_edit_a_broken_file_reports_it_and_starts_fresh(settings, tmp_path):
+def test_edit_a_broken_file_reports_it_and_starts_fresh(settings: QSettings, tmp_path: Path) -> None:
     path = tmp_path / "broken.snake.json"
     path.write_text(json.dumps({"format": "snake-program/1", "name": "x", "cards": [], "colour": 1}), encoding="utf-8")
     document, error = app.initial_document(str(path), settings)
@@ -88,7 +92,7 @@ def test_edit_a_broken_file_reports_it_and_starts_fresh(settings, tmp_path):
     assert document.path is None
 
 
-def test_a_plain_start_reopens_the_last_file(settings, tmp_path):
+def test_a_plain_start_reopens_the_last_file(settings: QSettings, tmp_path: Path) -> None:
     path = tmp_path / "last.snake.json"
     program = write(path, "Last")
     remember_file(settings, path)
@@ -96,14 +100,14 @@ def test_a_plain_start_reopens_the_last_file(settings, tmp_path):
     assert error is None and document.program == program and document.path == path.resolve()
 
 
-def test_the_first_start_shows_a_sample_as_an_untitled_copy(settings):
+def test_the_first_start_shows_a_sample_as_an_untitled_copy(settings: QSettings) -> None:
     document, error = app.initial_document(None, settings)
     assert error is None
     assert document.program.name == "Tail biter"
     assert document.path is None, "Save must not overwrite the shipped sample"
 
 
-def test_run_app_opens_the_main_window_on_the_file(qtbot, settings, tmp_path, monkeypatch):
+def test_run_app_opens_the_main_window_on_the_file(qtbot: QtBot, settings: QSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "mine.snake.json"
     write(path)
     monkeypatch.setattr(QApplication, "exec", lambda self=None: 0)
@@ -117,18 +121,18 @@ def test_run_app_opens_the_main_window_on_the_file(qtbot, settings, tmp_path, mo
     assert QSettings().value("files/recent") in ([str(path.resolve())], str(path.resolve()))
 
 
-def test_seats_for_a_missing_file_raise_a_program_error(tmp_path):
+def test_seats_for_a_missing_file_raise_a_program_error(tmp_path: Path) -> None:
     with pytest.raises(ProgramError, match="cannot read"):
         seats_for_file(str(tmp_path / "missing.snake.json"))
 
 
-def test_sample_seats_are_four_distinctly_named_programs():
+def test_sample_seats_are_four_distinctly_named_programs() -> None:
     seats = sample_seats()
     assert len(seats) == 4
     assert len({name for name, _ in seats}) == 4
 
 
-def test_repeated_names_are_numbered():
+def test_repeated_names_are_numbered() -> None:
     program = builtin_program()
     names = [name for name, _ in unique_names([("A", program), ("B", program), ("A", program), ("A", program)])]
     assert names == ["A", "B", "A 2", "A 3"]

@@ -24,7 +24,7 @@ MIME_NS = "{http://www.freedesktop.org/standards/shared-mime-info}"
 
 def entry(path: Path) -> configparser.SectionProxy:
     parser = configparser.ConfigParser(interpolation=None)
-    parser.optionxform = str  # keys are case-sensitive
+    parser.optionxform = str  # type: ignore[assignment,method-assign]  # keys are case-sensitive (configparser's documented way)
     parser.read(path, encoding="utf-8")
     return parser["Desktop Entry"]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMenu, QMessageBox
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from editor import main_window as main_window_module
@@ -25,12 +25,14 @@ from matcher import Pattern, Program, dumps_program, load_program
 from matcher.fileformat import save_position
 from matcher.editing import paint, turn_head
 from matcher.model import CARD_SIZE
+from pytestqt.qtbot import QtBot
+from matcher import SetRef
 
 Button = QMessageBox.StandardButton
 
 
 @pytest.fixture
-def settings(tmp_path) -> Iterator[QSettings]:
+def settings(tmp_path: Path) -> Iterator[QSettings]:
     """Window settings in a file of the test's own; QSettings() of any pane goes there too."""
     old_format = QSettings.defaultFormat()
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
@@ -48,11 +50,11 @@ class Answers(list[Button]):
 
 
 @pytest.fixture
-def answers(monkeypatch) -> Answers:
+def answers(monkeypatch: pytest.MonkeyPatch) -> Answers:
     """Queue the answers to the window's questions; an unexpected question fails the test."""
     queue = Answers()
 
-    def question(parent, title, text, *args, **kwargs):
+    def question(parent: object, title: str, text: str, *args: object, **kwargs: object) -> Button:
         queue.asked.append(text)
         assert queue, f"unexpected question: {text!r}"
         return queue.pop(0)
@@ -62,7 +64,7 @@ def answers(monkeypatch) -> Answers:
 
 
 @pytest.fixture
-def make_window(qtbot, settings, answers, tmp_path) -> Callable[..., MainWindow]:
+def make_window(qtbot: QtBot, settings: QSettings, answers: Answers, tmp_path: Path) -> Callable[..., MainWindow]:
 
     def make(program: Program | None = None, path: Path | None = None) -> MainWindow:
         document = ProgramDocument(program if program is not None else builtin_program(), path)
@@ -77,7 +79,7 @@ def make_window(qtbot, settings, answers, tmp_path) -> Callable[..., MainWindow]
     return make
 
 
-def key(qtbot, window: MainWindow, sequence: str) -> None:
+def key(qtbot: QtBot, window: MainWindow, sequence: str) -> None:
     """Press a shortcut the way a user does: on the focused widget of the active window."""
     window.activateWindow()
     QApplication.processEvents()
@@ -98,7 +100,7 @@ def write_program(path: Path, name: str) -> Program:
 # --- title and dirty flag ---------------------------------------------------------------------
 
 
-def test_title_shows_the_file_name_and_a_dirty_mark(make_window, tmp_path):
+def test_title_shows_the_file_name_and_a_dirty_mark(make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
     path = tmp_path / "mine.snake.json"
     window = make_window(write_program(path, "Mine"), path)
     assert window.windowTitle() == "mine.snake.json[*] — snakepit"
@@ -109,7 +111,7 @@ def test_title_shows_the_file_name_and_a_dirty_mark(make_window, tmp_path):
     assert not window.isWindowModified()
 
 
-def test_ctrl_s_saves_to_the_file_and_clears_the_dirty_mark(qtbot, make_window, tmp_path):
+def test_ctrl_s_saves_to_the_file_and_clears_the_dirty_mark(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
     path = tmp_path / "mine.snake.json"
     window = make_window(write_program(path, "Mine"), path)
     paint_corner(window)
@@ -120,7 +122,7 @@ def test_ctrl_s_saves_to_the_file_and_clears_the_dirty_mark(qtbot, make_window, 
     assert not list(tmp_path.glob(".*.tmp")), "the atomic save left its temporary file behind"
 
 
-def test_save_as_then_new_then_open_round_trips_the_program(qtbot, make_window, tmp_path, monkeypatch):
+def test_save_as_then_new_then_open_round_trips_the_program(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     window = make_window()
     paint_corner(window, Element.BORDER)
     edited = window.document.program
@@ -145,11 +147,11 @@ def test_save_as_then_new_then_open_round_trips_the_program(qtbot, make_window, 
 
 
 @pytest.mark.parametrize("typed, saved", [("a", "a.snake.json"), ("b.json", "b.snake.json"), ("c.snake.json", "c.snake.json")])
-def test_save_as_adds_the_program_suffix(typed, saved):
+def test_save_as_adds_the_program_suffix(typed: str, saved: str) -> None:
     assert with_program_suffix(typed) == saved
 
 
-def test_a_failing_save_is_reported_and_keeps_the_changes(qtbot, make_window, tmp_path, monkeypatch):
+def test_a_failing_save_is_reported_and_keeps_the_changes(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     window = make_window()
     paint_corner(window)
     errors = []
@@ -159,14 +161,14 @@ def test_a_failing_save_is_reported_and_keeps_the_changes(qtbot, make_window, tm
     assert window.document.dirty and window.isWindowModified()
 
 
-def test_opening_a_broken_file_shows_a_message_box_and_keeps_the_program(qtbot, make_window, tmp_path):
+def test_opening_a_broken_file_shows_a_message_box_and_keeps_the_program(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
     window = make_window()
     before = window.document.program
     broken = tmp_path / "broken.snake.json"
     broken.write_text(json.dumps({"format": "snake-program/1", "name": "x", "cards": [], "colour": 1}), encoding="utf-8")
-    seen = []
+    seen: list[tuple[str, str]] = []
 
-    def answer_box():
+    def answer_box() -> None:
         box = QApplication.activeModalWidget()
         if isinstance(box, QMessageBox):
             seen.append((box.text(), box.informativeText()))
@@ -184,7 +186,7 @@ def test_opening_a_broken_file_shows_a_message_box_and_keeps_the_program(qtbot, 
 # --- undo / redo --------------------------------------------------------------------------------
 
 
-def test_undo_and_redo_shortcuts_and_menu_texts(qtbot, make_window):
+def test_undo_and_redo_shortcuts_and_menu_texts(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     original = window.document.program
     window.document.edit_card(lambda card: turn_head(card), "Turn head")
@@ -204,7 +206,7 @@ def test_undo_and_redo_shortcuts_and_menu_texts(qtbot, make_window):
 # --- closing with unsaved changes ---------------------------------------------------------------
 
 
-def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot, make_window, answers):
+def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers) -> None:
     window = make_window()
     paint_corner(window)
     answers.append(Button.Cancel)
@@ -214,7 +216,7 @@ def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot, ma
     assert window.document.dirty
 
 
-def test_closing_with_discard_closes_without_saving(qtbot, make_window, answers, tmp_path):
+def test_closing_with_discard_closes_without_saving(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers, tmp_path: Path) -> None:
     path = tmp_path / "mine.snake.json"
     original = write_program(path, "Mine")
     window = make_window(original, path)
@@ -225,7 +227,7 @@ def test_closing_with_discard_closes_without_saving(qtbot, make_window, answers,
     assert load_program(path) == original
 
 
-def test_closing_with_save_writes_the_file(qtbot, make_window, answers, tmp_path):
+def test_closing_with_save_writes_the_file(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers, tmp_path: Path) -> None:
     path = tmp_path / "mine.snake.json"
     window = make_window(write_program(path, "Mine"), path)
     paint_corner(window)
@@ -234,13 +236,13 @@ def test_closing_with_save_writes_the_file(qtbot, make_window, answers, tmp_path
     assert load_program(path) == window.document.program
 
 
-def test_a_clean_window_closes_without_asking(qtbot, make_window, answers):
+def test_a_clean_window_closes_without_asking(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers) -> None:
     window = make_window()
     assert window.close()
     assert answers.asked == []
 
 
-def test_new_with_unsaved_changes_asks_first(qtbot, make_window, answers):
+def test_new_with_unsaved_changes_asks_first(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers) -> None:
     window = make_window()
     paint_corner(window)
     edited = window.document.program
@@ -252,7 +254,7 @@ def test_new_with_unsaved_changes_asks_first(qtbot, make_window, answers):
     assert window.document.program != edited and not window.document.dirty
 
 
-def test_revert_reloads_the_file_after_confirming(qtbot, make_window, answers, tmp_path):
+def test_revert_reloads_the_file_after_confirming(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers, tmp_path: Path) -> None:
     path = tmp_path / "mine.snake.json"
     original = write_program(path, "Mine")
     window = make_window(original, path)
@@ -273,7 +275,7 @@ def recent_menu_entries(window: MainWindow) -> list[str]:
     return [a.statusTip() for a in window.recent_menu.actions() if a.statusTip()]
 
 
-def test_opened_and_saved_files_are_recent_newest_first_and_missing_ones_pruned(make_window, tmp_path):
+def test_opened_and_saved_files_are_recent_newest_first_and_missing_ones_pruned(make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
     window = make_window()
     files = [tmp_path / f"p{i}.snake.json" for i in range(3)]
     for i, path in enumerate(files):
@@ -287,7 +289,7 @@ def test_opened_and_saved_files_are_recent_newest_first_and_missing_ones_pruned(
     assert recent_menu_entries(window)[0] == str(files[0].resolve())
 
 
-def test_recent_files_keep_at_most_eight(make_window, tmp_path):
+def test_recent_files_keep_at_most_eight(make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
     window = make_window()
     for i in range(MAX_RECENT + 3):
         path = tmp_path / f"p{i}.snake.json"
@@ -301,7 +303,7 @@ def test_recent_files_keep_at_most_eight(make_window, tmp_path):
 # --- drag and drop ------------------------------------------------------------------------------
 
 
-def test_dropping_a_program_file_opens_it(qtbot, make_window, tmp_path):
+def test_dropping_a_program_file_opens_it(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
     window = make_window()
     path = tmp_path / "dropped.snake.json"
     dropped = write_program(path, "Dropped")
@@ -329,7 +331,7 @@ def drop_file(window: MainWindow, path: Path) -> None:
     assert event.isAccepted()
 
 
-def test_dropping_a_position_file_puts_it_on_the_test_bench(qtbot, make_window, tmp_path, monkeypatch):
+def test_dropping_a_position_file_puts_it_on_the_test_bench(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Regression: a dropped .position.json was opened as a program (and refused as one)."""
     errors: list[str] = []
     monkeypatch.setattr(main_window_module, "show_error", lambda parent, headline, err: errors.append(headline))
@@ -349,7 +351,7 @@ def test_dropping_a_position_file_puts_it_on_the_test_bench(qtbot, make_window, 
     assert explanation is not None and explanation.possible  # decided on the dropped position
 
 
-def test_a_json_file_that_holds_a_position_is_a_position(tmp_path):
+def test_a_json_file_that_holds_a_position_is_a_position(tmp_path: Path) -> None:
     plain = tmp_path / "situation.json"
     save_position(plain, position_from_text("3x2\nAa.\n...\n"))
     program = tmp_path / "mine.json"
@@ -359,7 +361,7 @@ def test_a_json_file_that_holds_a_position_is_a_position(tmp_path):
     assert main_window_module.is_position_file(tmp_path / "missing.position.json")  # by its name
 
 
-def test_dropping_text_is_refused(make_window):
+def test_dropping_text_is_refused(make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     mime = QMimeData()
     mime.setText("not a file")
@@ -371,7 +373,7 @@ def test_dropping_text_is_refused(make_window):
 # --- window state -------------------------------------------------------------------------------
 
 
-def test_dock_visibility_is_restored_in_the_next_window(qtbot, make_window):
+def test_dock_visibility_is_restored_in_the_next_window(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     assert window.history_dock.isVisible()
     window.history_dock.toggleViewAction().trigger()
@@ -383,7 +385,7 @@ def test_dock_visibility_is_restored_in_the_next_window(qtbot, make_window):
 
 
 @pytest.mark.parametrize("workspace", ["arena", "tournament"])
-def test_closing_in_a_workspace_keeps_the_editors_panes_for_the_next_window(make_window, workspace):
+def test_closing_in_a_workspace_keeps_the_editors_panes_for_the_next_window(make_window: Callable[..., MainWindow], workspace: str) -> None:
     """Regression: closing the window in the tournament workspace (where the editor's panes step
     aside) saved the layout as shown there, so every later window opened with its panes hidden."""
     window = make_window()
@@ -397,9 +399,10 @@ def test_closing_in_a_workspace_keeps_the_editors_panes_for_the_next_window(make
     assert not again.history_dock.isVisible()
 
 
-def test_view_menu_toggles_every_pane(make_window):
+def test_view_menu_toggles_every_pane(make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    assert isinstance(view, QMenu)
     texts = [a.text() for a in view.actions() if a.text()]
     for title in ("Program", "Problems", "History", "&Test Bench", "&Battle"):
         assert title in texts
@@ -408,7 +411,7 @@ def test_view_menu_toggles_every_pane(make_window):
 # --- battle -------------------------------------------------------------------------------------
 
 
-def test_f5_switches_to_the_battle_tab_and_starts_a_battle(qtbot, make_window):
+def test_f5_switches_to_the_battle_tab_and_starts_a_battle(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
     window = make_window()
     assert window.bench_page() is window.test_bench
     key(qtbot, window, "F5")
@@ -416,10 +419,11 @@ def test_f5_switches_to_the_battle_tab_and_starts_a_battle(qtbot, make_window):
     assert window.bench_page() is tab
     qtbot.waitUntil(lambda: tab.info is not None, timeout=20_000)
     assert tab.playback.playing and tab.board.view.isVisible()
+    assert tab.info is not None
     assert tab.names[0] == window.document.program.name and tab.info.programs[0] == window.document.program
 
 
-def test_f5_on_an_invalid_program_says_why_instead_of_starting(qtbot, make_window):
+def test_f5_on_an_invalid_program_says_why_instead_of_starting(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
     program = builtin_program()
     broken = dataclasses.replace(program, cards=(paint(program.cards[0], [(0, 0)], Pattern(_missing_set())),))
     window = make_window(broken)
@@ -431,7 +435,7 @@ def test_f5_on_an_invalid_program_says_why_instead_of_starting(qtbot, make_windo
     assert "set1" in window.statusBar().currentMessage()
 
 
-def test_ctrl_return_decides_in_the_window_and_f5_stays_the_battle(qtbot, make_window):
+def test_ctrl_return_decides_in_the_window_and_f5_stays_the_battle(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
     """Decide is Ctrl+Return here as in the standalone bench (it was F5 there, remapped here)."""
     window = make_window()
     bench = window.test_bench
@@ -448,7 +452,7 @@ def test_ctrl_return_decides_in_the_window_and_f5_stays_the_battle(qtbot, make_w
 # --- focus ----------------------------------------------------------------------------------------
 
 
-def test_a_click_on_a_card_hands_the_keyboard_to_the_canvas(qtbot, make_window):
+def test_a_click_on_a_card_hands_the_keyboard_to_the_canvas(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
     """Regression: after a click in the card list the list kept the focus, so R / Shift+R and
     the arrow keys did nothing to the card (and letters searched the list)."""
     window = make_window()
@@ -468,7 +472,7 @@ def test_a_click_on_a_card_hands_the_keyboard_to_the_canvas(qtbot, make_window):
     assert window.document.program.cards[0].head.facing is facing.turned(1)
 
 
-def _missing_set():
+def _missing_set() -> SetRef:
     from matcher import SetRef
 
     return SetRef(0)

@@ -26,6 +26,7 @@ from editor.seats import builtin_program
 from engines.snake import Element
 from matcher import Pattern, Program, dumps_program, load_program
 from matcher.editing import paint
+from pytestqt.qtbot import QtBot
 
 Button = QMessageBox.StandardButton
 ROOT = Path(__file__).resolve().parents[2]
@@ -33,7 +34,7 @@ AUTOSAVE_MS = 40
 
 
 @pytest.fixture
-def settings(tmp_path) -> Iterator[QSettings]:
+def settings(tmp_path: Path) -> Iterator[QSettings]:
     old_format = QSettings.defaultFormat()
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qsettings"))
@@ -42,12 +43,12 @@ def settings(tmp_path) -> Iterator[QSettings]:
 
 
 @pytest.fixture
-def recovery_dir(tmp_path) -> Path:
+def recovery_dir(tmp_path: Path) -> Path:
     return tmp_path / "recovery"
 
 
 @pytest.fixture
-def make_window(qtbot, settings, recovery_dir, answers) -> Callable[..., MainWindow]:
+def make_window(qtbot: QtBot, settings: QSettings, recovery_dir: Path, answers: list[Button]) -> Callable[..., MainWindow]:
     def make(program: Program | None = None, path: Path | None = None, register: bool = True) -> MainWindow:
         document = ProgramDocument(program if program is not None else builtin_program(), path)
         window = MainWindow(document, settings=settings, recovery=RecoveryStore(recovery_dir), autosave_ms=AUTOSAVE_MS)
@@ -73,7 +74,7 @@ def write_program(path: Path, name: str) -> Program:
 # --- autosave -----------------------------------------------------------------------------------
 
 
-def test_an_edit_is_autosaved_after_the_idle_time(qtbot, make_window, tmp_path):
+def test_an_edit_is_autosaved_after_the_idle_time(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
     path = tmp_path / "mine.snake.json"
     window = make_window(write_program(path, "Mine"), path)
     store = window.recovery
@@ -87,7 +88,7 @@ def test_an_edit_is_autosaved_after_the_idle_time(qtbot, make_window, tmp_path):
     assert recovered.program == window.document.program and recovered.path == path
 
 
-def test_saving_or_undoing_back_to_the_file_removes_the_recovery_file(qtbot, make_window, tmp_path):
+def test_saving_or_undoing_back_to_the_file_removes_the_recovery_file(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
     path = tmp_path / "mine.snake.json"
     window = make_window(write_program(path, "Mine"), path)
     edit(window)
@@ -100,7 +101,7 @@ def test_saving_or_undoing_back_to_the_file_removes_the_recovery_file(qtbot, mak
     assert not window.recovery.has_file()
 
 
-def test_a_clean_close_leaves_nothing_to_recover(qtbot, make_window, answers, recovery_dir):
+def test_a_clean_close_leaves_nothing_to_recover(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: list[Button], recovery_dir: Path) -> None:
     window = make_window()
     edit(window)
     qtbot.waitUntil(window.recovery.has_file, timeout=2000)
@@ -110,14 +111,14 @@ def test_a_clean_close_leaves_nothing_to_recover(qtbot, make_window, answers, re
     assert RecoveryStore(recovery_dir).abandoned() == []
 
 
-def test_a_running_session_is_never_offered_to_another(qtbot, make_window, recovery_dir):
+def test_a_running_session_is_never_offered_to_another(qtbot: QtBot, make_window: Callable[..., MainWindow], recovery_dir: Path) -> None:
     window = make_window()
     edit(window)
     qtbot.waitUntil(window.recovery.has_file, timeout=2000)
     assert RecoveryStore(recovery_dir).abandoned() == []
 
 
-def test_the_default_folder_is_in_the_app_data_location():
+def test_the_default_folder_is_in_the_app_data_location() -> None:
     QStandardPaths.setTestModeEnabled(True)
     try:
         base = QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation)
@@ -134,7 +135,7 @@ def crash(window: MainWindow) -> None:
     shiboken6.delete(window)
 
 
-def test_after_a_crash_the_next_window_restores_the_edited_program(qtbot, make_window, answers, tmp_path, recovery_dir):
+def test_after_a_crash_the_next_window_restores_the_edited_program(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: list[Button], tmp_path: Path, recovery_dir: Path) -> None:
     path = tmp_path / "mine.snake.json"
     original = write_program(path, "Mine")
     window = make_window(original, path, register=False)
@@ -159,7 +160,7 @@ def test_after_a_crash_the_next_window_restores_the_edited_program(qtbot, make_w
     assert RecoveryStore(recovery_dir).abandoned() == []
 
 
-def test_an_unsaved_program_comes_back_untitled_and_dirty(qtbot, make_window, answers):
+def test_an_unsaved_program_comes_back_untitled_and_dirty(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: list[Button]) -> None:
     window = make_window(register=False)
     edit(window)
     edited = window.document.program
@@ -172,7 +173,7 @@ def test_an_unsaved_program_comes_back_untitled_and_dirty(qtbot, make_window, an
     assert again.document.path is None and again.document.dirty
 
 
-def test_discard_deletes_the_recovery_and_cancel_keeps_it_for_next_time(qtbot, make_window, answers, recovery_dir):
+def test_discard_deletes_the_recovery_and_cancel_keeps_it_for_next_time(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: list[Button], recovery_dir: Path) -> None:
     window = make_window(register=False)
     edit(window)
     qtbot.waitUntil(window.recovery.has_file, timeout=2000)
@@ -187,7 +188,7 @@ def test_discard_deletes_the_recovery_and_cancel_keeps_it_for_next_time(qtbot, m
     assert RecoveryStore(recovery_dir).abandoned() == []
 
 
-def test_a_broken_recovery_file_is_removed_without_asking(make_window, recovery_dir):
+def test_a_broken_recovery_file_is_removed_without_asking(make_window: Callable[..., MainWindow], recovery_dir: Path) -> None:
     recovery_dir.mkdir(parents=True)
     (recovery_dir / "dead.recovery.json").write_text('{"format": "snakepit-recovery/1", "program": {"cards": 1}}')
     window = make_window()
@@ -224,7 +225,7 @@ CHILD = textwrap.dedent(
 
 
 @pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
-def test_after_the_process_is_killed_the_next_start_restores(qtbot, make_window, answers, tmp_path, recovery_dir):
+def test_after_the_process_is_killed_the_next_start_restores(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: list[Button], tmp_path: Path, recovery_dir: Path) -> None:
     path = tmp_path / "mine.snake.json"
     original = write_program(path, "Mine")
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": str(ROOT)}

@@ -13,11 +13,14 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401
 from editor import keys as keys_module
@@ -96,13 +99,13 @@ def conflicts(window: MainWindow) -> list[str]:
     return clashes
 
 
-def test_no_two_shortcuts_of_the_main_window_share_a_key(make_window):
+def test_no_two_shortcuts_of_the_main_window_share_a_key(make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     assert len(bindings(window)) > 30  # the menus' actions, the panes' and the palette's keys
     assert conflicts(window) == []
 
 
-def test_no_two_shortcuts_share_a_key_with_a_linux_desktops_standard_keys(make_window, monkeypatch):
+def test_no_two_shortcuts_share_a_key_with_a_linux_desktops_standard_keys(make_window: Callable[[], MainWindow], monkeypatch: pytest.MonkeyPatch) -> None:
     """The offscreen platform uses the Windows key scheme, which has no Quit key: emulate the
     X11 scheme's (the one where the bug was) for the keys the window asks for."""
     x11 = {QKeySequence.StandardKey.Quit: X11_QUIT,
@@ -116,7 +119,7 @@ def test_no_two_shortcuts_share_a_key_with_a_linux_desktops_standard_keys(make_w
     assert conflicts(window) == []
 
 
-def test_ctrl_q_quits(qtbot, make_window):
+def test_ctrl_q_quits(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     window.activateWindow()
     QApplication.processEvents()
@@ -124,7 +127,7 @@ def test_ctrl_q_quits(qtbot, make_window):
     assert not window.isVisible()
 
 
-def test_standard_keys_lists_each_key_once_and_adds_only_missing_alternates():
+def test_standard_keys_lists_each_key_once_and_adds_only_missing_alternates() -> None:
     keys = standard_keys(QKeySequence.StandardKey.Undo, "Ctrl+Z", "Ctrl+Alt+Z")
     texts = [k.toString() for k in keys]
     assert texts[0] == "Ctrl+Z" and texts.count("Ctrl+Z") == 1 and texts[-1] == "Ctrl+Alt+Z"
@@ -158,7 +161,7 @@ print("visible after Ctrl+Q", window.isVisible())
 """
 
 
-def test_ctrl_q_quits_under_a_real_x11_display(tmp_path):
+def test_ctrl_q_quits_under_a_real_x11_display(tmp_path: Path) -> None:
     """The bug only shows with an X11 platform theme (Quit is Ctrl+Q there): run the window on
     a virtual X display."""
     if shutil.which("xvfb-run") is None:
@@ -171,7 +174,7 @@ def test_ctrl_q_quits_under_a_real_x11_display(tmp_path):
     assert lines == ["quit keys ['Ctrl+Q', 'Exit']", "conflicts []", "visible after Ctrl+Q False"], result.stderr[-2000:]
 
 
-def test_the_undo_button_keeps_its_size_whatever_the_command(qtbot, make_window):
+def test_the_undo_button_keeps_its_size_whatever_the_command(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     toolbar = window.findChild(QWidget, "mainToolBar")
     undo = toolbar.widgetForAction(window.undo_action)

@@ -5,9 +5,12 @@ Issue 16: the editor's minimum was 1272 x 669, so on a 1024- or 1280-wide screen
 off the edge."""
 
 from __future__ import annotations
+from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401
 from arena.samples import resolve_program
@@ -30,7 +33,7 @@ def whole_in(widget: QWidget, parent: QWidget) -> bool:
     return parent.rect().contains(QRect(top_left, widget.size()))
 
 
-def small_window(make_window, qtbot) -> MainWindow:
+def small_window(make_window, qtbot: QtBot) -> MainWindow:
     window = make_window()
     qtbot.wait(20)  # the first start's sizing, which happens once the window shows
     path = resolve_program("hunter")  # the sample with a user set and long card descriptions
@@ -42,7 +45,7 @@ def small_window(make_window, qtbot) -> MainWindow:
     return window
 
 
-def test_the_editor_fits_a_1024_by_700_window(qtbot, make_window):
+def test_the_editor_fits_a_1024_by_700_window(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     window = small_window(make_window, qtbot)
     hint = window.minimumSizeHint()
     assert hint.width() <= SMALL[0] and hint.height() <= SMALL[1], hint
@@ -67,7 +70,7 @@ def test_the_editor_fits_a_1024_by_700_window(qtbot, make_window):
     assert window.history_view.width() >= 0.6 * window.problems_view.width()
 
 
-def test_the_editor_at_1024_by_700_is_usable_with_the_mouse(qtbot, make_window):
+def test_the_editor_at_1024_by_700_is_usable_with_the_mouse(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     window = small_window(make_window, qtbot)
     canvas = window.card_editor.canvas
     assert canvas.cell_size() >= 20
@@ -83,7 +86,7 @@ def test_the_editor_at_1024_by_700_is_usable_with_the_mouse(qtbot, make_window):
     assert (window.width(), window.height()) == SMALL, "the battle tab widened the window"
 
 
-def test_a_program_opened_at_1024_wide_keeps_the_window_that_wide(qtbot, make_window, tmp_path):
+def test_a_program_opened_at_1024_wide_keeps_the_window_that_wide(qtbot: QtBot, make_window: Callable[[], MainWindow], tmp_path: Path) -> None:
     window = small_window(make_window, qtbot)
     nine = resolve_program("nine_cards")
     window.document.replace_all(load_program(nine), nine)

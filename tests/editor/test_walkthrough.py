@@ -26,6 +26,12 @@ from engines.snake import Cell, Direction, Element
 from matcher import load_program
 from matcher.fileformat import save_position
 from matcher.model import AND1, CardCell, Group, GroupKind, Pattern
+from pathlib import Path
+from pytestqt.qtbot import QtBot
+from tests.editor.qt_items import top_item
+from typing import NoReturn
+from editor.widgets.cards.card_canvas import CardCanvas
+from PySide6.QtGui import QAction
 
 OR1 = Group(GroupKind.OR, 1)
 TAIL_AHEAD = Pattern(Element.ENEMY_TAIL, False, AND1)
@@ -39,7 +45,7 @@ RIVAL = [(14, 11), (13, 11), (12, 11)]
 
 
 @pytest.fixture
-def settings(tmp_path) -> Iterator[QSettings]:
+def settings(tmp_path: Path) -> Iterator[QSettings]:
     """Settings of the test's own (recent files, window state), never the user's."""
     old_format = QSettings.defaultFormat()
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
@@ -49,8 +55,8 @@ def settings(tmp_path) -> Iterator[QSettings]:
 
 
 @pytest.fixture
-def window(qtbot, settings, tmp_path, monkeypatch) -> MainWindow:
-    def no_questions(parent, title, text, *args, **kwargs):
+def window(qtbot: QtBot, settings: QSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
+    def no_questions(parent: object, title: str, text: str, *args: object, **kwargs: object) -> NoReturn:
         raise AssertionError(f"the walkthrough never expects a question, got {text!r}")
 
     monkeypatch.setattr(QMessageBox, "question", staticmethod(no_questions))
@@ -68,31 +74,31 @@ def window(qtbot, settings, tmp_path, monkeypatch) -> MainWindow:
 # --- driving the window like a user --------------------------------------------------------------
 
 
-def key(qtbot, window: MainWindow, sequence: str) -> None:
+def key(qtbot: QtBot, window: MainWindow, sequence: str) -> None:
     """Press a shortcut on whatever has the focus in the active window."""
     window.activateWindow()
     QApplication.processEvents()
     qtbot.keySequence(QApplication.focusWidget() or window, sequence)
 
 
-def click(qtbot, widget: QWidget, pos: QPoint | None = None,
+def click(qtbot: QtBot, widget: QWidget, pos: QPoint | None = None,
           button: Qt.MouseButton = Qt.MouseButton.LeftButton) -> None:
     assert widget.isVisible(), f"{widget!r} is not visible, a user could not click it"
     qtbot.mouseClick(widget, button, Qt.KeyboardModifier.NoModifier, pos if pos is not None else widget.rect().center())
 
 
-def drag(qtbot, widget: QWidget, points: Sequence[QPoint]) -> None:
+def drag(qtbot: QtBot, widget: QWidget, points: Sequence[QPoint]) -> None:
     qtbot.mousePress(widget, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, points[0])
     for point in points[1:]:
         qtbot.mouseMove(widget, point)
     qtbot.mouseRelease(widget, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, points[-1])
 
 
-def button_for(window: MainWindow, action) -> QAbstractButton:
+def button_for(window: MainWindow, action: QAction) -> QAbstractButton:
     """The visible tool button showing ``action`` (a tool bar's or a pane's)."""
     for bar in window.findChildren(QToolBar):
         widget = bar.widgetForAction(action)
-        if widget is not None and widget.isVisible():
+        if isinstance(widget, QAbstractButton) and widget.isVisible():
             return widget
     for candidate in window.findChildren(QAbstractButton):
         if candidate.isVisible() and getattr(candidate, "defaultAction", lambda: None)() is action:
@@ -100,14 +106,14 @@ def button_for(window: MainWindow, action) -> QAbstractButton:
     raise AssertionError(f"no visible button for {action.text()!r}")
 
 
-def type_into(qtbot, widget: QWidget, text: str) -> None:
+def type_into(qtbot: QtBot, widget: QWidget, text: str) -> None:
     click(qtbot, widget)
     qtbot.keySequence(widget, "Ctrl+A")
     qtbot.keyClicks(widget, text)
     qtbot.keyClick(widget, Qt.Key.Key_Return)
 
 
-def focus_canvas(qtbot, canvas) -> None:
+def focus_canvas(qtbot: QtBot, canvas: CardCanvas) -> None:
     """Click the canvas's margin, off the map: the keys go to the card, nothing is painted."""
     corner = QPoint(2, 2)
     assert canvas.cell_at(corner) is None
@@ -130,7 +136,7 @@ def steps(document: ProgramDocument) -> int:
 # --- the walkthrough -------------------------------------------------------------------------------
 
 
-def test_a_new_user_draws_tests_fights_saves_and_reopens_a_program(qtbot, window, tmp_path, monkeypatch, capsys):
+def test_a_new_user_draws_tests_fights_saves_and_reopens_a_program(qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     doc = window.document
     editor = window.card_editor
     canvas = editor.canvas
@@ -248,7 +254,7 @@ def test_a_new_user_draws_tests_fights_saves_and_reopens_a_program(qtbot, window
     tests = bench.test_list
     assert [r.passed for r in tests.results()] == [True]
     assert tests.summary_text() == "1/1 passing"
-    assert tests.tree.topLevelItem(0).text(0) == "bite the tail ahead"
+    assert top_item(tests.tree, 0).text(0) == "bite the tail ahead"
 
     # Tests rerun after every edit: card 1 (a click in the card list) with its head turned (R)
     # no longer bites, the test fails; Ctrl+Z and it passes again.

@@ -19,6 +19,8 @@ from editor.widgets.cards.card_editor import PALETTE_WIDTH
 from editor.widgets.cards.variant_strip import VariantStrip, variant_label
 from engines.snake import Direction, Element
 from matcher.model import VARIANTS, Card, ElementSet, Group, GroupKind, Head, Pattern, Program, SetRef
+from pytestqt.qtbot import QtBot
+from pathlib import Path
 
 LAPTOP = QSize(1366, 700)
 """A 1366 × 768 screen less a title bar and a task bar."""
@@ -38,7 +40,7 @@ def edge_program() -> Program:
 
 
 @pytest.fixture
-def make_window(qtbot, tmp_path) -> Iterator[Callable[[QSize], MainWindow]]:
+def make_window(qtbot: QtBot, tmp_path: Path) -> Iterator[Callable[[QSize], MainWindow]]:
     old_format = QSettings.defaultFormat()
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qsettings"))
@@ -80,7 +82,7 @@ def assert_labels_whole(strip: VariantStrip) -> None:
         assert strip.rect().contains(strip.label_rect(variant).toAlignedRect()), variant
 
 
-def test_the_window_fits_a_1366_by_768_screen_with_every_pane_usable(make_window):
+def test_the_window_fits_a_1366_by_768_screen_with_every_pane_usable(make_window: Callable[[QSize], MainWindow]) -> None:
     window = make_window(LAPTOP)
     minimum = window.minimumSizeHint()
     assert minimum.width() <= LAPTOP.width() and minimum.height() <= LAPTOP.height(), minimum
@@ -101,7 +103,7 @@ def test_the_window_fits_a_1366_by_768_screen_with_every_pane_usable(make_window
     assert bench.is_narrow()
 
 
-def test_a_running_battle_still_fits_the_1366_window(qtbot, make_window):
+def test_a_running_battle_still_fits_the_1366_window(qtbot: QtBot, make_window: Callable[[QSize], MainWindow]) -> None:
     window = make_window(LAPTOP)
     window.battle_action.trigger()
     tab = window.battle_tab
@@ -117,7 +119,7 @@ def test_a_running_battle_still_fits_the_1366_window(qtbot, make_window):
     assert tab.board.view.cell_size() * 25 >= 200, tab.board.view.size()
 
 
-def test_at_1440_by_900_the_palette_is_whole_and_the_variants_legible(make_window):
+def test_at_1440_by_900_the_palette_is_whole_and_the_variants_legible(make_window: Callable[[QSize], MainWindow]) -> None:
     window = make_window(COMMON)
     editor = window.card_editor
     assert editor.palette_scroll.verticalScrollBar().maximum() == 0, "the palette scrolls at 1440 × 900"
@@ -128,7 +130,7 @@ def test_at_1440_by_900_the_palette_is_whole_and_the_variants_legible(make_windo
     assert_labels_whole(editor.variants)
 
 
-def test_the_brush_summary_is_never_cut(qtbot, make_window):
+def test_the_brush_summary_is_never_cut(qtbot: QtBot, make_window: Callable[[QSize], MainWindow]) -> None:
     window = make_window(LAPTOP)
     document, preview = window.document, window.card_editor.palette_panel.preview
     document.set_brush(Brush(SetRef(0), True, Group(GroupKind.AND, 1)))
@@ -141,7 +143,7 @@ def test_the_brush_summary_is_never_cut(qtbot, make_window):
     assert "group AND 1" in label.text() and "weight 3" in label.text()
 
 
-def test_the_first_window_fits_the_screen_it_opens_on():
+def test_the_first_window_fits_the_screen_it_opens_on() -> None:
     assert first_size(None) == COMMON  # no real screen (offscreen): the default
     assert first_size(QSize(1366, 728)) == QSize(1366, 728)
     assert first_size(QSize(2560, 1400)) == COMMON

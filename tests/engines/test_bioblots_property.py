@@ -31,9 +31,10 @@ from engines.bioblots import (
     start_state,
     state_from_text,
 )
+from engines.bioblots import Event
 
 
-def check_invariants(before: State, move: Move, after: State, events: tuple, total: int) -> None:
+def check_invariants(before: State, move: Move, after: State, events: tuple[Event, ...], total: int) -> None:
     player = before.to_move
     # organisms: disjoint, connected, on neutralised cells; only the mover's changed
     a, b = after.organisms

@@ -33,6 +33,7 @@ from engines.bioblots import (
     parse_cell,
     parse_move,
 )
+from engines.bioblots import Event
 
 
 @pytest.mark.parametrize(("name", "cell"), [("aa", (0, 0)), ("jd", (9, 3)), ("kc", (10, 2)), ("az", (0, 25)),
@@ -107,7 +108,7 @@ def test_format_rejects_non_moves() -> None:
         format_move("jd je kd ke")  # type: ignore[arg-type]
 
 
-EVENTS = [
+EVENTS: list[Event] = [
     Placed(0, ((9, 3), (9, 4), (10, 3), (10, 4))),
     Moved(1, (3, 9), (5, 9), True),
     Moved(0, (9, 5), (10, 6), False),

@@ -43,6 +43,7 @@ from engines.bioblots import (
     state_from_text,
     state_to_text,
 )
+from collections.abc import Callable
 
 ACCEPTANCE = Path("/work/shared/acceptance/bioblots_rows.txt")
 FIRST_ROWS = [
@@ -257,8 +258,9 @@ def test_finished_games_refuse_moves_and_unfinished_ones_have_no_result() -> Non
     with pytest.raises(GameOverError, match="not over"):
         before.result()
     over, _ = before.forfeit(0, Fault(FaultKind.TIMEOUT, "0.5 s"))
-    for attempt in (lambda: over.apply(parse_move("1 abac")), lambda: over.apply_line("1 abac"),
-                    lambda: over.forfeit(1, Fault(FaultKind.TIMEOUT, ""))):
+    attempts: tuple[Callable[[], object], ...] = (lambda: over.apply(parse_move("1 abac")), lambda: over.apply_line("1 abac"),
+                    lambda: over.forfeit(1, Fault(FaultKind.TIMEOUT, "")))
+    for attempt in attempts:
         with pytest.raises(GameOverError, match="the game is over"):
             attempt()
 

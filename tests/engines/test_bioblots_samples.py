@@ -26,9 +26,11 @@ from engines.bioblots import (
     opening_lines,
     start_state,
 )
+from collections.abc import Callable
+from tests.engines.sample_bots import BOT_ENV, SAMPLES as SAMPLE_FOLDERS
 
-SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "bioblots"
-ENV = {"PATH": "/usr/bin:/bin", "LC_ALL": "C"}  # explicit and minimal, as the arena gives bots
+SAMPLES = SAMPLE_FOLDERS / "bioblots"
+ENV = BOT_ENV
 SLACK = 20  # answers within 20 × the 0.5 s limit: only a hung bot fails; the limit is a bench matter
 
 
@@ -73,7 +75,7 @@ def play(argvs: Sequence[Sequence[str]], seed: int) -> tuple[State, Result, list
     try:
         for player, bot in enumerate(bots):
             bot.send(opening_lines(board, player))
-        state, history = start_state(board), []
+        state, history = start_state(board), list[Event]()
         while not state.over:
             player = state.to_move
             line = bots[player].answer()
@@ -102,13 +104,13 @@ def test_heuristic_bot_beats_the_random_bot() -> None:
     assert any(isinstance(e, Skipped) for e in history), "the random bot never entered mercury: pick another seed"
 
 
-def test_greedy_c_bot_beats_the_random_bot_from_the_second_seat(c_bot) -> None:
+def test_greedy_c_bot_beats_the_random_bot_from_the_second_seat(c_bot: Callable[[str], Path]) -> None:
     _, result, _ = play([python_bot("random_bot.py"), [str(c_bot("bioblots/greedy"))]], seed=12)
     assert_clean(result)
     assert result.winner == 1
 
 
-def test_heuristic_and_greedy_bots_play_a_clean_game(c_bot) -> None:
+def test_heuristic_and_greedy_bots_play_a_clean_game(c_bot: Callable[[str], Path]) -> None:
     _, result, _ = play([[str(c_bot("bioblots/greedy"))], python_bot("heuristic_bot.py")], seed=13)
     assert_clean(result)
     assert min(result.scores) > 100  # both take many cells per move

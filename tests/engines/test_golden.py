@@ -46,7 +46,7 @@ def playthrough(game: Game[Any], seed: int, options: dict[str, Any], seats: int,
     through the engine, or (None) random legal moves chosen as the conformance suite does."""
     rng, choices = game.rng(seed), random.Random(f"moves/{seed}")
     state = game.start(options, seats)
-    start, rounds = game.to_text(state), []
+    start, rounds = game.to_text(state), list[Round]()
     while (game.outcome(state) is None) if moves is None else len(rounds) < len(moves):
         chosen = game.random_moves(state, choices, rng) if moves is None else list(moves[len(rounds)])
         try:

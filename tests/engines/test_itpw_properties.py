@@ -104,18 +104,18 @@ def play(seed: int, turns: int, check: bool) -> State:
             state, events = end_turn(state, match_rng)
             assert state.turn == before.turn + 1
         elif state.phase is Phase.UNIT:
-            state, events = place_unit(state, mover, Kind(bots.randrange(2)))
+            state, events = place_unit(state, state.mover, Kind(bots.randrange(2)))
         else:
-            move = random_move(state, mover, bots, share=0.8)
+            move = random_move(state, state.mover, bots, share=0.8)
             if bots.random() < 0.03:
                 try:
-                    read_move(state, mover, corrupt(move, bots))
+                    read_move(state, state.mover, corrupt(move, bots))
                 except MoveError as fault:
-                    state, events = disqualify(state, mover, f"invalid move: {fault}")
+                    state, events = disqualify(state, state.mover, f"invalid move: {fault}")
                 else:
                     raise AssertionError("a corrupted line was accepted")
             else:
-                state, events = apply_move(state, mover, read_move(state, mover, move.to_line()))
+                state, events = apply_move(state, state.mover, read_move(state, state.mover, move.to_line()))
         if check:
             check_step(before, state, events, mover)
             assert state_from_text(state_to_text(state)) == state
@@ -147,9 +147,9 @@ def test_crowded_games_see_every_kind_of_meeting() -> None:
             if state.phase is Phase.TURN_END:
                 state, _ = end_turn(state, bots)
             elif state.phase is Phase.UNIT:
-                state, _ = place_unit(state, state.to_move, Kind.SOLDIER)
+                state, _ = place_unit(state, state.mover, Kind.SOLDIER)
             else:
-                state, events = apply_move(state, state.to_move, random_move(state, state.to_move, bots, 0.8))
+                state, events = apply_move(state, state.mover, random_move(state, state.mover, bots, 0.8))
                 for e in events:
                     seen[type(e).__name__ + ("" if not isinstance(e, Died) else e.kind.label)] += 1
     assert seen["Moved"] > 50 and seen["Diedworker"] > 5 and seen["Diedsoldier"] > 5 and seen["Claimed"] > 20

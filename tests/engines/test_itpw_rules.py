@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from textwrap import dedent
 
@@ -57,9 +58,9 @@ W, S = Kind.WORKER, Kind.SOLDIER
 SIDE = GAME_INFO.board
 
 
-def patch(rows: str, origin: Cell = (0, 0), **fields: object) -> State:
-    """A state holding ``rows`` (territory, space, units) from ``origin``; ``fields`` override the
-    other state fields (phase MOVE, player 1 to move by default)."""
+def patch(rows: str, origin: Cell = (0, 0)) -> State:
+    """A state holding ``rows`` (territory, space, units) from ``origin``, at the start of turn 0:
+    phase MOVE, player 1 to move."""
     units: dict[Cell, Unit] = {}
     territory = bytearray(SIDE * SIDE)
     for dy, row in enumerate(dedent(rows).strip("\n").splitlines()):
@@ -70,7 +71,7 @@ def patch(rows: str, origin: Cell = (0, 0), **fields: object) -> State:
                 territory[y * SIDE + x] = int(owner)
             if letter != ".":
                 units[x, y] = Unit.from_letter(letter)
-    return State(units, bytes(territory), **fields)
+    return State(units, bytes(territory))
 
 
 def view(state: State, origin: Cell, width: int, height: int) -> str:
@@ -113,8 +114,8 @@ def test_players_move_in_order_1_2_3_4_then_the_turn_ends() -> None:
     s = start_state()
     order = []
     while s.phase is Phase.MOVE:
-        order.append(s.to_move)
-        s, _ = apply_move(s, s.to_move, Move())
+        order.append(s.mover)
+        s, _ = apply_move(s, s.mover, Move())
     assert order == [1, 2, 3, 4]
     assert (s.phase, s.to_move, s.turn) == (Phase.TURN_END, None, 0)
 
@@ -285,14 +286,21 @@ def test_only_the_player_to_move_may_move() -> None:
         end_turn(s, random.Random(0))
 
 
+def test_mover_is_the_player_the_game_waits_for_and_a_turn_error_when_it_waits_for_none() -> None:
+    assert replace(start_state(), phase=Phase.UNIT, to_move=3).mover == 3
+    with pytest.raises(TurnError, match="phase turn_end waits for no player"):
+        replace(start_state(), phase=Phase.TURN_END, to_move=None).mover
+
+
 def test_a_finished_game_accepts_nothing() -> None:
     s = start_state(total_turns=1)
     for p in PLAYERS:
         s, _ = apply_move(s, p, Move())
     s, events = end_turn(s, random.Random(0))
     assert s.over and s.end is EndReason.TURNS and events == () and s.turn == 1
-    for call in (lambda: apply_move(s, 1, Move()), lambda: end_turn(s, random.Random(0)),
-                 lambda: disqualify(s, 1, "late"), lambda: place_unit(s, 1, W)):
+    calls: list[Callable[[], object]] = [lambda: apply_move(s, 1, Move()), lambda: end_turn(s, random.Random(0)),
+                                         lambda: disqualify(s, 1, "late"), lambda: place_unit(s, 1, W)]
+    for call in calls:
         with pytest.raises(GameOverError, match="turns after turn 1"):
             call()
 
@@ -340,7 +348,7 @@ def test_end_turn_counts_the_turn_and_asks_the_drawn_player_for_its_unit() -> No
         after, events = end_turn(s, random.Random(seed))
         assert after.turn == 1 and after.units == s.units
         if after.phase is Phase.UNIT:
-            assert events == (Awarded(1, after.to_move),)
+            assert events == (Awarded(1, after.mover),)
             seen.add(after.to_move)
         else:
             assert (after.phase, after.to_move, events) == (Phase.MOVE, 1, ())
@@ -410,11 +418,11 @@ def test_a_disqualified_player_never_moves_again_but_its_units_and_fields_stay_a
     movers = []
     for _ in range(30):  # turns go on without player 2; it is never drawn for a new unit
         while s.phase in (Phase.MOVE, Phase.UNIT):
-            movers.append(s.to_move)
+            movers.append(s.mover)
             if s.phase is Phase.MOVE:
-                s, _ = apply_move(s, s.to_move, Move())
+                s, _ = apply_move(s, s.mover, Move())
             else:
-                s, _ = place_unit(s, s.to_move, S)
+                s, _ = place_unit(s, s.mover, S)
         s, _ = end_turn(s, rng)
     assert 2 not in movers and {1, 3, 4} <= set(movers)
     assert s.territory_of(2) == 3 and s.scores()[1] == 3 and len(s.units_of(2)) == 6
@@ -476,7 +484,7 @@ def test_kills_add_to_the_score_for_both_sides_of_a_meeting() -> None:
     s, _ = apply_move(s, 4, Move())
     s, _ = end_turn(s, random.Random(1))
     while s.phase is Phase.UNIT:  # a new soldier, if drawn, stands on a corner out of the way
-        s, _ = place_unit(s, s.to_move, S)
+        s, _ = place_unit(s, s.mover, S)
     s, _ = apply_move(s, 1, Move.from_line("1 1 0 1 1"))  # 1's soldier into 2's soldier: both die
     assert s.kills == (2, 1, 0, 0)
     assert s.scores()[:2] == (s.territory_of(1) + 2, s.territory_of(2) + 1)

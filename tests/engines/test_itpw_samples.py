@@ -42,9 +42,10 @@ from engines.itpw import (
     targets,
     unit_broadcast,
 )
+from tests.engines.sample_bots import BOT_ENV, SAMPLES as SAMPLE_FOLDERS
 
-SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "itpw"
-ENV = {"PATH": "/usr/bin:/bin", "LC_ALL": "C"}  # explicit and minimal, as the arena gives bots
+SAMPLES = SAMPLE_FOLDERS / "itpw"
+ENV = BOT_ENV
 DEADLINE = 10.0  # seconds for one answer: generous, only there so a broken bot fails instead of hanging
 
 
@@ -55,8 +56,10 @@ class Bot:
         self.stderr_path = stderr
         self.proc = subprocess.Popen(argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr.open("wb"),
                                      env=ENV, cwd=stderr.parent)
+        assert self.proc.stdout is not None
+        self.stdout = self.proc.stdout
         self.selector = selectors.DefaultSelector()
-        self.selector.register(self.proc.stdout, selectors.EVENT_READ)
+        self.selector.register(self.stdout, selectors.EVENT_READ)
         self.buffer = b""
         self.answers = 0
         self.waited = 0.0
@@ -75,7 +78,7 @@ class Bot:
             left = deadline - time.monotonic()
             if left <= 0 or not self.selector.select(left):
                 raise AssertionError(f"no answer to {line!r} within {DEADLINE} s; stderr: {self.stderr()}")
-            chunk = os.read(self.proc.stdout.fileno(), 65536)
+            chunk = os.read(self.stdout.fileno(), 65536)
             if not chunk:
                 raise AssertionError(f"the bot closed its output after {line!r}; stderr: {self.stderr()}")
             self.buffer += chunk
@@ -97,7 +100,7 @@ class Bot:
             self.proc.kill()
             self.proc.wait()
             self.selector.close()
-            self.proc.stdout.close()
+            self.stdout.close()
 
 
 def start(name: str, tmp_path: Path, c_bot: Callable[[str], Path], seat: int) -> Bot:
@@ -139,8 +142,7 @@ def play(seats: dict[int, Bot | Policy], turns: int, seed: int) -> tuple[State, 
             state, new = end_turn(state, rng)
             events += new
             continue
-        p = state.to_move
-        assert p is not None
+        p = state.mover
         seat = seats[p]
         if state.phase is Phase.MOVE:
             if isinstance(seat, Bot):

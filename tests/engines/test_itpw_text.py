@@ -22,6 +22,7 @@ from engines.itpw import (
     Moved,
     Phase,
     Spawned,
+    State,
     StateError,
     apply_move,
     disqualify,
@@ -48,7 +49,7 @@ def test_the_start_in_text() -> None:
     assert lines[-1] == "33" + "." * 46 + "44" + " " + "ccC" + "." * 44 + "Ddd"
 
 
-def played(seed: int, turns: int) -> list:
+def played(seed: int, turns: int) -> list[State]:
     """Every state of a seeded random game of ``turns`` turns with one disqualification."""
     rng, moves = random.Random(seed), random.Random(seed + 1)
     s = start_state(total_turns=turns)
@@ -57,11 +58,11 @@ def played(seed: int, turns: int) -> list:
         if s.phase is Phase.TURN_END:
             s, _ = end_turn(s, rng)
         elif s.phase is Phase.UNIT:
-            s, _ = place_unit(s, s.to_move, Kind(moves.randrange(2)))
+            s, _ = place_unit(s, s.mover, Kind(moves.randrange(2)))
         elif s.turn == 3 and s.to_move == 2:
             s, _ = disqualify(s, 2, "timeout: the bank ran out")
         else:
-            s, _ = apply_move(s, s.to_move, random_move(s, s.to_move, moves, share=0.9))
+            s, _ = apply_move(s, s.mover, random_move(s, s.mover, moves, share=0.9))
         states.append(s)
     return states
 

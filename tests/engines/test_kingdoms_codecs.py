@@ -52,6 +52,8 @@ from engines.kingdoms import (
     state_from_text,
     state_to_text,
 )
+from engines.kingdoms.actions import Answer
+from engines.kingdoms.events import Event
 
 DEFAULT_PLAYFIELD = Path(__file__).resolve().parents[2] / "samples" / "kingdoms" / "default_playfield.txt"
 DEFAULT_TEXT = "0/500: 25 10 1 1 3 3 0 25 10 1 1 3 3 0 25 10 1 1 3 3 0 25 10 1 1 3 3 0\n"
@@ -252,7 +254,7 @@ def test_an_action_value_is_checked_when_built() -> None:
 
 
 @pytest.mark.parametrize("answer", [None, Action(ActionCode.ATTACK, 2, 9), Action(ActionCode.RECRUIT), InvalidAnswer("q", "unknown")])
-def test_answers_round_trip_through_json(answer: object) -> None:
+def test_answers_round_trip_through_json(answer: Answer) -> None:
     value = answer_to_json(answer)
     assert answer_from_json(value) == answer
 
@@ -342,7 +344,7 @@ def test_intelligence_that_revealed_nobody_leaves_an_empty_informace_txt() -> No
 
 
 def test_files_of_events_that_did_not_happen_are_absent() -> None:
-    events = [Starved(0, 1, 0), Ignored(0, "x", "unknown"), Died(2, (1,)), Battle(2, (1,), (1,), (1,), 0, 0, (0,), 0, 0, (1,))]
+    events: list[Event] = [Starved(0, 1, 0), Ignored(0, "x", "unknown"), Died(2, (1,)), Battle(2, (1,), (1,), (1,), 0, 0, (0,), 0, 0, (1,))]
     assert info_files(0, events) == {}
     assert info_files(3, events) == {}
     assert set(info_files(1, events)) == {"utok.txt"}
@@ -404,7 +406,7 @@ def test_bad_state_texts_say_what(text: str, message: str) -> None:
 
 
 def test_events_round_trip_through_json() -> None:
-    events = [
+    events: list[Event] = [
         Ignored(0, "u 1 3", "too many"),
         Battle(2, (0, 1), (6, 4), (12, 4), 4, 6, (2, 1), 4, 10, (8, 2)),
         Died(3, (0, 1, 2)),

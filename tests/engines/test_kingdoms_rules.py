@@ -36,13 +36,15 @@ from engines.kingdoms import (
     state_from_text,
     state_to_text,
 )
+from engines.kingdoms.actions import Answer
+from engines.kingdoms import RoundReport
 
 
 def state(text: str) -> State:
     return state_from_text(dedent(text))
 
 
-def answers_of(lines: dict[int, str]) -> list:
+def answers_of(lines: dict[int, str]) -> list[Answer]:
     return [parse_answer(lines[k]) if k in lines else None for k in range(4)]
 
 
@@ -804,7 +806,7 @@ def test_every_case_name_is_unique() -> None:
 # --- several rounds ------------------------------------------------------------------------------------
 
 
-def play(start: State, rounds: list[dict[int, str]]) -> list:
+def play(start: State, rounds: list[dict[int, str]]) -> list[RoundReport]:
     reports = []
     for lines in rounds:
         reports.append(play_round(start, answers_of(lines)))

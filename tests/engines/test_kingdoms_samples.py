@@ -27,6 +27,7 @@ from engines.kingdoms import (
     playfield_from_text,
     playfield_line,
 )
+from engines.kingdoms.actions import Answer
 
 SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "kingdoms"
 BOTS = {
@@ -54,7 +55,7 @@ def play(seats: list[str], tmp_path: Path) -> list[str]:
         d.mkdir(parents=True)
     history = [playfield_line(state)]
     while not state.over:
-        answers = []
+        answers: list[Answer] = []
         for k in range(4):
             if not state.kingdoms[k].alive:
                 answers.append(None)

@@ -56,7 +56,7 @@ WALL, OWN, WORM, HEAD_ON = DeathCause.WALL, DeathCause.OWN_BODY, DeathCause.WORM
 class FirstCell(random.Random):
     """A generator whose every draw is 0: step 11 then takes the first empty cell."""
 
-    def randrange(self, *args, **kwargs):  # type: ignore[override]
+    def randrange(self, *args: object, **kwargs: object) -> int:
         return 0
 
 

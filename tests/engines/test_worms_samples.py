@@ -14,14 +14,15 @@ from textwrap import dedent
 import pytest
 
 from engines.worms import Cell, Direction, LineEnd, WormsState, play_round, playfield_from_text, playfield_to_text
+from tests.engines.sample_bots import BOT_ENV, SAMPLES as SAMPLE_FOLDERS
 
-SAMPLES = Path(__file__).resolve().parents[2] / "samples" / "worms"
+SAMPLES = SAMPLE_FOLDERS / "worms"
 BOTS = {
     "random_bot.py": [sys.executable, str(SAMPLES / "random_bot.py")],
     "heuristic_bot.py": [sys.executable, str(SAMPLES / "heuristic_bot.py")],
     "greedy.sh": [str(SAMPLES / "greedy.sh")],  # an executable: started directly, its #! line decides
 }
-ENV = {"PATH": "/usr/bin:/bin", "LC_ALL": "C"}  # explicit and minimal, as the arena gives bots
+ENV = BOT_ENV
 
 
 def load(name: str) -> WormsState:

@@ -26,6 +26,7 @@ from arena.match import MatchSetup, run_match
 from arena.replay import read_replay, verify_replay
 from tests.engines.test_conformance import playout
 from tests.games.nim.referee import BOTS, DESCRIPTOR
+from pytestqt.qtbot import QtBot
 
 ROOT = Path(__file__).resolve().parents[2]
 BOT = str(BOTS / "nim_bot.py")
@@ -98,7 +99,7 @@ def test_a_tampered_replay_of_it_fails_verification(nim_registered: None, tmp_pa
     assert not report.ok and "round 1" in report.summary()
 
 
-def test_it_plays_in_the_arena_pane_on_the_generic_board(qtbot, nim_registered: None, tmp_path: Path) -> None:
+def test_it_plays_in_the_arena_pane_on_the_generic_board(qtbot: QtBot, nim_registered: None, tmp_path: Path) -> None:
     from PySide6.QtCore import QSettings, Qt
 
     from editor.widgets.arena.arena_pane import ArenaPane

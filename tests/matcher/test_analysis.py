@@ -7,7 +7,7 @@ from engines.snake import Direction, Element, Position, position_from_text
 from matcher.analysis import ProgramWarning, WarningKind, analyse_program
 from matcher.model import Card, ElementSet, Group, GroupKind, Head, Pattern, Program, SetRef
 from tests.matcher.analysis_oracle import variant_checks
-from tests.matcher.test_explain import TAIL_ABOVE
+from tests.positions import TAIL_ABOVE
 
 UP, RIGHT = Direction.UP, Direction.RIGHT
 AND1, AND2 = Group(GroupKind.AND, 1), Group(GroupKind.AND, 2)

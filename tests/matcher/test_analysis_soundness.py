@@ -21,6 +21,7 @@ from matcher.fileformat import load_program
 from matcher.model import Program
 from tests.matcher.analysis_oracle import asked, crowded_position, deciding_card, tricky_program, variant_checks
 from tests.strategies import random_position, random_program
+from pathlib import Path
 
 PROOF_COUNTS: Counter[str] = Counter()
 
@@ -100,7 +101,7 @@ def test_the_tricky_programs_provoke_every_kind_of_proof() -> None:
 
 
 @pytest.mark.parametrize("path", sample_programs(), ids=lambda p: p.name)
-def test_proofs_about_the_samples_hold_in_their_battles(path) -> None:
+def test_proofs_about_the_samples_hold_in_their_battles(path: Path) -> None:
     program = load_program(path)
     facts = _facts(program)
     rival = load_program(sample_programs()[0])

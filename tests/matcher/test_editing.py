@@ -72,54 +72,54 @@ def labelled(n: int) -> Program:
 # --- cards ----------------------------------------------------------------------------------
 
 
-def test_new_card_is_blank_with_the_head_in_the_centre_facing_up():
+def test_new_card_is_blank_with_the_head_in_the_centre_facing_up() -> None:
     fresh = new_card()
     assert fresh.head == Head(CARD_SIZE // 2, CARD_SIZE // 2, UP) == Head(3, 3, UP)
     assert dict(fresh.cells) == {}
     assert fresh.description == ""
 
 
-def test_paint_puts_the_pattern_into_every_cell_and_keeps_the_others():
+def test_paint_puts_the_pattern_into_every_cell_and_keeps_the_others() -> None:
     before = card(r0c0=TAIL)
     after = paint(before, [(1, 1), (2, 3)], NOT_EMPTY_OR1)
     assert dict(after.cells) == {(0, 0): TAIL, (1, 1): NOT_EMPTY_OR1, (2, 3): NOT_EMPTY_OR1}
     assert dict(before.cells) == {(0, 0): TAIL}, "the original card is not changed"
 
 
-def test_paint_replaces_a_painted_cell():
+def test_paint_replaces_a_painted_cell() -> None:
     assert dict(paint(card(r2c3=TAIL), [(2, 3)], NOT_EMPTY_OR1).cells) == {(2, 3): NOT_EMPTY_OR1}
 
 
-def test_paint_skips_the_head_and_cells_off_the_map():
+def test_paint_skips_the_head_and_cells_off_the_map() -> None:
     after = paint(card(), [(3, 3), (-1, 0), (0, CARD_SIZE), (CARD_SIZE, 2), (6, 6)], TAIL)
     assert dict(after.cells) == {(6, 6): TAIL}
     assert validate_program(program_of(after)) == []
 
 
-def test_clear_removes_the_cells_and_ignores_blank_ones():
+def test_clear_removes_the_cells_and_ignores_blank_ones() -> None:
     before = card(r0c0=TAIL, r1c1=TAIL, r2c2=TAIL)
     assert dict(clear(before, [(0, 0), (2, 2), (5, 5)]).cells) == {(1, 1): TAIL}
 
 
-def test_move_head_to_a_blank_cell():
+def test_move_head_to_a_blank_cell() -> None:
     moved = move_head(card(r2c3=TAIL), (0, 6))
     assert moved.head == Head(0, 6, UP)
     assert dict(moved.cells) == {(2, 3): TAIL}
 
 
-def test_move_head_onto_a_pattern_swaps_them_so_nothing_is_lost():
+def test_move_head_onto_a_pattern_swaps_them_so_nothing_is_lost() -> None:
     moved = move_head(card(r2c3=TAIL, r0c0=NOT_EMPTY_OR1), (2, 3))
     assert moved.head == Head(2, 3, UP)
     assert dict(moved.cells) == {(3, 3): TAIL, (0, 0): NOT_EMPTY_OR1}
 
 
-def test_move_head_to_its_own_cell_changes_nothing():
+def test_move_head_to_its_own_cell_changes_nothing() -> None:
     before = card(r2c3=TAIL)
     assert move_head(before, (3, 3)) == before
 
 
 @pytest.mark.parametrize("cell", [(-1, 3), (3, -1), (CARD_SIZE, 3), (3, CARD_SIZE)])
-def test_move_head_off_the_map_is_an_edit_error(cell):
+def test_move_head_off_the_map_is_an_edit_error(cell: tuple[int, int]) -> None:
     with pytest.raises(EditError, match="7x7"):
         move_head(card(), cell)
 
@@ -127,22 +127,22 @@ def test_move_head_off_the_map_is_an_edit_error(cell):
 @pytest.mark.parametrize(
     ("turns", "facing"), [(1, RIGHT), (2, DOWN), (3, LEFT), (4, UP), (-1, LEFT), (5, RIGHT)]
 )
-def test_turn_head_turns_clockwise_by_quarter_turns(turns, facing):
+def test_turn_head_turns_clockwise_by_quarter_turns(turns: int, facing: Direction) -> None:
     turned = turn_head(card(r2c3=TAIL), turns)
     assert turned.head == Head(3, 3, facing)
     assert dict(turned.cells) == {(2, 3): TAIL}
 
 
-def test_turn_head_defaults_to_one_quarter_turn():
+def test_turn_head_defaults_to_one_quarter_turn() -> None:
     assert turn_head(card()).head.facing is RIGHT
 
 
 @pytest.mark.parametrize("facing", list(Direction))
-def test_face_head_sets_the_direction(facing):
+def test_face_head_sets_the_direction(facing: Direction) -> None:
     assert face_head(card(), facing).head == Head(3, 3, facing)
 
 
-def test_describe_card_sets_only_the_description():
+def test_describe_card_sets_only_the_description() -> None:
     before = card("old", r2c3=TAIL)
     after = describe_card(before, "bite it")
     assert after == Card(before.head, before.cells, "bite it")
@@ -151,7 +151,7 @@ def test_describe_card_sets_only_the_description():
 # --- the card list --------------------------------------------------------------------------
 
 
-def test_replace_card_replaces_one_card():
+def test_replace_card_replaces_one_card() -> None:
     program = labelled(3)
     after = replace_card(program, 1, card("new"))
     assert descriptions(after) == ["0", "new", "2"]
@@ -159,39 +159,39 @@ def test_replace_card_replaces_one_card():
 
 
 @pytest.mark.parametrize(("index", "expected"), [(0, ["x", "0", "1"]), (1, ["0", "x", "1"]), (2, ["0", "1", "x"])])
-def test_insert_card_at_an_index(index, expected):
+def test_insert_card_at_an_index(index: int, expected: list[str]) -> None:
     assert descriptions(insert_card(labelled(2), index, card("x"))) == expected
 
 
-def test_insert_card_without_a_card_inserts_a_new_blank_one():
+def test_insert_card_without_a_card_inserts_a_new_blank_one() -> None:
     after = insert_card(labelled(1), 1)
     assert after.cards[1] == new_card()
 
 
-def test_insert_card_stops_at_the_card_limit():
+def test_insert_card_stops_at_the_card_limit() -> None:
     full = labelled(MAX_CARDS)
     with pytest.raises(EditError, match=f"at most {MAX_CARDS} cards"):
         insert_card(full, 0)
     assert len(insert_card(labelled(MAX_CARDS - 1), 0).cards) == MAX_CARDS
 
 
-def test_duplicate_card_inserts_a_copy_right_after_it():
+def test_duplicate_card_inserts_a_copy_right_after_it() -> None:
     program = program_of(card("a", r2c3=TAIL), card("b"))
     after = duplicate_card(program, 0)
     assert descriptions(after) == ["a", "a", "b"]
     assert after.cards[1] == program.cards[0]
 
 
-def test_duplicate_card_stops_at_the_card_limit():
+def test_duplicate_card_stops_at_the_card_limit() -> None:
     with pytest.raises(EditError, match=f"at most {MAX_CARDS} cards"):
         duplicate_card(labelled(MAX_CARDS), 4)
 
 
-def test_remove_card():
+def test_remove_card() -> None:
     assert descriptions(remove_card(labelled(3), 1)) == ["0", "2"]
 
 
-def test_remove_card_keeps_at_least_one_card():
+def test_remove_card_keeps_at_least_one_card() -> None:
     with pytest.raises(EditError, match="at least one card"):
         remove_card(labelled(1), 0)
 
@@ -206,35 +206,35 @@ def test_remove_card_keeps_at_least_one_card():
         (2, 2, ["0", "1", "2", "3"]),
     ],
 )
-def test_move_card_puts_the_card_at_the_target_index(source, target, expected):
+def test_move_card_puts_the_card_at_the_target_index(source: int, target: int, expected: list[str]) -> None:
     assert descriptions(move_card(labelled(4), source, target)) == expected
 
 
 # --- user sets ------------------------------------------------------------------------------
 
 
-def test_add_set_appends_with_a_default_name():
+def test_add_set_appends_with_a_default_name() -> None:
     after = add_set(program_of(card(), sets=(RIVALS,)))
     assert after.sets == (RIVALS, ElementSet("set 2", frozenset()))
 
 
-def test_add_set_with_a_name_and_elements():
+def test_add_set_with_a_name_and_elements() -> None:
     after = add_set(program_of(card()), "walls", [Element.BORDER, Element.OWN_BODY])
     assert after.sets == (WALLS,)
 
 
-def test_add_set_stops_at_the_set_limit():
+def test_add_set_stops_at_the_set_limit() -> None:
     full = program_of(card(), sets=(RIVALS,) * MAX_SETS)
     with pytest.raises(EditError, match=f"at most {MAX_SETS} user sets"):
         add_set(full)
 
 
-def test_replace_set():
+def test_replace_set() -> None:
     after = replace_set(program_of(card(), sets=(RIVALS, WALLS)), 1, MINE)
     assert after.sets == (RIVALS, MINE)
 
 
-def test_set_uses_lists_card_and_cell_in_order():
+def test_set_uses_lists_card_and_cell_in_order() -> None:
     uses_set1 = Pattern(SetRef(0))
     uses_set2 = Pattern(SetRef(1), negate=True)
     program = program_of(
@@ -247,7 +247,7 @@ def test_set_uses_lists_card_and_cell_in_order():
     assert set_uses(program_of(card(r2c3=TAIL), sets=(RIVALS,)), 0) == []
 
 
-def test_remove_set_removes_its_patterns_and_renumbers_later_sets():
+def test_remove_set_removes_its_patterns_and_renumbers_later_sets() -> None:
     set1, set2, set3 = Pattern(SetRef(0)), Pattern(SetRef(1), negate=True), Pattern(SetRef(2), group=Group(GroupKind.OR, 2))
     program = program_of(
         card("a", r0c0=set1, r0c1=set2, r0c2=set3, r2c3=TAIL),
@@ -262,7 +262,7 @@ def test_remove_set_removes_its_patterns_and_renumbers_later_sets():
     assert validate_program(after) == []
 
 
-def test_remove_the_last_set_leaves_earlier_references_alone():
+def test_remove_the_last_set_leaves_earlier_references_alone() -> None:
     program = program_of(card(r0c0=Pattern(SetRef(0)), r0c1=Pattern(SetRef(1))), sets=(RIVALS, WALLS))
     after = remove_set(program, 1)
     assert after.sets == (RIVALS,)
@@ -276,7 +276,7 @@ def a_test(name: str) -> ProgramTest:
     return ProgramTest(name, start_position(2), 0, frozenset({RIGHT}))
 
 
-def test_add_replace_and_remove_tests():
+def test_add_replace_and_remove_tests() -> None:
     program = add_test(add_test(program_of(card()), a_test("one")), a_test("two"))
     assert [t.name for t in program.tests] == ["one", "two"]
     program = replace_test(program, 0, a_test("uno"))
@@ -285,7 +285,7 @@ def test_add_replace_and_remove_tests():
     assert [t.name for t in remove_test(program, 1).tests] == ["uno"]
 
 
-def test_edits_leave_name_description_and_other_parts_alone():
+def test_edits_leave_name_description_and_other_parts_alone() -> None:
     program = Program("name", "about", (RIVALS,), (card("a"), card("b")), (a_test("t"),))
     for after in (
         insert_card(program, 1),

@@ -18,6 +18,7 @@ from matcher.single import best_moves
 from matcher.explain import explain
 from matcher.model import Card, ElementSet, Group, GroupKind, Head, Pattern, Program, ProgramTest, SetRef
 from matcher.testing import run_tests
+from tests.positions import TAIL_ABOVE
 
 UP, RIGHT, DOWN, LEFT = Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT
 AND1, AND2 = Group(GroupKind.AND, 1), Group(GroupKind.AND, 2)
@@ -58,20 +59,8 @@ def summary(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-# Snake A (0): head (3,3), body (3,4), tail (3,5): it can go up, right or left, not down.
-# Snake B (1): head (1,1), body (2,1) (3,1), tail (3,2) — the tail sits right above A's head.
-TAIL_ABOVE = pos(
-    """
-    7x7
-    .......
-    .Bbb...
-    ...b...
-    ...A...
-    ...a...
-    ...a...
-    .......
-    """
-)
+# TAIL_ABOVE (tests/positions.py): snake A (0) can go up, right or left, not down; snake B's tail
+# sits right above A's head.
 
 
 def test_tail_ahead_weight_6_plus_not_enemy_head_weight_1() -> None:

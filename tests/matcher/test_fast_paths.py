@@ -12,7 +12,7 @@ from matcher.batched import decide_many
 from matcher.compiled import possible_mask
 from matcher.model import Card, Group, GroupKind, Head, Pattern, Program
 from matcher.single import best_moves
-from tests.matcher.test_explain import TAIL_ABOVE  # A (0) at (3,3) goes up, right or left; B's tail is above it
+from tests.positions import TAIL_ABOVE  # A (0) at (3,3) goes up, right or left; B's tail is above it
 from tests.reference_matcher import reference_decide
 
 UP, RIGHT, DOWN, LEFT = Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT

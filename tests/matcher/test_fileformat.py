@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from engines.snake import Direction, Element, Position, SnakeBody, position_from_text
+from engines.snake import Direction, Element, Position, SnakeBody
 from matcher import ProgramError, validate_program
 from matcher.fileformat import (
     PROGRAM_FORMAT,
@@ -32,6 +32,7 @@ from matcher.model import (
     ProgramTest,
     SetRef,
 )
+from tests.positions import TAIL_ABOVE
 
 # --- round trips ----------------------------------------------------------------------------
 
@@ -43,18 +44,7 @@ WALLS = ElementSet("walls and bodies", frozenset({Element.BORDER, Element.OWN_BO
 FREE = ElementSet("free", frozenset({Element.EMPTY}))
 ALL_BUT_ONE = ElementSet("six", frozenset(Element) - {Element.OWN_TAIL})
 
-POSITION = position_from_text(
-    """
-    7x7
-    .......
-    .Bbb...
-    ...b...
-    ...A...
-    ...a...
-    ...a...
-    .......
-    """
-)
+POSITION = TAIL_ABOVE
 EATEN_POSITION = Position(
     9, 9, (SnakeBody(((4, 4), (4, 5), (4, 6))), SnakeBody(((0, 0),), True), SnakeBody((), True))
 )
@@ -215,7 +205,7 @@ HEAD = {"row": 3, "col": 3, "facing": "up"}
 GOOD_CELL = {"row": 1, "col": 3, "match": "set1", "not": True, "group": "or1"}
 CARD1 = {"head": HEAD, "cells": [{"row": 2, "col": 3, "match": "enemy_tail", "group": "and1"}]}
 SET1 = {"name": "rival", "elements": ["enemy_head", "enemy_body", "enemy_tail"]}
-POS = {"format": "snake-position/1", "width": 7, "height": 7,
+POS: dict[str, Any] = {"format": "snake-position/1", "width": 7, "height": 7,
        "snakes": [{"cells": [[3, 3], [3, 4], [3, 5]]}, {"cells": [[0, 0], [1, 0]]}]}
 
 
@@ -427,6 +417,7 @@ def test_unreadable_files_give_one_line(tmp_path: Path) -> None:
 
 
 def test_program_from_json_rejects_plain_values() -> None:
+    value: object
     for value in (None, 3, "text", [], True):
         with pytest.raises(ProgramError, match="must be a JSON object"):
             program_from_json(value, "value")

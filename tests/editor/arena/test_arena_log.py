@@ -18,6 +18,9 @@ from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
     start,
     wait_finished,
 )
+from pytestqt.qtbot import QtBot
+from collections.abc import Callable
+from pathlib import Path
 
 SEATS = (str(WORMS / "greedy.sh"), str(BOTS / "exit_nonzero.sh"), str(WORMS / "heuristic_bot.py"),
          str(WORMS / "random_bot.py"))
@@ -25,7 +28,7 @@ ROUNDS = 6
 
 
 @pytest.fixture
-def played(qtbot, make_pane) -> ArenaPane:
+def played(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> ArenaPane:
     """A short worms match with a crashing seat, finished, in a window of the default size."""
     pane = make_pane()
     pane.resize(1440, 820)
@@ -36,14 +39,14 @@ def played(qtbot, make_pane) -> ArenaPane:
     return pane
 
 
-def test_before_any_match_the_seat_chooser_says_so(qtbot, make_pane):
+def test_before_any_match_the_seat_chooser_says_so(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     """The chooser was an empty combo box before the first match."""
     log = make_pane().seat_log
     assert log.seat_box.count() == 0 and log.seat_box.placeholderText() == "No match yet"
     assert not log.seat_box.isEnabled() and not log.search.isEnabled()
 
 
-def test_the_log_fits_the_side_panel_at_the_default_window_size(qtbot, played):
+def test_the_log_fits_the_side_panel_at_the_default_window_size(qtbot: QtBot, played: ArenaPane) -> None:
     """At 1440 px the six columns overflowed the ~400 px panel: "Stderr · reason" was cut to
     "Stde" and a horizontal scroll bar showed even when the log was empty."""
     log = played.seat_log
@@ -61,7 +64,7 @@ def test_the_log_fits_the_side_panel_at_the_default_window_size(qtbot, played):
         assert seat_box.width() >= seat_box.sizeHint().width()
 
 
-def test_choosing_a_seat_lists_its_turns_without_the_seat_column(qtbot, played):
+def test_choosing_a_seat_lists_its_turns_without_the_seat_column(qtbot: QtBot, played: ArenaPane) -> None:
     log = played.seat_log
     assert not log.table.isColumnHidden(SEAT) and {row.seat for row in log.shown_rows()} == {0, 1, 2, 3}
     log.seat_box.setCurrentIndex(log.seat_box.findData(1))
@@ -74,7 +77,7 @@ def test_choosing_a_seat_lists_its_turns_without_the_seat_column(qtbot, played):
     assert not log.table.isColumnHidden(SEAT) and len(log.shown_rows()) == 4 * ROUNDS
 
 
-def test_the_search_field_filters_the_rows_as_one_types(qtbot, played):
+def test_the_search_field_filters_the_rows_as_one_types(qtbot: QtBot, played: ArenaPane) -> None:
     log = played.seat_log
     assert len(log.shown_rows()) == 4 * ROUNDS
     log.search.setFocus()
@@ -89,7 +92,7 @@ def test_the_search_field_filters_the_rows_as_one_types(qtbot, played):
     assert log.search.text() == "" and len(log.shown_rows()) == 4 * ROUNDS
 
 
-def test_a_rows_whole_story_shows_under_the_table(qtbot, played):
+def test_a_rows_whole_story_shows_under_the_table(qtbot: QtBot, played: ArenaPane) -> None:
     log = played.seat_log
     log.set_seat(1)
     index = log.table.model().index(2, 0)
@@ -100,7 +103,7 @@ def test_a_rows_whole_story_shows_under_the_table(qtbot, played):
     assert log.detail.isVisible() and log.detail.isReadOnly()
 
 
-def test_a_double_click_on_a_row_shows_its_turn(qtbot, played):
+def test_a_double_click_on_a_row_shows_its_turn(qtbot: QtBot, played: ArenaPane) -> None:
     log, playback = played.seat_log, played.playback
     assert playback.index == ROUNDS
     log.set_seat(2)
@@ -114,7 +117,7 @@ def test_a_double_click_on_a_row_shows_its_turn(qtbot, played):
     assert "Round 2 / 6" in played.transport.turn_text()  # worms: the game says round
 
 
-def test_a_snake_replay_logs_the_same_words_and_has_think_times_like_its_live_match(qtbot, make_pane, tmp_path):
+def test_a_snake_replay_logs_the_same_words_and_has_think_times_like_its_live_match(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
     """The log said "ok" live but "moved" in the replay of the same match, and the Think time
     tab was off in replays (a snake replay holds no times: its programs are timed again as it plays)."""
     pane = make_pane()
@@ -142,7 +145,7 @@ def test_a_snake_replay_logs_the_same_words_and_has_think_times_like_its_live_ma
     assert all(line.startswith("ok · ") and "cpu" in line for _, _, line in pane.scoreboard.shown())
 
 
-def test_clicking_a_snake_lists_its_turns_and_marks_the_shown_one(qtbot, make_pane):
+def test_clicking_a_snake_lists_its_turns_and_marks_the_shown_one(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     """A click on a snake filtered the log to that seat but left the mark (and the scroll) on a
     row of the turn the log had marked among all seats, not the shown turn of that snake."""
     pane = make_pane()

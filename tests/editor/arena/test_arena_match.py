@@ -23,16 +23,17 @@ import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget
 from arena.cli import main as cli_main
 from editor.widgets.arena.arena_pane import ArenaPane
 from editor.widgets.arena.match_transport import FULL_SPEED, SPEEDS
-from editor.widgets.arena.scoreboard import ordinal
+from editor.widgets.parts.seat_cards import ordinal
 from editor.widgets.games.kingdoms.kingdoms_game import KingdomsBoard
 from editor.widgets.games.registry import GAME_VIEWS
 from tests.bots.survivors import BOTS, MARK_VARIABLE, new_marker, processes_with
+from pytestqt.qtbot import QtBot
 
 ROOT = Path(__file__).resolve().parents[3]
 WORMS, KINGDOMS = ROOT / "samples" / "worms", ROOT / "samples" / "kingdoms"
 BIOBLOTS, ITPW = ROOT / "samples" / "bioblots", ROOT / "samples" / "itpw"
 SEED = 7
-MATCHES = {
+MATCHES: dict[str, tuple[tuple[str, ...], dict[str, object], list[str]]] = {
     # game: (seats, pane options {box: value}, CLI flags)
     "snake": (("hunter", "tail_biter", "wall_hugger"), {"rounds": 120}, ["--rounds", "120"]),
     "worms": ((str(WORMS / "greedy.sh"), str(WORMS / "heuristic_bot.py"), str(WORMS / "greedy.sh"),
@@ -58,7 +59,7 @@ def marker() -> Iterator[str]:
 
 
 @pytest.fixture
-def make_pane(qtbot, tmp_path, marker) -> Callable[..., ArenaPane]:
+def make_pane(qtbot: QtBot, tmp_path: Path, marker: str) -> Callable[..., ArenaPane]:
     def make(settings: QSettings | None = None, **kwargs: object) -> ArenaPane:
         settings = settings if settings is not None else QSettings(str(tmp_path / "arena.ini"), QSettings.Format.IniFormat)
         pane = ArenaPane(settings, bot_env={MARK_VARIABLE: marker}, host_root=tmp_path, **kwargs)  # type: ignore[arg-type]
@@ -83,7 +84,7 @@ def set_up(pane: ArenaPane, game: str, seats: tuple[str, ...], options: dict[str
         panel.set_map(str(options["map"]))
 
 
-def pick(qtbot, box: QComboBox, text: str) -> None:
+def pick(qtbot: QtBot, box: QComboBox, text: str) -> None:
     """Choose ``text`` in ``box`` as a user does: open its list and click the item."""
     row = box.findText(text)
     assert row >= 0, f"{text!r} is not offered"
@@ -97,21 +98,21 @@ def pick(qtbot, box: QComboBox, text: str) -> None:
     qtbot.waitUntil(lambda: not view.isVisible(), timeout=2_000)
 
 
-def full_speed(qtbot, pane: ArenaPane) -> None:
+def full_speed(qtbot: QtBot, pane: ArenaPane) -> None:
     qtbot.keyClick(pane.transport.speed_slider, Qt.Key.Key_End)
     assert SPEEDS[pane.transport.speed_slider.value()] == FULL_SPEED == pane.playback.speed()
 
 
-def start(qtbot, pane: ArenaPane) -> None:
+def start(qtbot: QtBot, pane: ArenaPane) -> None:
     with qtbot.waitSignal(pane.runner.started, timeout=10_000):
         qtbot.mouseClick(pane.setup_panel.start_button, Qt.MouseButton.LeftButton)
 
 
-def wait_finished(qtbot, pane: ArenaPane, timeout: int = 20_000) -> None:
+def wait_finished(qtbot: QtBot, pane: ArenaPane, timeout: int = 20_000) -> None:
     qtbot.waitUntil(lambda: not pane.runner.is_running() and not pane.playback.live, timeout=timeout)
 
 
-def cli_result(capsys, game: str, seats: tuple[str, ...], flags: list[str]) -> dict[str, object]:
+def cli_result(capsys: pytest.CaptureFixture[str], game: str, seats: tuple[str, ...], flags: list[str]) -> dict[str, object]:
     capsys.readouterr()
     args = ["match", game, "--seed", str(SEED), *flags]
     for seat in seats:
@@ -121,7 +122,7 @@ def cli_result(capsys, game: str, seats: tuple[str, ...], flags: list[str]) -> d
 
 
 @pytest.mark.parametrize("game", sorted(MATCHES))
-def test_a_match_at_full_speed_ends_with_the_command_lines_result(qtbot, make_pane, capsys, game):
+def test_a_match_at_full_speed_ends_with_the_command_lines_result(qtbot: QtBot, make_pane: Callable[..., ArenaPane], capsys: pytest.CaptureFixture[str], game: str) -> None:
     seats, options, flags = MATCHES[game]
     pane = make_pane()
     set_up(pane, game, seats, options)
@@ -140,7 +141,7 @@ def test_a_match_at_full_speed_ends_with_the_command_lines_result(qtbot, make_pa
     assert f"{noun} {expected['rounds']} / {expected['rounds']}" in pane.transport.turn_text()
     assert all("cpu" in line for _, _, line in shown)  # bots and card programs are timed alike
     logged = {row.turn for row in pane.seat_log.shown_rows()}
-    assert logged == set(range(1, expected["rounds"] + 1))  # type: ignore[operator]
+    assert logged == set(range(1, expected["rounds"] + 1))
     summary = pane.scoreboard.summary_label.text()
     assert f"({GAME_VIEWS[game].spec.end_text(pane.outcome.end)})" in summary and "_" not in summary.split(")")[0]
     if game == "kingdoms":
@@ -151,11 +152,11 @@ def test_a_match_at_full_speed_ends_with_the_command_lines_result(qtbot, make_pa
         assert history.curve_count() == 4
         for kingdom in range(4):
             x, y = history.curve_data(kingdom)
-            assert list(x) == list(range(expected["rounds"] + 1))  # type: ignore[operator]
+            assert list(x) == list(range(expected["rounds"] + 1))
             assert list(y) == [f.state.kingdoms[kingdom].territory for f in frames]
 
 
-def test_pause_step_and_seek_while_the_match_goes_on(qtbot, make_pane):
+def test_pause_step_and_seek_while_the_match_goes_on(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     pane = make_pane()
     set_up(pane, "worms", (str(WORMS / "greedy.sh"),) * 4, {"rounds": 40, "time": 2.0, "map": str(WORMS / "pinwheel.txt")})
     start(qtbot, pane)
@@ -193,7 +194,7 @@ def test_pause_step_and_seek_while_the_match_goes_on(qtbot, make_pane):
     wait_finished(qtbot, pane)
 
 
-def test_stop_kills_every_bot_at_once(qtbot, make_pane, marker):
+def test_stop_kills_every_bot_at_once(qtbot: QtBot, make_pane: Callable[..., ArenaPane], marker: str) -> None:
     pane = make_pane()
     sleeper = str(BOTS / "sleep_forever.py")
     set_up(pane, "kingdoms", (sleeper, str(KINGDOMS / "farmer.sh"), sleeper, sleeper), {"rounds": 5, "time": 30.0})
@@ -207,21 +208,21 @@ def test_stop_kills_every_bot_at_once(qtbot, make_pane, marker):
     assert "Stopped" in pane.scoreboard.summary_label.text()
 
 
-def activate(qtbot, pane: ArenaPane) -> None:
+def activate(qtbot: QtBot, pane: ArenaPane) -> None:
     """The pane's window active with the focus in it, as when a user works in it (keys need it)."""
     pane.activateWindow()
     qtbot.waitUntil(lambda: QApplication.activeWindow() is pane, timeout=2_000)
     pane.setFocus()
 
 
-def long_worms_match(qtbot, pane: ArenaPane) -> None:
+def long_worms_match(qtbot: QtBot, pane: ArenaPane) -> None:
     """A worms match that runs for a while at the default pace (8 rounds a second)."""
     set_up(pane, "worms", (str(WORMS / "greedy.sh"),) * 4, {"rounds": 400, "time": 2.0, "map": str(WORMS / "meadow.txt")})
     start(qtbot, pane)
     qtbot.waitUntil(lambda: len(pane.playback.frames) >= 3, timeout=10_000)
 
 
-def test_escape_while_typing_in_the_log_search_or_a_seat_field_does_not_stop_the_match(qtbot, make_pane):
+def test_escape_while_typing_in_the_log_search_or_a_seat_field_does_not_stop_the_match(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     """Regression: Escape in the seat log's search field (or a seat's command line) stopped the
     match and killed every bot; the pane-wide Stop shortcut took every Escape. Typing widgets keep
     their keys now (Escape, Home, End, Space, the arrows); elsewhere in the pane Escape stops."""
@@ -238,6 +239,7 @@ def test_escape_while_typing_in_the_log_search_or_a_seat_field_does_not_stop_the
     qtbot.keyClick(search, Qt.Key.Key_Escape)
     pane.show_setup(True)
     field = pane.setup_panel.seats[1].combo.lineEdit()
+    assert field is not None
     field.setFocus()
     qtbot.keyClick(field, Qt.Key.Key_End)
     qtbot.keyClicks(field, " --fast")
@@ -251,7 +253,7 @@ def test_escape_while_typing_in_the_log_search_or_a_seat_field_does_not_stop_the
     assert pane.outcome is not None and pane.outcome.cancelled
 
 
-def test_the_pane_keys_start_pause_play_and_stop(qtbot, make_pane):
+def test_the_pane_keys_start_pause_play_and_stop(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     pane = make_pane()
     set_up(pane, "worms", (str(WORMS / "greedy.sh"),) * 4, {"rounds": 400, "time": 2.0, "map": str(WORMS / "meadow.txt")})
     activate(qtbot, pane)
@@ -269,7 +271,7 @@ def test_the_pane_keys_start_pause_play_and_stop(qtbot, make_pane):
     assert pane.outcome is not None and pane.outcome.cancelled and "Stopped after" in pane.scoreboard.summary_label.text()
 
 
-def test_a_crashing_bot_shows_its_status_and_why_on_the_scoreboard(qtbot, make_pane):
+def test_a_crashing_bot_shows_its_status_and_why_on_the_scoreboard(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     """The reason was only in a hover tooltip; it is a line of the seat's row now (cut to the
     row, whole in the tooltip). A command line with ``python3 -c`` was named "-c"."""
     pane = make_pane()
@@ -297,7 +299,7 @@ def row_tip(pane: ArenaPane, seat: int) -> str:
     return pane.scoreboard.rows[seat].toolTip()
 
 
-def test_snake_seats_have_think_times_in_the_plot_the_scoreboard_and_the_log(qtbot, make_pane):
+def test_snake_seats_have_think_times_in_the_plot_the_scoreboard_and_the_log(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     """The think-time tab was disabled for snakes: card programs were not timed."""
     pane = make_pane()
     set_up(pane, "snake", ("hunter", "tail_biter", "wall_hugger"), {"rounds": 40})
@@ -318,7 +320,7 @@ def test_snake_seats_have_think_times_in_the_plot_the_scoreboard_and_the_log(qtb
                         for row in rows)
 
 
-def test_the_kingdoms_history_grows_while_the_match_runs(qtbot, make_pane):
+def test_the_kingdoms_history_grows_while_the_match_runs(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     pane = make_pane()
     set_up(pane, "kingdoms", (str(KINGDOMS / "farmer.sh"),) * 4, {"rounds": 60, "time": 2.0})
     pane.playback.set_speed(20)
@@ -334,7 +336,7 @@ def test_the_kingdoms_history_grows_while_the_match_runs(qtbot, make_pane):
     wait_finished(qtbot, pane)
 
 
-def test_the_score_plot_has_a_curve_per_seat_with_its_scores(qtbot, make_pane):
+def test_the_score_plot_has_a_curve_per_seat_with_its_scores(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     pane = make_pane()
     seats = (str(WORMS / "greedy.sh"), str(WORMS / "heuristic_bot.py"), str(WORMS / "greedy.sh"), str(WORMS / "random_bot.py"))
     set_up(pane, "worms", seats, {"rounds": 10, "time": 2.0, "map": str(WORMS / "meadow.txt")})
@@ -349,7 +351,7 @@ def test_the_score_plot_has_a_curve_per_seat_with_its_scores(qtbot, make_pane):
         assert list(x) == [f.turn for f in frames] and list(y) == [f.scores[seat] for f in frames]
 
 
-def test_the_cycle_collector_runs_on_the_gui_thread_while_a_match_runs(qtbot, make_pane):
+def test_the_cycle_collector_runs_on_the_gui_thread_while_a_match_runs(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     """Regression: now and then a test hung for ever. The worker's allocations ran Python's cycle
     collector in the worker thread, which destroyed old garbage holding Qt objects (a closed pane's
     wrappers) there, and Qt objects destroyed off the GUI thread deadlocked both threads."""
@@ -376,7 +378,7 @@ def test_the_cycle_collector_runs_on_the_gui_thread_while_a_match_runs(qtbot, ma
     assert set(threads) == {threading.main_thread().name}
 
 
-def test_each_seat_says_it_is_sandboxed_and_an_unsandboxed_match_is_flagged(qtbot, make_pane):
+def test_each_seat_says_it_is_sandboxed_and_an_unsandboxed_match_is_flagged(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     """The scoreboard tags every bot's row "sandboxed", with what holds for it in its tooltip.
     Running unsandboxed takes ticking a box (which renames Start), is never carried over, and
     is shown on the scoreboard as a warning and on every row."""
@@ -406,7 +408,7 @@ def test_each_seat_says_it_is_sandboxed_and_an_unsandboxed_match_is_flagged(qtbo
     assert not panel.unsandboxed_box.isChecked()  # never carried over
 
 
-def test_a_snake_match_has_no_sandbox_tags(qtbot, make_pane):
+def test_a_snake_match_has_no_sandbox_tags(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     pane = make_pane()
     set_up(pane, "snake", ("hunter", "tail_biter"), {"rounds": 5})
     assert not pane.setup_panel.unsandboxed_box.isVisibleTo(pane.setup_panel)

@@ -38,19 +38,22 @@ from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
     start,
     wait_finished,
 )
+from pytestqt.qtbot import QtBot
+from collections.abc import Callable
+from editor.widgets.arena.arena_pane import ArenaPane
 
 WORM_SEATS = (str(WORMS / "greedy.sh"),) * 3 + (str(WORMS / "random_bot.py"),)
 
 
 @pytest.fixture
-def worms_replay(tmp_path) -> Path:
+def worms_replay(tmp_path: Path) -> Path:
     path = tmp_path / "worms.jsonl"
     run_match(MatchSetup("worms", WORM_SEATS, 5, {"map": "pinwheel", "rounds": 12, "time_limit": 2.0}), record=path,
               host_root=tmp_path)
     return path
 
 
-def test_a_replay_plays_in_the_same_view_and_scrubs_to_any_round(qtbot, make_pane, worms_replay):
+def test_a_replay_plays_in_the_same_view_and_scrubs_to_any_round(qtbot: QtBot, make_pane: Callable[..., ArenaPane], worms_replay: Path) -> None:
     replay = read_replay(worms_replay)
     referee = GAMES["worms"]
     pane = make_pane()
@@ -78,7 +81,7 @@ def test_a_replay_plays_in_the_same_view_and_scrubs_to_any_round(qtbot, make_pan
     assert "Over after 12 rounds" in pane.scoreboard.summary_label.text()
 
 
-def test_a_cut_off_replay_shows_its_finished_rounds_and_a_broken_one_says_where(qtbot, make_pane, worms_replay, tmp_path):
+def test_a_cut_off_replay_shows_its_finished_rounds_and_a_broken_one_says_where(qtbot: QtBot, make_pane: Callable[..., ArenaPane], worms_replay: Path, tmp_path: Path) -> None:
     lines = worms_replay.read_text().splitlines(keepends=True)
     cut = tmp_path / "cut.jsonl"
     cut.write_text("".join(lines[:6]) + lines[6][:20])  # header, 5 rounds, half a line: a killed match
@@ -97,7 +100,7 @@ def test_a_cut_off_replay_shows_its_finished_rounds_and_a_broken_one_says_where(
     assert pane.setup_panel.message_label.text() == failed.args[0] and "\n" not in failed.args[0]
 
 
-def test_saved_replays_verify_and_exports_write_the_frame_the_plots_and_the_history(qtbot, make_pane, tmp_path):
+def test_saved_replays_verify_and_exports_write_the_frame_the_plots_and_the_history(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
     pane = make_pane()
     seats = (str(KINGDOMS / "farmer.sh"), str(KINGDOMS / "random_bot.py"), str(KINGDOMS / "farmer.sh"),
              str(KINGDOMS / "heuristic_bot.py"))
@@ -123,7 +126,7 @@ def test_saved_replays_verify_and_exports_write_the_frame_the_plots_and_the_hist
     assert history.read_text() == reference.read_text() == history_to_text([f.state for f in pane.playback.frames])
 
 
-def snake_pane(qtbot, make_pane, **kwargs: object) -> tuple[object, SnakeBoard]:
+def snake_pane(qtbot: QtBot, make_pane: Callable[..., ArenaPane], **kwargs: object) -> tuple[ArenaPane, SnakeBoard]:
     pane = make_pane(**kwargs)
     set_up(pane, "snake", ("tail_biter", "hunter", "wall_hugger"), {"rounds": 60})
     for name, value in (("width", 15), ("height", 15), ("length", 5)):
@@ -137,11 +140,11 @@ def snake_pane(qtbot, make_pane, **kwargs: object) -> tuple[object, SnakeBoard]:
 
 
 @pytest.mark.parametrize("step", [0, 1, 23])
-def test_clicking_a_snake_shows_why_it_moved_in_the_shown_step(qtbot, make_pane, step):
+def test_clicking_a_snake_shows_why_it_moved_in_the_shown_step(qtbot: QtBot, make_pane: Callable[..., ArenaPane], step: int) -> None:
     pane, board = snake_pane(qtbot, make_pane)
-    pane.playback.seek(step)  # type: ignore[attr-defined]
+    pane.playback.seek(step)
     snake = 1
-    head = pane.playback.frames[step].state.position.snakes[snake].head  # type: ignore[attr-defined]
+    head = pane.playback.frames[step].state.position.snakes[snake].head
     centre = board.view.cell_rect(*head).center()
     qtbot.mouseClick(board.view, Qt.MouseButton.LeftButton, pos=QPoint(int(centre.x()), int(centre.y())))
     programs = [load_program(resolve_program(n)) for n in ("tail_biter", "hunter", "wall_hugger")]
@@ -149,21 +152,22 @@ def test_clicking_a_snake_shows_why_it_moved_in_the_shown_step(qtbot, make_pane,
     assert board.explanation == expected and expected is not None
     assert board.view.explanation() == expected
     assert "Hunter" in board.explain_label.text() and f"step {max(1, step)}" in board.explain_label.text()
-    assert pane.scoreboard.rows[snake].is_selected()  # type: ignore[attr-defined]
-    assert pane.seat_log.seat_box.currentData() == snake  # type: ignore[attr-defined]
+    assert pane.scoreboard.rows[snake].is_selected()
+    assert pane.seat_log.seat_box.currentData() == snake
     # The board now shows the snake where it was at its turn: a click on it there clears it all.
     again = board.view.cell_rect(*expected.head).center()
     qtbot.mouseClick(board.view, Qt.MouseButton.LeftButton, pos=QPoint(int(again.x()), int(again.y())))
     assert board.explanation is None and board.view.explanation() is None
-    assert board.view.board().position() == pane.playback.frames[step].state.position  # type: ignore[union-attr, attr-defined]
+    shown = board.view.board()
+    assert shown is not None and shown.position() == pane.playback.frames[step].state.position
 
 
-def test_the_board_a_snake_saw_is_rebuilt_from_the_frames_as_the_seeded_replay_has_it(qtbot, make_pane):
+def test_the_board_a_snake_saw_is_rebuilt_from_the_frames_as_the_seeded_replay_has_it(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     """Every snake at every step: the position before the step with the moves made before its turn.
     The frames hold what a battle replayed from its seed holds, and on the board rebuilt from them
     each snake's program would make the move it made."""
     pane, _board = snake_pane(qtbot, make_pane)
-    frames = pane.playback.frames  # type: ignore[attr-defined]
+    frames = pane.playback.frames
     programs = [load_program(resolve_program(n)) for n in ("tail_biter", "hunter", "wall_hugger")]
     compiled = [compile_program(p) for p in programs]
     seeded = SnakeMatch(programs, BattleSettings(7, 15, 15, 5, 60))
@@ -183,7 +187,7 @@ def test_the_board_a_snake_saw_is_rebuilt_from_the_frames_as_the_seeded_replay_h
 
 
 @pytest.mark.parametrize("kind", ["battle", "legacy"])
-def test_a_battle_recorded_by_snakepit_battle_opens_in_the_arena(qtbot, make_pane, tmp_path, capsys, kind):
+def test_a_battle_recorded_by_snakepit_battle_opens_in_the_arena(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path, capsys: pytest.CaptureFixture[str], kind: str) -> None:
     """``snakepit battle --record`` writes the one replay format the arena reads; a file of the
     format it wrote before (``snake-replay/1``) opens too. Either plays to its end with the
     programs, so a click explains a move."""
@@ -208,29 +212,32 @@ def test_a_battle_recorded_by_snakepit_battle_opens_in_the_arena(qtbot, make_pan
     assert board.explanation == explain_turn(programs, BattleSettings(5, 13, 13, 5, 60), 30, 1)
 
 
-def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtbot, make_pane, tmp_path, capsys):
+def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pane, board = snake_pane(qtbot, make_pane)
-    pane.playback.seek(20)  # type: ignore[attr-defined]
-    branch = pane.playback.frames[20]  # type: ignore[attr-defined]
+    pane.playback.seek(20)
+    branch = pane.playback.frames[20]
     others = [load_program(resolve_program(n)) for n in ("ouroboros", "ouroboros", "hunter")]
-    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):  # type: ignore[attr-defined]
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
         assert board.continue_from_here(others, seed=3)
-    info = pane.info  # type: ignore[attr-defined]
+    info = pane.info
+    assert info is not None
     assert info.kind == WHAT_IF and info.branch == 20 and info.programs == tuple(others)
-    frames = pane.playback.frames  # type: ignore[attr-defined]
-    assert frames[0].state.position == branch.state.position and len(frames) - 1 == pane.outcome.rounds <= 40  # type: ignore[attr-defined]
-    assert pane.names == ["Ouroboros", "Ouroboros 2", "Hunter"]  # type: ignore[attr-defined]
-    assert "what-if from step 20" in pane.title_label.text()  # type: ignore[attr-defined]
+    frames = pane.playback.frames
+    assert pane.outcome is not None
+    assert frames[0].state.position == branch.state.position and len(frames) - 1 == pane.outcome.rounds <= 40
+    assert pane.names == ["Ouroboros", "Ouroboros 2", "Hunter"]
+    assert "what-if from step 20" in pane.title_label.text()
 
     # Regression: a what-if had no replay (its run was no match), so Save was off. It is a match
     # from the shown position now: the saved replay verifies, by the API and `snakepit replay`.
-    assert pane.save_action.isEnabled()  # type: ignore[attr-defined]
+    assert pane.save_action.isEnabled()
     saved = tmp_path / "what-if.jsonl"
-    assert pane.save_replay(saved)  # type: ignore[attr-defined]
+    assert pane.save_replay(saved)
     replay = read_replay(saved)
     assert replay.options["start"] == position_to_text(branch.state.position) and replay.options["steps"] == 40
     assert [seat["name"] for seat in replay.seats] == ["Ouroboros", "Ouroboros 2", "Hunter"]
-    assert replay.seed == 3 and len(replay.rounds) == pane.outcome.rounds  # type: ignore[attr-defined]
+    assert pane.outcome is not None
+    assert replay.seed == 3 and len(replay.rounds) == pane.outcome.rounds
     report = verify_replay(saved)
     assert report.ok and report.finished, report.summary()
     capsys.readouterr()
@@ -239,12 +246,12 @@ def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtb
 
     # Opened again, the replay starts where the what-if branched off and ends as it ended.
     played = [f.state for f in frames]
-    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):  # type: ignore[attr-defined]
-        pane.open_replay(saved)  # type: ignore[attr-defined]
-    assert [f.state for f in pane.playback.frames] == played  # type: ignore[attr-defined]
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        pane.open_replay(saved)
+    assert [f.state for f in pane.playback.frames] == played
 
 
-REPLAYS = {
+REPLAYS: dict[str, tuple[tuple[str, ...], dict[str, object]]] = {
     # game: (seats, options) of a small match recorded with the API and opened in the pane
     "snake": (("hunter", "tail_biter", "wall_hugger"), {"steps": 50, "width": 15, "height": 15, "length": 5}),
     "kingdoms": ((str(KINGDOMS / "farmer.sh"), str(KINGDOMS / "heuristic_bot.py"), str(KINGDOMS / "random_bot.py"),
@@ -257,7 +264,7 @@ REPLAYS = {
 
 
 @pytest.mark.parametrize("game", sorted(REPLAYS))
-def test_a_recorded_match_of_every_game_opens_and_ends_with_its_result(qtbot, make_pane, tmp_path, game):
+def test_a_recorded_match_of_every_game_opens_and_ends_with_its_result(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path, game: str) -> None:
     seats, options = REPLAYS[game]
     path = tmp_path / f"{game}.jsonl"
     result = run_match(MatchSetup(game, seats, 11, options), record=path, host_root=tmp_path)
@@ -274,16 +281,17 @@ def test_a_recorded_match_of_every_game_opens_and_ends_with_its_result(qtbot, ma
     assert f"({GAME_VIEWS[game].spec.end_text(result.end)})" in pane.scoreboard.summary_label.text()
 
 
-def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot, make_pane, tmp_path, monkeypatch):
+def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The what-if dialog offered only "as played" and the samples."""
     mine = dataclasses.replace(load_program(resolve_program("hunter")), name="My hunter")
     mine_path = tmp_path / f"mine{PROGRAM_SUFFIX}"
     save_program(mine_path, mine)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *args, **kwargs: (str(mine_path), "")))
     pane, board = snake_pane(qtbot, make_pane, editor_program=builtin_program)
-    pane.playback.seek(10)  # type: ignore[attr-defined]
-    branch = pane.playback.frames[10].state  # type: ignore[attr-defined]
-    played = pane.info.programs  # type: ignore[attr-defined]
+    pane.playback.seek(10)
+    branch = pane.playback.frames[10].state
+    assert pane.info is not None
+    played = pane.info.programs
     failures: list[BaseException] = []
 
     def drive() -> None:
@@ -304,14 +312,15 @@ def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot, make_pa
                 modal.reject()
 
     QTimer.singleShot(0, drive)
-    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):  # type: ignore[attr-defined]
-        button = pane.action_button(board.what_if_action)  # type: ignore[attr-defined]
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        button = pane.action_button(board.what_if_action)
         assert button is not None and button.isVisible()
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
         if failures:
             raise failures[0]
-    info = pane.info  # type: ignore[attr-defined]
+    info = pane.info
+    assert info is not None
     assert info.kind == WHAT_IF and info.branch == 10 and info.seed == 5
     assert info.programs == (builtin_program(), mine, played[2])
-    assert pane.names == ["Built-in biter", "My hunter", "Wall hugger"]  # type: ignore[attr-defined]
-    assert pane.playback.frames[0].state.position == branch.position  # type: ignore[attr-defined]
+    assert pane.names == ["Built-in biter", "My hunter", "Wall hugger"]
+    assert pane.playback.frames[0].state.position == branch.position

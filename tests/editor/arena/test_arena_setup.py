@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractButton, QApplication, QMenu
 
 from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
@@ -31,22 +31,27 @@ from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
     wait_finished,
 )
 from tests.editor.test_main_window import key
+from pytestqt.qtbot import QtBot
+from collections.abc import Callable
+from editor.main_window import MainWindow
+from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.games.snake.snake_game import SnakeBoard
 
 
 @pytest.fixture
-def settings(tmp_path) -> QSettings:
+def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "arena.ini"), QSettings.Format.IniFormat)
 
 
 @pytest.fixture
-def panel(qtbot, settings, tmp_path) -> MatchSetupPanel:
+def panel(qtbot: QtBot, settings: QSettings, tmp_path: Path) -> MatchSetupPanel:
     widget = MatchSetupPanel(settings, scratch=tmp_path / "scratch", editor_program=builtin_program)
     qtbot.addWidget(widget)
     widget.show()
     return widget
 
 
-def test_the_chooser_lists_the_registered_games_with_their_seat_counts(panel):
+def test_the_chooser_lists_the_registered_games_with_their_seat_counts(panel: MatchSetupPanel) -> None:
     listed = [panel.game_box.itemData(i) for i in range(panel.game_box.count())]
     assert listed == [game for game in GAME_VIEWS if game in GAMES] and {"snake", "worms", "kingdoms"} <= set(listed)
     for game in listed:
@@ -62,7 +67,7 @@ def test_the_chooser_lists_the_registered_games_with_their_seat_counts(panel):
         assert panel.add_button.isVisibleTo(panel) == (referee.min_seats != referee.max_seats)
 
 
-def test_bot_seats_offer_the_samples_and_take_a_command_line(panel):
+def test_bot_seats_offer_the_samples_and_take_a_command_line(panel: MatchSetupPanel) -> None:
     panel.set_game("worms")
     offered = [panel.seats[0].combo.itemData(i) for i in range(panel.seats[0].combo.count())]
     assert offered == [path for _, path in bot_samples("worms")] and str(WORMS / "greedy.sh") in offered
@@ -71,7 +76,7 @@ def test_bot_seats_offer_the_samples_and_take_a_command_line(panel):
 
 
 @pytest.mark.parametrize(("action", "order"), [("rotate", [3, 0, 1, 2]), ("shuffle", None)])
-def test_seats_rotate_and_shuffle(panel, action, order):
+def test_seats_rotate_and_shuffle(panel: MatchSetupPanel, action: str, order: list[int] | None) -> None:
     panel.set_game("kingdoms")
     before = ["a.sh", "b.sh", "c.sh", "d.sh"]
     panel.set_seats(before)
@@ -82,7 +87,7 @@ def test_seats_rotate_and_shuffle(panel, action, order):
         assert after == [before[i] for i in order]
 
 
-def test_the_last_setup_of_every_game_is_remembered(qtbot, panel, settings, tmp_path):
+def test_the_last_setup_of_every_game_is_remembered(qtbot: QtBot, panel: MatchSetupPanel, settings: QSettings, tmp_path: Path) -> None:
     panel.set_game("worms")
     panel.set_seats([str(WORMS / "greedy.sh")] * 4)
     panel.seed_box.setValue(4242)
@@ -112,7 +117,7 @@ def test_the_last_setup_of_every_game_is_remembered(qtbot, panel, settings, tmp_
     ("worms", 1, "", "seat 1: choose a bot"),
     ("snake", 2, "/no/such/file.snake.json", "seat 2: /no/such/file.snake.json"),
 ])
-def test_a_bad_seat_is_named_on_one_line(qtbot, make_pane, game, seat, value, message):
+def test_a_bad_seat_is_named_on_one_line(qtbot: QtBot, make_pane: Callable[..., ArenaPane], game: str, seat: int, value: str, message: str) -> None:
     pane = make_pane()
     pane.setup_panel.set_game(game)
     pane.setup_panel.seats[seat].combo.setEditText(value)
@@ -122,7 +127,7 @@ def test_a_bad_seat_is_named_on_one_line(qtbot, make_pane, game, seat, value, me
     assert not pane.runner.is_running()
 
 
-def test_a_bad_map_is_reported_with_its_place(qtbot, make_pane, tmp_path):
+def test_a_bad_map_is_reported_with_its_place(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("0 100 5\n3 3\nxyz\n")
     pane = make_pane()
@@ -133,7 +138,7 @@ def test_a_bad_map_is_reported_with_its_place(qtbot, make_pane, tmp_path):
     assert failed.args[0].startswith(f"{bad}:") and "\n" not in failed.args[0]
 
 
-def test_a_snake_seat_plays_the_program_open_in_the_editor(panel):
+def test_a_snake_seat_plays_the_program_open_in_the_editor(panel: MatchSetupPanel) -> None:
     panel.set_game("snake")
     panel.set_seats([EDITOR_SEAT, "hunter"])
     setup = panel.setup()
@@ -146,9 +151,10 @@ def test_a_snake_seat_plays_the_program_open_in_the_editor(panel):
         nothing.setup()
 
 
-def test_the_arena_is_a_workspace_of_the_main_window(qtbot, tmp_path, make_window):
+def test_the_arena_is_a_workspace_of_the_main_window(qtbot: QtBot, tmp_path: Path, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    assert isinstance(view, QMenu)
     assert window.arena_action in view.actions() and window.arena_action.shortcut().toString() == "Ctrl+3"
     assert window.history_dock.isVisible()
     window.history_dock.toggleViewAction().trigger()  # the editor's layout, as the user left it
@@ -163,9 +169,10 @@ def test_the_arena_is_a_workspace_of_the_main_window(qtbot, tmp_path, make_windo
     assert window.editor_action.isChecked()
 
 
-def test_the_tournament_is_a_workspace_that_sees_the_editors_program_and_opens_games_in_the_arena(qtbot, tmp_path, make_window):
+def test_the_tournament_is_a_workspace_that_sees_the_editors_program_and_opens_games_in_the_arena(qtbot: QtBot, tmp_path: Path, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    assert isinstance(view, QMenu)
     assert window.tournament_action in view.actions() and window.tournament_action.shortcut().toString() == "Ctrl+4"
     key(qtbot, window, "Ctrl+4")
     QApplication.processEvents()
@@ -185,7 +192,7 @@ def test_the_tournament_is_a_workspace_that_sees_the_editors_program_and_opens_g
     assert window.program_dock.isVisible() and window.editor_action.isChecked()
 
 
-def test_shuffle_always_changes_the_order_whatever_the_seed(panel):
+def test_shuffle_always_changes_the_order_whatever_the_seed(panel: MatchSetupPanel) -> None:
     panel.set_game("kingdoms")
     before = ["a.sh", "b.sh", "c.sh", "d.sh"]
     for seed in range(60):  # with 4 seats, about 1 in 24 plain shuffles gives the same order back
@@ -195,7 +202,7 @@ def test_shuffle_always_changes_the_order_whatever_the_seed(panel):
         assert sorted(panel.seat_values()) == before and panel.seat_values() != before
 
 
-def test_new_seed_draws_another_seed(qtbot, panel):
+def test_new_seed_draws_another_seed(qtbot: QtBot, panel: MatchSetupPanel) -> None:
     seen = set()
     for _ in range(3):
         before = panel.seed_box.value()
@@ -206,9 +213,10 @@ def test_new_seed_draws_another_seed(qtbot, panel):
 
 
 @pytest.mark.parametrize("game", sorted(GAME_VIEWS))
-def test_memory_and_cpu_limits_start_at_the_hosts_defaults_in_every_bot_game(panel, game):
+def test_memory_and_cpu_limits_start_at_the_hosts_defaults_in_every_bot_game(panel: MatchSetupPanel, game: str) -> None:
     panel.set_game(game)
     limits = Limits()
+    assert limits.address_space is not None
     bot_game = "limits" in GAMES[game].defaults
     assert panel.memory_box.isVisibleTo(panel) == bot_game == panel.cpu_box.isVisibleTo(panel)
     if not bot_game:
@@ -221,7 +229,7 @@ def test_memory_and_cpu_limits_start_at_the_hosts_defaults_in_every_bot_game(pan
     assert panel.options()["limits"] == {"memory": 256 * MiB, "address_space": 256 * MiB, "cpu_seconds": 5}
 
 
-def test_the_map_chooser_offers_the_original_redbot_maps(qtbot, make_pane):
+def test_the_map_chooser_offers_the_original_redbot_maps(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     """Pick one through the combo's list, as a user does: the match plays on that map."""
     pane = make_pane()
     panel = pane.setup_panel
@@ -242,7 +250,7 @@ def test_the_map_chooser_offers_the_original_redbot_maps(qtbot, make_pane):
     wait_finished(qtbot, pane)
 
 
-def test_the_title_names_the_playfield_as_the_chooser_does(qtbot, make_pane):
+def test_the_title_names_the_playfield_as_the_chooser_does(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     """It said "default_playfield" while the chooser said "default playfield"."""
     pane = make_pane()
     panel = pane.setup_panel
@@ -255,7 +263,7 @@ def test_the_title_names_the_playfield_as_the_chooser_does(qtbot, make_pane):
     wait_finished(qtbot, pane)
 
 
-def test_itpw_offers_pausing_the_bots_off_their_turn_and_remembers_it(qtbot, panel, settings, tmp_path):
+def test_itpw_offers_pausing_the_bots_off_their_turn_and_remembers_it(qtbot: QtBot, panel: MatchSetupPanel, settings: QSettings, tmp_path: Path) -> None:
     panel.set_game("itpw")
     check = panel.flag_boxes["pause_bots"]
     qtbot.waitUntil(check.isVisible, timeout=2_000)
@@ -273,7 +281,7 @@ def test_itpw_offers_pausing_the_bots_off_their_turn_and_remembers_it(qtbot, pan
     assert again.game() == "itpw" and again.flag_boxes["pause_bots"].isChecked()
 
 
-def test_the_setup_is_remembered_when_the_app_closes_without_a_start(qtbot, make_pane, settings):
+def test_the_setup_is_remembered_when_the_app_closes_without_a_start(qtbot: QtBot, make_pane: Callable[..., ArenaPane], settings: QSettings) -> None:
     """Regression: only Start and a game switch kept the setup; edits before closing were lost."""
     pane = make_pane(settings)
     panel = pane.setup_panel
@@ -293,7 +301,7 @@ def test_the_setup_is_remembered_when_the_app_closes_without_a_start(qtbot, make
 
 
 @pytest.mark.parametrize("game", sorted(GAME_VIEWS))
-def test_every_end_reason_of_every_game_reads_as_words(game):
+def test_every_end_reason_of_every_game_reads_as_words(game: str) -> None:
     """The summary printed raw codes: "Over after 6 rounds (rounds)"."""
     engine = importlib.import_module(f"engines.{game}")
     spec = GAME_VIEWS[game].spec
@@ -305,14 +313,14 @@ def test_every_end_reason_of_every_game_reads_as_words(game):
     assert spec.end_text("cancelled") == "stopped"
 
 
-def board_buttons(pane) -> list[str]:
+def board_buttons(pane: ArenaPane) -> list[str]:
     """The texts of the header buttons a board brought that show."""
     header = pane.board_tools
-    buttons = [header.itemAt(i).widget() for i in range(header.count())]
-    return [button.text() for button in buttons if button is not None and button.isVisible()]
+    buttons = [item.widget() for item in map(header.itemAt, range(header.count())) if item is not None]
+    return [button.text() for button in buttons if isinstance(button, QAbstractButton) and button.isVisible()]
 
 
-def export_entries(pane) -> list[str]:
+def export_entries(pane: ArenaPane) -> list[str]:
     return [action.text() for action in pane.export_menu.actions() if action.isVisible()]
 
 
@@ -320,7 +328,7 @@ SHARED_EXPORTS = ["Frame as PNG…", "Score plot as PNG…", "Think-time plot as
 KINGDOMS_EXPORTS = ["History plot as PNG…", "History file (original format)…"]
 
 
-def test_each_board_brings_its_own_header_buttons_and_exports(qtbot, make_pane):
+def test_each_board_brings_its_own_header_buttons_and_exports(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     """Continue from here shows for a snake battle only, the history exports for kingdoms only."""
     pane = make_pane()
     for game in GAME_VIEWS:
@@ -337,7 +345,9 @@ def test_each_board_brings_its_own_header_buttons_and_exports(qtbot, make_pane):
     pane.setup_panel.rounds_box.setValue(3)
     start(qtbot, pane)
     wait_finished(qtbot, pane)
-    what_if = pane.boards["snake"].what_if_action
+    snake_board = pane.boards["snake"]
+    assert isinstance(snake_board, SnakeBoard)
+    what_if = snake_board.what_if_action
     assert board_buttons(pane) == ["Continue from here"] and what_if.isEnabled()  # a button drops the "…"
     assert export_entries(pane) == SHARED_EXPORTS
     pane.setup_panel.set_game("kingdoms")  # back to a game without one: the battle's button goes
@@ -346,7 +356,7 @@ def test_each_board_brings_its_own_header_buttons_and_exports(qtbot, make_pane):
     assert board_buttons(pane) == [] and export_entries(pane) == SHARED_EXPORTS + KINGDOMS_EXPORTS
 
 
-def test_the_arena_pane_names_no_game():
+def test_the_arena_pane_names_no_game() -> None:
     """Issue 15: what differs between games comes from their boards and facts in GAME_VIEWS; the
     shared pane had "kingdoms" exports and a snake what-if of its own."""
     source = inspect.getsource(arena_pane_module)

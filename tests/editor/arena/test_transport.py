@@ -6,10 +6,13 @@ Most tests drive a transport over a finished timeline of plain frames (no worker
 match); the last ones open real replays in the arena pane and the Battle tab."""
 
 from __future__ import annotations
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget
+from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.games.registry import games
@@ -25,6 +28,7 @@ from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
     make_pane,
     marker,
 )
+from editor.widgets.arena.arena_pane import ArenaPane
 
 LEFT = Qt.MouseButton.LeftButton
 LAST_TURN = 30
@@ -35,12 +39,12 @@ def timeline(turns: int = LAST_TURN) -> list[Frame]:
 
 
 @pytest.fixture
-def settings(tmp_path) -> QSettings:
+def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "transport.ini"), QSettings.Format.IniFormat)
 
 
 @pytest.fixture
-def make_transport(qtbot, settings):
+def make_transport(qtbot: QtBot, settings: QSettings):
     def make(noun: str = "turn", frames: list[Frame] | None = None) -> Transport:
         host = QWidget()
         playback = Playback(parent=host)
@@ -63,7 +67,7 @@ def shown(transport: Transport) -> int:
     return transport.playback.frames[transport.playback.index].turn
 
 
-def type_turn(qtbot, transport: Transport, text: str) -> None:
+def type_turn(qtbot: QtBot, transport: Transport, text: str) -> None:
     """Click into the turn box, select what is there, type ``text`` and press Enter."""
     box = transport.turn_box
     qtbot.mouseClick(box, LEFT)
@@ -72,7 +76,7 @@ def type_turn(qtbot, transport: Transport, text: str) -> None:
     qtbot.keyClick(box, Qt.Key.Key_Return)
 
 
-def test_the_buttons_go_to_the_first_back_on_and_last_turn(qtbot, make_transport):
+def test_the_buttons_go_to_the_first_back_on_and_last_turn(qtbot: QtBot, make_transport) -> None:
     transport = make_transport()
     assert shown(transport) == 0 and transport.turn_text() == f"Turn 0 / {LAST_TURN}"
     assert not transport.first_button.isEnabled() and not transport.back_button.isEnabled()
@@ -88,7 +92,7 @@ def test_the_buttons_go_to_the_first_back_on_and_last_turn(qtbot, make_transport
     assert shown(transport) == 0 and transport.seek_bar.value() == 0
 
 
-def test_a_typed_turn_is_shown_and_a_wrong_one_is_explained_under_the_box(qtbot, make_transport):
+def test_a_typed_turn_is_shown_and_a_wrong_one_is_explained_under_the_box(qtbot: QtBot, make_transport) -> None:
     transport = make_transport()
     type_turn(qtbot, transport, "17")
     assert shown(transport) == 17 and transport.seek_bar.value() == 17 and transport.hint() == ""
@@ -105,13 +109,13 @@ def test_a_typed_turn_is_shown_and_a_wrong_one_is_explained_under_the_box(qtbot,
     assert shown(transport) == 3
 
 
-def test_a_turn_not_played_yet_says_so_while_the_match_runs():
+def test_a_turn_not_played_yet_says_so_while_the_match_runs() -> None:
     assert parse_turn("40", 0, 12, "round", live=True) == "Round 40 is not played yet: rounds 0 to 12 are there"
     assert parse_turn("", 0, 0, "step") == "Type a step number: step 0 only are there"
     assert parse_turn(" 5 ", 0, 12) == 5
 
 
-def test_play_stops_at_the_end_unless_loop_is_on_then_it_starts_again(qtbot, make_transport):
+def test_play_stops_at_the_end_unless_loop_is_on_then_it_starts_again(qtbot: QtBot, make_transport) -> None:
     transport = make_transport(frames=timeline(3))
     playback = transport.playback
     qtbot.mouseClick(transport.speed_slider, LEFT)
@@ -131,7 +135,7 @@ def test_play_stops_at_the_end_unless_loop_is_on_then_it_starts_again(qtbot, mak
     assert shown(transport) == 3
 
 
-def test_speed_and_loop_are_remembered_for_the_next_transport(qtbot, make_transport):
+def test_speed_and_loop_are_remembered_for_the_next_transport(qtbot: QtBot, make_transport) -> None:
     first = make_transport()
     first.speed_slider.setFocus()
     qtbot.keyClick(first.speed_slider, Qt.Key.Key_Home)  # the slowest: half a turn a second
@@ -141,13 +145,13 @@ def test_speed_and_loop_are_remembered_for_the_next_transport(qtbot, make_transp
     assert second.playback.speed() == 0.5 and second.playback.loop and second.loop_action.isChecked()
 
 
-def test_speed_reads_in_the_games_own_rounds():
+def test_speed_reads_in_the_games_own_rounds() -> None:
     assert speed_text(1, "move") == "1 move/s" and speed_text(8, "step") == "8 steps/s"
     assert speed_text(0, "round") == "full speed"
 
 
 @pytest.mark.parametrize("game", sorted(games()))
-def test_the_transport_says_each_games_word_for_a_round(qtbot, make_transport, game):
+def test_the_transport_says_each_games_word_for_a_round(qtbot: QtBot, make_transport, game) -> None:
     noun = games()[game].round_noun
     transport = make_transport(noun=noun)
     word = noun.capitalize()
@@ -160,7 +164,7 @@ def test_the_transport_says_each_games_word_for_a_round(qtbot, make_transport, g
 
 
 @pytest.mark.parametrize("size", [(1024, 120), (600, 120)])
-def test_every_control_stays_reachable_in_a_narrow_pane(qtbot, make_transport, size):
+def test_every_control_stays_reachable_in_a_narrow_pane(qtbot: QtBot, make_transport, size: tuple[int, int]) -> None:
     transport = make_transport()
     transport.window().resize(*size)
     qtbot.waitUntil(lambda: transport.width() <= size[0])
@@ -173,7 +177,7 @@ def test_every_control_stays_reachable_in_a_narrow_pane(qtbot, make_transport, s
     assert transport.seek_bar.width() >= 60
 
 
-def test_a_replay_in_the_arena_says_moves_for_bioblots(qtbot, make_pane, tmp_path):
+def test_a_replay_in_the_arena_says_moves_for_bioblots(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
     path = tmp_path / "bioblots.jsonl"
     seats = (str(BIOBLOTS / "heuristic_bot.py"), str(BIOBLOTS / "random_bot.py"))
     run_match(MatchSetup("bioblots", seats, 3, {"move_limit": 6, "time_limit": 2.0}), record=path,
@@ -187,7 +191,7 @@ def test_a_replay_in_the_arena_says_moves_for_bioblots(qtbot, make_pane, tmp_pat
     assert shown(transport) == 4 and "move 4 of" in pane.scoreboard.summary_label.text().lower()
 
 
-def test_the_battle_tab_has_the_same_transport_saying_step(qtbot):
+def test_the_battle_tab_has_the_same_transport_saying_step(qtbot: QtBot) -> None:
     from editor.document import ProgramDocument
     from editor.seats import builtin_program
     from editor.widgets.battle.battle_tab import BattleTab

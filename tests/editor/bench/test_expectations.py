@@ -4,12 +4,15 @@ Issue 16: after "Save as test", breaking the program switched the Expect boxes t
 program's answer, and one click on "Update test" made the failing test pass."""
 
 from __future__ import annotations
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QToolButton
+from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401
 from engines.snake import Direction
+from editor.main_window import MainWindow
 
 ME = [(3, 3), (3, 4), (3, 5)]
 """Drawn head first: the head at (3, 3) with its body below, so "up" is ahead."""
@@ -17,7 +20,7 @@ RIVAL = [(1, 2), (2, 2), (3, 2)]
 """A rival whose tail lies right ahead of "me": card 1 of the built-in program bites it."""
 
 
-def draw_snake(qtbot, view, cells) -> None:
+def draw_snake(qtbot: QtBot, view, cells) -> None:
     """Drag from the head to the tail over the bench's field, as a user draws a snake."""
     qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=view.cell_rect(*cells[0]).center().toPoint())
     for cell in cells[1:]:
@@ -25,12 +28,12 @@ def draw_snake(qtbot, view, cells) -> None:
     qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=view.cell_rect(*cells[-1]).center().toPoint())
 
 
-def click_action_button(qtbot, parent, action) -> None:
+def click_action_button(qtbot: QtBot, parent, action) -> None:
     button = next(b for b in parent.findChildren(QToolButton) if b.defaultAction() is action)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def test_update_test_never_accepts_a_regression(qtbot, make_window):
+def test_update_test_never_accepts_a_regression(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     window.show_test_bench()
     bench = window.test_bench
@@ -63,7 +66,7 @@ def test_update_test_never_accepts_a_regression(qtbot, make_window):
     assert bench.test_list.summary_text() == "0/1 passing"
 
 
-def test_ticking_a_box_still_changes_what_update_test_keeps(qtbot, make_window):
+def test_ticking_a_box_still_changes_what_update_test_keeps(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     window.show_test_bench()
     bench = window.test_bench

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QTextDocument
+from PySide6.QtWidgets import QToolButton
 
 import editor.widgets  # noqa: F401
 from editor import cli
@@ -23,6 +24,9 @@ from matcher.editing import paint, remove_card
 from matcher.explain import explain
 from matcher.fileformat import save_program
 from matcher.model import Card, Group, GroupKind, Head, Pattern, Program, SetRef
+from pytestqt.qtbot import QtBot
+from tests.editor.qt_items import table_item, top_item
+from typing import Any
 
 OR1, OR2 = Group(GroupKind.OR, 1), Group(GroupKind.OR, 2)
 
@@ -54,14 +58,14 @@ NO_CARD = Position(3, 3, (SnakeBody(((1, 1), (1, 2), (2, 2))),))
 
 
 @pytest.fixture
-def program_file(tmp_path) -> Path:
+def program_file(tmp_path: Path) -> Path:
     path = tmp_path / "bench.snake.json"
     save_program(path, PROGRAM)
     return path
 
 
 @pytest.fixture
-def bench(qtbot, program_file) -> TestBench:
+def bench(qtbot: QtBot, program_file: Path) -> TestBench:
     from matcher.fileformat import load_program
 
     widget = TestBench(ProgramDocument(load_program(program_file), program_file))
@@ -76,7 +80,7 @@ def displayed(bench: TestBench) -> dict[str, object]:
     """What the explanation panel shows, read off its labels and table, in the CLI's terms."""
     panel = bench.explanation_panel
     table = panel.moves_table
-    rows = [[table.item(r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
+    rows = [[table_item(table, r, c).text() for c in range(table.columnCount())] for r in range(table.rowCount())]
     card_html = QTextDocument()
     card_html.setHtml(panel.card_label.text())
     card_text = card_html.toPlainText()
@@ -98,10 +102,11 @@ def displayed(bench: TestBench) -> dict[str, object]:
     }
 
 
-def cli_explain(capsys, program: Path, position: Path, snake: int) -> dict[str, object]:
+def cli_explain(capsys: pytest.CaptureFixture[str], program: Path, position: Path, snake: int) -> dict[str, Any]:
     capsys.readouterr()
     assert cli.main(["explain", str(program), str(position), "--snake", str(snake)]) == 0
-    return json.loads(capsys.readouterr().out)
+    explained: dict[str, Any] = json.loads(capsys.readouterr().out)
+    return explained
 
 
 @pytest.mark.parametrize(
@@ -109,7 +114,7 @@ def cli_explain(capsys, program: Path, position: Path, snake: int) -> dict[str, 
     [(CARD_DECIDES, 0, 1), (SINGLE_MOVE, 1, None), (NO_CARD, 0, None)],
     ids=["card-decides", "single-move", "no-card"],
 )
-def test_the_bench_shows_what_the_cli_explains(qtbot, bench, program_file, tmp_path, capsys, position, me, decided):
+def test_the_bench_shows_what_the_cli_explains(qtbot: QtBot, bench: TestBench, program_file: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str], position: Position, me: int, decided: int | None) -> None:
     bench.position_editor.set_position(position, me)
     path = tmp_path / "here.position.json"
     assert bench.position_editor.save(path)
@@ -124,7 +129,7 @@ def test_the_bench_shows_what_the_cli_explains(qtbot, bench, program_file, tmp_p
     assert bench.document.decided_card == expected["card"]
 
 
-def test_the_overlay_lies_on_the_field(qtbot, bench):
+def test_the_overlay_lies_on_the_field(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     view = bench.position_editor.view
     explanation = view.explanation()
@@ -137,20 +142,20 @@ def test_the_overlay_lies_on_the_field(qtbot, bench):
     assert abs(color.hueF() - BEST.hueF()) < 0.06 and color.saturationF() > 0.5
 
 
-def test_clicking_a_move_lays_its_variant_over_the_field(qtbot, bench):
+def test_clicking_a_move_lays_its_variant_over_the_field(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     table = bench.explanation_panel.moves_table
-    row = next(r for r in range(table.rowCount()) if table.item(r, 0).text() == "up")
-    rect = table.visualItemRect(table.item(row, 0))
+    row = next(r for r in range(table.rowCount()) if table_item(table, r, 0).text() == "up")
+    rect = table.visualItemRect(table_item(table, row, 0))
     qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert bench.position_editor.view.explained_move() == Direction.UP
     assert "up" in bench.explanation_panel.patterns_title.text()
     assert bench.explanation_panel.patterns_table.rowCount() == 4
-    marks = [bench.explanation_panel.patterns_table.item(r, 0).toolTip() for r in range(4)]
+    marks = [table_item(bench.explanation_panel.patterns_table, r, 0).toolTip() for r in range(4)]
     assert marks.count("not matched") == 1  # the rival's head two cells up is not empty
 
 
-def test_decide_runs_again_after_each_program_edit(qtbot, bench):
+def test_decide_runs_again_after_each_program_edit(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     assert bench.document.decided_card == 1
     with qtbot.waitSignal(bench.decided):
@@ -162,7 +167,7 @@ def test_decide_runs_again_after_each_program_edit(qtbot, bench):
     assert displayed(bench)["card"] == 1
 
 
-def test_ctrl_return_decides_and_f5_does_not(qtbot, bench):
+def test_ctrl_return_decides_and_f5_does_not(qtbot: QtBot, bench: TestBench) -> None:
     """Decide had F5 here but Ctrl+Return in the main window (where F5 starts a battle): one key
     everywhere now, and the tooltip says which."""
     with qtbot.waitActive(bench):
@@ -175,7 +180,7 @@ def test_ctrl_return_decides_and_f5_does_not(qtbot, bench):
     assert "(Ctrl+Return)" in bench.decide_action.toolTip()
 
 
-def test_an_invalid_program_shows_why_nothing_is_decided(qtbot, bench):
+def test_an_invalid_program_shows_why_nothing_is_decided(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     # A pattern that refers to a user set the program does not have.
     bench.document.edit_card(lambda card: paint(card, [(0, 0)], Pattern(SetRef(0))), "Paint")
@@ -187,7 +192,7 @@ def test_an_invalid_program_shows_why_nothing_is_decided(qtbot, bench):
     assert bench.explanation() is not None
 
 
-def test_drawing_a_snake_decides_for_it(qtbot, bench):
+def test_drawing_a_snake_decides_for_it(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(Position(9, 9), 0)
     assert "Draw a snake" in bench.explanation_panel.headline.text()
     view = bench.position_editor.view
@@ -203,26 +208,25 @@ def test_drawing_a_snake_decides_for_it(qtbot, bench):
 # --- program tests --------------------------------------------------------------------------
 
 
-def save_test_by_click(qtbot, bench: TestBench) -> None:
-    button = next(b for b in bench.test_form.findChildren(type(bench.toolbar.widgetForAction(bench.save_test_action)))
-                  if b.defaultAction() is bench.save_test_action)
+def save_test_by_click(qtbot: QtBot, bench: TestBench) -> None:
+    button = next(b for b in bench.test_form.findChildren(QToolButton) if b.defaultAction() is bench.save_test_action)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
-def test_save_as_test_keeps_the_position_and_the_best_moves_and_the_test_passes(qtbot, bench):
+def test_save_as_test_keeps_the_position_and_the_best_moves_and_the_test_passes(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     qtbot.keyClicks(bench.test_name_edit, "near the wall")
     save_test_by_click(qtbot, bench)
     (test,) = bench.document.program.tests
     assert (test.name, test.position, test.snake, test.expect) == ("near the wall", CARD_DECIDES, 0, frozenset({Direction.DOWN}))
     assert bench.test_list.summary_text() == "1/1 passing"
-    assert bench.test_list.tree.topLevelItem(0).text(0) == "near the wall"
+    assert top_item(bench.test_list.tree, 0).text(0) == "near the wall"
     bench.document.undo_stack.undo()
     assert bench.document.program.tests == ()
     assert bench.test_list.tree.topLevelItemCount() == 0
 
 
-def test_ctrl_t_saves_a_test_with_the_checked_moves(qtbot, bench):
+def test_ctrl_t_saves_a_test_with_the_checked_moves(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     qtbot.mouseClick(bench.expect_boxes[Direction.UP], Qt.MouseButton.LeftButton)
     assert bench.expected_moves() == {Direction.UP, Direction.DOWN}
@@ -236,26 +240,26 @@ def test_ctrl_t_saves_a_test_with_the_checked_moves(qtbot, bench):
     assert bench.test_list.summary_text() == "0/1 passing"  # the program's best move is only down
 
 
-def test_an_edit_that_breaks_a_test_shows_it_failing(qtbot, bench):
+def test_an_edit_that_breaks_a_test_shows_it_failing(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     save_test_by_click(qtbot, bench)
     assert bench.test_list.summary_text() == "1/1 passing"
     bench.document.edit(lambda p: remove_card(p, 1), "Delete card 2")
     assert bench.test_list.summary_text() == "0/1 passing"
-    item = bench.test_list.tree.topLevelItem(0)
+    item = top_item(bench.test_list.tree, 0)
     assert item.foreground(0).color() == QColor("#d23c32")
     assert item.text(2) == "up, down, left"  # what the program now picks from
     bench.document.undo_stack.undo()
     assert bench.test_list.summary_text() == "1/1 passing"
 
 
-def test_clicking_a_failing_test_loads_its_position(qtbot, bench):
+def test_clicking_a_failing_test_loads_its_position(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     save_test_by_click(qtbot, bench)
     bench.document.edit(lambda p: remove_card(p, 1), "Delete card 2")
     bench.position_editor.set_position(NO_CARD, 0)
     tree = bench.test_list.tree
-    rect = tree.visualItemRect(tree.topLevelItem(0))
+    rect = tree.visualItemRect(top_item(tree, 0))
     qtbot.mouseClick(tree.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
     assert bench.position_editor.position() == CARD_DECIDES
     assert bench.position_editor.me() == 0
@@ -265,7 +269,7 @@ def test_clicking_a_failing_test_loads_its_position(qtbot, bench):
     assert bench.loaded_test() == 0
 
 
-def test_update_test_replaces_the_loaded_test(qtbot, bench):
+def test_update_test_replaces_the_loaded_test(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     bench.save_as_test("wall")
     bench.position_editor.set_position(SINGLE_MOVE, 1)
@@ -275,7 +279,7 @@ def test_update_test_replaces_the_loaded_test(qtbot, bench):
     assert bench.test_list.summary_text() == "1/1 passing"
 
 
-def test_focus_test_requested_loads_the_test(qtbot, bench):
+def test_focus_test_requested_loads_the_test(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(SINGLE_MOVE, 1)
     bench.save_as_test("corner")
     bench.position_editor.set_position(CARD_DECIDES, 0)
@@ -284,7 +288,7 @@ def test_focus_test_requested_loads_the_test(qtbot, bench):
     assert bench.position_editor.me() == 1
 
 
-def test_save_as_test_needs_a_snake(qtbot, bench):
+def test_save_as_test_needs_a_snake(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(Position(9, 9), 0)
     assert bench.save_as_test() is None
     assert bench.document.program.tests == ()
@@ -294,7 +298,7 @@ def test_save_as_test_needs_a_snake(qtbot, bench):
 # --- the battle view's overlay ----------------------------------------------------------------
 
 
-def test_the_battle_view_paints_an_explanation_over_its_board(qtbot):
+def test_the_battle_view_paints_an_explanation_over_its_board(qtbot: QtBot) -> None:
     view = BattleView()
     qtbot.addWidget(view)
     view.resize(500, 500)
@@ -313,7 +317,7 @@ def test_the_battle_view_paints_an_explanation_over_its_board(qtbot):
     assert view.grab().toImage() == before
 
 
-def test_a_narrow_bench_stacks_the_field_over_decision_and_tests_tabs(qtbot, bench):
+def test_a_narrow_bench_stacks_the_field_over_decision_and_tests_tabs(qtbot: QtBot, bench: TestBench) -> None:
     bench.position_editor.set_position(CARD_DECIDES, 0)
     bench.save_as_test("wall")
     assert not bench.is_narrow()

@@ -9,14 +9,17 @@ import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QApplication
 
-import editor.widgets  # noqa: F401
+import editor.widgets as _guard  # noqa: F401  (the fixture `editor` takes the name)
 from editor.widgets.bench.position_editor import PositionEditor
 from engines.snake import Cell, Position, SnakeBody
 from matcher.fileformat import load_position
+from tests.editor.fixture_types import Shown
+from pytestqt.qtbot import QtBot
+from pathlib import Path
 
 
 @pytest.fixture
-def editor(shown) -> PositionEditor:
+def editor(shown: Shown) -> PositionEditor:
     widget = shown(PositionEditor(), (640, 680))
     widget.set_position(Position(9, 9))
     return widget
@@ -26,7 +29,7 @@ def centre(editor: PositionEditor, cell: Cell) -> QPoint:
     return editor.view.cell_rect(*cell).center().toPoint()
 
 
-def drag(qtbot, editor: PositionEditor, cells: Sequence[Cell], modifier=Qt.KeyboardModifier.NoModifier) -> None:
+def drag(qtbot: QtBot, editor: PositionEditor, cells: Sequence[Cell], modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
     """Press on the first cell, move through the others, release on the last: a real drag."""
     view = editor.view
     qtbot.mousePress(view, Qt.MouseButton.LeftButton, modifier, centre(editor, cells[0]))
@@ -39,16 +42,17 @@ def bodies(editor: PositionEditor) -> list[tuple[Cell, ...]]:
     return [s.cells for s in editor.position().snakes]
 
 
-def test_a_drag_draws_a_snake_from_head_to_tail_and_the_first_snake_is_me(qtbot, editor):
+def test_a_drag_draws_a_snake_from_head_to_tail_and_the_first_snake_is_me(qtbot: QtBot, editor: PositionEditor) -> None:
     with qtbot.waitSignal(editor.positionChanged):
         drag(qtbot, editor, [(2, 2), (2, 3), (2, 4), (3, 4)])
     assert bodies(editor) == [((2, 2), (2, 3), (2, 4), (3, 4))]
     assert editor.me() == 0
     assert editor.me_combo.currentText() == "Snake 1"
-    assert editor.view.board().bodies[0][0] == (2, 2)  # the field shows it, head where the drag began
+    board = editor.view.board()
+    assert board is not None and board.bodies[0][0] == (2, 2)  # the field shows it, head where the drag began
 
 
-def test_every_new_drag_makes_a_new_snake(qtbot, editor):
+def test_every_new_drag_makes_a_new_snake(qtbot: QtBot, editor: PositionEditor) -> None:
     drag(qtbot, editor, [(1, 1), (2, 1), (3, 1)])
     drag(qtbot, editor, [(1, 5), (1, 6)])
     assert bodies(editor) == [((1, 1), (2, 1), (3, 1)), ((1, 5), (1, 6))]
@@ -56,37 +60,37 @@ def test_every_new_drag_makes_a_new_snake(qtbot, editor):
     assert [editor.me_combo.itemText(i) for i in range(editor.me_combo.count())] == ["Snake 1", "Snake 2"]
 
 
-def test_a_fast_drag_that_skips_cells_fills_them_in(qtbot, editor):
+def test_a_fast_drag_that_skips_cells_fills_them_in(qtbot: QtBot, editor: PositionEditor) -> None:
     drag(qtbot, editor, [(1, 1), (1, 5)])
     assert bodies(editor) == [((1, 1), (1, 2), (1, 3), (1, 4), (1, 5))]
 
 
-def test_dragging_back_over_the_last_cell_takes_it_back(qtbot, editor):
+def test_dragging_back_over_the_last_cell_takes_it_back(qtbot: QtBot, editor: PositionEditor) -> None:
     drag(qtbot, editor, [(4, 4), (5, 4), (6, 4), (5, 4), (5, 5)])
     assert bodies(editor) == [((4, 4), (5, 4), (5, 5))]
 
 
-def test_drawing_over_another_snake_is_refused_with_a_message(qtbot, editor):
+def test_drawing_over_another_snake_is_refused_with_a_message(qtbot: QtBot, editor: PositionEditor) -> None:
     drag(qtbot, editor, [(3, 0), (3, 1), (3, 2), (3, 3)])
     drag(qtbot, editor, [(1, 2), (2, 2), (3, 2), (4, 2)])
     assert bodies(editor)[1] == ((1, 2), (2, 2))
     assert "(3, 2) is taken by Snake 1" in editor.status_text()
 
 
-def test_drawing_back_over_itself_is_refused(qtbot, editor):
+def test_drawing_back_over_itself_is_refused(qtbot: QtBot, editor: PositionEditor) -> None:
     drag(qtbot, editor, [(2, 2), (3, 2), (3, 3), (2, 3), (2, 2)])
     assert bodies(editor) == [((2, 2), (3, 2), (3, 3), (2, 3))]
     assert "cannot cross itself" in editor.status_text()
 
 
-def test_a_click_on_an_empty_cell_draws_nothing(qtbot, editor):
+def test_a_click_on_an_empty_cell_draws_nothing(qtbot: QtBot, editor: PositionEditor) -> None:
     with qtbot.assertNotEmitted(editor.positionChanged):
         qtbot.mouseClick(editor.view, Qt.MouseButton.LeftButton, pos=centre(editor, (4, 4)))
     assert bodies(editor) == []
     assert "head and a tail" in editor.status_text()
 
 
-def test_a_fifth_snake_is_refused(qtbot, editor):
+def test_a_fifth_snake_is_refused(qtbot: QtBot, editor: PositionEditor) -> None:
     for x in (0, 2, 4, 6):
         drag(qtbot, editor, [(x, 0), (x, 1)])
     drag(qtbot, editor, [(8, 0), (8, 1)])
@@ -94,7 +98,7 @@ def test_a_fifth_snake_is_refused(qtbot, editor):
     assert "at most 4 snakes" in editor.status_text()
 
 
-def test_ctrl_click_on_a_snake_makes_it_me(qtbot, editor):
+def test_ctrl_click_on_a_snake_makes_it_me(qtbot: QtBot, editor: PositionEditor) -> None:
     drag(qtbot, editor, [(1, 1), (2, 1)])
     drag(qtbot, editor, [(5, 5), (5, 6), (5, 7)])
     with qtbot.waitSignal(editor.meChanged) as changed:
@@ -106,7 +110,7 @@ def test_ctrl_click_on_a_snake_makes_it_me(qtbot, editor):
     assert bodies(editor)[1] == ((5, 5), (5, 6), (5, 7))  # a ctrl+click does not move it
 
 
-def test_the_me_combo_chooses_me(qtbot, editor):
+def test_the_me_combo_chooses_me(qtbot: QtBot, editor: PositionEditor) -> None:
     drag(qtbot, editor, [(1, 1), (2, 1)])
     drag(qtbot, editor, [(5, 5), (5, 6)])
     editor.me_combo.setFocus()
@@ -116,7 +120,7 @@ def test_the_me_combo_chooses_me(qtbot, editor):
     assert editor.me() == 1
 
 
-def test_dragging_a_snake_moves_its_whole_body(qtbot, editor):
+def test_dragging_a_snake_moves_its_whole_body(qtbot: QtBot, editor: PositionEditor) -> None:
     drag(qtbot, editor, [(1, 1), (1, 2), (2, 2)])
     with qtbot.waitSignal(editor.positionChanged):
         drag(qtbot, editor, [(1, 2), (2, 2), (3, 2), (3, 3)])
@@ -124,7 +128,7 @@ def test_dragging_a_snake_moves_its_whole_body(qtbot, editor):
     assert editor.selected_snake() == 0
 
 
-def test_a_snake_cannot_be_moved_onto_another_or_off_the_field(qtbot, editor):
+def test_a_snake_cannot_be_moved_onto_another_or_off_the_field(qtbot: QtBot, editor: PositionEditor) -> None:
     drag(qtbot, editor, [(1, 1), (1, 2)])
     drag(qtbot, editor, [(4, 1), (4, 2)])
     drag(qtbot, editor, [(1, 1), (2, 1), (3, 1), (4, 1)])  # the last step would overlap snake 2
@@ -135,7 +139,7 @@ def test_a_snake_cannot_be_moved_onto_another_or_off_the_field(qtbot, editor):
     assert "cannot leave the field" in editor.status_text()
 
 
-def test_escape_cancels_a_drag(qtbot, editor):
+def test_escape_cancels_a_drag(qtbot: QtBot, editor: PositionEditor) -> None:
     drag(qtbot, editor, [(1, 1), (1, 2)])
     view = editor.view
     qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=centre(editor, (1, 1)))
@@ -145,7 +149,7 @@ def test_escape_cancels_a_drag(qtbot, editor):
     assert bodies(editor) == [((1, 1), (1, 2))]
 
 
-def test_delete_removes_the_selected_snake_and_me_follows_the_renumbering(qtbot, editor):
+def test_delete_removes_the_selected_snake_and_me_follows_the_renumbering(qtbot: QtBot, editor: PositionEditor) -> None:
     drag(qtbot, editor, [(1, 1), (1, 2)])
     drag(qtbot, editor, [(4, 1), (4, 2)])
     drag(qtbot, editor, [(7, 1), (7, 2)])
@@ -160,7 +164,7 @@ def test_delete_removes_the_selected_snake_and_me_follows_the_renumbering(qtbot,
     assert editor.me_combo.currentText() == "Snake 2"
 
 
-def test_right_click_deletes_a_snake(qtbot, editor):
+def test_right_click_deletes_a_snake(qtbot: QtBot, editor: PositionEditor) -> None:
     drag(qtbot, editor, [(1, 1), (1, 2)])
     qtbot.mouseClick(editor.view, Qt.MouseButton.RightButton, pos=centre(editor, (1, 2)))
     assert bodies(editor) == []
@@ -168,7 +172,7 @@ def test_right_click_deletes_a_snake(qtbot, editor):
     assert not editor.me_combo.isEnabled()
 
 
-def test_the_field_size_spin_boxes_resize_the_field(qtbot, editor):
+def test_the_field_size_spin_boxes_resize_the_field(qtbot: QtBot, editor: PositionEditor) -> None:
     spin = editor.width_spin
     spin.setFocus()
     spin.selectAll()
@@ -176,10 +180,11 @@ def test_the_field_size_spin_boxes_resize_the_field(qtbot, editor):
     with qtbot.waitSignal(editor.positionChanged):
         qtbot.keyClick(spin, Qt.Key.Key_Enter)
     assert (editor.position().width, editor.position().height) == (7, 9)
-    assert editor.view.board().width == 7
+    board = editor.view.board()
+    assert board is not None and board.width == 7
 
 
-def test_the_field_cannot_shrink_over_a_snake(qtbot, editor):
+def test_the_field_cannot_shrink_over_a_snake(qtbot: QtBot, editor: PositionEditor) -> None:
     drag(qtbot, editor, [(8, 8), (7, 8)])
     editor.height_spin.setFocus()
     with qtbot.assertNotEmitted(editor.positionChanged):
@@ -189,12 +194,12 @@ def test_the_field_cannot_shrink_over_a_snake(qtbot, editor):
     assert "Snake 1 would be outside it" in editor.status_text()
 
 
-def test_small_fields_get_large_cells(editor):
+def test_small_fields_get_large_cells(editor: PositionEditor) -> None:
     editor.set_position(Position(7, 7))
     assert editor.view.cell_size() >= 48
 
 
-def test_position_file_round_trip(qtbot, editor, tmp_path):
+def test_position_file_round_trip(qtbot: QtBot, editor: PositionEditor, tmp_path: Path) -> None:
     drag(qtbot, editor, [(2, 2), (2, 3), (3, 3)])
     drag(qtbot, editor, [(6, 6), (6, 5), (6, 4), (5, 4)])
     path = tmp_path / "two.position.json"
@@ -209,7 +214,7 @@ def test_position_file_round_trip(qtbot, editor, tmp_path):
     assert "Loaded two.position.json" in editor.status_text()
 
 
-def test_a_bad_position_file_is_a_one_line_message(editor, tmp_path):
+def test_a_bad_position_file_is_a_one_line_message(editor: PositionEditor, tmp_path: Path) -> None:
     path = tmp_path / "bad.position.json"
     path.write_text('{"format": "snake-position/1", "width": 5, "height": 5, "snakes": [{"cells": [[0, 0], [3, 3]]}]}')
     before = editor.position()
@@ -220,7 +225,7 @@ def test_a_bad_position_file_is_a_one_line_message(editor, tmp_path):
     assert "\n" not in editor.status_text()
 
 
-def test_a_loaded_eaten_snake_can_be_me_and_moved(qtbot, editor):
+def test_a_loaded_eaten_snake_can_be_me_and_moved(qtbot: QtBot, editor: PositionEditor) -> None:
     editor.set_position(Position(9, 9, (SnakeBody(((1, 1), (1, 2))), SnakeBody(((5, 5),), eaten=True))), me=1)
     assert editor.me() == 1
     assert editor.me_combo.currentText() == "Snake 2 (eaten)"

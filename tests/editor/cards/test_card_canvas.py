@@ -13,6 +13,8 @@ from editor.widgets.cards.card_canvas import CardCanvas, cells_between
 from editor.widgets.cards.pattern_paint import ELEMENT_LOOK
 from engines.snake import Direction, Element
 from matcher.model import Card, ElementSet, Group, GroupKind, Head, Pattern, Program, SetRef
+from tests.editor.fixture_types import Shown
+from pytestqt.qtbot import QtBot
 
 LEFT, RIGHT = Qt.MouseButton.LeftButton, Qt.MouseButton.RightButton
 TAIL = Pattern(Element.ENEMY_TAIL)
@@ -24,7 +26,7 @@ def program_with(card: Card, sets: tuple[ElementSet, ...] = ()) -> Program:
 
 
 @pytest.fixture
-def make_canvas(shown) -> Callable[..., CardCanvas]:
+def make_canvas(shown: Shown) -> Callable[..., CardCanvas]:
     def make(card: Card = Card(), sets: tuple[ElementSet, ...] = ()) -> CardCanvas:
         return shown(CardCanvas(ProgramDocument(program_with(card, sets))), (480, 480))
 
@@ -35,7 +37,7 @@ def at(canvas: CardCanvas, row: int, col: int) -> QPoint:
     return canvas.cell_center((row, col))
 
 
-def drag(qtbot, canvas: CardCanvas, cells: list[tuple[int, int]], button=LEFT) -> None:
+def drag(qtbot: QtBot, canvas: CardCanvas, cells: list[tuple[int, int]], button: Qt.MouseButton = LEFT) -> None:
     qtbot.mousePress(canvas, button, pos=at(canvas, *cells[0]))
     for cell in cells[1:]:
         qtbot.mouseMove(canvas, at(canvas, *cell))
@@ -46,7 +48,7 @@ def color_at(canvas: CardCanvas, point: QPoint) -> QColor:
     return QColor(canvas.grab().toImage().pixel(point))
 
 
-def test_the_map_is_square_and_cells_map_back_to_themselves(make_canvas):
+def test_the_map_is_square_and_cells_map_back_to_themselves(make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas()
     board = canvas.board_rect()
     assert board.width() == board.height() == 7 * canvas.cell_size() >= 7 * 40
@@ -56,7 +58,7 @@ def test_the_map_is_square_and_cells_map_back_to_themselves(make_canvas):
     assert canvas.cell_at(QPoint(1, 1)) is None
 
 
-def test_a_click_on_a_blank_cell_paints_the_brush_and_selects_it(qtbot, make_canvas):
+def test_a_click_on_a_blank_cell_paints_the_brush_and_selects_it(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas()
     document = canvas.document
     document.set_brush(Brush(Element.OWN_BODY, False, OR2))
@@ -74,7 +76,7 @@ def test_a_click_on_a_blank_cell_paints_the_brush_and_selects_it(qtbot, make_can
     assert document.card.cells == {(1, 1): Pattern(Element.OWN_BODY, False, OR2)}
 
 
-def test_a_drag_paints_every_cell_on_the_way_as_one_undo_step(qtbot, make_canvas):
+def test_a_drag_paints_every_cell_on_the_way_as_one_undo_step(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas()
     document = canvas.document
     document.set_brush(Brush(Element.ENEMY_TAIL))
@@ -88,7 +90,7 @@ def test_a_drag_paints_every_cell_on_the_way_as_one_undo_step(qtbot, make_canvas
     assert len(document.card.cells) == 7
 
 
-def test_two_strokes_are_two_undo_steps(qtbot, make_canvas):
+def test_two_strokes_are_two_undo_steps(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas()
     drag(qtbot, canvas, [(0, 0), (0, 1)])
     drag(qtbot, canvas, [(6, 0), (6, 1)])
@@ -97,14 +99,14 @@ def test_two_strokes_are_two_undo_steps(qtbot, make_canvas):
     assert set(canvas.document.card.cells) == {(0, 0), (0, 1)}
 
 
-def test_a_drag_across_the_head_leaves_the_head_alone(qtbot, make_canvas):
+def test_a_drag_across_the_head_leaves_the_head_alone(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas()
     drag(qtbot, canvas, [(3, 0), (3, 6)])
     assert set(canvas.document.card.cells) == {(3, c) for c in range(7) if c != 3}
     assert canvas.document.card.head == Head(3, 3, Direction.UP)
 
 
-def test_a_click_on_a_painted_cell_selects_it_without_repainting(qtbot, make_canvas):
+def test_a_click_on_a_painted_cell_selects_it_without_repainting(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas(Card(cells={(2, 3): TAIL}))
     document = canvas.document
     document.set_brush(Brush(Element.BORDER))
@@ -114,7 +116,7 @@ def test_a_click_on_a_painted_cell_selects_it_without_repainting(qtbot, make_can
     assert document.undo_stack.count() == 0
 
 
-def test_a_drag_starting_on_a_painted_cell_repaints_it(qtbot, make_canvas):
+def test_a_drag_starting_on_a_painted_cell_repaints_it(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas(Card(cells={(2, 3): TAIL}))
     document = canvas.document
     document.set_brush(Brush(Element.BORDER))
@@ -123,7 +125,7 @@ def test_a_drag_starting_on_a_painted_cell_repaints_it(qtbot, make_canvas):
     assert document.undo_stack.count() == 1
 
 
-def test_right_click_and_right_drag_clear_cells_one_step_per_stroke(qtbot, make_canvas):
+def test_right_click_and_right_drag_clear_cells_one_step_per_stroke(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas(Card(cells={(0, c): TAIL for c in range(7)}))
     document = canvas.document
     qtbot.mouseClick(canvas, RIGHT, pos=at(canvas, 0, 0))
@@ -138,7 +140,7 @@ def test_right_click_and_right_drag_clear_cells_one_step_per_stroke(qtbot, make_
 
 
 @pytest.mark.parametrize("key", [Qt.Key.Key_Delete, Qt.Key.Key_Backspace])
-def test_delete_clears_the_selected_cell(qtbot, make_canvas, key):
+def test_delete_clears_the_selected_cell(qtbot: QtBot, make_canvas: Callable[..., CardCanvas], key: Qt.Key) -> None:
     canvas = make_canvas(Card(cells={(2, 3): TAIL, (1, 3): TAIL}))
     document = canvas.document
     qtbot.mouseClick(canvas, LEFT, pos=at(canvas, 2, 3))
@@ -149,7 +151,7 @@ def test_delete_clears_the_selected_cell(qtbot, make_canvas, key):
     assert document.card.cells == {(2, 3): TAIL, (1, 3): TAIL}
 
 
-def test_dragging_the_head_moves_it_and_swaps_a_pattern_where_it_lands(qtbot, make_canvas):
+def test_dragging_the_head_moves_it_and_swaps_a_pattern_where_it_lands(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas(Card(cells={(5, 3): TAIL}))
     document = canvas.document
     qtbot.mousePress(canvas, LEFT, pos=at(canvas, 3, 3))
@@ -168,7 +170,7 @@ def test_dragging_the_head_moves_it_and_swaps_a_pattern_where_it_lands(qtbot, ma
     assert document.card.head.cell == (5, 3)
 
 
-def test_a_head_drag_past_the_edge_drops_it_on_the_edge_cell(qtbot, make_canvas):
+def test_a_head_drag_past_the_edge_drops_it_on_the_edge_cell(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas()
     qtbot.mousePress(canvas, LEFT, pos=at(canvas, 3, 3))
     outside = QPoint(at(canvas, 3, 3).x(), int(canvas.board_rect().bottom()) + 5)
@@ -177,7 +179,7 @@ def test_a_head_drag_past_the_edge_drops_it_on_the_edge_cell(qtbot, make_canvas)
     assert canvas.document.card.head.cell == (6, 3)
 
 
-def test_escape_cancels_a_head_drag(qtbot, make_canvas):
+def test_escape_cancels_a_head_drag(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas()
     qtbot.mousePress(canvas, LEFT, pos=at(canvas, 3, 3))
     qtbot.mouseMove(canvas, at(canvas, 0, 0))
@@ -187,7 +189,7 @@ def test_escape_cancels_a_head_drag(qtbot, make_canvas):
     assert canvas.document.undo_stack.count() == 0
 
 
-def test_r_turns_the_head_clockwise_and_shift_r_back(qtbot, make_canvas):
+def test_r_turns_the_head_clockwise_and_shift_r_back(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas()
     document = canvas.document
     canvas.setFocus()
@@ -206,14 +208,14 @@ def test_r_turns_the_head_clockwise_and_shift_r_back(qtbot, make_canvas):
     assert document.card.head.facing is Direction.LEFT
 
 
-def test_turning_keeps_the_selection(qtbot, make_canvas):
+def test_turning_keeps_the_selection(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas(Card(cells={(2, 3): TAIL}))
     qtbot.mouseClick(canvas, LEFT, pos=at(canvas, 2, 3))
     qtbot.keyClick(canvas, Qt.Key.Key_R)
     assert canvas.document.selected_cell == (2, 3)
 
 
-def test_alt_click_picks_the_cells_pattern_into_the_brush(qtbot, make_canvas):
+def test_alt_click_picks_the_cells_pattern_into_the_brush(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     pattern = Pattern(SetRef(0), True, OR2)
     canvas = make_canvas(Card(cells={(1, 1): pattern}), sets=(ElementSet("rival", frozenset({Element.ENEMY_HEAD})),))
     messages: list[str] = []
@@ -227,7 +229,7 @@ def test_alt_click_picks_the_cells_pattern_into_the_brush(qtbot, make_canvas):
     assert canvas.document.card.cells == {(1, 1): pattern}
 
 
-def test_arrow_keys_move_the_selection_and_space_paints_it(qtbot, make_canvas):
+def test_arrow_keys_move_the_selection_and_space_paints_it(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas()
     document = canvas.document
     canvas.setFocus()
@@ -242,14 +244,14 @@ def test_arrow_keys_move_the_selection_and_space_paints_it(qtbot, make_canvas):
     assert document.selected_cell == (4, 3)
 
 
-def test_tooltips_name_the_pattern_group_and_weight_or_the_head(make_canvas):
+def test_tooltips_name_the_pattern_group_and_weight_or_the_head(make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas(Card(cells={(2, 3): Pattern(Element.ENEMY_TAIL, True, OR2)}))
     assert canvas.tooltip_for((2, 3)) == "row 2, col 3: NOT enemy tail\ngroup: OR 2\nweight: 1"
     assert "own head, facing up: the move this card asks for" in canvas.tooltip_for((3, 3))
     assert canvas.tooltip_for((0, 0)).startswith("row 0, col 0: blank")
 
 
-def test_cells_with_problems_are_marked(make_canvas):
+def test_cells_with_problems_are_marked(make_canvas: Callable[..., CardCanvas]) -> None:
     emptied = ElementSet("gone", frozenset())
     canvas = make_canvas(Card(cells={(2, 3): Pattern(SetRef(0))}), sets=(emptied,))
     assert "⚠ uses set1 ('gone'), which must hold 1..6 elements" in canvas.tooltip_for((2, 3))
@@ -259,20 +261,20 @@ def test_cells_with_problems_are_marked(make_canvas):
     assert red.red() > 200 and red.green() < 90
 
 
-def test_edits_from_elsewhere_repaint_the_canvas(qtbot, make_canvas):
+def test_edits_from_elsewhere_repaint_the_canvas(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas()
     blank = color_at(canvas, at(canvas, 0, 6))
     canvas.document.edit_card(lambda card: Card(card.head, {(0, 6): Pattern(Element.OWN_BODY)}), "paint")
     assert color_at(canvas, at(canvas, 0, 6)) != blank
 
 
-def test_cells_between_covers_the_whole_line():
+def test_cells_between_covers_the_whole_line() -> None:
     assert cells_between((0, 0), (0, 3)) == [(0, 0), (0, 1), (0, 2), (0, 3)]
     assert cells_between((0, 0), (2, 2)) == [(0, 0), (1, 1), (2, 2)]
     assert cells_between((4, 4), (4, 4)) == [(4, 4)]
 
 
-def test_dropping_the_head_on_the_selected_cell_drops_the_selection(qtbot, make_canvas):
+def test_dropping_the_head_on_the_selected_cell_drops_the_selection(qtbot: QtBot, make_canvas: Callable[..., CardCanvas]) -> None:
     canvas = make_canvas(Card(cells={(2, 3): TAIL}))
     qtbot.mouseClick(canvas, LEFT, pos=at(canvas, 2, 3))
     drag(qtbot, canvas, [(3, 3), (2, 3)])

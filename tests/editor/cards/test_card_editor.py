@@ -13,6 +13,7 @@ from editor.widgets.cards.card_editor import HINT, CardEditor
 from engines.snake import Direction, Element
 from matcher.editing import insert_card
 from matcher.model import AND1, Card, ElementSet, Group, GroupKind, Pattern, Program, SetRef
+from pytestqt.qtbot import QtBot
 
 LEFT = Qt.MouseButton.LeftButton
 TAIL = Pattern(Element.ENEMY_TAIL)
@@ -20,7 +21,7 @@ RIVAL = ElementSet("rival", frozenset({Element.ENEMY_HEAD, Element.ENEMY_BODY}))
 
 
 @pytest.fixture
-def make_editor(qtbot) -> Callable[..., CardEditor]:
+def make_editor(qtbot: QtBot) -> Callable[..., CardEditor]:
     editors: list[CardEditor] = []
 
     def make(*cards: Card, sets: tuple[ElementSet, ...] = (RIVAL,)) -> CardEditor:
@@ -37,11 +38,11 @@ def make_editor(qtbot) -> Callable[..., CardEditor]:
     return make
 
 
-def click_cell(qtbot, editor: CardEditor, cell: tuple[int, int], modifier=Qt.KeyboardModifier.NoModifier) -> None:
+def click_cell(qtbot: QtBot, editor: CardEditor, cell: tuple[int, int], modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
     qtbot.mouseClick(editor.canvas, LEFT, modifier, editor.canvas.cell_center(cell))
 
 
-def test_the_title_counts_cards_and_follows_the_current_card(make_editor):
+def test_the_title_counts_cards_and_follows_the_current_card(make_editor: Callable[..., CardEditor]) -> None:
     editor = make_editor(Card(), Card(description="second"))
     assert editor.title_label.text() == "Card 1 of 2"
     editor.document.set_current_card(1)
@@ -52,7 +53,7 @@ def test_the_title_counts_cards_and_follows_the_current_card(make_editor):
     assert editor.description_edit.text() == ""
 
 
-def test_palette_keys_then_a_click_paint_that_pattern(qtbot, make_editor):
+def test_palette_keys_then_a_click_paint_that_pattern(qtbot: QtBot, make_editor: Callable[..., CardEditor]) -> None:
     editor = make_editor()
     click_cell(qtbot, editor, (0, 0))  # the canvas has the focus now: keys reach the palette's shortcuts
     for key in (Qt.Key.Key_8, Qt.Key.Key_N, Qt.Key.Key_G, Qt.Key.Key_G, Qt.Key.Key_G, Qt.Key.Key_G, Qt.Key.Key_G):
@@ -63,7 +64,7 @@ def test_palette_keys_then_a_click_paint_that_pattern(qtbot, make_editor):
     assert editor.inspector.weight_label.text() == "2"  # NOT of a 2-element set matches 5
 
 
-def test_turn_buttons_and_keys_turn_the_head_with_undo(qtbot, make_editor):
+def test_turn_buttons_and_keys_turn_the_head_with_undo(qtbot: QtBot, make_editor: Callable[..., CardEditor]) -> None:
     editor = make_editor()
     document = editor.document
     qtbot.mouseClick(editor.turn_right_button, LEFT)
@@ -85,7 +86,7 @@ def test_turn_buttons_and_keys_turn_the_head_with_undo(qtbot, make_editor):
     assert document.card.head.facing is Direction.RIGHT
 
 
-def test_typing_r_in_the_description_types_it(qtbot, make_editor):
+def test_typing_r_in_the_description_types_it(qtbot: QtBot, make_editor: Callable[..., CardEditor]) -> None:
     editor = make_editor()
     editor.description_edit.setFocus()
     qtbot.keyClicks(editor.description_edit, "Run 7 R")
@@ -94,7 +95,7 @@ def test_typing_r_in_the_description_types_it(qtbot, make_editor):
     assert editor.document.brush.match is Element.EMPTY
 
 
-def test_a_description_typing_session_is_one_undo_step(qtbot, make_editor):
+def test_a_description_typing_session_is_one_undo_step(qtbot: QtBot, make_editor: Callable[..., CardEditor]) -> None:
     editor = make_editor()
     document = editor.document
     edit = editor.description_edit
@@ -115,7 +116,7 @@ def test_a_description_typing_session_is_one_undo_step(qtbot, make_editor):
     assert edit.text() == "bite"
 
 
-def test_leaving_the_description_ends_its_undo_step(qtbot, make_editor):
+def test_leaving_the_description_ends_its_undo_step(qtbot: QtBot, make_editor: Callable[..., CardEditor]) -> None:
     editor = make_editor()
     edit = editor.description_edit
     edit.setFocus()
@@ -128,13 +129,13 @@ def test_leaving_the_description_ends_its_undo_step(qtbot, make_editor):
     assert editor.document.undo_stack.count() == 3
 
 
-def test_the_inspector_says_when_no_cell_is_selected(make_editor):
+def test_the_inspector_says_when_no_cell_is_selected(make_editor: Callable[..., CardEditor]) -> None:
     editor = make_editor(Card(cells={(2, 3): TAIL}))
     assert editor.inspector.title_label.text() == "No cell selected"
     assert not editor.inspector.fields.isVisibleTo(editor.inspector)
 
 
-def test_the_inspector_edits_the_selected_cells_match_not_and_group(qtbot, make_editor):
+def test_the_inspector_edits_the_selected_cells_match_not_and_group(qtbot: QtBot, make_editor: Callable[..., CardEditor]) -> None:
     editor = make_editor(Card(cells={(2, 3): TAIL, (1, 3): TAIL}))
     document, inspector = editor.document, editor.inspector
     click_cell(qtbot, editor, (2, 3))
@@ -161,7 +162,7 @@ def test_the_inspector_edits_the_selected_cells_match_not_and_group(qtbot, make_
     assert document.card.cells[(2, 3)] == TAIL
 
 
-def test_keys_typed_into_the_inspectors_combo_boxes_do_not_turn_the_head(qtbot, make_editor):
+def test_keys_typed_into_the_inspectors_combo_boxes_do_not_turn_the_head(qtbot: QtBot, make_editor: Callable[..., CardEditor]) -> None:
     """Regression: R (turn the head) and the palette's keys fired while a combo box had the
     focus, so typing an item's first letter turned the head or changed the brush."""
     editor = make_editor(Card(cells={(2, 3): TAIL}))
@@ -176,7 +177,7 @@ def test_keys_typed_into_the_inspectors_combo_boxes_do_not_turn_the_head(qtbot, 
     assert document.brush == Brush(Element.EMPTY)
 
 
-def test_the_inspector_clears_and_paints_its_cell(qtbot, make_editor):
+def test_the_inspector_clears_and_paints_its_cell(qtbot: QtBot, make_editor: Callable[..., CardEditor]) -> None:
     editor = make_editor(Card(cells={(2, 3): TAIL}))
     document, inspector = editor.document, editor.inspector
     click_cell(qtbot, editor, (2, 3))
@@ -189,7 +190,7 @@ def test_the_inspector_clears_and_paints_its_cell(qtbot, make_editor):
     assert document.card.cells == {(2, 3): Pattern(Element.OWN_TAIL)}
 
 
-def test_eyedropper_then_paint_copies_a_pattern(qtbot, make_editor):
+def test_eyedropper_then_paint_copies_a_pattern(qtbot: QtBot, make_editor: Callable[..., CardEditor]) -> None:
     pattern = Pattern(SetRef(0), True, Group(GroupKind.OR, 3))
     editor = make_editor(Card(cells={(0, 0): pattern}))
     click_cell(qtbot, editor, (0, 0), Qt.KeyboardModifier.AltModifier)
@@ -200,14 +201,14 @@ def test_eyedropper_then_paint_copies_a_pattern(qtbot, make_editor):
     assert editor.document.card.cells[(6, 6)] == pattern
 
 
-def test_hovering_a_cell_marks_it_in_the_variants(qtbot, make_editor):
+def test_hovering_a_cell_marks_it_in_the_variants(qtbot: QtBot, make_editor: Callable[..., CardEditor]) -> None:
     editor = make_editor(Card(cells={(2, 3): TAIL}))
     qtbot.mouseMove(editor.canvas, editor.canvas.cell_center((2, 3)))
     assert editor.variants.marked_cell() == (2, 3)
     assert editor.hint_label.text() == HINT
 
 
-def test_a_narrow_editor_puts_inspector_and_variants_under_the_map(make_editor):
+def test_a_narrow_editor_puts_inspector_and_variants_under_the_map(make_editor: Callable[..., CardEditor]) -> None:
     editor = make_editor()
     assert not editor.side_panel_below()  # 1100 × 760: beside the map
     beside = editor.canvas.cell_size()

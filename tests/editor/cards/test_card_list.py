@@ -16,6 +16,7 @@ from editor.widgets.cards.card_list import DECIDED_COLOR, CardList, DecidedRole,
 from engines.snake import Direction, Element
 from matcher.editing import new_card, paint
 from matcher.model import MAX_CARDS, Card, ElementSet, Head, Pattern, Program, SetRef
+from pytestqt.qtbot import QtBot
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 LEFT = Qt.MouseButton.LeftButton
@@ -31,7 +32,7 @@ def labelled_program(count: int = 3) -> Program:
 
 
 @pytest.fixture
-def make_list(qtbot) -> Callable[..., CardList]:
+def make_list(qtbot: QtBot) -> Callable[..., CardList]:
     def make(program: Program | None = None) -> CardList:
         document = ProgramDocument(program if program is not None else labelled_program())
         widget = CardList(document)
@@ -56,11 +57,11 @@ def shown_descriptions(widget: CardList) -> list[str]:
     return [model.index(row, 0).data() for row in range(model.rowCount())]
 
 
-def click_card(qtbot, widget: CardList, index: int) -> None:
+def click_card(qtbot: QtBot, widget: CardList, index: int) -> None:
     qtbot.mouseClick(widget.view.viewport(), LEFT, pos=widget.card_rect(index).center())
 
 
-def drag_card(qtbot, widget: CardList, source: int, to: QPoint, release: bool = True) -> None:
+def drag_card(qtbot: QtBot, widget: CardList, source: int, to: QPoint, release: bool = True) -> None:
     """Press on card ``source`` and move the mouse in small steps to ``to`` (viewport coordinates)."""
     viewport = widget.view.viewport()
     start = widget.card_rect(source).center()
@@ -86,7 +87,7 @@ def above(widget: CardList, index: int) -> QPoint:
 # --- showing and selecting ------------------------------------------------------------------
 
 
-def test_rows_show_number_description_and_a_thumbnail_of_each_card(make_list):
+def test_rows_show_number_description_and_a_thumbnail_of_each_card(make_list: Callable[..., CardList]) -> None:
     widget = make_list()
     assert shown_descriptions(widget) == ["Card 1: a", "Card 2: b", "Card 3: c"]
     thumbs = [widget.model.thumbnail(i).toImage() for i in range(3)]
@@ -95,7 +96,7 @@ def test_rows_show_number_description_and_a_thumbnail_of_each_card(make_list):
     assert widget.count_label.text() == f"3 / {MAX_CARDS}"
 
 
-def test_clicking_a_card_makes_it_the_current_card_and_back(qtbot, make_list):
+def test_clicking_a_card_makes_it_the_current_card_and_back(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list()
     click_card(qtbot, widget, 2)
     assert widget.document.current_card == 2
@@ -104,7 +105,7 @@ def test_clicking_a_card_makes_it_the_current_card_and_back(qtbot, make_list):
     assert widget.view.selectionModel().isSelected(widget.model.index(1, 0))
 
 
-def test_letter_keys_in_the_list_do_not_search_for_a_card(qtbot, make_list):
+def test_letter_keys_in_the_list_do_not_search_for_a_card(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     """Regression: the list took letters as type-to-search, so R (turn the head) or a stray
     letter jumped to another card whose text starts with it ("Card 2: …")."""
     widget = make_list(labelled_program(3))
@@ -115,14 +116,14 @@ def test_letter_keys_in_the_list_do_not_search_for_a_card(qtbot, make_list):
         assert widget.document.current_card == 0, key
 
 
-def test_a_click_on_a_card_says_which_so_a_host_can_move_the_focus(qtbot, make_list):
+def test_a_click_on_a_card_says_which_so_a_host_can_move_the_focus(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list()
     with qtbot.waitSignal(widget.cardClicked) as clicked:
         click_card(qtbot, widget, 1)
     assert clicked.args == [1]
 
 
-def test_thumbnail_is_redrawn_when_the_card_changes(make_list):
+def test_thumbnail_is_redrawn_when_the_card_changes(make_list: Callable[..., CardList]) -> None:
     widget = make_list()
     before = widget.model.thumbnail(0).toImage()
     widget.document.edit_card(lambda card: paint(card, [(0, 6), (1, 6)], Pattern(Element.BORDER)), "paint")
@@ -133,7 +134,7 @@ def test_thumbnail_is_redrawn_when_the_card_changes(make_list):
 # --- add / duplicate / delete ---------------------------------------------------------------
 
 
-def test_add_inserts_a_blank_card_after_the_current_one_and_selects_it(qtbot, make_list):
+def test_add_inserts_a_blank_card_after_the_current_one_and_selects_it(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list()
     click_card(qtbot, widget, 0)
     qtbot.mouseClick(widget.add_button, LEFT)
@@ -153,14 +154,14 @@ def test_add_inserts_a_blank_card_after_the_current_one_and_selects_it(qtbot, ma
     assert widget.view.currentIndex().row() == 1
 
 
-def test_add_by_shortcut(qtbot, make_list):
+def test_add_by_shortcut(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list()
     widget.view.setFocus()
     qtbot.keyClick(widget.view, Qt.Key.Key_N, CTRL_SHIFT)
     assert len(widget.document.program.cards) == 4
 
 
-def test_duplicate_inserts_a_copy_after_the_current_card(qtbot, make_list):
+def test_duplicate_inserts_a_copy_after_the_current_card(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list()
     click_card(qtbot, widget, 1)
     qtbot.mouseClick(widget.duplicate_button, LEFT)
@@ -173,14 +174,14 @@ def test_duplicate_inserts_a_copy_after_the_current_card(qtbot, make_list):
     assert widget.document.current_card == 1
 
 
-def test_duplicate_by_shortcut(qtbot, make_list):
+def test_duplicate_by_shortcut(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list()
     click_card(qtbot, widget, 2)
     qtbot.keyClick(widget.view, Qt.Key.Key_D, CTRL_SHIFT)
     assert descriptions(widget) == ["a", "b", "c", "c"]
 
 
-def test_delete_removes_the_current_card_and_undo_brings_it_back(qtbot, make_list):
+def test_delete_removes_the_current_card_and_undo_brings_it_back(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list()
     click_card(qtbot, widget, 1)
     qtbot.mouseClick(widget.delete_button, LEFT)
@@ -194,7 +195,7 @@ def test_delete_removes_the_current_card_and_undo_brings_it_back(qtbot, make_lis
     assert descriptions(widget) == ["a", "c"]
 
 
-def test_deleting_the_last_card_of_the_list_selects_the_new_last(qtbot, make_list):
+def test_deleting_the_last_card_of_the_list_selects_the_new_last(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list()
     click_card(qtbot, widget, 2)
     qtbot.mouseClick(widget.delete_button, LEFT)
@@ -203,7 +204,7 @@ def test_deleting_the_last_card_of_the_list_selects_the_new_last(qtbot, make_lis
     assert widget.view.currentIndex().row() == 1
 
 
-def test_delete_key_in_the_list_deletes_the_current_card(qtbot, make_list):
+def test_delete_key_in_the_list_deletes_the_current_card(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list()
     click_card(qtbot, widget, 0)
     qtbot.keyClick(widget.view, Qt.Key.Key_Delete)
@@ -213,7 +214,7 @@ def test_delete_key_in_the_list_deletes_the_current_card(qtbot, make_list):
 # --- limits ---------------------------------------------------------------------------------
 
 
-def test_no_tenth_card(qtbot, make_list):
+def test_no_tenth_card(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list(labelled_program(MAX_CARDS))
     assert not widget.add_button.isEnabled()
     assert not widget.duplicate_button.isEnabled()
@@ -231,7 +232,7 @@ def test_no_tenth_card(qtbot, make_list):
     assert "Add a blank card" in widget.add_button.toolTip()
 
 
-def test_reaching_nine_cards_disables_add(qtbot, make_list):
+def test_reaching_nine_cards_disables_add(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list(labelled_program(MAX_CARDS - 1))
     assert widget.add_button.isEnabled()
     qtbot.mouseClick(widget.add_button, LEFT)
@@ -241,7 +242,7 @@ def test_reaching_nine_cards_disables_add(qtbot, make_list):
     assert widget.add_button.isEnabled()
 
 
-def test_the_last_card_cannot_be_deleted(qtbot, make_list):
+def test_the_last_card_cannot_be_deleted(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list(labelled_program(1))
     assert not widget.delete_button.isEnabled()
     assert "at least one card" in widget.delete_button.toolTip()
@@ -250,7 +251,7 @@ def test_the_last_card_cannot_be_deleted(qtbot, make_list):
     assert descriptions(widget) == ["a"]
 
 
-def test_an_edit_error_is_shown_not_raised(qtbot, make_list):
+def test_an_edit_error_is_shown_not_raised(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list(labelled_program(MAX_CARDS))
     widget.add_card()  # as a menu would, past the disabled button
     assert len(widget.document.program.cards) == MAX_CARDS
@@ -261,7 +262,7 @@ def test_an_edit_error_is_shown_not_raised(qtbot, make_list):
 # --- reordering -----------------------------------------------------------------------------
 
 
-def test_dragging_a_card_down_moves_it_as_one_undo_step(qtbot, make_list):
+def test_dragging_a_card_down_moves_it_as_one_undo_step(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list(labelled_program(4))
     stack = widget.document.undo_stack
     drag_card(qtbot, widget, 0, below(widget, 2))
@@ -277,21 +278,21 @@ def test_dragging_a_card_down_moves_it_as_one_undo_step(qtbot, make_list):
     assert descriptions(widget) == ["b", "c", "a", "d"]
 
 
-def test_dragging_a_card_up_to_the_top(qtbot, make_list):
+def test_dragging_a_card_up_to_the_top(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list(labelled_program(4))
     drag_card(qtbot, widget, 3, above(widget, 0))
     assert descriptions(widget) == ["d", "a", "b", "c"]
     assert widget.document.current_card == 0
 
 
-def test_dragging_below_the_last_card_moves_it_to_the_end(qtbot, make_list):
+def test_dragging_below_the_last_card_moves_it_to_the_end(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list(labelled_program(3))
     last = widget.card_rect(2)
     drag_card(qtbot, widget, 0, QPoint(last.center().x(), last.bottom() + 30))
     assert descriptions(widget) == ["b", "c", "a"]
 
 
-def test_the_drop_line_shows_where_the_card_will_land_and_escape_cancels(qtbot, make_list):
+def test_the_drop_line_shows_where_the_card_will_land_and_escape_cancels(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list(labelled_program(4))
     drag_card(qtbot, widget, 0, below(widget, 1), release=False)
     assert widget.view.dragging
@@ -308,7 +309,7 @@ def test_the_drop_line_shows_where_the_card_will_land_and_escape_cancels(qtbot, 
     assert widget.document.undo_stack.count() == 0
 
 
-def test_dropping_a_card_where_it_was_changes_nothing(qtbot, make_list):
+def test_dropping_a_card_where_it_was_changes_nothing(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list(labelled_program(3))
     drag_card(qtbot, widget, 1, above(widget, 1))
     drag_card(qtbot, widget, 1, above(widget, 2))  # the gap right after card 2 is where it is
@@ -316,7 +317,7 @@ def test_dropping_a_card_where_it_was_changes_nothing(qtbot, make_list):
     assert widget.document.undo_stack.count() == 0
 
 
-def test_a_tiny_mouse_move_is_a_click_not_a_drag(qtbot, make_list):
+def test_a_tiny_mouse_move_is_a_click_not_a_drag(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list(labelled_program(3))
     viewport = widget.view.viewport()
     start = widget.card_rect(1).center()
@@ -328,7 +329,7 @@ def test_a_tiny_mouse_move_is_a_click_not_a_drag(qtbot, make_list):
     assert descriptions(widget) == ["a", "b", "c"]
 
 
-def test_move_up_and_down_buttons(qtbot, make_list):
+def test_move_up_and_down_buttons(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list(labelled_program(3))
     click_card(qtbot, widget, 0)
     assert not widget.move_up_button.isEnabled()
@@ -350,7 +351,7 @@ def row_image(widget: CardList, row: int) -> QImage:
     return widget.view.viewport().grab(widget.card_rect(row)).toImage()
 
 
-def test_the_card_that_decided_is_marked(qtbot, make_list):
+def test_the_card_that_decided_is_marked(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
     widget = make_list(labelled_program(3))
     click_card(qtbot, widget, 0)
     assert QColor(row_image(widget, 1).pixel(1, 20)) != DECIDED_COLOR
@@ -363,7 +364,7 @@ def test_the_card_that_decided_is_marked(qtbot, make_list):
     assert QColor(row_image(widget, 1).pixel(1, 20)) != DECIDED_COLOR
 
 
-def test_cards_with_problems_say_how_many(make_list):
+def test_cards_with_problems_say_how_many(make_list: Callable[..., CardList]) -> None:
     program = labelled_program(2)
     program = Program(program.name, "", (ElementSet("nothing", frozenset()),),
                       (paint(program.cards[0], [(2, 3), (1, 3)], Pattern(SetRef(0))), program.cards[1]))

@@ -4,16 +4,19 @@ Issue 16: undoing Add card or Duplicate printed two IndexError tracebacks (the c
 the card editor read the current card, past the end of the program that had just come back)."""
 
 from __future__ import annotations
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
+from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401
+from editor.main_window import MainWindow
 
 
 @pytest.mark.parametrize("button", ["add_button", "duplicate_button"])
-def test_undoing_add_card_or_duplicate_prints_no_traceback(qtbot, make_window, button):
+def test_undoing_add_card_or_duplicate_prints_no_traceback(qtbot: QtBot, make_window: Callable[[], MainWindow], button: str) -> None:
     window = make_window()
     cards = window.program_panel.cards
     window.document.set_current_card(len(window.document.program.cards) - 1)  # the last card

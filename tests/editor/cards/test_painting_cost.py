@@ -5,13 +5,17 @@ wrote the whole program out for the tournament tab, refilled every test row and 
 tables, and the variant strip recomputed its layout ~1,900 times per 6 clicks."""
 
 from __future__ import annotations
+from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+import pytest
 
 import editor.widgets  # noqa: F401
 from editor import main_window as main_window_module
 from editor.widgets.bench import explanation_panel, program_tests
 from editor.widgets.cards.variant_strip import VariantStrip
+from editor.main_window import MainWindow
 
 
 class Calls:
@@ -19,7 +23,7 @@ class Calls:
         self.count = 0
 
 
-def counting(monkeypatch, owner, name: str) -> Calls:
+def counting(monkeypatch: pytest.MonkeyPatch, owner, name: str) -> Calls:
     calls = Calls()
     original = getattr(owner, name)
 
@@ -36,7 +40,7 @@ def blank_cells(window):
     return [(r, c) for r in range(7) for c in range(7) if (r, c) not in card.cells and (r, c) != card.head.cell]
 
 
-def test_six_click_paints_do_not_lay_out_the_variant_strip_or_write_out_the_program(qtbot, make_window, monkeypatch):
+def test_six_click_paints_do_not_lay_out_the_variant_strip_or_write_out_the_program(qtbot: QtBot, make_window: Callable[[], MainWindow], monkeypatch: pytest.MonkeyPatch) -> None:
     window = make_window()
     window.resize(1440, 900)
     qtbot.wait(10)
@@ -56,7 +60,7 @@ def test_six_click_paints_do_not_lay_out_the_variant_strip_or_write_out_the_prog
     qtbot.waitUntil(lambda: dumps.count == 1, timeout=3000)
 
 
-def test_an_edit_that_does_not_change_the_decision_does_not_refill_its_tables(qtbot, make_window, monkeypatch):
+def test_an_edit_that_does_not_change_the_decision_does_not_refill_its_tables(qtbot: QtBot, make_window: Callable[[], MainWindow], monkeypatch: pytest.MonkeyPatch) -> None:
     window = make_window()
     window.show_test_bench()
     assert window.test_bench.explanation() is not None

@@ -15,6 +15,7 @@ from editor.widgets.cards.pattern_palette import PatternPalette, brush_weight
 from engines.snake import Element
 from matcher.editing import add_set, remove_set
 from matcher.model import ALL_GROUPS, AND1, ElementSet, Group, GroupKind, Program, SetRef
+from pytestqt.qtbot import QtBot
 
 LEFT = Qt.MouseButton.LeftButton
 RIVAL = ElementSet("any rival part", frozenset({Element.ENEMY_HEAD, Element.ENEMY_BODY, Element.ENEMY_TAIL}))
@@ -38,13 +39,13 @@ class Window(QWidget):
         layout.addWidget(self.palette_panel)
 
 
-def press(qtbot, palette: PatternPalette, key: Qt.Key, modifier=Qt.KeyboardModifier.NoModifier) -> None:
+def press(qtbot: QtBot, palette: PatternPalette, key: Qt.Key, modifier: Qt.KeyboardModifier = Qt.KeyboardModifier.NoModifier) -> None:
     """A key press in the palette's window, where the focus is on a widget that types no text."""
     qtbot.keyClick(palette.window().focusWidget(), key, modifier)
 
 
 @pytest.fixture
-def make_window(qtbot) -> Callable[..., Window]:
+def make_window(qtbot: QtBot) -> Callable[..., Window]:
     windows: list[Window] = []  # qtbot holds widgets weakly; tests often keep only the palette
 
     def make(sets: tuple[ElementSet, ...] = ()) -> Window:
@@ -61,7 +62,7 @@ def make_window(qtbot) -> Callable[..., Window]:
     return make
 
 
-def test_clicking_an_element_button_picks_it(qtbot, make_window):
+def test_clicking_an_element_button_picks_it(qtbot: QtBot, make_window: Callable[..., Window]) -> None:
     palette = make_window().palette_panel
     qtbot.mouseClick(palette.match_buttons[Element.ENEMY_TAIL], LEFT)
     assert palette.document.brush == Brush(Element.ENEMY_TAIL)
@@ -72,14 +73,14 @@ def test_clicking_an_element_button_picks_it(qtbot, make_window):
 
 @pytest.mark.parametrize(("key", "element"), [(Qt.Key.Key_2, Element.BORDER), (Qt.Key.Key_5, Element.ENEMY_HEAD),
                                               (Qt.Key.Key_7, Element.ENEMY_TAIL)])
-def test_number_keys_pick_elements_anywhere_in_the_window(qtbot, make_window, key, element):
+def test_number_keys_pick_elements_anywhere_in_the_window(qtbot: QtBot, make_window: Callable[..., Window], key: Qt.Key, element: Element) -> None:
     window = make_window()
     qtbot.keyClick(window.button, key)
     assert window.palette_panel.document.brush.match is element
     assert window.palette_panel.match_buttons[element].isChecked()
 
 
-def test_typing_digits_into_a_text_field_does_not_change_the_brush(qtbot, make_window):
+def test_typing_digits_into_a_text_field_does_not_change_the_brush(qtbot: QtBot, make_window: Callable[..., Window]) -> None:
     window = make_window()
     window.field.setFocus()
     qtbot.keyClicks(window.field, "75N")
@@ -87,7 +88,7 @@ def test_typing_digits_into_a_text_field_does_not_change_the_brush(qtbot, make_w
     assert window.palette_panel.document.brush == Brush()
 
 
-def test_n_toggles_not_and_the_weight_follows(qtbot, make_window):
+def test_n_toggles_not_and_the_weight_follows(qtbot: QtBot, make_window: Callable[..., Window]) -> None:
     palette = make_window().palette_panel
     press(qtbot, palette, Qt.Key.Key_7)
     press(qtbot, palette, Qt.Key.Key_N)
@@ -99,7 +100,7 @@ def test_n_toggles_not_and_the_weight_follows(qtbot, make_window):
     assert palette.weight_label.text() == "weight 6"
 
 
-def test_group_buttons_and_g_keys_pick_groups(qtbot, make_window):
+def test_group_buttons_and_g_keys_pick_groups(qtbot: QtBot, make_window: Callable[..., Window]) -> None:
     palette = make_window().palette_panel
     or3 = Group(GroupKind.OR, 3)
     qtbot.mouseClick(palette.group_buttons[or3], LEFT)
@@ -113,7 +114,7 @@ def test_group_buttons_and_g_keys_pick_groups(qtbot, make_window):
     assert palette.document.brush.group == Group(GroupKind.OR, 4)
 
 
-def test_user_sets_get_buttons_keys_and_weights(qtbot, make_window):
+def test_user_sets_get_buttons_keys_and_weights(qtbot: QtBot, make_window: Callable[..., Window]) -> None:
     palette = make_window(sets=(RIVAL,)).palette_panel
     button = palette.set_button(0)
     assert button is not None and button.text() == "any rival part"
@@ -127,12 +128,12 @@ def test_user_sets_get_buttons_keys_and_weights(qtbot, make_window):
     assert palette.document.brush.match == SetRef(0)
 
 
-def test_set_buttons_follow_set_edits_and_undo(qtbot, make_window):
+def test_set_buttons_follow_set_edits_and_undo(qtbot: QtBot, make_window: Callable[..., Window]) -> None:
     palette = make_window().palette_panel
     document = palette.document
     assert palette.set_button(0) is None and palette.no_sets_label.isVisibleTo(palette)
     document.edit(lambda p: add_set(p, "walls", [Element.BORDER, Element.OWN_BODY]), "add set")
-    assert palette.set_button(0).text() == "walls"
+    assert (button := palette.set_button(0)) is not None and button.text() == "walls"
     assert not palette.no_sets_label.isVisibleTo(palette)
     qtbot.mouseClick(palette.set_button(0), LEFT)
     assert document.brush.match == SetRef(0)
@@ -142,14 +143,14 @@ def test_set_buttons_follow_set_edits_and_undo(qtbot, make_window):
     assert document.brush.match is Element.EMPTY  # no brush left pointing at a deleted set
 
 
-def test_removing_an_earlier_set_renames_the_buttons(make_window):
+def test_removing_an_earlier_set_renames_the_buttons(make_window: Callable[..., Window]) -> None:
     palette = make_window(sets=(RIVAL, ElementSet("walls", frozenset({Element.BORDER})))).palette_panel
     palette.document.edit(lambda p: remove_set(p, 0), "remove set")
-    assert palette.set_button(0).text() == "walls"
+    assert (button := palette.set_button(0)) is not None and button.text() == "walls"
     assert palette.set_button(1) is None
 
 
-def test_and_groups_are_framed_solid_and_or_groups_dashed(make_window):
+def test_and_groups_are_framed_solid_and_or_groups_dashed(make_window: Callable[..., Window]) -> None:
     palette = make_window().palette_panel
 
     def frame_runs(group: Group) -> list[int]:
@@ -176,7 +177,7 @@ def test_and_groups_are_framed_solid_and_or_groups_dashed(make_window):
             assert len(runs) >= 2, (group, runs)  # dashes with gaps
 
 
-def test_the_brush_weight_is_seven_minus_what_it_matches():
+def test_the_brush_weight_is_seven_minus_what_it_matches() -> None:
     program = Program(sets=(RIVAL,))
     assert brush_weight(program, Brush(Element.ENEMY_TAIL)) == 6
     assert brush_weight(program, Brush(Element.ENEMY_TAIL, True)) == 1
@@ -184,7 +185,7 @@ def test_the_brush_weight_is_seven_minus_what_it_matches():
     assert brush_weight(program, Brush(SetRef(1))) is None
 
 
-def test_palette_keys_do_not_fire_while_a_combo_box_spin_box_or_text_field_takes_typing(qtbot, make_window):
+def test_palette_keys_do_not_fire_while_a_combo_box_spin_box_or_text_field_takes_typing(qtbot: QtBot, make_window: Callable[..., Window]) -> None:
     """Regression: the window-wide 1–7, N and G keys fired while a combo box had the focus, so
     typing there picked brushes instead of items."""
     window = make_window()

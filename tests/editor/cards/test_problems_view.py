@@ -17,6 +17,8 @@ from engines.snake import Direction, Element, start_position
 from matcher.editing import replace_set
 from matcher.model import Card, ElementSet, Head, Pattern, Program, ProgramTest, SetRef
 from matcher.validate import Problem
+from tests.editor.fixture_types import Shown
+from pytestqt.qtbot import QtBot
 
 LEFT = Qt.MouseButton.LeftButton
 RIVAL = ElementSet("rival", frozenset({Element.ENEMY_HEAD, Element.ENEMY_BODY, Element.ENEMY_TAIL}))
@@ -31,7 +33,7 @@ def program() -> Program:
 
 
 @pytest.fixture
-def make_view(shown) -> Callable[..., ProblemsView]:
+def make_view(shown: Shown) -> Callable[..., ProblemsView]:
     def make(prog: Program | None = None) -> ProblemsView:
         return shown(ProblemsView(ProgramDocument(prog if prog is not None else program())), (600, 260))
 
@@ -47,20 +49,20 @@ def row_texts(view: ProblemsView) -> list[tuple[str, str]]:
     return [(item.text(0), item.text(1)) for item in items]
 
 
-def click(qtbot, view: ProblemsView, item: QTreeWidgetItem, column: int = 1) -> None:
+def click(qtbot: QtBot, view: ProblemsView, item: QTreeWidgetItem, column: int = 1) -> None:
     rect = view.tree.visualItemRect(item)
     x = view.tree.header().sectionViewportPosition(column) + 10
     qtbot.mouseClick(view.tree.viewport(), LEFT, pos=QPoint(x, rect.center().y()))
 
 
-def test_a_valid_program_shows_no_problems(make_view):
+def test_a_valid_program_shows_no_problems(make_view: Callable[..., ProblemsView]) -> None:
     view = make_view()
     assert view.summary.text() == "No problems"
     assert view.stack.currentWidget() is view.none_label
     assert view.tree.topLevelItemCount() == 0
 
 
-def test_emptying_a_used_set_lists_the_set_and_every_cell_using_it(make_view):
+def test_emptying_a_used_set_lists_the_set_and_every_cell_using_it(make_view: Callable[..., ProblemsView]) -> None:
     view = make_view()
     empty_set(view, 0)
     assert view.summary.text() == "3 problems"
@@ -72,7 +74,7 @@ def test_emptying_a_used_set_lists_the_set_and_every_cell_using_it(make_view):
     assert not view.item(1).icon(0).isNull()
 
 
-def test_problems_go_away_on_undo(make_view):
+def test_problems_go_away_on_undo(make_view: Callable[..., ProblemsView]) -> None:
     view = make_view()
     empty_set(view, 0)
     view.document.undo_stack.undo()
@@ -80,7 +82,7 @@ def test_problems_go_away_on_undo(make_view):
     assert view.tree.topLevelItemCount() == 0
 
 
-def test_clicking_a_cell_problem_selects_its_card_and_cell(qtbot, make_view):
+def test_clicking_a_cell_problem_selects_its_card_and_cell(qtbot: QtBot, make_view: Callable[..., ProblemsView]) -> None:
     view = make_view()
     empty_set(view, 0)
     document = view.document
@@ -94,7 +96,7 @@ def test_clicking_a_cell_problem_selects_its_card_and_cell(qtbot, make_view):
     assert document.selected_cell == (1, 3)
 
 
-def test_enter_on_a_problem_goes_there_too(qtbot, make_view):
+def test_enter_on_a_problem_goes_there_too(qtbot: QtBot, make_view: Callable[..., ProblemsView]) -> None:
     view = make_view()
     empty_set(view, 1)
     view.tree.setFocus()
@@ -104,7 +106,7 @@ def test_enter_on_a_problem_goes_there_too(qtbot, make_view):
     assert view.document.selected_cell == (2, 3)
 
 
-def test_clicking_a_set_problem_asks_the_sets_editor_to_show_the_set(qtbot, make_view):
+def test_clicking_a_set_problem_asks_the_sets_editor_to_show_the_set(qtbot: QtBot, make_view: Callable[..., ProblemsView]) -> None:
     view = make_view()
     sets = SetsEditor(view.document)
     qtbot.addWidget(sets)
@@ -117,7 +119,7 @@ def test_clicking_a_set_problem_asks_the_sets_editor_to_show_the_set(qtbot, make
     assert sets.row(1).highlighted and not sets.row(0).highlighted
 
 
-def test_clicking_a_test_problem_asks_for_the_test(qtbot, make_view):
+def test_clicking_a_test_problem_asks_for_the_test(qtbot: QtBot, make_view: Callable[..., ProblemsView]) -> None:
     base = program()
     bad_test = ProgramTest("too far", start_position(2), 5, frozenset({Direction.UP}))
     view = make_view(Program(base.name, "", base.sets, base.cards, (bad_test,)))
@@ -137,5 +139,5 @@ def test_clicking_a_test_problem_asks_for_the_test(qtbot, make_view):
         (Problem("m"), "Program"),
     ],
 )
-def test_place_text(problem, text):
+def test_place_text(problem: Problem, text: str) -> None:
     assert place_text(problem) == text

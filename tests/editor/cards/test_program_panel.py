@@ -14,6 +14,7 @@ from editor.document import ProgramDocument
 from editor.widgets.cards.program_panel import ProgramPanel
 from engines.snake import Element
 from matcher.model import Card, ElementSet, Program
+from pytestqt.qtbot import QtBot
 
 LEFT = Qt.MouseButton.LeftButton
 PROGRAM = Program("Biter", "Bites tails.", (ElementSet("rival", frozenset({Element.ENEMY_TAIL, Element.ENEMY_BODY})),),
@@ -21,7 +22,7 @@ PROGRAM = Program("Biter", "Bites tails.", (ElementSet("rival", frozenset({Eleme
 
 
 @pytest.fixture
-def make_panel(qtbot) -> Callable[..., ProgramPanel]:
+def make_panel(qtbot: QtBot) -> Callable[..., ProgramPanel]:
     def make(program: Program = PROGRAM) -> ProgramPanel:
         panel = ProgramPanel(ProgramDocument(program))
         qtbot.addWidget(panel)
@@ -35,13 +36,13 @@ def make_panel(qtbot) -> Callable[..., ProgramPanel]:
     return make
 
 
-def test_shows_name_and_description(make_panel):
+def test_shows_name_and_description(make_panel: Callable[..., ProgramPanel]) -> None:
     panel = make_panel()
     assert panel.name_edit.text() == "Biter"
     assert panel.description_edit.toPlainText() == "Bites tails."
 
 
-def test_typing_a_name_is_one_undo_step(qtbot, make_panel):
+def test_typing_a_name_is_one_undo_step(qtbot: QtBot, make_panel: Callable[..., ProgramPanel]) -> None:
     panel = make_panel()
     qtbot.mouseClick(panel.name_edit, LEFT)
     panel.name_edit.selectAll()
@@ -58,7 +59,7 @@ def test_typing_a_name_is_one_undo_step(qtbot, make_panel):
     assert panel.name_edit.text() == "Chomper"
 
 
-def test_typing_a_description_is_one_undo_step_per_session(qtbot, make_panel):
+def test_typing_a_description_is_one_undo_step_per_session(qtbot: QtBot, make_panel: Callable[..., ProgramPanel]) -> None:
     panel = make_panel()
     edit = panel.description_edit
     qtbot.mouseClick(edit.viewport(), LEFT)
@@ -81,7 +82,7 @@ def test_typing_a_description_is_one_undo_step_per_session(qtbot, make_panel):
     assert document.undo_stack.count() == 2, "undo does not push edits of its own"
 
 
-def test_opening_another_program_shows_it(make_panel):
+def test_opening_another_program_shows_it(make_panel: Callable[..., ProgramPanel]) -> None:
     panel = make_panel()
     panel.document.replace_all(Program("Other", "", (), (Card(),)), None)
     assert panel.name_edit.text() == "Other"
@@ -91,7 +92,7 @@ def test_opening_another_program_shows_it(make_panel):
     assert panel.document.undo_stack.count() == 0
 
 
-def test_cards_and_sets_inside_edit_the_same_document(qtbot, make_panel):
+def test_cards_and_sets_inside_edit_the_same_document(qtbot: QtBot, make_panel: Callable[..., ProgramPanel]) -> None:
     panel = make_panel()
     qtbot.mouseClick(panel.cards.add_button, LEFT)
     qtbot.mouseClick(panel.sets.add_button, LEFT)

@@ -14,6 +14,7 @@ from editor.document import ProgramDocument
 from editor.widgets.cards.sets_editor import SetsEditor, weight_text
 from engines.snake import Direction, Element
 from matcher.model import MAX_SETS, Card, ElementSet, Head, Pattern, Program, SetRef
+from pytestqt.qtbot import QtBot
 
 LEFT = Qt.MouseButton.LeftButton
 RIVAL = ElementSet("rival", frozenset({Element.ENEMY_HEAD, Element.ENEMY_BODY, Element.ENEMY_TAIL}))
@@ -21,13 +22,13 @@ WALLS = ElementSet("walls", frozenset({Element.BORDER, Element.OWN_BODY}))
 MINE = ElementSet("mine", frozenset({Element.OWN_BODY, Element.OWN_TAIL}))
 
 
-def program_with_sets(*sets: ElementSet, cells: dict | None = None) -> Program:
+def program_with_sets(*sets: ElementSet, cells: dict[tuple[int, int], Pattern] | None = None) -> Program:
     card = Card(Head(3, 3, Direction.UP), cells or {}, "")
     return Program("sets", "", tuple(sets), (card, Card()))
 
 
 @pytest.fixture
-def make_editor(qtbot) -> Callable[..., SetsEditor]:
+def make_editor(qtbot: QtBot) -> Callable[..., SetsEditor]:
     def make(program: Program) -> SetsEditor:
         editor = SetsEditor(ProgramDocument(program))
         qtbot.addWidget(editor)
@@ -41,7 +42,7 @@ def make_editor(qtbot) -> Callable[..., SetsEditor]:
     return make
 
 
-def answer_question(qtbot, editor: SetsEditor, button: str, asked: list[str]) -> None:
+def answer_question(qtbot: QtBot, editor: SetsEditor, button: str, asked: list[str]) -> None:
     """Click ``button`` ("remove" or "cancel") in the question box once it is open."""
 
     def click() -> None:
@@ -59,7 +60,7 @@ def answer_question(qtbot, editor: SetsEditor, button: str, asked: list[str]) ->
 # --- showing --------------------------------------------------------------------------------
 
 
-def test_rows_show_name_ticked_elements_and_weight(make_editor):
+def test_rows_show_name_ticked_elements_and_weight(make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(RIVAL, WALLS))
     assert len(editor.rows) == 2
     row = editor.row(0)
@@ -71,11 +72,11 @@ def test_rows_show_name_ticked_elements_and_weight(make_editor):
 
 
 @pytest.mark.parametrize(("size", "text"), [(1, "weight 6 · NOT: 1"), (3, "weight 4 · NOT: 3"), (6, "weight 1 · NOT: 6")])
-def test_weight_text_is_7_minus_size_and_with_not_the_size(size, text):
+def test_weight_text_is_7_minus_size_and_with_not_the_size(size: int, text: str) -> None:
     assert weight_text(frozenset(list(Element)[:size])) == text
 
 
-def test_uses_are_counted(make_editor):
+def test_uses_are_counted(make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(RIVAL, WALLS, cells={(0, 0): Pattern(SetRef(0)), (0, 1): Pattern(SetRef(0))}))
     assert editor.row(0).uses_label.text() == "used by 2 patterns"
     assert editor.row(1).uses_label.text() == "unused"
@@ -84,7 +85,7 @@ def test_uses_are_counted(make_editor):
 # --- names ----------------------------------------------------------------------------------
 
 
-def test_typing_a_name_is_one_undo_step(qtbot, make_editor):
+def test_typing_a_name_is_one_undo_step(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(RIVAL))
     edit = editor.row(0).name_edit
     qtbot.mouseClick(edit, LEFT)
@@ -100,7 +101,7 @@ def test_typing_a_name_is_one_undo_step(qtbot, make_editor):
     assert edit.text() == "foes"
 
 
-def test_each_editing_session_of_a_name_is_its_own_step(qtbot, make_editor):
+def test_each_editing_session_of_a_name_is_its_own_step(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(RIVAL))
     edit = editor.row(0).name_edit
     qtbot.mouseClick(edit, LEFT)
@@ -118,7 +119,7 @@ def test_each_editing_session_of_a_name_is_its_own_step(qtbot, make_editor):
 # --- element boxes --------------------------------------------------------------------------
 
 
-def test_ticking_a_box_adds_the_element_and_undo_removes_it(qtbot, make_editor):
+def test_ticking_a_box_adds_the_element_and_undo_removes_it(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(RIVAL))
     row = editor.row(0)
     qtbot.mouseClick(row.boxes[Element.OWN_TAIL], LEFT)
@@ -132,13 +133,13 @@ def test_ticking_a_box_adds_the_element_and_undo_removes_it(qtbot, make_editor):
     assert row.weight_label.text() == "weight 4 · NOT: 3"
 
 
-def test_unticking_a_box_removes_the_element(qtbot, make_editor):
+def test_unticking_a_box_removes_the_element(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(RIVAL))
     qtbot.mouseClick(editor.row(0).boxes[Element.ENEMY_HEAD], LEFT)
     assert editor.document.program.sets[0].elements == {Element.ENEMY_BODY, Element.ENEMY_TAIL}
 
 
-def test_a_set_may_be_emptied_and_the_problem_is_shown(qtbot, make_editor):
+def test_a_set_may_be_emptied_and_the_problem_is_shown(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(WALLS))
     row = editor.row(0)
     for element in WALLS.elements:
@@ -149,7 +150,7 @@ def test_a_set_may_be_emptied_and_the_problem_is_shown(qtbot, make_editor):
     assert all(box.isEnabled() for box in row.boxes.values())
 
 
-def test_a_set_may_be_filled_with_all_seven_and_the_problem_is_shown(qtbot, make_editor):
+def test_a_set_may_be_filled_with_all_seven_and_the_problem_is_shown(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(WALLS))
     row = editor.row(0)
     for element in set(Element) - WALLS.elements:
@@ -162,7 +163,7 @@ def test_a_set_may_be_filled_with_all_seven_and_the_problem_is_shown(qtbot, make
 # --- adding and removing --------------------------------------------------------------------
 
 
-def test_add_set_appends_an_empty_named_set_with_the_name_ready_for_typing(qtbot, make_editor):
+def test_add_set_appends_an_empty_named_set_with_the_name_ready_for_typing(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(RIVAL))
     qtbot.mouseClick(editor.add_button, LEFT)
     assert editor.document.program.sets[1] == ElementSet("set 2", frozenset())
@@ -174,7 +175,7 @@ def test_add_set_appends_an_empty_named_set_with_the_name_ready_for_typing(qtbot
     assert editor.document.program.sets == (RIVAL,)
 
 
-def test_no_fifth_set(qtbot, make_editor):
+def test_no_fifth_set(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(RIVAL, WALLS, MINE))
     qtbot.mouseClick(editor.add_button, LEFT)
     assert len(editor.document.program.sets) == MAX_SETS
@@ -187,7 +188,7 @@ def test_no_fifth_set(qtbot, make_editor):
     assert f"at most {MAX_SETS} user sets" in editor.message.text()
 
 
-def test_removing_an_unused_set_asks_nothing(qtbot, make_editor):
+def test_removing_an_unused_set_asks_nothing(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(RIVAL, WALLS))
     qtbot.mouseClick(editor.row(0).remove_button, LEFT)
     assert editor.document.program.sets == (WALLS,)
@@ -205,7 +206,7 @@ def used_sets_program() -> Program:
     )
 
 
-def test_removing_a_used_set_asks_first_and_cancel_keeps_it(qtbot, make_editor):
+def test_removing_a_used_set_asks_first_and_cancel_keeps_it(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(used_sets_program())
     asked: list[str] = []
     answer_question(qtbot, editor, "cancel", asked)
@@ -215,7 +216,7 @@ def test_removing_a_used_set_asks_first_and_cancel_keeps_it(qtbot, make_editor):
     assert editor.document.undo_stack.count() == 0
 
 
-def test_removing_a_used_set_removes_its_patterns_and_renumbers_later_sets(qtbot, make_editor):
+def test_removing_a_used_set_removes_its_patterns_and_renumbers_later_sets(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(used_sets_program())
     asked: list[str] = []
     answer_question(qtbot, editor, "remove", asked)
@@ -236,7 +237,7 @@ def test_removing_a_used_set_removes_its_patterns_and_renumbers_later_sets(qtbot
 # --- focus from the problems list -----------------------------------------------------------
 
 
-def test_focus_set_request_highlights_the_set(qtbot, make_editor):
+def test_focus_set_request_highlights_the_set(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(RIVAL, WALLS, MINE))
     editor.resize(360, 220)  # too small for all three: the third must be scrolled to
     qtbot.wait(10)

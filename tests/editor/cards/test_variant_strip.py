@@ -14,6 +14,7 @@ from editor.widgets.cards.variant_strip import VariantStrip, card_extent, varian
 from engines.snake import Direction, Element
 from matcher.editing import paint
 from matcher.model import VARIANTS, Card, Head, Pattern, Program, Variant, variant_offset
+from pytestqt.qtbot import QtBot
 
 BODY = Pattern(Element.OWN_BODY)
 # A card with one pattern two cells ahead of the head and one to its right: where it must land,
@@ -32,7 +33,7 @@ EXPECTED = {
 
 
 @pytest.fixture
-def make_strip(qtbot) -> Callable[..., VariantStrip]:
+def make_strip(qtbot: QtBot) -> Callable[..., VariantStrip]:
     def make(card: Card = CARD, width: int = 900, height: int = 160) -> VariantStrip:
         strip = VariantStrip(ProgramDocument(Program(cards=(card,))))
         qtbot.addWidget(strip)
@@ -48,12 +49,12 @@ def is_body_blue(color: QColor) -> bool:
     return abs(color.hue() - want.hue()) < 12 and color.saturation() > 120
 
 
-def test_the_hand_worked_offsets_are_the_matchers():
+def test_the_hand_worked_offsets_are_the_matchers() -> None:
     assert {v: variant_offset(CARD, (1, 4), v) for v in VARIANTS} == EXPECTED
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=variant_label)
-def test_each_variant_paints_the_pattern_where_the_matcher_looks(make_strip, variant):
+def test_each_variant_paints_the_pattern_where_the_matcher_looks(make_strip: Callable[..., VariantStrip], variant: Variant) -> None:
     strip = make_strip()
     image = strip.grab().toImage()
     for dx in range(-3, 4):
@@ -65,7 +66,7 @@ def test_each_variant_paints_the_pattern_where_the_matcher_looks(make_strip, var
             assert painted == ((dx, dy) == EXPECTED[variant]), (dx, dy)
 
 
-def test_the_head_sits_in_the_middle_of_every_tile_facing_the_variant(make_strip):
+def test_the_head_sits_in_the_middle_of_every_tile_facing_the_variant(make_strip: Callable[..., VariantStrip]) -> None:
     strip = make_strip()
     for variant in VARIANTS:
         tile = strip.tile_rect(variant)
@@ -73,7 +74,7 @@ def test_the_head_sits_in_the_middle_of_every_tile_facing_the_variant(make_strip
         assert head.center() == tile.center()
 
 
-def test_tiles_are_square_labelled_and_do_not_overlap(make_strip):
+def test_tiles_are_square_labelled_and_do_not_overlap(make_strip: Callable[..., VariantStrip]) -> None:
     strip = make_strip()
     rects = [strip.tile_rect(v) for v in VARIANTS]
     assert all(r.width() == r.height() >= 7 * 10 for r in rects)
@@ -83,13 +84,13 @@ def test_tiles_are_square_labelled_and_do_not_overlap(make_strip):
         "up", "right", "down", "left", "up ⇄", "right ⇅", "down ⇄", "left ⇅"]
 
 
-def test_a_tall_narrow_strip_stacks_the_tiles(make_strip):
+def test_a_tall_narrow_strip_stacks_the_tiles(make_strip: Callable[..., VariantStrip]) -> None:
     strip = make_strip(width=260, height=560)
     assert strip.columns() in (2, 4)
     assert strip.tile_rect(VARIANTS[0]).width() >= 7 * 10
 
 
-def test_a_head_at_the_edge_widens_the_window_so_nothing_is_cut_off(make_strip):
+def test_a_head_at_the_edge_widens_the_window_so_nothing_is_cut_off(make_strip: Callable[..., VariantStrip]) -> None:
     card = Card(Head(6, 3, Direction.UP), {(0, 3): BODY})
     strip = make_strip(card, height=240)
     assert card_extent(card) == 6
@@ -102,7 +103,7 @@ def test_a_head_at_the_edge_widens_the_window_so_nothing_is_cut_off(make_strip):
         assert is_body_blue(QColor(image.pixel(rect.center().toPoint())))
 
 
-def test_the_strip_follows_edits_of_the_card(make_strip):
+def test_the_strip_follows_edits_of_the_card(make_strip: Callable[..., VariantStrip]) -> None:
     strip = make_strip()
     up = Variant(Direction.UP, False)
     spot = strip.offset_rect(up, (0, -1)).center().toPoint()  # right ahead of the head
@@ -111,7 +112,7 @@ def test_the_strip_follows_edits_of_the_card(make_strip):
     assert is_body_blue(QColor(strip.grab().toImage().pixel(spot)))
 
 
-def test_tooltips_name_the_variant_and_the_card_cell(make_strip):
+def test_tooltips_name_the_variant_and_the_card_cell(make_strip: Callable[..., VariantStrip]) -> None:
     strip = make_strip()
     variant = Variant(Direction.RIGHT, True)
     centre = strip.offset_rect(variant, EXPECTED[variant]).center()

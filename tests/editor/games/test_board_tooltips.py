@@ -13,6 +13,9 @@ from editor.widgets.games.itpw.itpw_view import ItpwView
 from editor.widgets.games.worms.worms_view import WormsView
 from engines import bioblots, itpw
 from engines.worms import playfield_from_text
+from pytestqt.qtbot import QtBot
+from collections.abc import Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[3]
 
@@ -22,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[3]
     (ItpwView, itpw.start_state, (0, 0), "home corner of player 1"),
     (BioblotsView, lambda: bioblots.start_state(bioblots.generate_board(random.Random(1))), (3, 3), "dd (row 4, column 4)"),
 ], ids=["worms", "itpw", "bioblots"])
-def test_resting_the_mouse_on_a_cell_shows_its_tooltip(qtbot, view, state, cell, expected):
+def test_resting_the_mouse_on_a_cell_shows_its_tooltip(qtbot: QtBot, view: type[WormsView | ItpwView | BioblotsView], state: Callable[[], Any], cell: tuple[int, int], expected: str) -> None:
     # Regression: the views read QHelpEvent.position(), which does not exist; every tooltip raised.
     widget = view()
     qtbot.addWidget(widget)
@@ -34,7 +37,7 @@ def test_resting_the_mouse_on_a_cell_shows_its_tooltip(qtbot, view, state, cell,
     assert QToolTip.isVisible() and expected in QToolTip.text()
 
 
-def test_resting_the_mouse_on_a_snake_in_a_battle_shows_whose_part_it_is(qtbot):
+def test_resting_the_mouse_on_a_snake_in_a_battle_shows_whose_part_it_is(qtbot: QtBot) -> None:
     from editor.widgets.games.snake.battle_view import BattleView
     from engines.snake import Board, start_position
 

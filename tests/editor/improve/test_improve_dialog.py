@@ -14,6 +14,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QMessageBox
+from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.improve import fresh_report
@@ -26,6 +27,7 @@ from editor.widgets.improve.improve_dialog import ImproveDialog, take_text
 from editor.widgets.improve.improve_setup import DurationBox, ImproveSetupError, format_duration, parse_sizes
 from matcher import Card, Head, Pattern, Program, dumps_program, load_program, save_program
 from matcher.model import SetRef
+from editor.main_window import MainWindow
 
 LEFT = Qt.MouseButton.LeftButton
 Button = QMessageBox.StandardButton
@@ -49,7 +51,7 @@ class StepClock:
 
 
 @pytest.fixture
-def make_dialog(qtbot, answers) -> Callable[..., ImproveDialog]:
+def make_dialog(qtbot: QtBot, answers: list[Button]) -> Callable[..., ImproveDialog]:
     """``make_dialog(program, budget=…, …)``: the window on ``program`` (default: one blank card,
     which the search improves in its first generation), shown, set to tiny battles against
     Hunter and Tail biter."""
@@ -76,7 +78,7 @@ def make_dialog(qtbot, answers) -> Callable[..., ImproveDialog]:
     return make
 
 
-def run(qtbot, dialog: ImproveDialog) -> None:
+def run(qtbot: QtBot, dialog: ImproveDialog) -> None:
     """Click Start and wait (the GUI stays live) until the search has ended."""
     with qtbot.waitSignal(dialog.runFinished, timeout=RUN_TIMEOUT_MS):
         qtbot.mouseClick(dialog.start_button, LEFT)
@@ -84,7 +86,7 @@ def run(qtbot, dialog: ImproveDialog) -> None:
         assert not dialog.setup.budget_box.isEnabled()
 
 
-def test_a_search_shows_its_progress_and_its_best_program_as_a_diff(qtbot, make_dialog):
+def test_a_search_shows_its_progress_and_its_best_program_as_a_diff(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog]) -> None:
     dialog = make_dialog(budget=3)
     run(qtbot, dialog)
     generations = dialog.generations
@@ -108,7 +110,7 @@ def test_a_search_shows_its_progress_and_its_best_program_as_a_diff(qtbot, make_
     assert dialog.take_button.isEnabled() and dialog.start_button.isEnabled()
 
 
-def test_take_this_program_is_one_undo_step_and_undo_restores_the_document_exactly(qtbot, make_dialog):
+def test_take_this_program_is_one_undo_step_and_undo_restores_the_document_exactly(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog]) -> None:
     dialog = make_dialog(budget=2)
     run(qtbot, dialog)
     document = dialog.document
@@ -131,7 +133,7 @@ def test_take_this_program_is_one_undo_step_and_undo_restores_the_document_exact
     assert document.program == best.program
 
 
-def test_taking_after_the_document_changed_asks_first(qtbot, make_dialog, answers):
+def test_taking_after_the_document_changed_asks_first(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog], answers: list[Button]) -> None:
     dialog = make_dialog(budget=2)
     run(qtbot, dialog)
     document = dialog.document
@@ -143,7 +145,7 @@ def test_taking_after_the_document_changed_asks_first(qtbot, make_dialog, answer
     assert not answers
 
 
-def test_pause_holds_the_search_between_generations_and_resume_goes_on(qtbot, make_dialog):
+def test_pause_holds_the_search_between_generations_and_resume_goes_on(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog]) -> None:
     dialog = make_dialog(budget=FOREVER)
     qtbot.mouseClick(dialog.start_button, LEFT)
     qtbot.waitUntil(lambda: dialog.generations >= 1, timeout=RUN_TIMEOUT_MS)
@@ -161,7 +163,7 @@ def test_pause_holds_the_search_between_generations_and_resume_goes_on(qtbot, ma
         qtbot.mouseClick(dialog.stop_button, LEFT)
 
 
-def test_stop_ends_the_search_after_the_generation_under_way_and_keeps_its_best(qtbot, make_dialog):
+def test_stop_ends_the_search_after_the_generation_under_way_and_keeps_its_best(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog]) -> None:
     dialog = make_dialog(budget=FOREVER, check=5)
     qtbot.mouseClick(dialog.start_button, LEFT)
     qtbot.waitUntil(lambda: dialog.generations >= 2, timeout=RUN_TIMEOUT_MS)
@@ -176,7 +178,7 @@ def test_stop_ends_the_search_after_the_generation_under_way_and_keeps_its_best(
     assert dialog.take_button.isEnabled()
 
 
-def test_the_check_on_fresh_seeds_is_what_fresh_report_computes(qtbot, make_dialog):
+def test_the_check_on_fresh_seeds_is_what_fresh_report_computes(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog]) -> None:
     dialog = make_dialog(budget=2, check=6, jobs=2)  # the pool's results equal one process's
     run(qtbot, dialog)
     job, best = dialog.job, dialog.best
@@ -191,7 +193,7 @@ def test_the_check_on_fresh_seeds_is_what_fresh_report_computes(qtbot, make_dial
     assert expected.overall_change.text(signed=True) in dialog.status_label.text()
 
 
-def test_pinned_cards_are_taken_from_the_document_and_never_change(qtbot, make_dialog):
+def test_pinned_cards_are_taken_from_the_document_and_never_change(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog]) -> None:
     # A card that bites a tail ahead (kept) and one that checks nothing (for the search to change).
     bite = Card(Head(), {(2, 3): Pattern(Element.ENEMY_TAIL)}, "bite a tail ahead")
     program = Program("two", "", (), (bite, Card()))
@@ -203,7 +205,7 @@ def test_pinned_cards_are_taken_from_the_document_and_never_change(qtbot, make_d
     assert dialog.best.changes and dialog.best.program.cards.index(bite) > 0  # moved, never changed
 
 
-def test_closing_while_a_search_runs_asks_then_stops_it_and_leaves_no_worker(qtbot, make_dialog, answers):
+def test_closing_while_a_search_runs_asks_then_stops_it_and_leaves_no_worker(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog], answers: list[Button]) -> None:
     dialog = make_dialog(budget=FOREVER, jobs=2)
     qtbot.mouseClick(dialog.start_button, LEFT)
     qtbot.waitUntil(lambda: dialog.generations >= 1, timeout=RUN_TIMEOUT_MS)
@@ -220,7 +222,7 @@ def test_closing_while_a_search_runs_asks_then_stops_it_and_leaves_no_worker(qtb
     assert not answers
 
 
-def test_the_window_opens_from_the_battle_menu_and_closes_with_the_app(qtbot, make_window, answers):
+def test_the_window_opens_from_the_battle_menu_and_closes_with_the_app(qtbot: QtBot, make_window: Callable[[], MainWindow], answers: list[Button]) -> None:
     window = make_window()
     QApplication.processEvents()
     qtbot.keyClick(window, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
@@ -244,7 +246,7 @@ def test_the_window_opens_from_the_battle_menu_and_closes_with_the_app(qtbot, ma
 # --- bad input -----------------------------------------------------------------------------------
 
 
-def test_a_bad_opponent_file_is_one_line_and_nothing_starts(qtbot, make_dialog, tmp_path: Path):
+def test_a_bad_opponent_file_is_one_line_and_nothing_starts(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog], tmp_path: Path) -> None:
     dialog = make_dialog()
     rival = tmp_path / "rival.snake.json"
     save_program(rival, load_program(resolve_program("hunter")))
@@ -262,7 +264,7 @@ def test_a_bad_opponent_file_is_one_line_and_nothing_starts(qtbot, make_dialog, 
     assert dialog.error_label.text().startswith("Not added:") and "rival.snake.json" in dialog.error_label.text()
 
 
-def test_a_search_that_fails_on_its_way_says_why_in_one_line(qtbot, make_dialog, monkeypatch):
+def test_a_search_that_fails_on_its_way_says_why_in_one_line(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog], monkeypatch: pytest.MonkeyPatch) -> None:
     def unreachable(jobs, cluster):
         raise TournamentError("--cluster tcp://10.9.9.9:8786: cannot reach the Dask scheduler:\n  timed out")
 
@@ -282,7 +284,7 @@ def test_a_search_that_fails_on_its_way_says_why_in_one_line(qtbot, make_dialog,
     (lambda d: d.setup.set_pinned([0]), "Keep cards: every card is kept"),
     (lambda d: d.setup.cluster_edit.setText("nonsense://x"), "Cluster"),
 ])
-def test_bad_settings_are_one_line_and_nothing_starts(qtbot, make_dialog, arrange, message):
+def test_bad_settings_are_one_line_and_nothing_starts(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog], arrange, message: str) -> None:
     dialog = make_dialog()
     arrange(dialog)
     assert not dialog.start()
@@ -290,14 +292,14 @@ def test_bad_settings_are_one_line_and_nothing_starts(qtbot, make_dialog, arrang
     assert message in dialog.error_label.text() and "\n" not in dialog.error_label.text()
 
 
-def test_a_program_with_problems_is_not_searched(qtbot, make_dialog):
+def test_a_program_with_problems_is_not_searched(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog]) -> None:
     broken = Program(cards=(Card(Head(), {(2, 3): Pattern(SetRef(2))}),))
     dialog = make_dialog(broken)
     assert not dialog.start()
     assert dialog.error_label.text().startswith("The program has 1 problem to fix first:")
 
 
-def test_a_budget_reads_and_shows_as_the_command_line_takes_it(qtbot):
+def test_a_budget_reads_and_shows_as_the_command_line_takes_it(qtbot: QtBot) -> None:
     box = DurationBox()
     qtbot.addWidget(box)
     box.setRange(1, FOREVER)
@@ -311,7 +313,7 @@ def test_a_budget_reads_and_shows_as_the_command_line_takes_it(qtbot):
         parse_sizes(" ")
 
 
-def test_the_editor_s_program_is_searched_as_it_was_at_start(qtbot, make_dialog):
+def test_the_editor_s_program_is_searched_as_it_was_at_start(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog]) -> None:
     dialog = make_dialog(budget=FOREVER)
     start = dialog.document.program
     qtbot.mouseClick(dialog.start_button, LEFT)

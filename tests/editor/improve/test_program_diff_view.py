@@ -3,6 +3,7 @@ changed, described, new, dropped), in words from the snake's point of view, with
 cells outlined in their colour on the card pictures."""
 
 from __future__ import annotations
+from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from editor.widgets.improve.program_diff_view import ADDED, CHANGED, THUMB, ProgramDiffView, change_lines, outlined_card
@@ -24,7 +25,7 @@ BEFORE = Program("p", "", (), (bite, roam, plain, gone))
 AFTER = Program("p", "", (), (roam_after, bite, Card(plain.head, plain.cells, "Watch for heads"), new))
 
 
-def test_every_card_that_differs_has_a_row_saying_how(qtbot):
+def test_every_card_that_differs_has_a_row_saying_how(qtbot: QtBot) -> None:
     view = ProgramDiffView()
     qtbot.addWidget(view)
     view.show_diff(BEFORE, AFTER, ("card 2: move a pattern",))
@@ -46,7 +47,7 @@ def test_every_card_that_differs_has_a_row_saying_how(qtbot):
     assert view.headlines() == [] and "is the one in the editor" in view.summary_label.text()
 
 
-def test_changed_cells_are_outlined_in_their_colour(qtbot):
+def test_changed_cells_are_outlined_in_their_colour(qtbot: QtBot) -> None:
     view = ProgramDiffView()
     qtbot.addWidget(view)
     diff = diff_programs(BEFORE, AFTER)

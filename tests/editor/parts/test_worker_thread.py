@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 guard before any widget)
 from editor.widgets.parts.worker_thread import FunctionJob, JobControl, WorkerThread
@@ -23,7 +24,7 @@ def heard(job: WorkerThread) -> list[tuple[str, object]]:
     return said
 
 
-def test_a_function_reports_its_steps_then_its_result(qtbot) -> None:
+def test_a_function_reports_its_steps_then_its_result(qtbot: QtBot) -> None:
     job = FunctionJob("counting")
     said = heard(job)
 
@@ -38,7 +39,7 @@ def test_a_function_reports_its_steps_then_its_result(qtbot) -> None:
     assert job.wait(5.0)
 
 
-def test_cancel_stops_the_work_at_its_next_step(qtbot) -> None:
+def test_cancel_stops_the_work_at_its_next_step(qtbot: QtBot) -> None:
     job = FunctionJob("counting")
     said = heard(job)
     first_step = threading.Event()
@@ -68,7 +69,7 @@ def test_cancel_stops_the_work_at_its_next_step(qtbot) -> None:
     (ValueError("line 3:\n  bad   seat"), "line 3: bad seat"),
     (KeyError("seats"), "The counting stopped: KeyError: 'seats'"),
 ])
-def test_an_error_is_one_line_then_finished_with_none(qtbot, error: Exception, line: str) -> None:
+def test_an_error_is_one_line_then_finished_with_none(qtbot: QtBot, error: Exception, line: str) -> None:
     job = FunctionJob("counting", (ValueError, OSError))
     said = heard(job)
 
@@ -80,7 +81,7 @@ def test_an_error_is_one_line_then_finished_with_none(qtbot, error: Exception, l
     assert said == [("failed", line), ("finished", None)]
 
 
-def test_one_piece_of_work_at_a_time(qtbot) -> None:
+def test_one_piece_of_work_at_a_time(qtbot: QtBot) -> None:
     job = FunctionJob("counting")
     release = threading.Event()
     job.start(lambda _control: release.wait(10.0))

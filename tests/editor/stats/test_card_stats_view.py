@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.card_stats import ProgramStats, replay_files, stats_of_replays
@@ -20,6 +21,7 @@ from editor.widgets.stats.card_stats_dialog import CardStatsDialog
 from editor.widgets.stats.card_stats_view import RANDOM, CardStatsView
 from editor.widgets.stats.stats_count import count_stats
 from engines.snake import Direction
+from tests.editor.fixture_types import Shown
 
 LEFT = Qt.MouseButton.LeftButton
 SMALL = {"width": 15, "height": 15, "length": 3, "steps": 120}
@@ -32,7 +34,7 @@ DREAMER = {
 
 
 @pytest.fixture(scope="module")
-def tournament(tmp_path_factory) -> Path:
+def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A finished snake tournament: three samples and a program whose card can never match."""
     folder = tmp_path_factory.mktemp("stats")
     (folder / "dreamer.snake.json").write_text(json.dumps(DREAMER))
@@ -48,12 +50,12 @@ def reference(folder: Path, seat: str) -> ProgramStats:
     return stats
 
 
-def counted(qtbot, dialog: CardStatsDialog, files: list[Path], seat: str | None = None) -> None:
+def counted(qtbot: QtBot, dialog: CardStatsDialog, files: list[Path], seat: str | None = None) -> None:
     with qtbot.waitSignal(dialog.ended, timeout=30_000):
         dialog.count(files, seat=seat)
 
 
-def test_the_table_shows_what_card_stats_counts(qtbot, shown, tournament):
+def test_the_table_shows_what_card_stats_counts(qtbot: QtBot, shown: Shown, tournament: Path) -> None:
     dialog = shown(CardStatsDialog(), (1000, 600))
     counted(qtbot, dialog, replay_files([str(tournament / "replays")]), seat="Veteran")
     expected = reference(tournament, "Veteran")
@@ -75,7 +77,7 @@ def test_the_table_shows_what_card_stats_counts(qtbot, shown, tournament):
                                        f"{never[-1]}." if never else "Every card decided at least once.")
 
 
-def test_clicking_a_card_row_shows_where_it_decided(qtbot, shown, tournament):
+def test_clicking_a_card_row_shows_where_it_decided(qtbot: QtBot, shown: Shown, tournament: Path) -> None:
     dialog = shown(CardStatsDialog(), (1000, 600))
     counted(qtbot, dialog, replay_files([str(tournament / "replays")]), seat="Veteran")
     expected = reference(tournament, "Veteran")
@@ -101,7 +103,7 @@ def test_clicking_a_card_row_shows_where_it_decided(qtbot, shown, tournament):
         assert view.heat_caption.text() == f"Card {never + 1} never decided: no map."
 
 
-def test_a_program_whose_cards_never_decide_says_so(qtbot, shown, tournament):
+def test_a_program_whose_cards_never_decide_says_so(qtbot: QtBot, shown: Shown, tournament: Path) -> None:
     dialog = shown(CardStatsDialog(), (1000, 600))
     counted(qtbot, dialog, replay_files([str(tournament / "replays")]), seat="Dreamer")
     expected = reference(tournament, "Dreamer")
@@ -114,7 +116,7 @@ def test_a_program_whose_cards_never_decide_says_so(qtbot, shown, tournament):
     assert view.chosen_card() == RANDOM and view.heat_title.text() == "WHERE THE RANDOM PICKS DECIDED"
 
 
-def test_a_damaged_replay_is_named_and_the_others_still_count(qtbot, shown, tournament, tmp_path):
+def test_a_damaged_replay_is_named_and_the_others_still_count(qtbot: QtBot, shown: Shown, tournament: Path, tmp_path: Path) -> None:
     files = replay_files([str(tournament / "replays")])[:3]
     broken = tmp_path / "broken.jsonl"
     lines = files[1].read_text().splitlines(keepends=True)
@@ -129,7 +131,7 @@ def test_a_damaged_replay_is_named_and_the_others_still_count(qtbot, shown, tour
     assert dialog.program_row.isVisible() == (len(good) > 1)
 
 
-def test_cancel_stops_the_count_off_the_gui_thread_and_shows_no_part(qtbot, shown, tournament, monkeypatch):
+def test_cancel_stops_the_count_off_the_gui_thread_and_shows_no_part(qtbot: QtBot, shown: Shown, tournament: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     files = replay_files([str(tournament / "replays")])[:4]
     gate, threads = threading.Event(), []
 
@@ -156,6 +158,6 @@ def test_cancel_stops_the_count_off_the_gui_thread_and_shows_no_part(qtbot, show
     assert threading.main_thread() not in threads
 
 
-def test_the_view_alone_shows_nothing_until_given_statistics(qtbot, shown):
+def test_the_view_alone_shows_nothing_until_given_statistics(qtbot: QtBot, shown: Shown) -> None:
     view = shown(CardStatsView(), (700, 400))
     assert view.stats() is None and view.message_label.text() == "No statistics yet." and not view.body.isVisible()

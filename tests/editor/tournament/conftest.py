@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.tournament import Entrant, TournamentSpec
@@ -22,7 +23,7 @@ SAMPLE_NAMES = sample_entrants("snake")
 
 
 @pytest.fixture
-def make_tab(qtbot, tmp_path: Path) -> Callable[..., TournamentTab]:
+def make_tab(qtbot: QtBot, tmp_path: Path) -> Callable[..., TournamentTab]:
     """``make_tab(*samples, seed=, jobs=, per_pairing=, seats=, clock=, settings=)``: a shown tab
     with those samples as entrants on a small field; ``settings`` default: the test's own file."""
 
@@ -54,13 +55,13 @@ def isolated_settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
-def add_sample(qtbot, tab: TournamentTab, name: str) -> None:
+def add_sample(qtbot: QtBot, tab: TournamentTab, name: str) -> None:
     entrants = tab.setup.entrants
     entrants.sample_box.setCurrentIndex(entrants.sample_box.findText(name))
     qtbot.mouseClick(entrants.add_sample_button, LEFT)
 
 
-def play(qtbot, tab: TournamentTab) -> None:
+def play(qtbot: QtBot, tab: TournamentTab) -> None:
     """Click Start and wait (the GUI stays live) until the run has ended."""
     with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
         qtbot.mouseClick(tab.start_button, LEFT)

@@ -3,13 +3,15 @@ own column beside the plot, and entrants whose ratings coincide are drawn so tha
 its own dash, marker and width, the narrower on top."""
 
 from __future__ import annotations
+from pytestqt.qtbot import QtBot
 
 from arena.tournament import GameRecord, compute_standings
 from editor.widgets.tournament.rating_plot import LEGEND_NAME, RatingPlot
 from tests.editor.tournament.conftest import play
+from tests.editor.fixture_types import Shown
 
 
-def test_after_a_tournament_the_legend_lies_beside_the_curves_not_on_them(qtbot, make_tab):
+def test_after_a_tournament_the_legend_lies_beside_the_curves_not_on_them(qtbot: QtBot, make_tab) -> None:
     tab = make_tab("Tail biter", "Hunter", "Wall hugger", "Head avoider", seats=2)
     play(qtbot, tab)
     plot = tab.rating_plot
@@ -23,7 +25,7 @@ def test_after_a_tournament_the_legend_lies_beside_the_curves_not_on_them(qtbot,
     assert plot.legend_names() == ["Tail biter", "Hunter", "Wall hugger", "Head avoider"]
 
 
-def test_entrants_whose_ratings_coincide_stay_distinguishable(qtbot, shown):
+def test_entrants_whose_ratings_coincide_stay_distinguishable(qtbot: QtBot, shown: Shown) -> None:
     names = ["Copy A", "Copy B", "Copy C"]
     draws = [GameRecord(i, i, tuple(names), (5.0,) * 3, (1, 1, 1), ("ok",) * 3, 10) for i in range(6)]
     standings = compute_standings(names, draws)
@@ -39,7 +41,7 @@ def test_entrants_whose_ratings_coincide_stay_distinguishable(qtbot, shown):
     assert len({plot.curve_symbol(i) for i in range(3)}) == 3
 
 
-def test_a_long_name_is_cut_in_the_legend_only(qtbot, shown):
+def test_a_long_name_is_cut_in_the_legend_only(qtbot: QtBot, shown: Shown) -> None:
     long = "A program with a very long name indeed"
     plot = shown(RatingPlot(), (700, 400))
     standings = compute_standings([long, "B"], [GameRecord(0, 0, (long, "B"), (1.0, 0.0), (1, 2), ("ok", "ok"), 3)])

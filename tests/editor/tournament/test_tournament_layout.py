@@ -3,12 +3,15 @@ its minimum is within what the window gives it, and every control is on screen (
 setup column, which scrolls, once scrolled to)."""
 
 from __future__ import annotations
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QScrollArea, QWidget
+from pytestqt.qtbot import QtBot
 
 from tests.editor.tournament.conftest import add_sample
+from editor.main_window import MainWindow
 
 
 def _on_screen(widget: QWidget, window: QWidget) -> bool:
@@ -25,7 +28,7 @@ def _on_screen(widget: QWidget, window: QWidget) -> bool:
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1440, 900)])
-def test_every_control_of_the_tab_is_reachable_in_a_window_of(qtbot, make_window, size):
+def test_every_control_of_the_tab_is_reachable_in_a_window_of(qtbot: QtBot, make_window: Callable[[], MainWindow], size: tuple[int, int]) -> None:
     window = make_window()
     window.show_tournament()
     window.resize(*size)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import re
 from pathlib import Path
+from pytestqt.qtbot import QtBot
 
 from arena.tournament import clock
 from arena.tournament.store import CLOCK_FILE
@@ -31,7 +32,7 @@ def played_time(tab) -> str:
     return tab.eta_label.text().rpartition(" · ")[2]
 
 
-def test_start_says_at_once_that_it_starts_then_shows_each_game_being_played(qtbot, make_tab):
+def test_start_says_at_once_that_it_starts_then_shows_each_game_being_played(qtbot: QtBot, make_tab) -> None:
     tab = make_tab("Tail biter", "Hunter", "Wall hugger", jobs=2, seats=2, per_pairing=200)
     shown: list[tuple[str, str, str]] = []
     # right after the tab's own slot, in the click: before the worker thread has said anything
@@ -57,7 +58,7 @@ def test_start_says_at_once_that_it_starts_then_shows_each_game_being_played(qtb
     assert tab.games.playing() == [] and tab.games.topLevelItemCount() == len(tab.records())
 
 
-def test_the_clock_ticks_while_games_run_and_goes_on_after_a_resume(qtbot, make_tab, tmp_path):
+def test_the_clock_ticks_while_games_run_and_goes_on_after_a_resume(qtbot: QtBot, make_tab, tmp_path: Path) -> None:
     fake = FakeClock()
     tab = make_tab("Tail biter", "Hunter", "Wall hugger", seats=2, per_pairing=200, clock=fake)
     qtbot.mouseClick(tab.start_button, LEFT)
@@ -79,7 +80,7 @@ def test_the_clock_ticks_while_games_run_and_goes_on_after_a_resume(qtbot, make_
         qtbot.mouseClick(tab.cancel_button, LEFT)
 
 
-def test_a_folder_from_before_the_clock_starts_at_zero(qtbot, make_tab):
+def test_a_folder_from_before_the_clock_starts_at_zero(qtbot: QtBot, make_tab) -> None:
     fake = FakeClock()
     tab = make_tab("Tail biter", "Hunter", per_pairing=200, clock=fake)
     qtbot.mouseClick(tab.start_button, LEFT)
@@ -93,7 +94,7 @@ def test_a_folder_from_before_the_clock_starts_at_zero(qtbot, make_tab):
         qtbot.mouseClick(tab.cancel_button, LEFT)
 
 
-def test_games_are_counted_from_one_like_the_standings(qtbot, make_tab):
+def test_games_are_counted_from_one_like_the_standings(qtbot: QtBot, make_tab) -> None:
     tab = make_tab("Tail biter", "Hunter")
     play(qtbot, tab)
     games = tab.games
@@ -110,7 +111,7 @@ def test_games_are_counted_from_one_like_the_standings(qtbot, make_tab):
     assert tab.status_label.text() == "Game 2 has no replay file yet."
 
 
-def test_busy_reason_says_how_far_a_running_tournament_is(qtbot, make_tab):
+def test_busy_reason_says_how_far_a_running_tournament_is(qtbot: QtBot, make_tab) -> None:
     tab = make_tab("Tail biter", "Hunter", "Wall hugger", seats=2, per_pairing=200)
     assert tab.busy_reason() is None
     qtbot.mouseClick(tab.start_button, LEFT)

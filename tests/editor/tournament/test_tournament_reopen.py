@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QFileDialog
+from pytestqt.qtbot import QtBot
 
 from arena.samples import SNAKE_SAMPLES
 from arena.tournament import Entrant, Progress, TournamentSpec, run_tournament
@@ -23,7 +24,7 @@ from tests.editor.tournament.conftest import LEFT, RUN_TIMEOUT_MS, SMALL, isolat
 PAIRS = [("Tail biter", "tail_biter"), ("Hunter", "hunter"), ("Wall hugger", "wall_hugger")]
 
 
-def open_by_clicks(qtbot, tab: TournamentTab, folder: Path, monkeypatch: pytest.MonkeyPatch) -> object:
+def open_by_clicks(qtbot: QtBot, tab: TournamentTab, folder: Path, monkeypatch: pytest.MonkeyPatch) -> object:
     """Click Open…, choose ``folder`` in the dialog, wait until it is read; what was read."""
     monkeypatch.setattr(QFileDialog, "getExistingDirectory", staticmethod(lambda *a, **k: str(folder)))
     with qtbot.waitSignal(tab.folderOpened, timeout=RUN_TIMEOUT_MS) as opened:
@@ -31,7 +32,7 @@ def open_by_clicks(qtbot, tab: TournamentTab, folder: Path, monkeypatch: pytest.
     return opened.args[0]
 
 
-def fresh_tab(qtbot, tmp_path: Path, name: str = "fresh") -> TournamentTab:
+def fresh_tab(qtbot: QtBot, tmp_path: Path, name: str = "fresh") -> TournamentTab:
     """A tab as after a restart with nothing remembered (settings of its own)."""
     tab = TournamentTab(data_dir=tmp_path / "data", settings=QSettings(str(tmp_path / f"{name}.ini"),
                                                                          QSettings.Format.IniFormat))
@@ -42,7 +43,7 @@ def fresh_tab(qtbot, tmp_path: Path, name: str = "fresh") -> TournamentTab:
     return tab
 
 
-def test_open_restores_game_entrants_settings_and_shows_the_results(qtbot, tmp_path, monkeypatch):
+def test_open_restores_game_entrants_settings_and_shows_the_results(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     spec = reference_spec(PAIRS, 17, seats=2, games_per_pairing=4)
     played = run_tournament(spec, tmp_path / "old", jobs=1)
     tab = fresh_tab(qtbot, tmp_path)
@@ -66,7 +67,7 @@ def test_open_restores_game_entrants_settings_and_shows_the_results(qtbot, tmp_p
     assert not tab.error_label.isVisible()
 
 
-def test_an_interrupted_tournament_opened_again_resumes_to_the_same_results(qtbot, tmp_path, monkeypatch):
+def test_an_interrupted_tournament_opened_again_resumes_to_the_same_results(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     spec = reference_spec(PAIRS, 3, seats=2, games_per_pairing=2)
     stop = threading.Event()
 
@@ -88,7 +89,7 @@ def test_an_interrupted_tournament_opened_again_resumes_to_the_same_results(qtbo
     assert tab.results.column_texts("Ordinal") == [f"{s.ordinal:.2f}" for s in whole.standings.table]
 
 
-def test_a_tournament_the_command_line_started_with_fewer_options_resumes_from_the_tab(qtbot, tmp_path, monkeypatch):
+def test_a_tournament_the_command_line_started_with_fewer_options_resumes_from_the_tab(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The form states every option; a tournament started with ``--steps`` alone left the rest
     at the game's defaults, which are the same games."""
     entrants = [Entrant.parse("snake", "a=tail_biter"), Entrant.parse("snake", "b=hunter")]
@@ -138,7 +139,7 @@ def _damaged_games(tmp: Path) -> Path:
     (_damaged_games, "Not opened: {tmp}/t/games.jsonl:3: missing key 'ranks'"),
 ])
 def test_a_folder_that_cannot_be_opened_says_which_file_and_line_and_changes_nothing(
-        qtbot, make_tab, tmp_path, monkeypatch, arrange, message):
+        qtbot: QtBot, make_tab, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, arrange, message: str) -> None:
     tab = make_tab("Hunter", "Wall hugger")
     play(qtbot, tab)
     before = (tab.setup.entrants.rows(), tab.setup.seed_box.value(), tab.setup.out_folder(), tab.records(),
@@ -152,7 +153,7 @@ def test_a_folder_that_cannot_be_opened_says_which_file_and_line_and_changes_not
             tab.results.column_texts("Entrant")) == before
 
 
-def test_the_setup_and_the_last_tournament_come_back_after_a_restart(qtbot, make_tab, tmp_path):
+def test_the_setup_and_the_last_tournament_come_back_after_a_restart(qtbot: QtBot, make_tab, tmp_path: Path) -> None:
     tab = make_tab("Tail biter", "Hunter", "Wall hugger", seed=42, seats=2, per_pairing=2)
     tab.setup.number_boxes["width"].setValue(17)
     tab.setup.jobs_box.setValue(1)
@@ -178,7 +179,7 @@ def test_the_setup_and_the_last_tournament_come_back_after_a_restart(qtbot, make
     assert setup.out_is_default() and setup.out_folder() != folder
 
 
-def test_an_output_folder_the_user_chose_is_remembered_playing_unsandboxed_is_not(qtbot, make_tab, tmp_path):
+def test_an_output_folder_the_user_chose_is_remembered_playing_unsandboxed_is_not(qtbot: QtBot, make_tab, tmp_path: Path) -> None:
     tab = make_tab()
     tab.setup.set_game("worms")
     tab.setup.set_out_folder(tmp_path / "mine")
@@ -191,7 +192,7 @@ def test_an_output_folder_the_user_chose_is_remembered_playing_unsandboxed_is_no
     assert not again.setup.unsandboxed_box.isChecked() and "sandbox" not in again.setup.options()
 
 
-def test_a_damaged_remembered_setup_is_skipped(qtbot, tmp_path):
+def test_a_damaged_remembered_setup_is_skipped(qtbot: QtBot, tmp_path: Path) -> None:
     settings = isolated_settings(tmp_path)
     settings.setValue("tournament/setup", "{not json")
     settings.setValue("tournament/folder", str(tmp_path / "gone"))
@@ -201,7 +202,7 @@ def test_a_damaged_remembered_setup_is_skipped(qtbot, tmp_path):
     assert not tab.reader.is_running()  # a folder gone since is not read (nor mentioned)
 
 
-def test_an_editor_program_entrant_reopens_as_the_copy_it_played(qtbot, make_tab, tmp_path, monkeypatch):
+def test_an_editor_program_entrant_reopens_as_the_copy_it_played(qtbot: QtBot, make_tab, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     tab = make_tab("Hunter")
     text = (SNAKE_SAMPLES / "tail_biter.snake.json").read_text()
     tab.set_editor_program(tmp_path / "mine.snake.json", text)

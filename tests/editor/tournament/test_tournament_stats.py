@@ -8,18 +8,19 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QContextMenuEvent
 from PySide6.QtWidgets import QApplication, QMenu
+from pytestqt.qtbot import QtBot
 
 from arena.card_stats import replay_files, stats_of_replays
 from tests.editor.tournament.conftest import LEFT, play
 
 
-def select_entrant(qtbot, tab, name: str) -> None:
+def select_entrant(qtbot: QtBot, tab, name: str) -> None:
     table = tab.results
     item = table.item(table.row_of(name), 1)
     qtbot.mouseClick(table.viewport(), LEFT, pos=table.visualItemRect(item).center())
 
 
-def test_card_statistics_of_an_entrant_from_the_standings(qtbot, make_tab):
+def test_card_statistics_of_an_entrant_from_the_standings(qtbot: QtBot, make_tab) -> None:
     tab = make_tab("Hunter", "Hunter", "Tail biter", seats=2)
     play(qtbot, tab)
     assert not tab.stats_button.isEnabled()  # no entrant chosen yet
@@ -38,7 +39,7 @@ def test_card_statistics_of_an_entrant_from_the_standings(qtbot, make_tab):
     assert dialog.title_label.text().endswith(": 6 finished games")  # every game of either
 
 
-def test_the_context_menu_of_a_standings_row_offers_card_statistics(qtbot, make_tab):
+def test_the_context_menu_of_a_standings_row_offers_card_statistics(qtbot: QtBot, make_tab) -> None:
     tab = make_tab("Tail biter", "Wall hugger")
     play(qtbot, tab)
     table = tab.results

@@ -23,8 +23,13 @@ from editor.widgets.tournament.tournament_tab import TournamentTab
 from tests.editor.tournament.conftest import LEFT, RUN_TIMEOUT_MS, SAMPLE_NAMES, SMALL, add_sample, play, reference_spec
 from matcher import dumps_program
 from matcher.fileformat import read_text
+from pytestqt.qtbot import QtBot
+from editor.main_window import MainWindow
+from tests.editor.qt_items import table_item, top_item
+from typing import Any, cast
+from matcher import Program
 
-def test_the_results_table_shows_what_run_tournament_computes_for_the_same_spec(qtbot, make_tab):
+def test_the_results_table_shows_what_run_tournament_computes_for_the_same_spec(qtbot: QtBot, make_tab) -> None:
     tab = make_tab("Tail biter", "Head avoider", seed=11, jobs=2, per_pairing=6)
     play(qtbot, tab)
     spec = reference_spec([("Tail biter", "tail_biter"), ("Head avoider", "head_avoider")], 11, games_per_pairing=6)
@@ -33,23 +38,24 @@ def test_the_results_table_shows_what_run_tournament_computes_for_the_same_spec(
     table = tab.results
     assert table.column_texts("Entrant") == [s.name for s in expected]
     assert table.column_texts("#") == ["1", "2"]
-    for column, value, text in (
+    columns: tuple[tuple[str, Callable[[Any], float], Callable[[Any], str]], ...] = (
         ("Games", lambda s: s.games, str), ("W", lambda s: s.wins, str), ("D", lambda s: s.draws, str),
         ("L", lambda s: s.losses, str), ("Mean score", lambda s: s.mean_score, "{:.2f}".format),
         ("Points", lambda s: s.points, "{:.1f}".format), ("μ", lambda s: s.mu, "{:.2f}".format),
         ("σ", lambda s: s.sigma, "{:.2f}".format), ("Ordinal", lambda s: s.ordinal, "{:.2f}".format),
-    ):
+    )
+    for column, value, text in columns:
         assert table.column_values(column) == pytest.approx([value(s) for s in expected]), column
         assert table.column_texts(column) == [text(value(s)) for s in expected], column
     assert tab.games.indices() == list(range(6))
     assert tab.progress_bar.value() == tab.progress_bar.maximum() == 6
-    assert tab.status_label.text().startswith(f"Finished: all 6 games. The results, games and replays are in {tab.out}")
-    assert len((tab.out / GAMES_FILE).read_text().splitlines()) == 6
-    assert tab.out.parent == tab.setup.data_dir / "tournaments"
-    assert Path(tab.setup.out_edit.text()) != tab.out  # the next Start is a new tournament in a fresh folder
+    assert tab.status_label.text().startswith(f"Finished: all 6 games. The results, games and replays are in {out_of(tab)}")
+    assert len((out_of(tab) / GAMES_FILE).read_text().splitlines()) == 6
+    assert out_of(tab).parent == tab.setup.data_dir / "tournaments"
+    assert Path(tab.setup.out_edit.text()) != out_of(tab)  # the next Start is a new tournament in a fresh folder
 
 
-def test_the_rating_plot_has_a_curve_per_entrant_with_a_point_per_game(qtbot, make_tab):
+def test_the_rating_plot_has_a_curve_per_entrant_with_a_point_per_game(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Hunter", "Wall hugger")
     text = read_text(SNAKE_SAMPLES / "tail_biter.snake.json")
     tab.set_editor_program(None, text)
@@ -71,23 +77,23 @@ def test_the_rating_plot_has_a_curve_per_entrant_with_a_point_per_game(qtbot, ma
     assert [plot.curve_data(i)[1][-1] for i in range(3)] == pytest.approx([final[n] for n in names])
 
 
-def test_cancel_keeps_the_finished_games_says_so_and_start_resumes(qtbot, make_tab):
+def test_cancel_keeps_the_finished_games_says_so_and_start_resumes(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Tail biter", "Head avoider", "Hunter", per_pairing=200, seats=2)
     qtbot.mouseClick(tab.start_button, LEFT)
     qtbot.waitUntil(lambda: len(tab.records()) >= 3, timeout=RUN_TIMEOUT_MS)
     with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
         qtbot.mouseClick(tab.cancel_button, LEFT)
-    finished = len((tab.out / GAMES_FILE).read_text().splitlines())
+    finished = len((out_of(tab) / GAMES_FILE).read_text().splitlines())
     assert 3 <= finished < 600
     assert tab.run is not None and not tab.run.complete and len(tab.run.records) == finished
     assert tab.games.topLevelItemCount() == finished
     assert sum(s.games for s in tab.standings().table) == 2 * finished
-    assert tab.status_label.text() == (f"Cancelled: {finished} of 600 games finished and kept in {tab.out}. "
+    assert tab.status_label.text() == (f"Cancelled: {finished} of 600 games finished and kept in {out_of(tab)}. "
                                        f"Start again with the same settings to play the other {600 - finished}.")
     assert tab.start_button.isEnabled() and not tab.cancel_button.isEnabled() and not tab.is_running()
-    assert Path(tab.setup.out_edit.text()) == tab.out  # kept for the resume
+    assert Path(tab.setup.out_edit.text()) == out_of(tab)  # kept for the resume
 
-    folder = tab.out
+    folder = out_of(tab)
     qtbot.mouseClick(tab.start_button, LEFT)
     assert tab.out == folder
     assert tab.status_label.text().startswith(f"Resuming: {finished} of 600 games were played before.")
@@ -97,27 +103,32 @@ def test_cancel_keeps_the_finished_games_says_so_and_start_resumes(qtbot, make_t
     assert len(tab.run.records) >= finished
 
 
-def test_a_double_click_or_open_in_arena_asks_for_an_existing_replay(qtbot, make_tab):
+def test_a_double_click_or_open_in_arena_asks_for_an_existing_replay(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Tail biter", "Wall hugger")
     play(qtbot, tab)
     games = tab.games
     assert not tab.open_button.isEnabled()  # no game chosen yet
-    item = games.topLevelItem(1)
+    item = top_item(games, 1)
     where = games.visualItemRect(item).center()
     with qtbot.waitSignal(tab.openReplay) as opened:
         qtbot.mouseClick(games.viewport(), LEFT, pos=where)  # a real double-click starts as a click
         qtbot.mouseDClick(games.viewport(), LEFT, pos=where)
     path = Path(opened.args[0])
-    assert path == tab.out / "replays" / "game-0001.jsonl" and path.is_file()
+    assert path == out_of(tab) / "replays" / "game-0001.jsonl" and path.is_file()
     header = json.loads(path.read_text().splitlines()[0])
     assert header["seed"] == tab.records()[1].seed
     assert [seat["name"] for seat in header["seats"]] == list(tab.records()[1].seats)
 
-    qtbot.mouseClick(games.viewport(), LEFT, pos=games.visualItemRect(games.topLevelItem(0)).center())
+    qtbot.mouseClick(games.viewport(), LEFT, pos=games.visualItemRect(top_item(games, 0)).center())
     assert tab.open_button.isEnabled()
     with qtbot.waitSignal(tab.openReplay) as opened:
         qtbot.mouseClick(tab.open_button, LEFT)
-    assert opened.args == [str(tab.out / "replays" / "game-0000.jsonl")]
+    assert opened.args == [str(out_of(tab) / "replays" / "game-0000.jsonl")]
+
+
+def out_of(tab: TournamentTab) -> Path:
+    assert tab.out is not None, "no tournament started"
+    return tab.out
 
 
 def _not_a_directory(tab: TournamentTab, tmp: Path) -> None:
@@ -138,7 +149,7 @@ def _broken_record(tab: TournamentTab, tmp: Path) -> None:
 
 
 def _rename_second(tab: TournamentTab, _tmp: Path) -> None:
-    tab.setup.entrants.table.item(1, 0).setText("Tail biter")
+    table_item(tab.setup.entrants.table, 1, 0).setText("Tail biter")
 
 
 def _vanished_file(tab: TournamentTab, tmp: Path) -> None:
@@ -165,7 +176,7 @@ def _vanished_file(tab: TournamentTab, tmp: Path) -> None:
                           "biter, Hunter, the folder has a, b; choose another folder (or the same settings to resume it)"),
     (_broken_record, "{tmp}/old/games.jsonl:1: invalid JSON"),
 ])
-def test_bad_input_is_one_line_in_the_tab_and_nothing_starts(qtbot, make_tab, tmp_path, arrange, message):
+def test_bad_input_is_one_line_in_the_tab_and_nothing_starts(qtbot: QtBot, make_tab: Callable[..., TournamentTab], tmp_path: Path, arrange: Callable[[TournamentTab, Path], None], message: str) -> None:
     tab = make_tab("Tail biter", "Hunter")
     arrange(tab, tmp_path)
     qtbot.mouseClick(tab.start_button, LEFT)
@@ -177,7 +188,7 @@ def test_bad_input_is_one_line_in_the_tab_and_nothing_starts(qtbot, make_tab, tm
     assert not (summary.isVisible() and summary.text().rstrip(".") == shown.rstrip("."))
 
 
-def test_a_file_that_is_no_program_is_not_added_and_says_why(qtbot, make_tab, tmp_path):
+def test_a_file_that_is_no_program_is_not_added_and_says_why(qtbot: QtBot, make_tab: Callable[..., TournamentTab], tmp_path: Path) -> None:
     tab = make_tab()
     (tmp_path / "bad.snake.json").write_text("{\n")
     assert tab.setup.entrants.add(str(tmp_path / "bad.snake.json")) is None
@@ -185,12 +196,12 @@ def test_a_file_that_is_no_program_is_not_added_and_says_why(qtbot, make_tab, tm
     assert f"Not added: {tmp_path}/bad.snake.json: line 2, column 1: invalid JSON" in tab.error_label.text()
 
 
-def test_names_are_numbered_editable_and_a_blank_name_returns(qtbot, make_tab):
+def test_names_are_numbered_editable_and_a_blank_name_returns(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Hunter", "Hunter")
     entrants = tab.setup.entrants
     assert [r.name for r in entrants.rows()] == ["Hunter", "Hunter 2"]
     table = entrants.table
-    where = table.visualItemRect(table.item(1, 0)).center()
+    where = table.visualItemRect(table_item(table, 1, 0)).center()
     qtbot.mouseClick(table.viewport(), LEFT, pos=where)
     qtbot.mouseDClick(table.viewport(), LEFT, pos=where)
     editor = table.viewport().findChild(QLineEdit)
@@ -199,7 +210,7 @@ def test_names_are_numbered_editable_and_a_blank_name_returns(qtbot, make_tab):
     qtbot.keyClicks(editor, "Chaser")
     qtbot.keyClick(editor, Qt.Key.Key_Return)  # the view commits in a queued call
     qtbot.waitUntil(lambda: [r.name for r in entrants.rows()] == ["Hunter", "Chaser"], timeout=2000)
-    table.item(0, 0).setText("   ")
+    table_item(table, 0, 0).setText("   ")
     assert entrants.rows()[0].name == "Hunter"
     assert entrants.rows()[1].target == str(SNAKE_SAMPLES / "hunter.snake.json")
     table.selectRow(0)
@@ -207,7 +218,7 @@ def test_names_are_numbered_editable_and_a_blank_name_returns(qtbot, make_tab):
     assert [r.name for r in entrants.rows()] == ["Chaser"]
 
 
-def test_each_game_offers_its_own_samples_and_settings_and_keeps_its_entrants(qtbot, make_tab):
+def test_each_game_offers_its_own_samples_and_settings_and_keeps_its_entrants(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Hunter", "Veteran")
     setup = tab.setup
     assert not setup.entrants.add_editor_button.isEnabled()  # no program handed over yet
@@ -229,13 +240,13 @@ def test_each_game_offers_its_own_samples_and_settings_and_keeps_its_entrants(qt
     assert setup.entrants.rows()[0].target != EDITOR
 
 
-def setup_program():
+def setup_program() -> Program:
     from matcher import load_program
 
     return load_program(SNAKE_SAMPLES / "beginner.snake.json")
 
 
-def test_three_entrants_in_four_seats_are_explained_and_every_entrant_plays_what_the_games_column_says(qtbot, make_tab):
+def test_three_entrants_in_four_seats_are_explained_and_every_entrant_plays_what_the_games_column_says(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Tail biter", "Hunter", "Veteran", seats=4)
     summary = tab.setup.summary_label.text()
     assert summary.startswith("3 games of 4 seats; every entrant plays 3, in every seat equally often.")
@@ -244,10 +255,10 @@ def test_three_entrants_in_four_seats_are_explained_and_every_entrant_plays_what
     play(qtbot, tab)
     assert tab.results.column_values("Games") == [3, 3, 3]
     wins, draws, losses = (tab.results.column_values(c) for c in ("W", "D", "L"))
-    assert [w + d + lost for w, d, lost in zip(wins, draws, losses)] == [3, 3, 3]  # one result per game each
+    assert [cast(int, w) + cast(int, d) + cast(int, lost) for w, d, lost in zip(wins, draws, losses)] == [3, 3, 3]  # one result per game each
 
 
-def test_a_very_long_schedule_is_a_warning_with_the_head_to_head_size(qtbot, make_tab):
+def test_a_very_long_schedule_is_a_warning_with_the_head_to_head_size(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab(*(name for name, _ in SAMPLE_NAMES), "Hunter")
     assert len(tab.setup.entrants.rows()) == 10
     summary = tab.setup.summary_label
@@ -260,7 +271,7 @@ def test_a_very_long_schedule_is_a_warning_with_the_head_to_head_size(qtbot, mak
     assert not tab.setup.summary_warns() and not summary.styleSheet()
 
 
-def test_the_eta_label_shows_the_time_left_then_the_run_time(qtbot, make_tab):
+def test_the_eta_label_shows_the_time_left_then_the_run_time(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Tail biter", "Head avoider", per_pairing=40)
     shown: list[str] = []
     tab.worker.progressed.connect(lambda _p: shown.append(tab.eta_label.text()))  # after the tab's own slot
@@ -271,7 +282,7 @@ def test_the_eta_label_shows_the_time_left_then_the_run_time(qtbot, make_tab):
     assert re.fullmatch(r"\d+:\d\d", shown[-1]) and re.fullmatch(r"\d+:\d\d", tab.eta_label.text())
 
 
-def test_a_game_opened_from_the_tab_plays_in_the_app_s_arena(qtbot, tmp_path, make_window):
+def test_a_game_opened_from_the_tab_plays_in_the_app_s_arena(qtbot: QtBot, tmp_path: Path, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     window.show_tournament()
     tab = window.tournament_tab
@@ -285,7 +296,7 @@ def test_a_game_opened_from_the_tab_plays_in_the_app_s_arena(qtbot, tmp_path, ma
     play(qtbot, tab)
     game = tab.records()[1]
     games = tab.games
-    where = games.visualItemRect(games.topLevelItem(1)).center()
+    where = games.visualItemRect(top_item(games, 1)).center()
     pane = window.arena_pane
     with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
         qtbot.mouseClick(games.viewport(), LEFT, pos=where)
@@ -297,7 +308,7 @@ def test_a_game_opened_from_the_tab_plays_in_the_app_s_arena(qtbot, tmp_path, ma
     assert pane.scoreboard.summary_label.text() == f"Step 0 of {game.rounds}."  # snake's round noun
 
 
-def test_the_cycle_collector_runs_on_the_gui_thread_while_a_tournament_runs(qtbot, make_tab):
+def test_the_cycle_collector_runs_on_the_gui_thread_while_a_tournament_runs(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     """The tournament's worker thread allocates too; a collection there could destroy Qt objects
     off the GUI thread (see :mod:`editor.gui_collector`)."""
     threads: list[str] = []
@@ -324,7 +335,7 @@ def test_the_cycle_collector_runs_on_the_gui_thread_while_a_tournament_runs(qtbo
     assert set(threads) == {threading.main_thread().name}
 
 
-def test_bots_play_sandboxed_unless_the_box_is_ticked_for_this_tournament(qtbot, make_tab):
+def test_bots_play_sandboxed_unless_the_box_is_ticked_for_this_tournament(qtbot: QtBot, make_tab: Callable[..., TournamentTab]) -> None:
     tab = make_tab("Hunter", "Veteran")
     setup = tab.setup
     assert not setup.unsandboxed_box.isVisibleTo(setup)  # snake programs run inside snakepit: no box

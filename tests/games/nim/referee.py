@@ -21,7 +21,7 @@ from tests.games.nim.engine import GAME, NimState, parse_move
 BOTS = Path(__file__).parent / "bots"
 
 
-class NimReferee(GameReferee):
+class NimReferee(GameReferee[NimState, str | dict[str, str] | None, tuple[object, ...]]):
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> NimRun:
         options = self.resolve_options(setup)

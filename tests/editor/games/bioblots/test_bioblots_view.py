@@ -21,6 +21,11 @@ from engines.bioblots import (
     single_cell_moves,
     start_state,
 )
+from tests.editor.fixture_types import Shown
+from pytestqt.qtbot import QtBot
+from pathlib import Path
+from engines.bioblots import Event, Move, State
+from editor.widgets.games.bioblots.bioblots_view import LastMove
 
 CHARS = "12358D"
 """Cell (r, c) holds CHARS[(r + c) % 6]: every substance on every row, easy to look up."""
@@ -32,13 +37,23 @@ LIVE = (15, 15)
 PLAYER_1_CELL = (3, 21)
 
 
+def known(move: LastMove | None) -> LastMove:
+    assert move is not None, "no last move"
+    return move
+
+
+def legal(move: Move | None) -> Move:
+    assert move is not None, "no legal move"
+    return move
+
+
 def substance_at(cell: tuple[int, int]) -> Substance:
     return Substance.from_char(CHARS[(cell[0] + cell[1]) % 6])
 
 
-def play(*moves):
+def play(*moves: Move) -> tuple[State, tuple[Event, ...]]:
     """The game on BOARD after ``moves``, with the events of the last one."""
-    state, events = start_state(BOARD), ()
+    state, events = start_state(BOARD), tuple[Event, ...]()
     for move in moves:
         state, events = state.apply(move)
     return state, events
@@ -48,21 +63,21 @@ OPENING = (Placement(SQUARE_0), Placement(SQUARE_1), Shift(((SOURCE, TARGET),)))
 
 
 @pytest.fixture
-def view(shown) -> BioblotsView:
+def view(shown: Shown) -> BioblotsView:
     return shown(BioblotsView(), (700, 820))
 
 
-def point(view: BioblotsView, cell, dx: float = 0.0, dy: float = 0.0) -> QPoint:
+def point(view: BioblotsView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QPoint:
     """A point in ``cell``, offset by fractions of a cell from its centre."""
     centre, size = view.cell_rect(*cell).center(), view.cell_size()
     return QPoint(round(centre.x() + dx * size), round(centre.y() + dy * size))
 
 
-def color_at(view: BioblotsView, cell, dx: float = 0.0, dy: float = 0.0) -> QColor:
+def color_at(view: BioblotsView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QColor:
     return QColor(view.grab().toImage().pixel(point(view, cell, dx, dy)))
 
 
-def tile_at(view: BioblotsView, cell) -> QColor:
+def tile_at(view: BioblotsView, cell: tuple[int, int]) -> QColor:
     """The tile's own colour: off the value in its middle, inside any outline along its edge."""
     return color_at(view, cell, -0.25, -0.25)
 
@@ -78,7 +93,7 @@ def chroma(color: QColor) -> int:
     return max(rgb) - min(rgb)
 
 
-def inner(view: BioblotsView, cell) -> list[QColor]:
+def inner(view: BioblotsView, cell: tuple[int, int]) -> list[QColor]:
     """Every pixel of the middle half of ``cell``."""
     image: QImage = view.grab().toImage()
     rect = view.cell_rect(*cell).toRect()
@@ -87,7 +102,7 @@ def inner(view: BioblotsView, cell) -> list[QColor]:
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
-def test_a_neutralised_cell_is_grey_and_a_live_one_is_tinted(view, dark):
+def test_a_neutralised_cell_is_grey_and_a_live_one_is_tinted(view: BioblotsView, dark: bool) -> None:
     if dark:
         view.setPalette(dark_palette())
     view.set_state(*play(*OPENING))
@@ -98,7 +113,7 @@ def test_a_neutralised_cell_is_grey_and_a_live_one_is_tinted(view, dark):
 
 
 @pytest.mark.parametrize("substance", list(Substance), ids=lambda s: s.name.lower())
-def test_every_substance_is_tinted_with_its_own_hue(view, substance):
+def test_every_substance_is_tinted_with_its_own_hue(view: BioblotsView, substance: Substance) -> None:
     view.set_state(start_state(BOARD))
     cell = next((5, c) for c in range(26) if substance_at((5, c)) is substance)
     hue = tile_at(view, cell).hsvHueF()
@@ -106,7 +121,7 @@ def test_every_substance_is_tinted_with_its_own_hue(view, substance):
     assert min(abs(hue - expected), 1 - abs(hue - expected)) < 0.05
 
 
-def test_a_cell_shows_its_value(view):
+def test_a_cell_shows_its_value(view: BioblotsView) -> None:
     # The value's glyph sits in the middle of the tile, in a darker ink than the tile.
     view.set_state(start_state(BOARD))
     cell = (5, 0)  # uranium, 13
@@ -115,7 +130,7 @@ def test_a_cell_shows_its_value(view):
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
-def test_organisms_are_in_their_seat_colours_and_moved_cells_are_lighter(view, dark):
+def test_organisms_are_in_their_seat_colours_and_moved_cells_are_lighter(view: BioblotsView, dark: bool) -> None:
     if dark:
         view.setPalette(dark_palette())
     view.set_state(*play(*OPENING))
@@ -126,7 +141,7 @@ def test_organisms_are_in_their_seat_colours_and_moved_cells_are_lighter(view, d
     assert moved.hsvHueF() == pytest.approx(seat_color(0).hsvHueF(), abs=0.03)  # still the seat's hue
 
 
-def test_the_last_move_is_drawn_only_with_its_events(view):
+def test_the_last_move_is_drawn_only_with_its_events(view: BioblotsView) -> None:
     state, events = play(*OPENING)
     view.set_state(state)
     plain = view.grab().toImage().copy(view.cell_rect(*SOURCE).toRect())
@@ -136,7 +151,7 @@ def test_the_last_move_is_drawn_only_with_its_events(view):
     assert color_at(view, TARGET).lightness() > color_at(view, (11, 3)).lightness() + 40
 
 
-def test_a_paralysed_organism_is_hatched_until_it_skips(view):
+def test_a_paralysed_organism_is_hatched_until_it_skips(view: BioblotsView) -> None:
     state, events = play(*OPENING)
     assert state.paralysed[1]
     view.set_state(state, events)
@@ -146,7 +161,7 @@ def test_a_paralysed_organism_is_hatched_until_it_skips(view):
     assert all(distance(c, seat) < 30 for c in inner(view, PLAYER_1_CELL))
 
 
-def test_the_highlighted_organism_gets_a_halo(view):
+def test_the_highlighted_organism_gets_a_halo(view: BioblotsView) -> None:
     view.set_state(*play(*OPENING))
     beside = (9, 3)  # a free tile left of player 0's cell (9, 4): the halo spills onto its right edge
     before = color_at(view, beside, 0.42, 0.0)
@@ -155,7 +170,7 @@ def test_the_highlighted_organism_gets_a_halo(view):
 
 
 @pytest.mark.parametrize("size", [(260, 300), (900, 400), (400, 900), (1300, 1000)])
-def test_cells_stay_square_and_the_board_keeps_its_aspect_at_any_size(view, size):
+def test_cells_stay_square_and_the_board_keeps_its_aspect_at_any_size(view: BioblotsView, size: tuple[int, int]) -> None:
     view.set_state(*play(*OPENING))
     view.resize(*size)
     assert not view.grab().toImage().isNull()
@@ -166,7 +181,7 @@ def test_cells_stay_square_and_the_board_keeps_its_aspect_at_any_size(view, size
     assert 0 <= field.top() and field.bottom() < legend.top() and legend.bottom() <= view.height()
 
 
-def test_rows_and_columns_are_lettered_only_when_cells_are_large(view):
+def test_rows_and_columns_are_lettered_only_when_cells_are_large(view: BioblotsView) -> None:
     view.set_state(start_state(BOARD))
     view.resize(900, 1000)
     assert view.labels_visible() and view.field_rect().left() > 20
@@ -176,7 +191,7 @@ def test_rows_and_columns_are_lettered_only_when_cells_are_large(view):
 
 @pytest.mark.parametrize("size", [(700, 820), (300, 340)], ids=["lettered", "small"])
 @pytest.mark.parametrize("cell, player", [((11, 4), 0), (PLAYER_1_CELL, 1), ((0, 0), None), ((25, 25), None)])
-def test_clicks_map_to_the_cell_and_its_organism(qtbot, view, size, cell, player):
+def test_clicks_map_to_the_cell_and_its_organism(qtbot: QtBot, view: BioblotsView, size: tuple[int, int], cell: tuple[int, int], player: int | None) -> None:
     view.resize(*size)
     view.set_state(*play(*OPENING))
     if player is None:
@@ -189,7 +204,7 @@ def test_clicks_map_to_the_cell_and_its_organism(qtbot, view, size, cell, player
     assert where.args == list(cell)
 
 
-def test_a_click_beside_the_board_emits_nothing(qtbot, view):
+def test_a_click_beside_the_board_emits_nothing(qtbot: QtBot, view: BioblotsView) -> None:
     view.set_state(start_state(BOARD))
     with qtbot.assertNotEmitted(view.cellClicked):
         qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=QPoint(2, 2))
@@ -206,7 +221,7 @@ def test_a_click_beside_the_board_emits_nothing(qtbot, view):
         (PLAYER_1_CELL, ["Player 1 (player 1)", "paralysed by mercury"]),
     ],
 )
-def test_the_tooltip_says_what_is_on_a_cell(view, cell, expected):
+def test_the_tooltip_says_what_is_on_a_cell(view: BioblotsView, cell: tuple[int, int], expected: list[str]) -> None:
     view.set_seat_names(["greedy"])
     view.set_state(start_state(BOARD))
     view.set_state(*play(*OPENING))
@@ -214,7 +229,7 @@ def test_the_tooltip_says_what_is_on_a_cell(view, cell, expected):
     assert all(part in text for part in expected), text
 
 
-def test_the_legend_names_the_players_and_what_they_are_doing(view):
+def test_the_legend_names_the_players_and_what_they_are_doing(view: BioblotsView) -> None:
     view.set_seat_names(["greedy", "random"])
     view.set_state(*play(*OPENING))
     text = "\n".join(view.legend_texts())
@@ -223,11 +238,11 @@ def test_the_legend_names_the_players_and_what_they_are_doing(view):
     assert "moves 2 and 1 of 80" in text
 
 
-def test_the_legend_says_who_won(view):
+def test_the_legend_says_who_won(view: BioblotsView) -> None:
     rng = random.Random(2)
-    state, events = start_state(generate_board(rng)), ()
+    state, events = start_state(generate_board(rng)), tuple[Event, ...]()
     while not state.over:
-        state, events = state.apply(random_move(state, rng))
+        state, events = state.apply(legal(random_move(state, rng)))
     view.set_state(state, events)
     result = state.result()
     text = "\n".join(view.legend_texts())
@@ -235,7 +250,7 @@ def test_the_legend_says_who_won(view):
     assert ("won" in text and "lost" in text) or "draw" in text
 
 
-def test_a_small_view_drops_the_key_but_keeps_the_players(view):
+def test_a_small_view_drops_the_key_but_keeps_the_players(view: BioblotsView) -> None:
     view.set_state(*play(*OPENING))
     assert any("uranium" in line for line in view.legend_texts())
     view.resize(300, 340)
@@ -244,7 +259,7 @@ def test_a_small_view_drops_the_key_but_keeps_the_players(view):
     assert texts[0].startswith("Player 0")
 
 
-def test_neutralised_cells_remember_what_they_held_until_another_game(view):
+def test_neutralised_cells_remember_what_they_held_until_another_game(view: BioblotsView) -> None:
     view.set_state(start_state(BOARD))
     state, _ = play(*OPENING)
     view.set_state(state)
@@ -254,35 +269,35 @@ def test_neutralised_cells_remember_what_they_held_until_another_game(view):
     assert view.former_value(SOURCE) == other.at(SOURCE)
 
 
-def test_last_move_reads_placements_moves_growth_and_skips():
+def test_last_move_reads_placements_moves_growth_and_skips() -> None:
     state, events = play(Placement(SQUARE_0))
-    assert last_move(events).placed == SQUARE_0 and last_move(events).player == 0
+    assert known(last_move(events)).placed == SQUARE_0 and known(last_move(events)).player == 0
     state, events = state.apply(Placement(SQUARE_1))
-    assert last_move(events).paralysed
+    assert known(last_move(events)).paralysed
     move = next(m for m in single_cell_moves(state) if substance_at(m.pairs[0][1]) is Substance.CARBON)
     state, events = state.apply(move)
     (source, carbon), = move.pairs
-    assert last_move(events).moves == ((source, carbon, True),)
+    assert known(last_move(events)).moves == ((source, carbon, True),)
     assert len(state.organisms[0]) == 5
     assert any(isinstance(e, Moved) and e.divided for e in events)
-    assert last_move(state.apply(Skip())[1]).skipped
+    assert known(last_move(state.apply(Skip())[1])).skipped
     assert last_move(()) is None
 
 
-def test_a_played_game_shows_every_new_state(view):
+def test_a_played_game_shows_every_new_state(view: BioblotsView) -> None:
     rng = random.Random(4)
-    state, events = start_state(generate_board(rng)), ()
+    state, events = start_state(generate_board(rng)), tuple[Event, ...]()
     view.set_state(state)
     first = view.grab().toImage()
     for _ in range(12):
-        state, events = state.apply(random_move(state, rng))
+        state, events = state.apply(legal(random_move(state, rng)))
         view.set_state(state, events)
         view.grab()
     assert view.state() is state
     assert view.grab().toImage() != first
 
 
-def test_the_demo_reports_a_bad_board_on_one_line(tmp_path, capsys):
+def test_the_demo_reports_a_bad_board_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("12358D" * 4 + "12\n" + "12358X" * 4 + "12\n")
     assert main([str(bad)]) == 2
@@ -290,13 +305,13 @@ def test_the_demo_reports_a_bad_board_on_one_line(tmp_path, capsys):
     assert "\n" not in err and f"{bad}:2:6" in err and "'X'" in err
 
 
-def test_the_demo_reports_a_missing_board_on_one_line(tmp_path, capsys):
+def test_the_demo_reports_a_missing_board_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(tmp_path / "nope.txt")]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "nope.txt" in err
 
 
-def test_the_fixture_board_is_what_the_tests_assume():
+def test_the_fixture_board_is_what_the_tests_assume() -> None:
     # The pixel tests lean on these cells; a wrong fixture would make them vacuous.
     assert substance_at(LIVE) is not None and BOARD.at(SOURCE) == Substance.CHLORINE
     assert [substance_at(c) for c in SQUARE_0] == [Substance.CHLORINE, Substance.ARSENIC, Substance.ARSENIC, Substance.LEAD]

@@ -19,6 +19,9 @@ from engines.itpw import (
     apply_move,
     start_state,
 )
+from tests.editor.fixture_types import Shown
+from pytestqt.qtbot import QtBot
+from pathlib import Path
 
 SIDE = 50
 # Player 1's worker and soldier side by side on owned fields, player 2's worker on a field of
@@ -39,16 +42,16 @@ def board(out: bool = True) -> State:
 
 
 @pytest.fixture
-def view(shown) -> ItpwView:
+def view(shown: Shown) -> ItpwView:
     return shown(ItpwView(), (700, 820))
 
 
-def point(view: ItpwView, cell, dx: float = 0.0, dy: float = 0.0) -> QPoint:
+def point(view: ItpwView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QPoint:
     centre, size = view.cell_rect(*cell).center(), view.cell_size()
     return QPoint(round(centre.x() + dx * size), round(centre.y() + dy * size))
 
 
-def color_at(view: ItpwView, cell, dx: float = 0.0, dy: float = 0.0) -> QColor:
+def color_at(view: ItpwView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QColor:
     return QColor(view.grab().toImage().pixel(point(view, cell, dx, dy)))
 
 
@@ -67,7 +70,7 @@ def hue_gap(a: QColor, b: QColor) -> float:
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
-def test_a_soldier_and_a_worker_have_different_shapes(view, dark):
+def test_a_soldier_and_a_worker_have_different_shapes(view: ItpwView, dark: bool) -> None:
     if dark:
         view.setPalette(dark_palette())
     view.resize(1000, 1160)  # 19 pixels a field: room to tell shapes apart
@@ -89,7 +92,7 @@ def test_a_soldier_and_a_worker_have_different_shapes(view, dark):
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
 @pytest.mark.parametrize("cell, player", [(OWNED_EMPTY, 1), (FOREIGN, 3)])
-def test_an_owned_field_is_tinted_with_its_owner_colour(view, dark, cell, player):
+def test_an_owned_field_is_tinted_with_its_owner_colour(view: ItpwView, dark: bool, cell: tuple[int, int], player: int) -> None:
     if dark:
         view.setPalette(dark_palette())
     view.set_state(board())
@@ -101,7 +104,7 @@ def test_an_owned_field_is_tinted_with_its_owner_colour(view, dark, cell, player
     assert distance(color_at(view, FREE, -0.4, -0.4), field) < 8
 
 
-def test_a_disqualified_player_units_are_greyed(view):
+def test_a_disqualified_player_units_are_greyed(view: ItpwView) -> None:
     view.set_state(board(out=False))
     active = color_at(view, OUT, 0.2, 0)
     view.set_state(board(out=True))
@@ -112,7 +115,7 @@ def test_a_disqualified_player_units_are_greyed(view):
 
 @pytest.mark.parametrize("player, corner, outside", [(1, (0, 0), (-1, 1)), (2, (49, 0), (1, 1)),
                                                      (3, (0, 49), (-1, -1)), (4, (49, 49), (1, -1))])
-def test_every_home_corner_is_bracketed_in_its_player_colour(view, player, corner, outside):
+def test_every_home_corner_is_bracketed_in_its_player_colour(view: ItpwView, player: int, corner: tuple[int, int], outside: tuple[int, int]) -> None:
     view.set_state(start_state())
     rect, width = view.cell_rect(*corner), 2
     x = rect.left() - width if outside[0] < 0 else rect.right() + width
@@ -121,7 +124,7 @@ def test_every_home_corner_is_bracketed_in_its_player_colour(view, player, corne
     assert distance(pixel, seat_color(player - 1)) < 40
 
 
-def test_a_move_leaves_a_trail_and_a_death_is_crossed(view):
+def test_a_move_leaves_a_trail_and_a_death_is_crossed(view: ItpwView) -> None:
     state = board(out=False)
     # Player 4's soldier is not on the way; player 1's worker steps right, then its soldier kills
     # player 2's worker after walking there.
@@ -136,7 +139,7 @@ def test_a_move_leaves_a_trail_and_a_death_is_crossed(view):
     assert distance(red, died) > 60 and red.red() > red.green() + 80
 
 
-def test_the_highlighted_player_units_are_ringed(view):
+def test_the_highlighted_player_units_are_ringed(view: ItpwView) -> None:
     view.set_state(board())
     beside = color_at(view, LONER, 0.6, 0)
     view.set_highlighted_player(4)
@@ -144,7 +147,7 @@ def test_the_highlighted_player_units_are_ringed(view):
 
 
 @pytest.mark.parametrize("size", [(260, 300), (900, 420), (420, 900), (1300, 1000)])
-def test_fields_stay_square_and_the_board_keeps_its_aspect_at_any_size(view, size):
+def test_fields_stay_square_and_the_board_keeps_its_aspect_at_any_size(view: ItpwView, size: tuple[int, int]) -> None:
     view.set_state(board())
     view.resize(*size)
     assert not view.grab().toImage().isNull()
@@ -157,7 +160,7 @@ def test_fields_stay_square_and_the_board_keeps_its_aspect_at_any_size(view, siz
 
 @pytest.mark.parametrize("cell, player", [(WORKER, 1), (SOLDIER, 1), (FOREIGN, 2), (OUT, 3), (LONER, 4),
                                           (FREE, None), ((49, 0), None)])
-def test_clicks_map_to_the_field_and_the_unit_player(qtbot, view, cell, player):
+def test_clicks_map_to_the_field_and_the_unit_player(qtbot: QtBot, view: ItpwView, cell: tuple[int, int], player: int | None) -> None:
     view.set_state(board())
     if player is None:
         with qtbot.assertNotEmitted(view.playerClicked), qtbot.waitSignal(view.cellClicked) as where:
@@ -179,14 +182,14 @@ def test_clicks_map_to_the_field_and_the_unit_player(qtbot, view, cell, player):
         ((49, 49), ["home corner of player 4"]),
     ],
 )
-def test_the_tooltip_names_the_owner_and_the_unit(view, cell, expected):
+def test_the_tooltip_names_the_owner_and_the_unit(view: ItpwView, cell: tuple[int, int], expected: list[str]) -> None:
     view.set_seat_names(["heuristic", "random"])
     view.set_state(board())
     text = view.describe_cell(cell)
     assert all(part in text for part in expected), text
 
 
-def test_the_legend_has_territory_and_kills_per_player(view):
+def test_the_legend_has_territory_and_kills_per_player(view: ItpwView) -> None:
     view.set_seat_names(["heuristic", "random", "greedy"])
     view.set_state(board())
     text = "\n".join(view.legend_texts())
@@ -197,7 +200,7 @@ def test_the_legend_has_territory_and_kills_per_player(view):
     assert "turn 6 / 500" in text
 
 
-def test_a_played_game_shows_every_new_state(view):
+def test_a_played_game_shows_every_new_state(view: ItpwView) -> None:
     rng = random.Random(3)
     state = start_state()
     view.set_state(state)
@@ -210,7 +213,7 @@ def test_a_played_game_shows_every_new_state(view):
     assert view.grab().toImage() != first
 
 
-def test_the_demo_reports_a_bad_state_on_one_line(tmp_path, capsys):
+def test_the_demo_reports_a_bad_state_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("itpw turn 0/500 move 1\nkills 0 0 0\n")
     assert main([str(bad)]) == 2
@@ -218,13 +221,13 @@ def test_the_demo_reports_a_bad_state_on_one_line(tmp_path, capsys):
     assert "\n" not in err and str(bad) in err and "line 2" in err
 
 
-def test_the_demo_reports_a_missing_state_on_one_line(tmp_path, capsys):
+def test_the_demo_reports_a_missing_state_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(tmp_path / "nope.txt")]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "nope.txt" in err
 
 
-def test_the_fixture_is_what_the_tests_assume():
+def test_the_fixture_is_what_the_tests_assume() -> None:
     state = board()
     assert state.owner(OWNED_EMPTY) == 1 and state.unit(OWNED_EMPTY) is None
     assert state.owner(FREE) == 0 and state.unit(FREE) is None

@@ -10,6 +10,9 @@ from editor.screenshots import dark_palette
 from editor.widgets.games.kingdoms.history_plot import KingdomsHistoryPlot
 from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
 from engines.kingdoms import KINGDOM_FIELDS, Action, ActionCode, State, history_from_text, play_round, start_state
+from tests.editor.fixture_types import Shown
+from pytestqt.qtbot import QtBot
+from pathlib import Path
 
 ROUNDS = 9
 # Kingdom 0 recruits and attacks kingdom 1 with everything every third round, 1 trains, 2 improves
@@ -29,11 +32,11 @@ def played(rounds: int = ROUNDS) -> list[State]:
 
 
 @pytest.fixture
-def history(shown) -> KingdomsHistoryPlot:
+def history(shown: Shown) -> KingdomsHistoryPlot:
     return shown(KingdomsHistoryPlot(), (640, 400))
 
 
-def test_one_curve_per_kingdom_with_one_point_per_round_live(history):
+def test_one_curve_per_kingdom_with_one_point_per_round_live(history: KingdomsHistoryPlot) -> None:
     states = played()
     for state in states:
         history.append_state(state)
@@ -45,7 +48,7 @@ def test_one_curve_per_kingdom_with_one_point_per_round_live(history):
 
 
 @pytest.mark.parametrize("quantity", [name for name in KINGDOM_FIELDS if name != "territory"])
-def test_choosing_another_number_in_the_selector_plots_it(qtbot, history, quantity):
+def test_choosing_another_number_in_the_selector_plots_it(qtbot: QtBot, history: KingdomsHistoryPlot, quantity: str) -> None:
     states = played()
     history.set_history(states)
     territory = [history.curve_data(k)[1].copy() for k in range(4)]
@@ -58,12 +61,12 @@ def test_choosing_another_number_in_the_selector_plots_it(qtbot, history, quanti
     assert quantity in history.plot_widget.getPlotItem().titleLabel.text.lower()
 
 
-def test_an_unknown_number_is_refused_by_name(history):
+def test_an_unknown_number_is_refused_by_name(history: KingdomsHistoryPlot) -> None:
     with pytest.raises(PlotError, match="'gold'"):
         history.set_quantity("gold")
 
 
-def test_a_state_from_an_earlier_round_replaces_the_rest_of_the_history(history):
+def test_a_state_from_an_earlier_round_replaces_the_rest_of_the_history(history: KingdomsHistoryPlot) -> None:
     states = played()
     history.set_history(states)
     history.append_state(states[4])
@@ -72,21 +75,21 @@ def test_a_state_from_an_earlier_round_replaces_the_rest_of_the_history(history)
     assert history.states() == states[:5]
 
 
-def test_the_history_file_is_the_original_format_and_reads_back(history, tmp_path):
+def test_the_history_file_is_the_original_format_and_reads_back(history: KingdomsHistoryPlot, tmp_path: Path) -> None:
     states = played()
     history.set_history(states)
     path = history.export_history(tmp_path / "default_playfield.txt.lastplay")
     assert history_from_text(path.read_text()) == [State(s.round, s.total_rounds, s.kingdoms) for s in states]
 
 
-def test_an_empty_history_is_not_written(history, tmp_path):
+def test_an_empty_history_is_not_written(history: KingdomsHistoryPlot, tmp_path: Path) -> None:
     with pytest.raises(PlotError, match="no rounds"):
         history.export_history(tmp_path / "h.lastplay")
 
 
 @pytest.mark.parametrize("shown", [True, False], ids=["shown", "never-shown"])
 @pytest.mark.parametrize("kind", ["history", "series"])
-def test_png_export_writes_an_image_of_the_plot(qtbot, tmp_path, kind, shown):
+def test_png_export_writes_an_image_of_the_plot(qtbot: QtBot, tmp_path: Path, kind: str, shown: Shown) -> None:
     plot: KingdomsHistoryPlot | SeriesPlot
     if kind == "history":
         plot = KingdomsHistoryPlot()
@@ -108,16 +111,16 @@ def test_png_export_writes_an_image_of_the_plot(qtbot, tmp_path, kind, shown):
     assert len(colors) > 5  # curves, axes and text, not a blank rectangle
 
 
-def test_png_export_at_a_chosen_width(history, tmp_path):
+def test_png_export_at_a_chosen_width(history: KingdomsHistoryPlot, tmp_path: Path) -> None:
     history.set_history(played())
     image = QImage(str(history.export_png(tmp_path / "wide.png", width=1000)))
     assert image.width() == 1000
 
 
-def test_series_plot_has_a_curve_per_seat_with_gaps_where_a_seat_had_no_value(qtbot):
+def test_series_plot_has_a_curve_per_seat_with_gaps_where_a_seat_had_no_value(qtbot: QtBot) -> None:
     plot = SeriesPlot("Think time per turn", "think time", "s", noun="Worm")
     qtbot.addWidget(plot)
-    rows = [[0.1, 0.2, None], [0.3, None, 0.05], [0.2, 0.4, 0.06]]
+    rows: list[list[float | None]] = [[0.1, 0.2, None], [0.3, None, 0.05], [0.2, 0.4, 0.06]]
     for turn, row in enumerate(rows, 1):
         plot.append(turn, row)
     assert plot.curve_count() == 3
@@ -126,7 +129,7 @@ def test_series_plot_has_a_curve_per_seat_with_gaps_where_a_seat_had_no_value(qt
     assert y[0] == 0.2 and math.isnan(y[1]) and y[2] == 0.4
 
 
-def test_series_plot_set_series_replaces_everything_and_checks_lengths(qtbot):
+def test_series_plot_set_series_replaces_everything_and_checks_lengths(qtbot: QtBot) -> None:
     plot = SeriesPlot("Score per turn", "points")
     qtbot.addWidget(plot)
     plot.append(1, [5, 5])
@@ -137,13 +140,13 @@ def test_series_plot_set_series_replaces_everything_and_checks_lengths(qtbot):
         plot.set_series([1, 2], [[1]])
 
 
-def test_seat_names_label_the_legend_and_default_to_the_game_ids(history):
+def test_seat_names_label_the_legend_and_default_to_the_game_ids(history: KingdomsHistoryPlot) -> None:
     history.set_history(played())
     history.set_seat_names(["farmer.sh", "", "random"])
     assert history.legend_names() == ["farmer.sh", "Kingdom 1", "random", "Kingdom 3"]
 
 
-def test_the_curves_take_the_seat_colours_and_the_background_follows_the_palette(history):
+def test_the_curves_take_the_seat_colours_and_the_background_follows_the_palette(history: KingdomsHistoryPlot) -> None:
     from editor.widgets.parts.seat_colors import seat_color
 
     history.set_history(played())
@@ -156,14 +159,14 @@ def test_the_curves_take_the_seat_colours_and_the_background_follows_the_palette
 
 
 @pytest.mark.parametrize("size", [(260, 180), (1400, 900)])
-def test_plots_resize_without_errors(history, size):
+def test_plots_resize_without_errors(history: KingdomsHistoryPlot, size: tuple[int, int]) -> None:
     history.set_history(played())
     history.resize(*size)
     assert not history.grab().toImage().isNull()
 
 
 @pytest.mark.parametrize("rounds", [1, 3, 6])
-def test_a_short_history_ticks_whole_rounds_only(qtbot, history, rounds):
+def test_a_short_history_ticks_whole_rounds_only(qtbot: QtBot, history: KingdomsHistoryPlot, rounds: int) -> None:
     """The x axis read 0.5, 1.5, … on short matches: rounds are whole (and so are the numbers)."""
     history.set_history(played(rounds))
     qtbot.wait(50)

@@ -6,10 +6,12 @@ from PySide6.QtGui import QColor
 
 from editor.widgets.games.snake.battle_view import BattleView
 from engines.snake import Board, Position, SnakeBody, start_position
+from tests.editor.fixture_types import Shown
+from pytestqt.qtbot import QtBot
 
 
 @pytest.fixture
-def view(shown) -> BattleView:
+def view(shown: Shown) -> BattleView:
     return shown(BattleView(), (600, 500))
 
 
@@ -17,7 +19,7 @@ def centre(view: BattleView, x: int, y: int) -> QPoint:
     return view.cell_rect(x, y).center().toPoint()
 
 
-def test_cells_are_square_and_the_field_is_centred(view):
+def test_cells_are_square_and_the_field_is_centred(view: BattleView) -> None:
     view.set_board(Board(start_position(4)))
     cell = view.cell_rect(0, 0)
     field = view.field_rect()
@@ -28,7 +30,7 @@ def test_cells_are_square_and_the_field_is_centred(view):
 
 
 @pytest.mark.parametrize("index", range(4))
-def test_clicking_a_snakes_head_emits_snake_clicked_with_its_index(qtbot, view, index):
+def test_clicking_a_snakes_head_emits_snake_clicked_with_its_index(qtbot: QtBot, view: BattleView, index: int) -> None:
     board = Board(start_position(4))
     view.set_board(board)
     head = board.head(index)
@@ -38,14 +40,14 @@ def test_clicking_a_snakes_head_emits_snake_clicked_with_its_index(qtbot, view, 
     assert cell.args == list(head)
 
 
-def test_clicking_an_empty_cell_emits_only_cell_clicked(qtbot, view):
+def test_clicking_an_empty_cell_emits_only_cell_clicked(qtbot: QtBot, view: BattleView) -> None:
     view.set_board(Board(start_position(2)))
     with qtbot.assertNotEmitted(view.snakeClicked), qtbot.waitSignal(view.cellClicked) as cell:
         qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=centre(view, 3, 20))
     assert cell.args == [3, 20]
 
 
-def test_clicking_outside_the_field_emits_nothing(qtbot, view):
+def test_clicking_outside_the_field_emits_nothing(qtbot: QtBot, view: BattleView) -> None:
     view.set_board(Board(start_position(2)))
     with qtbot.assertNotEmitted(view.cellClicked), qtbot.assertNotEmitted(view.snakeClicked):
         qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=QPoint(2, 2))
@@ -55,7 +57,7 @@ def saturation_at(view: BattleView, point: QPoint) -> float:
     return QColor(view.grab().toImage().pixel(point)).hsvSaturationF()
 
 
-def test_snakes_are_painted_and_an_eaten_leftover_is_dimmed(view):
+def test_snakes_are_painted_and_an_eaten_leftover_is_dimmed(view: BattleView) -> None:
     live = SnakeBody(((5, 5), (6, 5), (7, 5), (8, 5)))
     leftover = SnakeBody(((10, 10),), eaten=True)
     view.set_board(Board(Position(15, 15, (live, leftover))))
@@ -69,7 +71,7 @@ def test_snakes_are_painted_and_an_eaten_leftover_is_dimmed(view):
     assert 0.05 < saturation_at(view, leftover_edge) < saturation_at(view, body) * 0.7
 
 
-def test_the_view_repaints_a_board_changed_in_place(view):
+def test_the_view_repaints_a_board_changed_in_place(view: BattleView) -> None:
     board = Board(start_position(2))
     view.set_board(board)
     before = view.grab().toImage()
@@ -78,7 +80,7 @@ def test_the_view_repaints_a_board_changed_in_place(view):
     assert view.grab().toImage() != before
 
 
-def test_without_a_board_the_view_says_so_and_ignores_clicks(qtbot, view):
+def test_without_a_board_the_view_says_so_and_ignores_clicks(qtbot: QtBot, view: BattleView) -> None:
     view.set_board(None)
     assert view.cell_at(view.rect().center().toPointF()) is None
     with qtbot.assertNotEmitted(view.cellClicked):

@@ -11,6 +11,8 @@ from PySide6.QtGui import QColor
 from editor.screenshots import dark_palette
 from editor.widgets.games.worms.worms_view import WormsView, main, safe_turn
 from engines.worms import Item, WormsState, play_round, playfield_from_text
+from tests.editor.fixture_types import Shown
+from pytestqt.qtbot import QtBot
 
 ROOT = Path(__file__).resolve().parents[4]
 
@@ -40,7 +42,7 @@ def board(frozen_1: int = 5) -> WormsState:
 
 
 @pytest.fixture
-def view(shown) -> WormsView:
+def view(shown: Shown) -> WormsView:
     return shown(WormsView(), (640, 520))
 
 
@@ -57,7 +59,7 @@ def distance(a: QColor, b: QColor) -> int:
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
-def test_a_frozen_worm_is_drawn_iced_and_a_live_one_in_its_seat_colour(view, dark):
+def test_a_frozen_worm_is_drawn_iced_and_a_live_one_in_its_seat_colour(view: WormsView, dark: bool) -> None:
     if dark:
         view.setPalette(dark_palette())
     tail = (2, 3)  # worm 1's tail: body colour, no eyes or badge on it
@@ -71,7 +73,7 @@ def test_a_frozen_worm_is_drawn_iced_and_a_live_one_in_its_seat_colour(view, dar
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
-def test_a_dead_worm_is_grey_and_a_moving_one_is_saturated(view, dark):
+def test_a_dead_worm_is_grey_and_a_moving_one_is_saturated(view: WormsView, dark: bool) -> None:
     if dark:
         view.setPalette(dark_palette())
     view.set_state(board())
@@ -83,26 +85,26 @@ def test_a_dead_worm_is_grey_and_a_moving_one_is_saturated(view, dark):
 @pytest.mark.parametrize(
     "cell, off", [(FLOWER, (0, 0)), (ICE, (0, 0)), (BONUS, (0.25, 0.1))], ids=["flower", "ice", "bonus"]
 )
-def test_every_item_is_painted_on_its_cell(view, cell, off):
+def test_every_item_is_painted_on_its_cell(view: WormsView, cell: tuple[int, int], off: tuple[float, float]) -> None:
     view.set_state(board())
     offset = QPoint(round(off[0] * view.cell_size()), round(off[1] * view.cell_size()))  # the bonus's plus is white
     assert distance(color_at(view, cell, offset), color_at(view, EMPTY)) > 100
 
 
-def test_the_three_items_look_different(view):
+def test_the_three_items_look_different(view: WormsView) -> None:
     view.set_state(board())
     image = view.grab().toImage()
     colors = [QColor(image.pixel(centre(view, cell))) for cell in (FLOWER, ICE, BONUS)]
     assert min(distance(a, b) for i, a in enumerate(colors) for b in colors[i + 1:]) > 60
 
 
-def test_walls_are_darker_than_the_field_in_the_light_palette(view):
+def test_walls_are_darker_than_the_field_in_the_light_palette(view: WormsView) -> None:
     view.set_state(board())
     assert color_at(view, (0, 4)).lightness() < color_at(view, EMPTY).lightness() - 60
 
 
 @pytest.mark.parametrize("size", [(260, 220), (900, 380), (380, 900), (1300, 800)])
-def test_cells_stay_square_and_the_board_keeps_its_aspect_at_any_size(view, size):
+def test_cells_stay_square_and_the_board_keeps_its_aspect_at_any_size(view: WormsView, size: tuple[int, int]) -> None:
     state = playfield_from_text((ROOT / "samples/worms/meadow.txt").read_text())
     view.set_state(state)
     view.resize(*size)
@@ -115,7 +117,7 @@ def test_cells_stay_square_and_the_board_keeps_its_aspect_at_any_size(view, size
     assert 0 <= field.top() and field.bottom() < legend.top() and legend.bottom() <= view.height()
 
 
-def test_hiding_the_legend_gives_the_board_more_room(view):
+def test_hiding_the_legend_gives_the_board_more_room(view: WormsView) -> None:
     view.resize(640, 420)
     view.set_state(board())
     with_legend = view.cell_size()
@@ -125,7 +127,7 @@ def test_hiding_the_legend_gives_the_board_more_room(view):
 
 
 @pytest.mark.parametrize("index, cell", [(0, (3, 1)), (1, (2, 3)), (2, (3, 5)), (3, (2, 6))])
-def test_clicking_any_worm_emits_its_index(qtbot, view, index, cell):
+def test_clicking_any_worm_emits_its_index(qtbot: QtBot, view: WormsView, index: int, cell: tuple[int, int]) -> None:
     view.set_state(board())
     with qtbot.waitSignal(view.wormClicked) as clicked, qtbot.waitSignal(view.cellClicked) as where:
         qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=centre(view, cell))
@@ -133,7 +135,7 @@ def test_clicking_any_worm_emits_its_index(qtbot, view, index, cell):
     assert where.args == list(cell)
 
 
-def test_clicking_an_item_emits_only_the_cell(qtbot, view):
+def test_clicking_an_item_emits_only_the_cell(qtbot: QtBot, view: WormsView) -> None:
     view.set_state(board())
     with qtbot.assertNotEmitted(view.wormClicked), qtbot.waitSignal(view.cellClicked) as where:
         qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=centre(view, FLOWER))
@@ -150,14 +152,14 @@ def test_clicking_an_item_emits_only_the_cell(qtbot, view):
         ((0, 0), ["[0, 0] wall"]),
     ],
 )
-def test_the_tooltip_names_the_seat_and_what_state_it_is_in(view, cell, expected):
+def test_the_tooltip_names_the_seat_and_what_state_it_is_in(view: WormsView, cell: tuple[int, int], expected: list[str]) -> None:
     view.set_seat_names(["heuristic", "random"])
     view.set_state(board())
     text = view.describe_cell(cell)
     assert all(part in text for part in expected), text
 
 
-def test_a_played_game_shows_every_new_state(view):
+def test_a_played_game_shows_every_new_state(view: WormsView) -> None:
     state = playfield_from_text((ROOT / "samples/worms/pinwheel.txt").read_text())
     rng = random.Random(7)
     view.set_state(state)
@@ -170,7 +172,7 @@ def test_a_played_game_shows_every_new_state(view):
     assert view.grab().toImage() != first
 
 
-def test_the_highlighted_worm_gets_a_halo(view):
+def test_the_highlighted_worm_gets_a_halo(view: WormsView) -> None:
     view.set_state(board())
     beside = QPoint(0, round(view.cell_size() * 0.5))  # just below worm 3's body, outside it
     plain = color_at(view, (2, 6), beside)
@@ -178,7 +180,7 @@ def test_the_highlighted_worm_gets_a_halo(view):
     assert distance(color_at(view, (2, 6), beside), plain) > 20
 
 
-def test_a_new_state_on_the_same_walls_shows_the_worms_where_they_are_now(view):
+def test_a_new_state_on_the_same_walls_shows_the_worms_where_they_are_now(view: WormsView) -> None:
     # States of one game share their walls, so the painted walls are reused; the worms must not be.
     state = board()
     view.set_state(state)
@@ -188,7 +190,7 @@ def test_a_new_state_on_the_same_walls_shows_the_worms_where_they_are_now(view):
     assert distance(color_at(view, (4, 1)), before) > 60
 
 
-def test_the_demo_reports_a_bad_map_on_one_line(tmp_path, capsys):
+def test_the_demo_reports_a_bad_map_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     bad = tmp_path / "bad.txt"
     bad.write_text("0 100 x\n")
     assert main([str(bad)]) == 2
@@ -196,13 +198,13 @@ def test_the_demo_reports_a_bad_map_on_one_line(tmp_path, capsys):
     assert "\n" not in err and str(bad) in err and "line 1" in err
 
 
-def test_the_demo_reports_a_missing_map_on_one_line(tmp_path, capsys):
+def test_the_demo_reports_a_missing_map_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main([str(tmp_path / "nope.txt")]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and "nope.txt" in err
 
 
-def test_items_on_the_board_match_the_state(view):
+def test_items_on_the_board_match_the_state(view: WormsView) -> None:
     # The board above relies on playfield letters; a wrong fixture would make the pixel tests vacuous.
     state = board()
     assert state.items == {FLOWER: Item.FLOWER, ICE: Item.ICE, BONUS: Item.BONUS}
