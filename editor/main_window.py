@@ -55,6 +55,7 @@ from editor.program_files import (
 )
 from editor.recovery import IDLE_MS, Autosaver, Recovered, RecoveryStore, read_recovery
 from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.authoring.authoring_tools import Authoring
 from editor.widgets.battle.battle_tab import BattleTab
 from editor.widgets.bench.position_bench import DECIDE_KEY, TestBench
 from editor.widgets.cards.card_editor import HINT, MESSAGE_MS, CardEditor
@@ -111,6 +112,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_toolbar()
         self._build_status()
+        self._build_authoring()
         self.document.pathChanged.connect(self._update_title)
         self.document.dirtyChanged.connect(self._update_title)
         self.document.programChanged.connect(self._update_summary)
@@ -605,6 +607,16 @@ class MainWindow(QMainWindow):
             return
         self.recent_menu.addSeparator()
         self.recent_menu.addAction("&Clear Menu", lambda: self.settings.setValue(RECENT_KEY, []))
+
+    def _build_authoring(self) -> None:
+        """Authoring with evidence (issue 17): "New card from here" on the test bench, the Battle
+        tab's board and the arena's snake boards."""
+        self.authoring = Authoring(self.document, self)
+        self.authoring.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.new_card_action = self.authoring.bench_action(self.test_bench)
+        self.test_bench.toolbar.addAction(self.new_card_action)
+        self.battle_tab.board.cardRequested.connect(self.authoring.new_card)
+        self.arena_pane.cardRequested.connect(self.authoring.new_card)
 
     # --- showing state -----------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialog, QFrame, QLabel, QVBoxLayout, QWidget
 
 from arena.match import MatchSetup
 from editor.widgets.arena.match_runner import REPLAY, Frame, MatchInfo
+from editor.widgets.authoring.moment_source import battle_moment
 from editor.widgets.games.game_view import BoardAdapter, BoardContext
 from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.games.snake.turn_explanation import explanation_html
@@ -46,6 +47,11 @@ class SnakeBoard(BoardAdapter):
         self.what_if_action = QAction("Continue from here…", self)
         self.what_if_action.setToolTip("A what-if: play on from the shown step with other programs")
         self.what_if_action.triggered.connect(lambda: self.continue_from_here())
+        self.new_card_action = QAction("New card from here…", self)
+        self.new_card_action.setToolTip("A card for the editor's program from what the clicked snake saw in the "
+                                        "shown step")
+        self.new_card_action.triggered.connect(lambda: self.request_card())
+        self.new_card_action.setEnabled(False)
         self.what_if_dialog: WhatIfDialog | None = None
         """The open what-if dialog (tests drive the modal dialog through it)."""
         self.explanation: Explanation | None = None
@@ -93,7 +99,7 @@ class SnakeBoard(BoardAdapter):
         return self.view
 
     def board_actions(self) -> Sequence[QAction]:
-        return (self.what_if_action,)
+        return (self.new_card_action, self.what_if_action)
 
     def timed(self, info: MatchInfo) -> bool:
         return info.kind != REPLAY  # a snake replay holds no decision times
@@ -130,6 +136,7 @@ class SnakeBoard(BoardAdapter):
     def _set_explanation(self, explanation: Explanation | None) -> None:
         had = self.explanation is not None
         self.explanation = explanation
+        self.new_card_action.setEnabled(explanation is not None and self.context.editor_program is not None)
         if had or explanation is not None:
             self.explained.emit(explanation)
 
@@ -139,6 +146,20 @@ class SnakeBoard(BoardAdapter):
         if self._frames:
             self.view.set_board(Board(self._frames[self._index].state.position))
         self.explain_label.setText("<i>Click a snake to see why it moved in the shown step.</i>")
+
+    def request_card(self) -> bool:
+        """"New card from here": the explained snake's moment in the shown step, for the editor
+        (:attr:`cardRequested`); False when no snake is explained."""
+        snake = self.view.highlighted_snake()
+        if self.explanation is None or snake is None or self._info is None:
+            return False
+        name = self._names[snake] if snake < len(self._names) else f"Snake {snake + 1}"
+        noun = "replay" if self._info.kind == REPLAY else "battle"
+        moment = battle_moment(self._frames, self._index, snake, name, noun)
+        if moment is None:
+            return False
+        self.cardRequested.emit(moment)
+        return True
 
     # --- what-if -----------------------------------------------------------------------------
 

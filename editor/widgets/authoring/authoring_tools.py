@@ -1,0 +1,76 @@
+"""The editor's authoring tools in one place (issue 17), so the main window only wires its panes
+to them: "New card from here" from the test bench, the Battle tab and the arena; the program's
+analysis for the Problems pane; Compare with… and Compare with last saved; card shares and
+statistics after a battle or tournament."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QStyle, QWidget
+
+from editor.document import ProgramDocument
+from editor.widgets.authoring.moment_source import CardMoment
+from editor.widgets.authoring.new_card_dialog import NewCardDialog
+from editor.widgets.bench.position_bench import TestBench
+from editor.widgets.bench.position_editor import snake_name
+from engines.snake import Board, PositionError
+
+NEW_CARD_TEXT = "New card from here…"
+
+
+class Authoring(QObject):
+    """Opens the authoring dialogs for ``document`` over ``window``."""
+
+    message = Signal(str)
+    """A one-line note for the status bar (why a card cannot be made here)."""
+
+    def __init__(self, document: ProgramDocument, window: QWidget) -> None:
+        super().__init__(window)
+        self.document = document
+        self.window = window
+        self.card_dialog: NewCardDialog | None = None
+        """The open new-card dialog (window-modal; tests drive it through this)."""
+
+    # --- a card from a moment ------------------------------------------------------------------
+
+    def new_card(self, moment: CardMoment) -> NewCardDialog | None:
+        """Open the new-card dialog on ``moment`` (window-modal: the program cannot change under
+        it); None, said on the status bar, when the snake could not move there."""
+        if not moment.possible:
+            self._say(f"{moment.snake_name} could not move at {moment.where}: a card asks for a move it could make.")
+            return None
+        if self.card_dialog is not None:
+            self.card_dialog.close()
+        dialog = NewCardDialog(self.document, moment, self.window)
+        self.card_dialog = dialog
+        dialog.finished.connect(lambda _result: self._dialog_closed(dialog))
+        dialog.open()
+        return dialog
+
+    def _dialog_closed(self, dialog: NewCardDialog) -> None:
+        if self.card_dialog is dialog:
+            self.card_dialog = None
+        dialog.deleteLater()
+
+    def bench_action(self, bench: TestBench) -> QAction:
+        """The test bench's "New card from here…": a card from what "me" sees on its field."""
+        action = QAction(bench.style().standardIcon(QStyle.StandardPixmap.SP_FileDialogNewFolder), NEW_CARD_TEXT, bench)
+        action.setToolTip("A card for the program from what “me” sees on this field, asking for a move you pick")
+        action.triggered.connect(lambda: self.card_from_bench(bench))
+        return action
+
+    def card_from_bench(self, bench: TestBench) -> NewCardDialog | None:
+        me = bench.position_editor.me()
+        if me is None:
+            self._say("Draw a snake first: a card is made from what “me” sees.")
+            return None
+        try:
+            board = Board(bench.position_editor.position())
+        except PositionError as err:
+            self._say(f"No card from this field: {err}")
+            return None
+        return self.new_card(CardMoment(board, me, None, "the test bench", snake_name(me)))
+
+    def _say(self, text: str) -> None:
+        self.message.emit(text)
