@@ -610,13 +610,14 @@ class MainWindow(QMainWindow):
 
     def _build_authoring(self) -> None:
         """Authoring with evidence (issue 17): "New card from here" on the test bench, the Battle
-        tab's board and the arena's snake boards."""
+        tab's board and the arena's snake boards; the analysis's warnings in the Problems pane."""
         self.authoring = Authoring(self.document, self)
         self.authoring.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.new_card_action = self.authoring.bench_action(self.test_bench)
         self.test_bench.toolbar.addAction(self.new_card_action)
         self.battle_tab.board.cardRequested.connect(self.authoring.new_card)
         self.arena_pane.cardRequested.connect(self.authoring.new_card)
+        self.authoring.show_warnings_in(self.problems_view)
 
     # --- showing state -----------------------------------------------------------------------
 

@@ -7,13 +7,15 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QStyle, QWidget
+from PySide6.QtWidgets import QStyle, QToolButton, QWidget
 
 from editor.document import ProgramDocument
+from editor.widgets.authoring.analysis_watch import ProgramAnalysis
 from editor.widgets.authoring.moment_source import CardMoment
 from editor.widgets.authoring.new_card_dialog import NewCardDialog
 from editor.widgets.bench.position_bench import TestBench
 from editor.widgets.bench.position_editor import snake_name
+from editor.widgets.cards.problems_view import ProblemsView
 from engines.snake import Board, PositionError
 
 NEW_CARD_TEXT = "New card from here…"
@@ -31,6 +33,27 @@ class Authoring(QObject):
         self.window = window
         self.card_dialog: NewCardDialog | None = None
         """The open new-card dialog (window-modal; tests drive it through this)."""
+        self.analysis = ProgramAnalysis(document, self)
+        self.analysis.message.connect(self.message)
+        self.sample_action = QAction("Sample battles", self)
+        self.sample_action.setToolTip("Look for cards that never decide, in some twenty short battles against the "
+                                      "samples (warnings observed there are marked so, not proved)")
+        self.sample_action.triggered.connect(lambda: self.analysis.sample())
+        self.analysis.samplingChanged.connect(self._sampling)
+
+    # --- the program's analysis ----------------------------------------------------------------
+
+    def show_warnings_in(self, view: ProblemsView) -> None:
+        """``view`` lists the analysis's warnings under the problems, with "Sample battles"."""
+        view.set_warnings(self.analysis.warnings())
+        self.analysis.warningsChanged.connect(lambda: view.set_warnings(self.analysis.warnings()))
+        button = QToolButton()
+        button.setDefaultAction(self.sample_action)
+        view.header_row.addWidget(button)
+
+    def _sampling(self, busy: bool) -> None:
+        self.sample_action.setEnabled(not busy)
+        self.sample_action.setText("Sampling…" if busy else "Sample battles")
 
     # --- a card from a moment ------------------------------------------------------------------
 
