@@ -7,16 +7,21 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QStyle, QToolButton, QWidget
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QStyle, QToolButton, QWidget
 
 from editor.document import ProgramDocument
+from editor.program_files import FILE_FILTER, show_error
 from editor.widgets.authoring.analysis_watch import ProgramAnalysis
+from editor.widgets.authoring.compare_dialog import CompareDialog
 from editor.widgets.authoring.moment_source import CardMoment
 from editor.widgets.authoring.new_card_dialog import NewCardDialog
 from editor.widgets.bench.position_bench import TestBench
 from editor.widgets.bench.position_editor import snake_name
 from editor.widgets.cards.problems_view import ProblemsView
 from engines.snake import Board, PositionError
+from matcher import Program, ProgramError, load_program
 
 NEW_CARD_TEXT = "New card from here…"
 
@@ -40,6 +45,56 @@ class Authoring(QObject):
                                       "samples (warnings observed there are marked so, not proved)")
         self.sample_action.triggered.connect(lambda: self.analysis.sample())
         self.analysis.samplingChanged.connect(self._sampling)
+        self.compare_dialog: CompareDialog | None = None
+        self.compare_action = QAction("Compare &With…", self)
+        self.compare_action.setStatusTip("Compare another program file with the program in the editor, card by card")
+        self.compare_action.triggered.connect(lambda: self.compare_with())
+        self.compare_saved_action = QAction("Compare with &Last Saved", self)
+        self.compare_saved_action.setStatusTip("What changed since the program was last saved, card by card")
+        self.compare_saved_action.triggered.connect(lambda: self.compare_with_saved())
+        document.pathChanged.connect(self._path_changed)
+        self._path_changed()
+
+    # --- comparing -------------------------------------------------------------------------------
+
+    def compare_with(self, path: str | Path | None = None) -> CompareDialog | None:
+        """Compare the program file ``path`` (asked for when None) with the editor's program."""
+        if path is None:
+            folder = str(self.document.path.parent) if self.document.path is not None else ""
+            chosen, _ = QFileDialog.getOpenFileName(self.window, "Compare With", folder, FILE_FILTER)
+            if not chosen:
+                return None
+            path = chosen
+        try:
+            other = load_program(path)
+        except ProgramError as err:
+            show_error(self.window, f"Could not compare with {Path(path).name}.", err)
+            return None
+        return self._compare(other, Path(path).name)
+
+    def compare_with_saved(self) -> CompareDialog | None:
+        """Compare the program's file as last saved with the program in the editor."""
+        path = self.document.path
+        if path is None:
+            self._say("The program has not been saved yet: there is nothing to compare it with.")
+            return None
+        try:
+            saved = load_program(path)
+        except ProgramError as err:
+            show_error(self.window, f"Could not read {path.name} as last saved.", err)
+            return None
+        return self._compare(saved, f"{path.name} as last saved")
+
+    def _compare(self, other: Program, name: str) -> CompareDialog:
+        if self.compare_dialog is not None:
+            self.compare_dialog.close()
+            self.compare_dialog.deleteLater()
+        self.compare_dialog = CompareDialog(self.document, other, name, self.window)
+        self.compare_dialog.show()
+        return self.compare_dialog
+
+    def _path_changed(self) -> None:
+        self.compare_saved_action.setEnabled(self.document.path is not None)
 
     # --- the program's analysis ----------------------------------------------------------------
 
