@@ -56,6 +56,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ProgramDocument
+from editor.widgets.authoring.card_shares import CardShares, share_text
 from editor.widgets.cards.pattern_paint import card_thumbnail
 from editor.widgets.parts.seat_colors import is_dark
 from editor.widgets.parts.standalone import run_alone, sample_document
@@ -74,6 +75,9 @@ DescriptionRole = Qt.ItemDataRole.UserRole + 1
 PatternCountRole = Qt.ItemDataRole.UserRole + 2
 ProblemCountRole = Qt.ItemDataRole.UserRole + 3
 DecidedRole = Qt.ItemDataRole.UserRole + 4
+ShareRole = Qt.ItemDataRole.UserRole + 5
+"""The card's share of the program's decisions in the last battle, as text (``23%``), or None."""
+SHARE_COLOR = QColor("#3d7cc9")
 
 
 def problem_color(palette: QPalette) -> QColor:
@@ -148,6 +152,7 @@ class CardListModel(QAbstractListModel):
         self._thumbs: list[tuple[Card, QPixmap]] = []
         self._cards: tuple[Card, ...] = document.program.cards
         self._sets = document.program.sets
+        self._shares: CardShares | None = None
         document.programChanged.connect(self._program_changed)
         document.decidedCardChanged.connect(self._decided_changed)
 
@@ -173,7 +178,16 @@ class CardListModel(QAbstractListModel):
             return self.problem_count(row)
         if role == DecidedRole:
             return self.document.decided_card == row
+        if role == ShareRole:
+            share = self._shares.of(card) if self._shares is not None else None
+            return share_text(*share) if share is not None else None
         return None
+
+    def set_shares(self, shares: CardShares | None) -> None:
+        """Each card's share of the decisions in a battle (issue 17), or none."""
+        self._shares = shares
+        if self._cards:
+            self.dataChanged.emit(self.index(0), self.index(len(self._cards) - 1), [ShareRole])
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
@@ -208,6 +222,9 @@ class CardListModel(QAbstractListModel):
             lines.append(plural(problems, "problem") + " (see the problems list)")
         if self.document.decided_card == row:
             lines.append("This card decided the test bench's last move.")
+        share = self._shares.of(card) if self._shares is not None else None
+        if share is not None and self._shares is not None:
+            lines.append(f"It decided {share[0]} of the program's {share[1]} choices in {self._shares.source}.")
         lines.append("Drag to reorder: the first card with a valid move decides.")
         return "\n".join(lines)
 
@@ -330,7 +347,10 @@ class CardDelegate(QStyledItemDelegate):
         if problems:
             x = self._badge(painter, x, base, small, "⚠ " + plural(problems, "problem"), PROBLEM_COLOR, QColor("white"))
         if decided:
-            self._badge(painter, x, base, small, "decided", DECIDED_COLOR, QColor("#1d1d1d"))
+            x = self._badge(painter, x, base, small, "decided", DECIDED_COLOR, QColor("#1d1d1d"))
+        share = index.data(ShareRole)
+        if share is not None:
+            self._badge(painter, x, base, small, f"{share} of choices", SHARE_COLOR, QColor("white"))
         painter.restore()
 
     @staticmethod
