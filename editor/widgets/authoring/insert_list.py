@@ -28,6 +28,8 @@ class InsertList(QListWidget):
         super().__init__(parent)
         self.setIconSize(QSize(THUMB, THUMB))
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
         self.setToolTip("Drag the new card to where it goes (or Alt+Up / Alt+Down): earlier cards are asked first")
         self._cards: list[Card] = []
         self._new: Card | None = None

@@ -350,7 +350,11 @@ class CardDelegate(QStyledItemDelegate):
             x = self._badge(painter, x, base, small, "decided", DECIDED_COLOR, QColor("#1d1d1d"))
         share = index.data(ShareRole)
         if share is not None:
-            self._badge(painter, x, base, small, f"{share} of choices", SHARE_COLOR, QColor("white"))
+            # A narrow row shows the number alone, or nothing: the tooltip says it in words.
+            fits = [t for t in (f"{share} of choices", str(share))
+                    if x + QFontMetrics(small).horizontalAdvance(t) + 16 <= rect.right() - PAD]
+            if fits:
+                self._badge(painter, x, base, small, fits[0], SHARE_COLOR, QColor("white"))
         painter.restore()
 
     @staticmethod

@@ -145,6 +145,8 @@ class ProgramDiffView(QScrollArea):
             return
         differing = [c for c in diff.cards if c.kind != "same"]
         rows = program_rows(a, b, diff)
+        if differing:
+            rows.append(sides_row(names))
         rows += [self._row(a, b, change, ("added", "removed")) for change in differing]
         rows += matched_rows(a, diff)
         counts = {kind: sum(1 for c in diff.cards if c.kind == kind) for kind in ("changed", "moved", "added", "removed", "same")}
@@ -165,7 +167,7 @@ class ProgramDiffView(QScrollArea):
                 widget.deleteLater()
         self.summary_label.setText(summary)
         self._layout.addWidget(self.summary_label)
-        self._headlines = [title for title, _ in rows]
+        self._headlines = [title for title, _ in rows if title]
         for _, row in rows:
             self._layout.addWidget(row)
         self._layout.addStretch(1)
@@ -219,6 +221,24 @@ def set_text(element_set: ElementSet | None) -> str:
     return f"“{element_set.name}” {{{', '.join(e.label for e in sorted(element_set.elements))}}}"
 
 
+def sides_row(names: tuple[str, str]) -> tuple[str, QWidget]:
+    """Over the card pictures: which side is which ("was" and "now", as the description says;
+    the names in the tooltips, as they may be longer than a picture is wide)."""
+    row = QWidget()
+    grid = QGridLayout(row)
+    grid.setContentsMargins(0, 0, 0, 0)
+    grid.setHorizontalSpacing(8)
+    for column, (word, name) in enumerate(zip(("was", "now"), names)):
+        label = QLabel(f"<i>{word}</i>")
+        label.setToolTip(f"The card in {name}")
+        label.setFixedWidth(THUMB)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        grid.addWidget(label, 0, column)
+    grid.setColumnStretch(2, 1)
+    return "", row
+
+
 def _text_row(title: str, lines: Sequence[str]) -> tuple[str, QWidget]:
     label = QLabel(f"<b>{html.escape(title)}</b>" + "".join(f"<br>{html.escape(line)}" for line in lines))
     label.setWordWrap(True)
@@ -232,8 +252,9 @@ def program_rows(a: Program, b: Program, diff: ProgramDiff) -> list[tuple[str, Q
     if diff.name is not None:
         rows.append(_text_row("Name", [f"{diff.name[0]!r} → {diff.name[1]!r}"]))
     if diff.description is not None:
-        rows.append(_text_row("Description", [f"was: {elided(diff.description[0]) or '(none)'}",
-                                              f"now: {elided(diff.description[1]) or '(none)'}"]))
+        # In full: a program's description is a paragraph, and an edit at its end must show.
+        rows.append(_text_row("Description", [f"was: {diff.description[0] or '(none)'}",
+                                              f"now: {diff.description[1] or '(none)'}"]))
     for change in diff.sets:
         rows.append(_text_row(f"Set {change.index + 1}", [f"{set_text(change.before)} → {set_text(change.after)}"]))
     return rows
