@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QScrollArea,
     QSizePolicy,
@@ -612,7 +613,8 @@ class MainWindow(QMainWindow):
     def _build_authoring(self) -> None:
         """Authoring with evidence (issue 17): "New card from here" on the test bench, the Battle
         tab's board and the arena's snake boards; the analysis's warnings in the Problems pane;
-        File → Compare With… and Compare with Last Saved; card shares after a battle."""
+        File → Compare With… and Compare with Last Saved; card shares after a battle or tournament
+        and Battle → Card Statistics…."""
         self.authoring = Authoring(self.document, self)
         self.authoring.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.new_card_action = self.authoring.bench_action(self.test_bench)
@@ -620,9 +622,15 @@ class MainWindow(QMainWindow):
         self.battle_tab.board.cardRequested.connect(self.authoring.new_card)
         self.arena_pane.cardRequested.connect(self.authoring.new_card)
         self.authoring.show_warnings_in(self.problems_view)
-        self.authoring.count_battles_of(self.battle_tab)
-        self.authoring.show_shares_in(self.program_panel.cards.model)
-        file_menu = next(a.menu() for a in self.menuBar().actions() if a.menu() and self.quit_action in a.menu().actions())
+        stats = self.authoring.stats
+        stats.count_battles_of(self.battle_tab)
+        stats.count_tournaments_of(self.tournament_tab)
+        stats.show_shares_in(self.program_panel.cards.model)
+        # Into the menus built already, found by an action they hold (whatever else they gain).
+        menus = [a.menu() for a in self.menuBar().actions() if isinstance(a.menu(), QMenu)]
+        battle_menu = next(m for m in menus if self.battle_action in m.actions())
+        battle_menu.addAction(stats.action)
+        file_menu = next(m for m in menus if self.quit_action in m.actions())
         file_menu.insertActions(self.quit_action, [self.authoring.compare_action, self.authoring.compare_saved_action])
         file_menu.insertSeparator(self.quit_action)
 

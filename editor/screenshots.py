@@ -238,7 +238,7 @@ def _finished_battle(workdir: Path) -> MainWindow:
     tab.playback.set_speed(FULL_SPEED)
     if not tab.start():
         raise RuntimeError(f"the battle screenshot does not start: {tab.message_label.text()}")
-    _wait_for(lambda: tab.runner.is_running() or tab.playback.live or window.authoring.last_stats is None)
+    _wait_for(lambda: tab.runner.is_running() or tab.playback.live or window.authoring.stats.last_stats is None)
     return window
 
 

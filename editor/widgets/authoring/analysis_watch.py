@@ -12,7 +12,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from arena.analysis_samples import sample_situations
 from editor.document import ProgramDocument
-from editor.widgets.parts.worker_thread import WorkerThread
+from editor.widgets.parts.worker_thread import FunctionJob
 from matcher.analysis import ProgramWarning, analyse_program
 from matcher.model import Program
 
@@ -20,13 +20,10 @@ PAUSE_MS = 300
 """The proved analysis runs this long after the last edit (a paint stroke is many edits)."""
 
 
-class _SampleWorker(WorkerThread):
-    def start(self, program: Program) -> None:
-        def work() -> tuple[Program, list[ProgramWarning]]:
-            samples = sample_situations(program)
-            return program, analyse_program(program, samples.situations, samples.note)
-
-        self._launch(work)
+def sampled_warnings(program: Program) -> tuple[Program, list[ProgramWarning]]:
+    """Every warning about ``program``, with those observed in the sampled battles."""
+    samples = sample_situations(program)
+    return program, analyse_program(program, samples.situations, samples.note)
 
 
 class ProgramAnalysis(QObject):
@@ -46,7 +43,7 @@ class ProgramAnalysis(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(PAUSE_MS)
         self._timer.timeout.connect(self.refresh)
-        self.worker = _SampleWorker("battle sampling", self)
+        self.worker = FunctionJob("battle sampling", parent=self)
         self.worker.finished.connect(self._sampled)
         self.worker.failed.connect(self.message)
         document.programChanged.connect(self._timer.start)
@@ -77,7 +74,8 @@ class ProgramAnalysis(QObject):
             self.message.emit("Fix the program's problems first: a program that cannot run plays no battles.")
             return False
         self.samplingChanged.emit(True)
-        self.worker.start(self.document.program)
+        program = self.document.program
+        self.worker.start(lambda _control: sampled_warnings(program))
         return True
 
     def is_sampling(self) -> bool:

@@ -14,17 +14,13 @@ from PySide6.QtWidgets import QFileDialog, QStyle, QToolButton, QWidget
 from editor.document import ProgramDocument
 from editor.program_files import FILE_FILTER, show_error
 from editor.widgets.authoring.analysis_watch import ProgramAnalysis
-from editor.widgets.authoring.card_shares import CardShares, ShareCounter
+from editor.widgets.authoring.battle_stats import BattleStats
 from editor.widgets.authoring.compare_dialog import CompareDialog
 from editor.widgets.authoring.moment_source import CardMoment
 from editor.widgets.authoring.new_card_dialog import NewCardDialog
 from editor.widgets.bench.position_bench import TestBench
 from editor.widgets.bench.position_editor import snake_name
-from editor.widgets.arena.match_runner import WHAT_IF
-from editor.widgets.battle.battle_tab import BattleTab
-from editor.widgets.cards.card_list import CardListModel
 from editor.widgets.cards.problems_view import ProblemsView
-from arena.card_stats import ProgramStats
 from engines.snake import Board, PositionError
 from matcher import Program, ProgramError, load_program
 
@@ -36,8 +32,6 @@ class Authoring(QObject):
 
     message = Signal(str)
     """A one-line note for the status bar (why a card cannot be made here)."""
-    statsChanged = Signal()
-    """:attr:`last_stats` changed (a battle was counted)."""
 
     def __init__(self, document: ProgramDocument, window: QWidget) -> None:
         super().__init__(window)
@@ -61,36 +55,8 @@ class Authoring(QObject):
         self.compare_saved_action.triggered.connect(lambda: self.compare_with_saved())
         document.pathChanged.connect(self._path_changed)
         self._path_changed()
-        self.last_stats: ProgramStats | None = None
-        """The card statistics of the program's last battle (or tournament), once counted."""
-        self.last_source = ""
-        self.counter = ShareCounter(self)
-        self.counter.counted.connect(self._counted)
-        self._share_models: list[CardListModel] = []
-
-    # --- card shares ---------------------------------------------------------------------------
-
-    def count_battles_of(self, tab: BattleTab) -> None:
-        """When a battle of ``tab`` ends, count what the program's cards did in it."""
-        tab.runner.finished.connect(lambda _outcome: self._battle_ended(tab))
-
-    def show_shares_in(self, model: CardListModel) -> None:
-        self._share_models.append(model)
-
-    def _battle_ended(self, tab: BattleTab) -> None:
-        info = tab.info
-        if info is None or info.kind == WHAT_IF or info.record is None or not info.programs:
-            return  # a what-if's seat 1 may be another program: not the editor's battle
-        self.counter.count([info.record], info.programs[0], f"the last battle (seed {info.seed})")
-
-    def _counted(self, stats: object, source: str) -> None:
-        if not isinstance(stats, ProgramStats):
-            return
-        self.last_stats, self.last_source = stats, source
-        shares = CardShares.from_stats(stats, source)
-        for model in self._share_models:
-            model.set_shares(shares)
-        self.statsChanged.emit()
+        self.stats = BattleStats(document, window, self)
+        self.stats.message.connect(self.message)
 
     # --- comparing -------------------------------------------------------------------------------
 

@@ -1,6 +1,6 @@
-"""Each card's share of the program's decisions in the last battle (or tournament), for the card
-list: counted from the battle's replay (:mod:`arena.card_stats`) in a worker thread once the
-battle ends.
+"""Each card's share of the program's decisions in the last battle or tournament, for the card
+list: the battle's (or tournament's) replays counted by :func:`editor.widgets.stats.stats_count.count_stats`
+in a worker thread once it ends, one count at a time (a later one waits for the one under way).
 
 A share belongs to a card as it was in that battle: the list shows it beside the same card, also
 after the cards were reordered, and not beside a card edited since (its share would be about
@@ -14,8 +14,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from arena.card_stats import ProgramStats, stats_of_replays
-from editor.widgets.parts.worker_thread import WorkerThread
+from arena.card_stats import ProgramStats
+from editor.widgets.parts.worker_thread import FunctionJob
+from editor.widgets.stats.stats_count import CountedStats, count_stats
 from matcher.model import Card, Program
 
 
@@ -49,27 +50,51 @@ def share_text(decided: int, choices: int) -> str:
     return "<1%" if percent < 1 else f"{percent:.0f}%"
 
 
-def program_stats(paths: Sequence[Path], program: Program) -> ProgramStats | None:
-    """The statistics of ``program``'s seats in the replays (None when it played none)."""
-    return next((s for s in stats_of_replays(paths) if s.program.cards == program.cards
-                 and s.program.sets == program.sets), None)
+def stats_of(counted: CountedStats, program: Program) -> ProgramStats | None:
+    """The statistics of the seats that played ``program``'s cards and sets."""
+    return next((s for s in counted.programs if (s.program.cards, s.program.sets) == (program.cards, program.sets)),
+                None)
 
 
-class ShareCounter(WorkerThread):
-    """Counts a replay's statistics off the GUI thread; ``counted`` brings the program's
-    :class:`ProgramStats` (or None)."""
+@dataclass(frozen=True)
+class _Count:
+    files: tuple[Path, ...]
+    program: Program
+    source: str
 
-    counted = Signal(object, str)
+
+class ShareCounter(QObject):
+    """Counts replays for one program, one count at a time; ``counted`` brings the whole
+    :class:`CountedStats`, the program's :class:`ProgramStats` and what was counted, in words."""
+
+    counted = Signal(object, object, str)
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__("card statistics", parent)
-        self._source = ""
-        self.finished.connect(lambda result: self.counted.emit(result, self._source))
+        super().__init__(parent)
+        self.job = FunctionJob("card statistics", parent=self)
+        self.job.finished.connect(self._finished)
+        self._running: _Count | None = None
+        self._next: _Count | None = None
 
-    def count(self, paths: Sequence[Path], program: Program, source: str) -> bool:
-        """Start counting; False while an earlier count still runs (its battle is older)."""
-        if self.is_running():
-            return False
-        self._source = source
-        self._launch(lambda: program_stats(paths, program))
-        return True
+    def count(self, files: Sequence[Path], program: Program, source: str) -> None:
+        """Count ``files`` for ``program`` (after the count under way, which a newer one replaces)."""
+        self._next = _Count(tuple(files), program, source)
+        if not self.job.is_running():
+            self._start_next()
+
+    def is_counting(self) -> bool:
+        return self.job.is_running() or self._next is not None
+
+    def _start_next(self) -> None:
+        self._running, self._next = self._next, None
+        if self._running is not None:
+            files = list(self._running.files)
+            self.job.start(lambda control: count_stats(files, control.step))
+
+    def _finished(self, counted: object) -> None:
+        done, self._running = self._running, None
+        if isinstance(counted, CountedStats) and done is not None:
+            stats = stats_of(counted, done.program)
+            if stats is not None:
+                self.counted.emit(counted, stats, done.source)
+        self._start_next()
