@@ -69,7 +69,7 @@ class ArenaPane(QWidget):
     message = Signal(str)
     """A one-line note for a host's status bar."""
     cardRequested = Signal(object)
-    """A board's "New card from here" (a snake battle's moment), for the editor to make the card."""
+    """A board's "New card from here" (a seat's moment in the shown turn), for the editor to make the card."""
 
     def __init__(self, settings: QSettings | None = None, *, editor_program: Callable[[], Program | None] | None = None,
                  bot_env: Mapping[str, str] | None = None, host_root: Path | None = None,

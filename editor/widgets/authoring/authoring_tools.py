@@ -9,12 +9,13 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QAction
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog, QStyle, QToolButton, QWidget
+from PySide6.QtWidgets import QFileDialog, QToolButton, QWidget
 
 from editor.document import ProgramDocument
 from editor.program_files import FILE_FILTER, show_error
 from editor.widgets.authoring.analysis_watch import ProgramAnalysis
 from editor.widgets.authoring.battle_stats import BattleStats
+from editor.widgets.authoring.card_icon import new_card_icon
 from editor.widgets.authoring.compare_dialog import CompareDialog
 from editor.widgets.authoring.moment_source import CardMoment
 from editor.widgets.authoring.new_card_dialog import NewCardDialog
@@ -136,7 +137,7 @@ class Authoring(QObject):
 
     def bench_action(self, bench: TestBench) -> QAction:
         """The test bench's "New card from here…": a card from what "me" sees on its field."""
-        action = QAction(bench.style().standardIcon(QStyle.StandardPixmap.SP_FileDialogNewFolder), NEW_CARD_TEXT, bench)
+        action = QAction(new_card_icon(), NEW_CARD_TEXT, bench)
         action.setToolTip("A card for the program from what “me” sees on this field, asking for a move you pick")
         action.triggered.connect(lambda: self.card_from_bench(bench))
         return action

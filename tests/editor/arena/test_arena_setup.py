@@ -338,7 +338,8 @@ def test_each_board_brings_its_own_header_buttons_and_exports(qtbot, make_pane):
     start(qtbot, pane)
     wait_finished(qtbot, pane)
     what_if = pane.boards["snake"].what_if_action
-    assert board_buttons(pane) == ["Continue from here"] and what_if.isEnabled()  # a button drops the "…"
+    assert board_buttons(pane) == ["New card from here", "Continue from here"] and what_if.isEnabled()  # a button drops the "…"
+    assert not pane.boards["snake"].new_card_action.isEnabled()  # until a snake is clicked (issue 17)
     assert export_entries(pane) == SHARED_EXPORTS
     pane.setup_panel.set_game("kingdoms")  # back to a game without one: the battle's button goes
     start(qtbot, pane)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QDialog, QFrame, QLabel, QVBoxLayout, QWidget
 
 from arena.match import MatchSetup
 from editor.widgets.arena.match_runner import REPLAY, Frame, MatchInfo
+from editor.widgets.authoring.card_icon import new_card_icon
 from editor.widgets.authoring.moment_source import battle_moment
 from editor.widgets.games.game_view import BoardAdapter, BoardContext
 from editor.widgets.games.snake.battle_view import BattleView
@@ -47,7 +48,7 @@ class SnakeBoard(BoardAdapter):
         self.what_if_action = QAction("Continue from here…", self)
         self.what_if_action.setToolTip("A what-if: play on from the shown step with other programs")
         self.what_if_action.triggered.connect(lambda: self.continue_from_here())
-        self.new_card_action = QAction("New card from here…", self)
+        self.new_card_action = QAction(new_card_icon(), "New card from here…", self)
         self.new_card_action.setToolTip("A card for the editor's program from what the clicked snake saw in the "
                                         "shown step")
         self.new_card_action.triggered.connect(lambda: self.request_card())
