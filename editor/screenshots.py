@@ -199,9 +199,9 @@ def shoot_test_bench(out: Path) -> Path:
     return target
 
 
-def shoot_battle(out: Path, workdir: Path) -> Path:
-    """The main window's Battle tab mid-way through a battle of the edited program, the move of
-    its snake explained (at the first step on where a card chose among several moves)."""
+def _played_battle(workdir: Path) -> MainWindow:
+    """The main window after the Battle tab played :data:`BATTLE_PROGRAM` against the
+    screenshot opponents to the end."""
     window = _main_window(workdir, BATTLE_PROGRAM)
     window.show_battle()
     tab = window.battle_tab
@@ -211,6 +211,14 @@ def shoot_battle(out: Path, workdir: Path) -> Path:
     if not tab.start():
         raise RuntimeError(f"the battle screenshot does not start: {tab.message_label.text()}")
     _wait_for(lambda: tab.runner.is_running() or tab.playback.live)
+    return window
+
+
+def shoot_battle(out: Path, workdir: Path) -> Path:
+    """The main window's Battle tab mid-way through a battle of the edited program, the move of
+    its snake explained (at the first step on where a card chose among several moves)."""
+    window = _played_battle(workdir)
+    tab = window.battle_tab
     tab.playback.seek(BATTLE_STEPS)
     tab.select_seat(0)
     while tab.playback.index < tab.playback.last():
@@ -228,17 +236,9 @@ def shoot_battle(out: Path, workdir: Path) -> Path:
 
 
 def _finished_battle(workdir: Path) -> MainWindow:
-    """The main window after the Battle tab played :data:`BATTLE_PROGRAM` against the
-    screenshot opponents to the end, its cards' shares counted."""
-    window = _main_window(workdir, BATTLE_PROGRAM)
-    window.show_battle()
-    tab = window.battle_tab
-    tab.setup.set_opponents([SNAKE_SAMPLES / f"{name}.snake.json" for name in BATTLE_OPPONENTS])
-    tab.setup.seed_box.setValue(BATTLE_SEED)
-    tab.playback.set_speed(FULL_SPEED)
-    if not tab.start():
-        raise RuntimeError(f"the battle screenshot does not start: {tab.message_label.text()}")
-    _wait_for(lambda: tab.runner.is_running() or tab.playback.live or window.authoring.stats.last_stats is None)
+    """:func:`_played_battle`, its cards' shares counted."""
+    window = _played_battle(workdir)
+    _wait_for(lambda: window.authoring.stats.last_stats is None)
     return window
 
 

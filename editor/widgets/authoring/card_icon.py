@@ -6,20 +6,19 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QColor, QIcon, QPainter, QPen, QPixmap
+from PySide6.QtGui import QColor, QIcon, QPainter, QPen
+
+from editor.widgets.parts.icon_paint import painted_icon
 
 PLUS = QColor("#2e9e4f")
 
 
 @lru_cache(maxsize=2)
 def new_card_icon(size: int = 16) -> QIcon:
-    ratio = 2.0
-    pixmap = QPixmap(int(size * ratio), int(size * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    p = QPainter(pixmap)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    s = float(size)
+    return painted_icon(size, _paint)
+
+
+def _paint(p: QPainter, s: float) -> None:
     card = QRectF(1, 1, s * 0.72, s * 0.72)
     p.setPen(QPen(QColor("#5a6270"), 1))
     p.setBrush(QColor("white"))
@@ -39,5 +38,3 @@ def new_card_icon(size: int = 16) -> QIcon:
     c = s * 0.73
     p.drawLine(QPointF(c - s * 0.14, c), QPointF(c + s * 0.14, c))
     p.drawLine(QPointF(c, c - s * 0.14), QPointF(c, c + s * 0.14))
-    p.end()
-    return QIcon(pixmap)

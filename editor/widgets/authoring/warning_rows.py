@@ -7,8 +7,10 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QTreeWidgetItem
+
+from editor.widgets.parts.icon_paint import painted_icon
 
 from matcher.analysis import ProgramWarning, WarningKind
 
@@ -29,13 +31,10 @@ KIND_WORDS = {
 @lru_cache(maxsize=4)
 def warning_icon(size: int = 16) -> QIcon:
     """An amber triangle with "!" (an error is a red disc: the two never look alike)."""
-    ratio = 2.0
-    pixmap = QPixmap(int(size * ratio), int(size * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    p = QPainter(pixmap)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    s = float(size)
+    return painted_icon(size, _paint_warning)
+
+
+def _paint_warning(p: QPainter, s: float) -> None:
     p.setPen(QPen(WARNING_COLOR.darker(130), 1))
     p.setBrush(QBrush(WARNING_COLOR))
     p.drawPolygon(QPolygonF([QPointF(s / 2, 1), QPointF(s - 1, s - 1.5), QPointF(1, s - 1.5)]))
@@ -44,8 +43,6 @@ def warning_icon(size: int = 16) -> QIcon:
     p.setPen(pen)
     p.drawLine(QPointF(s / 2, s * 0.36), QPointF(s / 2, s * 0.64))
     p.drawPoint(QPointF(s / 2, s * 0.8))
-    p.end()
-    return QIcon(pixmap)
 
 
 def warning_place(warning: ProgramWarning) -> str:

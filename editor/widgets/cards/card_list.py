@@ -58,6 +58,7 @@ from PySide6.QtWidgets import (
 from editor.document import ProgramDocument
 from editor.widgets.authoring.card_shares import CardShares, share_text
 from editor.widgets.cards.pattern_paint import card_thumbnail
+from editor.widgets.parts.icon_paint import painted_icon
 from editor.widgets.parts.seat_colors import is_dark
 from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.editing import EditError, duplicate_card, insert_card, move_card, remove_card
@@ -109,34 +110,29 @@ def tool_icon(kind: str, color: QColor, size: int = 16) -> QIcon:
 
     Drawn in ``color`` (the palette's button text) so it reads on light and dark palettes; Qt
     derives the greyed disabled look from it."""
-    ratio = 2.0
-    pixmap = QPixmap(int(size * ratio), int(size * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    p = QPainter(pixmap)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    pen = QPen(color, 1.8)
-    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    p.setPen(pen)
-    s = float(size)
-    if kind == "add":
-        p.drawLine(QPointF(s / 2, 3), QPointF(s / 2, s - 3))
-        p.drawLine(QPointF(3, s / 2), QPointF(s - 3, s / 2))
-    elif kind == "duplicate":
-        p.drawRoundedRect(QRectF(2.5, 2.5, s * 0.55, s * 0.55), 1.5, 1.5)
-        p.setBrush(color)
-        p.drawRoundedRect(QRectF(s * 0.4, s * 0.4, s * 0.55 - 1, s * 0.55 - 1), 1.5, 1.5)
-    elif kind == "delete":
-        p.drawLine(QPointF(4, 4), QPointF(s - 4, s - 4))
-        p.drawLine(QPointF(s - 4, 4), QPointF(4, s - 4))
-    elif kind in ("up", "down"):
-        sign = -1 if kind == "up" else 1
-        c = s / 2
-        p.setBrush(color)
-        p.drawPolygon(QPolygonF([QPointF(c, c + sign * 4.5), QPointF(c - 5, c - sign * 2.5), QPointF(c + 5, c - sign * 2.5)]))
-    p.end()
-    return QIcon(pixmap)
+
+    def paint(p: QPainter, s: float) -> None:
+        pen = QPen(color, 1.8)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        p.setPen(pen)
+        if kind == "add":
+            p.drawLine(QPointF(s / 2, 3), QPointF(s / 2, s - 3))
+            p.drawLine(QPointF(3, s / 2), QPointF(s - 3, s / 2))
+        elif kind == "duplicate":
+            p.drawRoundedRect(QRectF(2.5, 2.5, s * 0.55, s * 0.55), 1.5, 1.5)
+            p.setBrush(color)
+            p.drawRoundedRect(QRectF(s * 0.4, s * 0.4, s * 0.55 - 1, s * 0.55 - 1), 1.5, 1.5)
+        elif kind == "delete":
+            p.drawLine(QPointF(4, 4), QPointF(s - 4, s - 4))
+            p.drawLine(QPointF(s - 4, 4), QPointF(4, s - 4))
+        elif kind in ("up", "down"):
+            sign = -1 if kind == "up" else 1
+            c = s / 2
+            p.setBrush(color)
+            p.drawPolygon(QPolygonF([QPointF(c, c + sign * 4.5), QPointF(c - 5, c - sign * 2.5), QPointF(c + 5, c - sign * 2.5)]))
+
+    return painted_icon(size, paint)
 
 
 # --- the model ------------------------------------------------------------------------------

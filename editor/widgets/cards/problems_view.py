@@ -6,7 +6,7 @@ issue 17): amber, worded apart, a click goes to the card and cell."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from editor.document import ProgramDocument
 from editor.widgets.authoring.warning_rows import WarningRole, warning_item
 from editor.widgets.cards.card_list import PROBLEM_COLOR, plural, problem_style, restyle
+from editor.widgets.parts.icon_paint import painted_icon
 from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.analysis import ProgramWarning
 from matcher.validate import Problem
@@ -33,28 +34,23 @@ ProblemRole = Qt.ItemDataRole.UserRole + 1
 
 def status_icon(ok: bool, size: int = ICON) -> QIcon:
     """A red disc with "!" for a problem, a green disc with a tick for none."""
-    ratio = 2.0
-    pixmap = QPixmap(int(size * ratio), int(size * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    p = QPainter(pixmap)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    s = float(size)
-    color = OK_COLOR if ok else PROBLEM_COLOR
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(color)
-    p.drawEllipse(QRectF(0.5, 0.5, s - 1, s - 1))
-    pen = QPen(QColor("white"), max(1.6, s / 8))
-    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    p.setPen(pen)
-    if ok:
-        p.drawPolyline([QPointF(s * 0.28, s * 0.52), QPointF(s * 0.44, s * 0.68), QPointF(s * 0.73, s * 0.34)])
-    else:
-        p.drawLine(QPointF(s / 2, s * 0.24), QPointF(s / 2, s * 0.58))
-        p.drawPoint(QPointF(s / 2, s * 0.76))
-    p.end()
-    return QIcon(pixmap)
+
+    def paint(p: QPainter, s: float) -> None:
+        color = OK_COLOR if ok else PROBLEM_COLOR
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(color)
+        p.drawEllipse(QRectF(0.5, 0.5, s - 1, s - 1))
+        pen = QPen(QColor("white"), max(1.6, s / 8))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        p.setPen(pen)
+        if ok:
+            p.drawPolyline([QPointF(s * 0.28, s * 0.52), QPointF(s * 0.44, s * 0.68), QPointF(s * 0.73, s * 0.34)])
+        else:
+            p.drawLine(QPointF(s / 2, s * 0.24), QPointF(s / 2, s * 0.58))
+            p.drawPoint(QPointF(s / 2, s * 0.76))
+
+    return painted_icon(size, paint)
 
 
 def place_text(problem: Problem) -> str:
