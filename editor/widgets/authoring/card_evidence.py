@@ -20,6 +20,8 @@ Kind = Literal["moment", "test", "step"]
 class EvidenceRow:
     label: str
     kind: Kind
+    index: int
+    """Which test or step (0-based) of its kind it is."""
     preview: Preview
     expect: frozenset[Direction] | None = None
     """A test's expected moves (None for the moment and the steps)."""
@@ -59,12 +61,13 @@ def test_evidence(program: Program) -> list[tuple[Evidence, frozenset[Direction]
 def evidence_rows(program: Program, card: Card, at: int, moment: CardMoment) -> list[EvidenceRow]:
     """Every position the card is checked on: the moment, the tests, the battle's steps."""
     tests = test_evidence(program)
-    labelled: list[tuple[Evidence, Kind, frozenset[Direction] | None]] = [
-        (Evidence("this moment", moment.board, moment.snake), "moment", None)]
-    labelled += [(evidence, "test", expect) for evidence, expect in tests]
-    labelled += [(evidence, "step", None) for evidence in moment.steps]
-    previews = preview_card(program, card, at, [(e.board, e.snake) for e, _, _ in labelled])
-    return [EvidenceRow(e.label, kind, preview, expect) for (e, kind, expect), preview in zip(labelled, previews)]
+    labelled: list[tuple[Evidence, Kind, int, frozenset[Direction] | None]] = [
+        (Evidence("this moment", moment.board, moment.snake), "moment", 0, None)]
+    labelled += [(evidence, "test", i, expect) for i, (evidence, expect) in enumerate(tests)]
+    labelled += [(evidence, "step", i, None) for i, evidence in enumerate(moment.steps)]
+    previews = preview_card(program, card, at, [(e.board, e.snake) for e, _, _, _ in labelled])
+    return [EvidenceRow(e.label, kind, index, preview, expect)
+            for (e, kind, index, expect), preview in zip(labelled, previews)]
 
 
 def summary_text(rows: Sequence[EvidenceRow], at: int) -> str:

@@ -36,10 +36,11 @@ from PySide6.QtWidgets import (
 from editor.document import ProgramDocument
 from editor.widgets.authoring.card_evidence import EvidenceRow, decision_text, evidence_rows, summary_text
 from editor.widgets.authoring.insert_list import InsertList
-from editor.widgets.authoring.moment_source import CardMoment
+from editor.widgets.authoring.moment_source import CardMoment, Evidence
+from editor.widgets.authoring.moment_view import MomentView
 from editor.widgets.cards.pattern_paint import card_thumbnail
 from editor.widgets.parts.form_widgets import error_line
-from engines.snake import Direction
+from engines.snake import Board, Direction
 from matcher.editing import EditError
 from matcher.model import Card
 from matcher.moment import Keep, card_from_moment, insert_moment_card, moment_test
@@ -49,6 +50,7 @@ ARROWS = {Direction.UP: "↑", Direction.RIGHT: "→", Direction.DOWN: "↓", Di
 DISTANCES = (("All 48 cells", None), ("Within 1 step of the head", 1), ("Within 2 steps", 2), ("Within 3 steps", 3))
 DECIDED_FILL = QColor(46, 158, 79, 36)
 BROKEN_INK = QColor("#c62828")
+ROW_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
 class NewCardDialog(QDialog):
@@ -60,6 +62,7 @@ class NewCardDialog(QDialog):
         self.moment = moment
         self.setWindowTitle("New card from here")
         self.rows: list[EvidenceRow] = []
+        self._with_card = document.program
         program = document.program
         self._valid = not document.problems()
         self._build()
@@ -192,10 +195,16 @@ class NewCardDialog(QDialog):
         self.evidence_tree.setUniformRowHeights(True)
         self.evidence_tree.setToolTip("The positions the new card would decide: this moment, the program's tests "
                                       "and the battle's steps of this snake")
+        self.evidence_tree.currentItemChanged.connect(lambda item, _previous: self._show_row(item))
+        self.moment_view = MomentView()
+        self.shown_label = QLabel()
+        self.shown_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         preview_box = QGroupBox("What it would decide")
         preview_layout = QVBoxLayout(preview_box)
         preview_layout.addWidget(self.summary_label)
-        preview_layout.addWidget(self.evidence_tree, 1)
+        preview_layout.addWidget(self.moment_view, 3)
+        preview_layout.addWidget(self.shown_label)
+        preview_layout.addWidget(self.evidence_tree, 2)
 
         self.test_box = QCheckBox("Also save this position as a test expecting the move")
         self.test_box.setToolTip("The card and the test go in together: one Undo takes both back")
@@ -261,12 +270,14 @@ class NewCardDialog(QDialog):
         at = self.position()
         self.rows = evidence_rows(self.document.program, card, at, self.moment)
         self.summary_label.setText(summary_text(self.rows, at))
-        for row in self.rows:
+        self._with_card = insert_moment_card(self.document.program, card, at)
+        for index, row in enumerate(self.rows):
             if not row.preview.decided and row.kind != "moment":
                 continue
             before = decision_text(row.preview.before)
             after = decision_text(row.preview.after, at)
             item = QTreeWidgetItem([row.label, before, after])
+            item.setData(0, ROW_ROLE, index)
             if row.preview.decided:
                 for column in range(3):
                     item.setBackground(column, DECIDED_FILL)
@@ -276,6 +287,25 @@ class NewCardDialog(QDialog):
             self.evidence_tree.addTopLevelItem(item)
         for column in range(3):
             self.evidence_tree.resizeColumnToContents(column)
+        self.evidence_tree.setCurrentItem(self.evidence_tree.topLevelItem(0))  # the moment itself
+        self._show_row(self.evidence_tree.currentItem())
+
+    def _show_row(self, item: QTreeWidgetItem | None) -> None:
+        """The position of a preview row on the field, decided with the new card in place."""
+        if item is None or not self.rows:
+            return
+        row = self.rows[int(item.data(0, ROW_ROLE))]
+        evidence = self._evidence(row)
+        self.moment_view.show_turn(evidence.board, evidence.snake, self._with_card)
+        self.shown_label.setText(f"Shown: {row.label} — {decision_text(row.preview.after, self.position())}")
+
+    def _evidence(self, row: EvidenceRow) -> Evidence:
+        if row.kind == "moment":
+            return Evidence(row.label, self.moment.board, self.moment.snake)
+        if row.kind == "test":
+            test = self.document.program.tests[row.index]
+            return Evidence(row.label, Board(test.position), test.snake)
+        return self.moment.steps[row.index]
 
     def decided_labels(self) -> list[str]:
         """The positions the preview lists as decided by the new card."""

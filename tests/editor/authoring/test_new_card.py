@@ -174,6 +174,18 @@ def test_a_card_from_the_step_where_a_sample_snake_lost_its_tail(qtbot, make_win
     decided_steps = [r for r in dialog.rows if r.kind == "step" and r.preview.decided]
     assert f"It would decide {len(decided_steps)} of " in dialog.summary_label.text()
     assert dialog.evidence_tree.topLevelItemCount() == len(dialog.decided_labels())
+    # The field shows the moment, decided by the new card; a click on a step's row shows that step.
+    view = dialog.moment_view
+    assert view.board().position() == dialog.moment.position and view.explanation().card == 0
+    assert view.highlighted_snake() == victim
+    step_row = next(i for i in range(dialog.evidence_tree.topLevelItemCount())
+                    if dialog.evidence_tree.topLevelItem(i).text(0).startswith("step "))
+    item = dialog.evidence_tree.topLevelItem(step_row)
+    tree = dialog.evidence_tree
+    qtbot.mouseClick(tree.viewport(), LEFT, pos=tree.visualItemRect(item).center())
+    step = next(e for e in dialog.moment.steps if e.label == item.text(0))
+    assert view.board().position() == step.board.position() and view.explanation().card == 0
+    assert dialog.shown_label.text().startswith(f"Shown: {item.text(0)} — ")
     qtbot.mouseClick(dialog.test_box, LEFT, pos=QPoint(6, dialog.test_box.height() // 2))
     qtbot.mouseClick(dialog.insert_button, LEFT)
     after = window.document.program
