@@ -16,7 +16,9 @@ from editor.widgets.authoring.new_card_dialog import NewCardDialog
 from editor.widgets.arena.match_transport import FULL_SPEED
 from arena.match import MatchSetup, run_match
 from engines.snake import Bite, Board, board_at_turn
+from engines.snake import Direction
 from matcher import load_program
+from matcher.model import Card, Head, Pattern, Program, SetRef
 from matcher.moment import Keep, card_from_moment
 
 LEFT = Qt.MouseButton.LeftButton
@@ -214,7 +216,17 @@ def test_a_snake_clicked_in_an_arena_replay_gives_a_card_for_the_editors_program
     view = pane.board.view
     cell = view.board().bodies[1][1]
     qtbot.mouseClick(view, LEFT, pos=view.cell_rect(*cell).center().toPoint())
-    qtbot.mouseClick(tool_button(pane, NEW_CARD_TEXT), LEFT)
+    pane.select_seat(None)
+    # A right-click on the snake selects it and offers "New card from here…".
+    where = view.cell_rect(*cell).center().toPoint()
+    view.customContextMenuRequested.emit(where)  # what a right-click on a real display sends
+    assert pane.board.explanation is not None and pane.board.explanation.snake == 1
+    menu = pane.board.context_menu
+    assert menu is not None and menu.isVisible()
+    (action,) = [a for a in menu.actions() if a.text() == NEW_CARD_TEXT]
+    assert action.isEnabled()
+    action.trigger()
+    menu.close()
     dialog = window.authoring.card_dialog
     assert dialog is not None and "step 12 of the replay" in dialog.title_label.text()
     assert "wall_hugger" in dialog.title_label.text()  # the seat as the replay names it
@@ -223,3 +235,15 @@ def test_a_snake_clicked_in_an_arena_replay_gives_a_card_for_the_editors_program
     qtbot.mouseClick(dialog.insert_button, LEFT)
     assert len(window.document.program.cards) == len(program.cards) + 1
     assert window.document.program.tests == program.tests  # no test unless asked
+
+
+def test_a_program_with_problems_gets_the_card_without_a_preview(qtbot, make_window):
+    window = make_window()
+    broken = Program("p", "", (), (Card(Head(3, 3, Direction.UP), {(2, 3): Pattern(SetRef(2))}),))
+    window.document.replace_all(broken, None)
+    dialog = window.authoring.card_from_bench(window.test_bench)
+    assert dialog.summary_label.text().startswith("The program has problems")
+    assert dialog.evidence_tree.topLevelItemCount() == 0
+    assert dialog.move() == dialog.moment.possible[0]  # no program's choice to go by
+    qtbot.mouseClick(dialog.insert_button, LEFT)
+    assert len(window.document.program.cards) == 2 and window.document.program.cards[1] == broken.cards[0]

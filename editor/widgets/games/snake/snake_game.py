@@ -9,9 +9,9 @@ import html
 import secrets
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QFrame, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QFrame, QLabel, QMenu, QVBoxLayout, QWidget
 
 from arena.match import MatchSetup
 from editor.widgets.arena.match_runner import REPLAY, Frame, MatchInfo
@@ -68,6 +68,10 @@ class SnakeBoard(BoardAdapter):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.explain_label)
         self.view.snakeClicked.connect(self.seatClicked)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.context_menu: QMenu | None = None
+        """The menu of the last right-click on a snake (tests pick from it)."""
 
     # --- the board ---------------------------------------------------------------------------
 
@@ -148,6 +152,18 @@ class SnakeBoard(BoardAdapter):
             self.view.set_board(Board(self._frames[self._index].state.position))
         self.explain_label.setText("<i>Click a snake to see why it moved in the shown step.</i>")
 
+    def _context_menu(self, point: QPoint) -> None:
+        """A right-click on a snake selects it (as a click does) and offers its actions."""
+        cell = self.view.cell_at(QPointF(point))
+        snake = self.view.snake_at(cell) if cell is not None else None
+        if snake is None:
+            return
+        if snake != self.view.highlighted_snake():
+            self.seatClicked.emit(snake)
+        self.context_menu = QMenu(self)
+        self.context_menu.addActions([self.new_card_action, self.what_if_action])
+        self.context_menu.popup(self.view.mapToGlobal(point))
+
     def request_card(self) -> bool:
         """"New card from here": the explained snake's moment in the shown step, for the editor
         (:attr:`cardRequested`); False when no snake is explained."""
@@ -158,6 +174,7 @@ class SnakeBoard(BoardAdapter):
         noun = "replay" if self._info.kind == REPLAY else "battle"
         moment = battle_moment(self._frames, self._index, snake, name, noun)
         if moment is None:
+            self.message.emit(f"{name} had no turn in this step: no card to make of it.")
             return False
         self.cardRequested.emit(moment)
         return True
