@@ -618,7 +618,8 @@ class MainWindow(QMainWindow):
         self.authoring = Authoring(self.document, self)
         self.authoring.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.new_card_action = self.authoring.bench_action(self.test_bench)
-        self.test_bench.toolbar.addAction(self.new_card_action)
+        bench_tools = self.test_bench.toolbar  # beside Save as test: it makes a card of the same field
+        bench_tools.insertAction(bench_tools.actions()[2], self.new_card_action)
         self.battle_tab.board.cardRequested.connect(self.authoring.new_card)
         self.arena_pane.cardRequested.connect(self.authoring.new_card)
         self.authoring.show_warnings_in(self.problems_view)

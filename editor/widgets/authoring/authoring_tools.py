@@ -138,6 +138,7 @@ class Authoring(QObject):
     def bench_action(self, bench: TestBench) -> QAction:
         """The test bench's "New card from here…": a card from what "me" sees on its field."""
         action = QAction(new_card_icon(), NEW_CARD_TEXT, bench)
+        action.setIconText("New card")  # a tool bar's button: short, the bench is often a narrow dock
         action.setToolTip("A card for the program from what “me” sees on this field, asking for a move you pick")
         action.triggered.connect(lambda: self.card_from_bench(bench))
         return action
