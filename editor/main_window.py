@@ -628,7 +628,7 @@ class MainWindow(QMainWindow):
         stats.count_tournaments_of(self.tournament_tab)
         stats.show_shares_in(self.program_panel.cards.model)
         # Into the menus built already, found by an action they hold (whatever else they gain).
-        menus = [a.menu() for a in self.menuBar().actions() if isinstance(a.menu(), QMenu)]
+        menus = [menu for a in self.menuBar().actions() if isinstance(menu := a.menu(), QMenu)]
         battle_menu = next(m for m in menus if self.battle_action in m.actions())
         battle_menu.addAction(stats.action)
         file_menu = next(m for m in menus if self.quit_action in m.actions())

@@ -77,7 +77,7 @@ class NewCardDialog(QDialog):
 
     # --- our API -----------------------------------------------------------------------------
 
-    def move(self) -> Direction | None:
+    def chosen_move(self) -> Direction | None:
         return next((d for d, b in self.move_buttons.items() if b.isChecked()), None)
 
     def keep(self) -> Keep:
@@ -88,7 +88,7 @@ class NewCardDialog(QDialog):
         return self.insert_list.position()
 
     def card(self) -> Card:
-        move = self.move()
+        move = self.chosen_move()
         if move is None:  # a snake that cannot move: a card for the look of it, never inserted
             move = (self.moment.possible or (Direction.UP,))[0]
         return card_from_moment(self.moment.board, self.moment.snake, move, self.keep(),
@@ -100,7 +100,7 @@ class NewCardDialog(QDialog):
 
     def insert(self) -> bool:
         """Put the card (and the test, when asked) into the program as one undo step."""
-        move = self.move()
+        move = self.chosen_move()
         if move is None:
             self._error(f"{self.moment.snake_name} could not move at this moment: there is no card to make.")
             return False
@@ -235,7 +235,7 @@ class NewCardDialog(QDialog):
         self.resize(900, 640)
 
     def _connect(self) -> None:
-        self.move_group.buttonToggled.connect(lambda _button, checked: checked and self._move_changed())
+        self.move_group.buttonToggled.connect(self._move_toggled)
         self.distance_box.currentIndexChanged.connect(lambda _index: self.refresh())
         self.nonempty_box.toggled.connect(lambda _on: self.refresh())
         self.description_edit.textEdited.connect(lambda _text: self.refresh(preview=False))
@@ -256,7 +256,7 @@ class NewCardDialog(QDialog):
         self.position_box.blockSignals(True)
         self.position_box.setValue(self.position() + 1)
         self.position_box.blockSignals(False)
-        move = self.move()
+        move = self.chosen_move()
         self.test_box.setText(f"Also save this position as a test expecting {move.label if move is not None else 'the move'}")
         if preview:
             self._preview(card)
@@ -287,8 +287,10 @@ class NewCardDialog(QDialog):
             self.evidence_tree.addTopLevelItem(item)
         for column in range(3):
             self.evidence_tree.resizeColumnToContents(column)
-        self.evidence_tree.setCurrentItem(self.evidence_tree.topLevelItem(0))  # the moment itself
-        self._show_row(self.evidence_tree.currentItem())
+        first = self.evidence_tree.topLevelItem(0)  # the moment itself
+        if first is not None:
+            self.evidence_tree.setCurrentItem(first)
+            self._show_row(first)
 
     def _show_row(self, item: QTreeWidgetItem | None) -> None:
         """The position of a preview row on the field, decided with the new card in place."""
@@ -311,9 +313,13 @@ class NewCardDialog(QDialog):
         """The positions the preview lists as decided by the new card."""
         return [r.label for r in self.rows if r.preview.decided]
 
+    def _move_toggled(self, _button: object, checked: bool) -> None:
+        if checked:  # the newly chosen move (the one left also reports, unchecked)
+            self._move_changed()
+
     def _move_changed(self) -> None:
         if not self.description_edit.isModified():
-            self.description_edit.setText(self._description(self.move()))
+            self.description_edit.setText(self._description(self.chosen_move()))
         self.refresh()
 
     def _placed(self, at: int) -> None:

@@ -82,10 +82,10 @@ def test_bench_card_asks_for_the_chosen_move_trims_and_goes_in_with_its_test_as_
     assert dialog is not None and dialog.isVisible()
     # No move was made on the bench: the default is the program's choice.
     best = bench.explanation().best
-    assert dialog.move() in best
+    assert dialog.chosen_move() in best
     other = next(d for d in board.possible_moves(me) if d not in best)
     qtbot.mouseClick(dialog.move_buttons[other], LEFT)
-    assert dialog.move() == other and other.label in dialog.test_box.text()
+    assert dialog.chosen_move() == other and other.label in dialog.test_box.text()
     assert len(dialog.card().cells) == 48
     choose_keep(qtbot, dialog, 1, nonempty=True)  # within 1 step, non-empty only
     expected = card_from_moment(board, me, other, Keep(1, nonempty=True), dialog.description_edit.text())
@@ -159,7 +159,7 @@ def test_a_card_from_the_step_where_a_sample_snake_lost_its_tail(qtbot, make_win
     assert dialog is not None and dialog.isVisible()
     frame = tab.playback.frames[index]
     made = next(e.direction for e in frame.events if getattr(e, "snake", None) == victim and hasattr(e, "direction"))
-    assert dialog.move() == made and "(made)" in dialog.move_buttons[made].text()
+    assert dialog.chosen_move() == made and "(made)" in dialog.move_buttons[made].text()
     assert f"step {frame.turn} of the battle" in dialog.title_label.text()
     # The battle's steps of this snake are the preview's evidence, with the program's tests.
     assert any(r.kind == "step" for r in dialog.rows) and any(r.kind == "test" for r in dialog.rows)
@@ -244,6 +244,6 @@ def test_a_program_with_problems_gets_the_card_without_a_preview(qtbot, make_win
     dialog = window.authoring.card_from_bench(window.test_bench)
     assert dialog.summary_label.text().startswith("The program has problems")
     assert dialog.evidence_tree.topLevelItemCount() == 0
-    assert dialog.move() == dialog.moment.possible[0]  # no program's choice to go by
+    assert dialog.chosen_move() == dialog.moment.possible[0]  # no program's choice to go by
     qtbot.mouseClick(dialog.insert_button, LEFT)
     assert len(window.document.program.cards) == 2 and window.document.program.cards[1] == broken.cards[0]
