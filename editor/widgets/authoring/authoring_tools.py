@@ -153,7 +153,9 @@ class Authoring(QObject):
         except PositionError as err:
             self._say(f"No card from this field: {err}")
             return None
-        return self.new_card(CardMoment(board, me, None, "the test bench", snake_name(me)))
+        expected = bench.expected_moves()
+        wished = next(iter(expected)) if len(expected) == 1 else None
+        return self.new_card(CardMoment(board, me, None, "the test bench", snake_name(me), wished=wished))
 
     def _say(self, text: str) -> None:
         self.message.emit(text)

@@ -38,6 +38,8 @@ class CardMoment:
     where: str
     snake_name: str
     steps: tuple[Evidence, ...] = ()
+    wished: Direction | None = None
+    """The move the user expects here (the bench's one ticked expected move), if any."""
 
     @property
     def position(self) -> Position:
@@ -48,11 +50,13 @@ class CardMoment:
         return tuple(self.board.possible_moves(self.snake))
 
     def default_move(self, program: Program | None) -> Direction | None:
-        """The move the snake made; on the bench, the program's choice (its first best move,
-        when ``program`` is given and valid); else the first possible move."""
+        """The move the user wishes (the bench's expected move), else the one the snake made, else
+        the program's choice (its first best move, when ``program`` is given and valid), else the
+        first possible move."""
         possible = self.possible
-        if self.made is not None and self.made in possible:
-            return self.made
+        for move in (self.wished, self.made):
+            if move is not None and move in possible:
+                return move
         if program is not None:
             best = decide(program, [(self.board, self.snake)])[0].best
             chosen = [d for d in possible if d in best]

@@ -132,7 +132,7 @@ class NewCardDialog(QDialog):
         move_row.addWidget(QLabel("Move"))
         possible = moment.possible
         for direction in Direction:
-            made = " (made)" if direction == moment.made else ""
+            made = " (made)" if direction == moment.made else " (expected)" if direction == moment.wished else ""
             button = QToolButton()
             button.setText(f"{ARROWS[direction]} {direction.label}{made}")
             button.setCheckable(True)

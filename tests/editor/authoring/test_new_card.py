@@ -247,3 +247,19 @@ def test_a_program_with_problems_gets_the_card_without_a_preview(qtbot, make_win
     assert dialog.chosen_move() == dialog.moment.possible[0]  # no program's choice to go by
     qtbot.mouseClick(dialog.insert_button, LEFT)
     assert len(window.document.program.cards) == 2 and window.document.program.cards[1] == broken.cards[0]
+
+
+def test_on_the_bench_the_one_expected_move_ticked_is_the_card_s_move(qtbot, make_window):
+    window = open_window(make_window)
+    bench = window.test_bench
+    bench.load_test(0)
+    me = bench.position_editor.me()
+    possible = Board(bench.position_editor.position()).possible_moves(me)
+    wished = next(d for d in possible if d not in bench.explanation().best)
+    for direction, box in bench.expect_boxes.items():  # the user ticks only the move they wish for
+        if box.isChecked() != (direction == wished):
+            qtbot.mouseClick(box, LEFT, pos=QPoint(6, box.height() // 2))
+    assert bench.expected_moves() == frozenset({wished})
+    qtbot.mouseClick(tool_button(bench, NEW_CARD_TEXT), LEFT)
+    dialog = window.authoring.card_dialog
+    assert dialog.chosen_move() == wished and dialog.move_buttons[wished].text().endswith("(expected)")
