@@ -106,9 +106,6 @@ class SnakeBoard(BoardAdapter):
     def board_actions(self) -> Sequence[QAction]:
         return (self.new_card_action, self.what_if_action)
 
-    def timed(self, info: MatchInfo) -> bool:
-        return info.kind != REPLAY  # a snake replay holds no decision times
-
     # --- why a snake moved -------------------------------------------------------------------
 
     def explain(self, snake: int) -> Explanation | None:
