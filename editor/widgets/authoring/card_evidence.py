@@ -1,6 +1,7 @@
 """What a new card would decide, said for people: the moment it comes from, the program's tests
-and the battle's steps, each with the program's answer before and after the card goes in (from
-:func:`matcher.moment.preview_card`). Qt-free: the new-card dialog shows these rows."""
+and the battle's steps, each with the program's answer before and after the card goes in (as
+:func:`matcher.moment.preview_card` has them, the answers before worked out once per dialog).
+Qt-free: the new-card dialog shows these rows."""
 
 from __future__ import annotations
 
@@ -9,9 +10,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from editor.widgets.authoring.moment_source import CardMoment, Evidence
-from engines.snake import Board, Direction
+from engines.snake import Board, Direction, Position
 from matcher.model import Card, Program
-from matcher.moment import Decision, Preview, preview_card
+from matcher.moment import Decision, Preview, decide, insert_moment_card
 
 Kind = Literal["moment", "test", "step"]
 
@@ -58,16 +59,26 @@ def test_evidence(program: Program) -> list[tuple[Evidence, frozenset[Direction]
             for i, t in enumerate(program.tests)]
 
 
-def evidence_rows(program: Program, card: Card, at: int, moment: CardMoment) -> list[EvidenceRow]:
-    """Every position the card is checked on: the moment, the tests, the battle's steps."""
-    tests = test_evidence(program)
-    labelled: list[tuple[Evidence, Kind, int, frozenset[Direction] | None]] = [
-        (Evidence("this moment", moment.board, moment.snake), "moment", 0, None)]
-    labelled += [(evidence, "test", i, expect) for i, (evidence, expect) in enumerate(tests)]
-    labelled += [(evidence, "step", i, None) for i, evidence in enumerate(moment.steps)]
-    previews = preview_card(program, card, at, [(e.board, e.snake) for e, _, _, _ in labelled])
-    return [EvidenceRow(e.label, kind, index, preview, expect)
-            for (e, kind, index, expect), preview in zip(labelled, previews)]
+class EvidenceSet:
+    """The positions a new card is checked on, for one program and moment: the moment, the
+    tests, the battle's steps. The program's decisions before the card are worked out once; each
+    :meth:`rows` call (a trim, a move, a place) decides only with the card in."""
+
+    def __init__(self, program: Program, moment: CardMoment) -> None:
+        self.program = program
+        labelled: list[tuple[Evidence, Kind, int, frozenset[Direction] | None]] = [
+            (Evidence("this moment", moment.board, moment.snake), "moment", 0, None)]
+        labelled += [(evidence, "test", i, expect) for i, (evidence, expect) in enumerate(test_evidence(program))]
+        labelled += [(evidence, "step", i, None) for i, evidence in enumerate(moment.steps)]
+        self._labelled = labelled
+        self._situations: list[tuple[Position | Board, int]] = [(e.board, e.snake) for e, _, _, _ in labelled]
+        self._before = decide(program, self._situations)
+
+    def rows(self, card: Card, at: int) -> list[EvidenceRow]:
+        """Every position with the program's decision before and after ``card`` goes in at ``at``."""
+        after = decide(insert_moment_card(self.program, card, at), self._situations)
+        return [EvidenceRow(e.label, kind, index, Preview(i, before, decision, at), expect)
+                for i, ((e, kind, index, expect), before, decision) in enumerate(zip(self._labelled, self._before, after))]
 
 
 def summary_text(rows: Sequence[EvidenceRow], at: int) -> str:
@@ -100,4 +111,4 @@ def summary_text(rows: Sequence[EvidenceRow], at: int) -> str:
     return " ".join(parts)
 
 
-__all__ = ["EvidenceRow", "decision_text", "evidence_rows", "moves_text", "summary_text", "test_evidence"]
+__all__ = ["EvidenceRow", "EvidenceSet", "decision_text", "moves_text", "summary_text", "test_evidence"]

@@ -34,7 +34,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ProgramDocument
-from editor.widgets.authoring.card_evidence import EvidenceRow, decision_text, evidence_rows, summary_text
+from editor.widgets.authoring.card_evidence import EvidenceRow, EvidenceSet, decision_text, summary_text
 from editor.widgets.authoring.insert_list import InsertList
 from editor.widgets.authoring.moment_source import CardMoment, Evidence
 from editor.widgets.authoring.moment_view import MomentView
@@ -63,6 +63,9 @@ class NewCardDialog(QDialog):
         self.setWindowTitle("New card from here")
         self.rows: list[EvidenceRow] = []
         self._with_card = document.program
+        self._evidence_set: EvidenceSet | None = None
+        """The positions checked, decided without the card once (the program cannot change
+        while the window-modal dialog is open)."""
         program = document.program
         self._valid = not document.problems()
         self._build()
@@ -268,7 +271,9 @@ class NewCardDialog(QDialog):
             self.summary_label.setText("The program has problems: fix them to see what the card would decide.")
             return
         at = self.position()
-        self.rows = evidence_rows(self.document.program, card, at, self.moment)
+        if self._evidence_set is None:
+            self._evidence_set = EvidenceSet(self.document.program, self.moment)
+        self.rows = self._evidence_set.rows(card, at)
         self.summary_label.setText(summary_text(self.rows, at))
         self._with_card = insert_moment_card(self.document.program, card, at)
         for index, row in enumerate(self.rows):
