@@ -263,3 +263,22 @@ def test_on_the_bench_the_one_expected_move_ticked_is_the_card_s_move(qtbot, mak
     qtbot.mouseClick(tool_button(bench, NEW_CARD_TEXT), LEFT)
     dialog = window.authoring.card_dialog
     assert dialog.chosen_move() == wished and dialog.move_buttons[wished].text().endswith("(expected)")
+
+
+def test_the_new_card_moves_with_alt_arrows_and_the_number_box(qtbot, make_window):
+    window = open_window(make_window)
+    dialog = window.authoring.card_from_bench(window.test_bench)
+    strip, cards = dialog.insert_list, len(window.document.program.cards)
+    strip.setFocus()
+    qtbot.keyClick(strip, Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)
+    qtbot.keyClick(strip, Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)
+    assert dialog.position() == 2 and dialog.position_box.value() == 3
+    assert strip.item(2).text() == "3. New card" and strip.item(0).text().startswith("1. ")
+    qtbot.keyClick(strip, Qt.Key.Key_Up, Qt.KeyboardModifier.AltModifier)
+    assert dialog.position() == 1 and dialog.summary_label.text().startswith("As card 2 ")
+    dialog.position_box.setValue(cards + 1)  # typed into the number box
+    assert dialog.position() == cards and strip.item(cards).text() == f"{cards + 1}. New card"
+    qtbot.keyClick(strip, Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)
+    assert dialog.position() == cards  # no further than last
+    qtbot.mouseClick(dialog.insert_button, LEFT)
+    assert window.document.program.cards[cards] == dialog.card() and window.document.current_card == cards
