@@ -5,10 +5,10 @@ statistics after a battle or tournament."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QAction
 from pathlib import Path
 
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QToolButton, QWidget
 
 from editor.document import ProgramDocument

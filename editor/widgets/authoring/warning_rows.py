@@ -7,15 +7,17 @@ from __future__ import annotations
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QIcon, QPainter, QPalette, QPen, QPolygonF
 from PySide6.QtWidgets import QTreeWidgetItem
 
 from editor.widgets.parts.icon_paint import painted_icon
+from editor.widgets.parts.seat_colors import is_dark
 
 from matcher.analysis import ProgramWarning, WarningKind
 
 WARNING_COLOR = QColor("#e0a020")
 WARNING_INK = QColor("#8a5a00")
+WARNING_INK_ON_DARK = QColor("#f0b94a")
 WarningRole = Qt.ItemDataRole.UserRole + 2
 KIND_WORDS = {
     WarningKind.ALWAYS_VALID: "always valid",
@@ -53,14 +55,15 @@ def warning_place(warning: ProgramWarning) -> str:
     return f"Warning · {place}"
 
 
-def warning_item(warning: ProgramWarning) -> QTreeWidgetItem:
-    """The Problems pane's row of ``warning``; its data (:data:`WarningRole`) is the warning."""
+def warning_item(warning: ProgramWarning, palette: QPalette) -> QTreeWidgetItem:
+    """The Problems pane's row of ``warning``, its text amber (lighter on a dark ``palette``); its
+    data (:data:`WarningRole`) is the warning."""
     kind = KIND_WORDS[warning.kind]
     item = QTreeWidgetItem([warning_place(warning), f"{kind}: {warning.message}"])
     item.setIcon(0, warning_icon())
     item.setData(0, WarningRole, warning)
     for column in (0, 1):
-        item.setForeground(column, QBrush(WARNING_INK))
+        item.setForeground(column, QBrush(WARNING_INK_ON_DARK if is_dark(palette) else WARNING_INK))
     proof = "proved" if warning.proved else "observed in sampled positions, not proved"
     tip = f"Warning ({proof}): {warning}\nThe program runs; this is probably not what you meant. Click to go to the card."
     item.setToolTip(0, tip)

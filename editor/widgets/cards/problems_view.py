@@ -159,7 +159,7 @@ class ProblemsView(QWidget):
             item.setToolTip(1, tip)
             self.tree.addTopLevelItem(item)
         for warning in self._warnings:
-            self.tree.addTopLevelItem(warning_item(warning))
+            self.tree.addTopLevelItem(warning_item(warning, self.palette()))
         count = len(self._problems)
         self.summary_icon.setPixmap(status_icon(count == 0).pixmap(ICON, ICON))
         warned = f" · {plural(len(self._warnings), 'warning')}" if self._warnings else ""
