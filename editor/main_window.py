@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
     QScrollArea,
     QSizePolicy,
@@ -55,6 +56,7 @@ from editor.program_files import (
 )
 from editor.recovery import IDLE_MS, Autosaver, Recovered, RecoveryStore, read_recovery
 from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.authoring.authoring_tools import Authoring
 from editor.widgets.battle.battle_tab import BattleTab
 from editor.widgets.bench.position_bench import DECIDE_KEY, TestBench
 from editor.widgets.cards.card_editor import HINT, MESSAGE_MS, CardEditor
@@ -111,6 +113,7 @@ class MainWindow(QMainWindow):
         self._build_menus()
         self._build_toolbar()
         self._build_status()
+        self._build_authoring()
         self.document.pathChanged.connect(self._update_title)
         self.document.dirtyChanged.connect(self._update_title)
         self.document.programChanged.connect(self._update_summary)
@@ -606,6 +609,31 @@ class MainWindow(QMainWindow):
             return
         self.recent_menu.addSeparator()
         self.recent_menu.addAction("&Clear Menu", lambda: self.settings.setValue(RECENT_KEY, []))
+
+    def _build_authoring(self) -> None:
+        """Authoring with evidence (issue 17): "New card from here" on the test bench, the Battle
+        tab's board and the arena's snake boards; the analysis's warnings in the Problems pane;
+        File → Compare With… and Compare with Last Saved; card shares after a battle or tournament
+        and Battle → Card Statistics…."""
+        self.authoring = Authoring(self.document, self)
+        self.authoring.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.new_card_action = self.authoring.bench_action(self.test_bench)
+        bench_tools = self.test_bench.toolbar  # beside Save as test: it makes a card of the same field
+        bench_tools.insertAction(bench_tools.actions()[2], self.new_card_action)
+        self.battle_tab.board.cardRequested.connect(self.authoring.new_card)
+        self.arena_pane.cardRequested.connect(self.authoring.new_card)
+        self.authoring.show_warnings_in(self.problems_view)
+        stats = self.authoring.stats
+        stats.count_battles_of(self.battle_tab)
+        stats.count_tournaments_of(self.tournament_tab)
+        stats.show_shares_in(self.program_panel.cards.model)
+        # Into the menus built already, found by an action they hold (whatever else they gain).
+        menus = [menu for a in self.menuBar().actions() if isinstance(menu := a.menu(), QMenu)]
+        battle_menu = next(m for m in menus if self.battle_action in m.actions())
+        battle_menu.addAction(stats.action)
+        file_menu = next(m for m in menus if self.quit_action in m.actions())
+        file_menu.insertActions(self.quit_action, [self.authoring.compare_action, self.authoring.compare_saved_action])
+        file_menu.insertSeparator(self.quit_action)
 
     # --- showing state -----------------------------------------------------------------------
 

@@ -13,7 +13,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
@@ -32,9 +32,14 @@ from editor.widgets.arena.match_transport import FULL_SPEED
 from editor.widgets.bench.position_bench import TestBench
 from editor.widgets.games.snake.snake_game import SnakeBoard
 from editor.widgets.improve.improve_dialog import ImproveDialog
+from engines.snake import Bite, Element
 from matcher import load_program
+from matcher.editing import move_card, paint
+from matcher.model import AND1, Pattern
 
 WINDOW_SIZE = (1440, 900)
+SMALL_SIZE = (1024, 700)
+NEW_CARD_SIZE = (940, 660)
 PANE_SIZE = (1280, 820)
 SHOWN_PROGRAM = "hunter"
 SHOWN_CARD = 1
@@ -194,9 +199,9 @@ def shoot_test_bench(out: Path) -> Path:
     return target
 
 
-def shoot_battle(out: Path, workdir: Path) -> Path:
-    """The main window's Battle tab mid-way through a battle of the edited program, the move of
-    its snake explained (at the first step on where a card chose among several moves)."""
+def _played_battle(workdir: Path) -> MainWindow:
+    """The main window after the Battle tab played :data:`BATTLE_PROGRAM` against the
+    screenshot opponents to the end."""
     window = _main_window(workdir, BATTLE_PROGRAM)
     window.show_battle()
     tab = window.battle_tab
@@ -206,6 +211,14 @@ def shoot_battle(out: Path, workdir: Path) -> Path:
     if not tab.start():
         raise RuntimeError(f"the battle screenshot does not start: {tab.message_label.text()}")
     _wait_for(lambda: tab.runner.is_running() or tab.playback.live)
+    return window
+
+
+def shoot_battle(out: Path, workdir: Path) -> Path:
+    """The main window's Battle tab mid-way through a battle of the edited program, the move of
+    its snake explained (at the first step on where a card chose among several moves)."""
+    window = _played_battle(workdir)
+    tab = window.battle_tab
     tab.playback.seek(BATTLE_STEPS)
     tab.select_seat(0)
     while tab.playback.index < tab.playback.last():
@@ -218,6 +231,79 @@ def shoot_battle(out: Path, workdir: Path) -> Path:
     window.grab().save(str(target))
     tab.shutdown()
     window.document.undo_stack.setClean()
+    window.close()
+    return target
+
+
+def _finished_battle(workdir: Path) -> MainWindow:
+    """:func:`_played_battle`, its cards' shares counted."""
+    window = _played_battle(workdir)
+    _wait_for(lambda: window.authoring.stats.last_stats is None)
+    return window
+
+
+def shoot_new_card(out: Path, workdir: Path, size: tuple[int, int] = NEW_CARD_SIZE, name: str = "new_card.png") -> Path:
+    """"New card from here" at the first step of the battle where a snake lost its tail: the
+    move it made, trimmed to the non-empty cells within 2 steps, first in the program, with what it
+    would decide among the tests and the battle's steps."""
+    window = _finished_battle(workdir)
+    tab = window.battle_tab
+    frames = tab.playback.frames
+    index, victim = next((i, e.victim) for i in range(1, len(frames)) for e in frames[i].events
+                         if isinstance(e, Bite) and e.victim != 0)
+    tab.playback.seek(index)
+    tab.select_seat(victim)
+    if not tab.board.request_card() or window.authoring.card_dialog is None:
+        raise RuntimeError("the new-card screenshot found no moment to make a card of")
+    dialog = window.authoring.card_dialog
+    dialog.set_keep(2, True)
+    dialog.test_box.setChecked(True)
+    dialog.resize(*size)
+    _settle(dialog, 10)
+    target = out / name
+    dialog.grab().save(str(target))
+    dialog.reject()
+    tab.shutdown()
+    window.document.undo_stack.setClean()
+    window.close()
+    return target
+
+
+def shoot_analysis(out: Path, workdir: Path, size: tuple[int, int] = WINDOW_SIZE, name: str = "analysis.png") -> Path:
+    """The editor after a battle: each card's share of the choices in the card list, and the
+    program's analysis in the Problems pane, with the battles sampled."""
+    window = _finished_battle(workdir)
+    window.resize(*size)
+    window.show_test_bench()
+    window.authoring.analysis.sample()
+    _wait_for(window.authoring.analysis.is_sampling)
+    _settle(window, 10)
+    target = out / name
+    window.grab().save(str(target))
+    window.battle_tab.shutdown()
+    window.document.undo_stack.setClean()
+    window.close()
+    return target
+
+
+def shoot_compare(out: Path, workdir: Path, size: tuple[int, int] = NEW_CARD_SIZE, name: str = "compare.png") -> Path:
+    """File → Compare with Last Saved after a few edits: a card moved, one repainted, the
+    description rewritten."""
+    window = _main_window(workdir)
+    document = window.document
+    document.edit(lambda p: move_card(p, 3, 0), "Move card")
+    document.set_current_card(2)
+    document.edit_card(lambda c: paint(c, [(1, 3), (0, 3)], Pattern(Element.ENEMY_HEAD, group=AND1)), "Paint")
+    document.edit(lambda p: replace(p, description=p.description + " Now it watches for heads ahead."), "Describe")
+    dialog = window.authoring.compare_with_saved()
+    if dialog is None:
+        raise RuntimeError("the compare screenshot has no saved program to compare with")
+    dialog.resize(*size)
+    _settle(dialog, 10)
+    target = out / name
+    dialog.grab().save(str(target))
+    dialog.close()
+    document.undo_stack.setClean()
     window.close()
     return target
 
@@ -369,6 +455,11 @@ def shoot_improve(out: Path) -> Path:
     return target
 
 
+def authoring_shots(out: Path, workdir: Path) -> list[Path]:
+    """The views of issue 17: a card from a moment, the analysis and card shares, the diff."""
+    return [shoot_new_card(out, workdir), shoot_analysis(out, workdir), shoot_compare(out, workdir)]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     out = Path(args[0] if args else "docs")
@@ -387,6 +478,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         shots += [shoot_arena(out, workdir, game) for game in registry.games()]
         shots.append(shoot_tournament(out, workdir))
         shots.append(shoot_improve(out))
+        shots += authoring_shots(out, workdir)
         app.setPalette(dark_palette())
         shots.append(shoot_main_window(out, workdir, "main_window_dark.png"))
         app.setPalette(light)

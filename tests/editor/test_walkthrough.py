@@ -209,7 +209,9 @@ def test_a_new_user_draws_tests_fights_saves_and_reopens_a_program(qtbot: QtBot,
     # Nothing is wrong with it.
     problems = window.problems_view
     assert doc.problems() == [] and problems.problems == []
-    assert problems.summary.text() == "No problems"
+    # No errors; the analysis (issue 17) notes weights that never change the choice, no more.
+    assert problems.summary.text() == "No problems · 2 warnings"
+    assert {w.kind.value for w in problems.warnings} == {"idle-weight"}
     assert window.summary_label.text().startswith("✓ valid · 2 cards")
 
     # The test bench (Ctrl+1) starts on the 25x25 start position: right-click deletes its two

@@ -70,6 +70,8 @@ class ArenaPane(QWidget):
 
     message = Signal(str)
     """A one-line note for a host's status bar."""
+    cardRequested = Signal(object)
+    """A board's "New card from here" (a seat's moment in the shown turn), for the editor to make the card."""
 
     def __init__(self, settings: QSettings | None = None, *, editor_program: Callable[[], Program | None] | None = None,
                  bot_env: Mapping[str, str] | None = None, host_root: Path | None = None,
@@ -408,6 +410,7 @@ class ArenaPane(QWidget):
             board.seatClicked.connect(self._seat_clicked)
             board.branchRequested.connect(self.start_branch)
             board.message.connect(self._say)
+            board.cardRequested.connect(self.cardRequested)  # the editor makes the card (issue 17)
             self.boards[game] = board
             self.stack.addWidget(board)
             self._board_buttons[game] = [self._header_button(action) for action in board.board_actions()]

@@ -56,7 +56,9 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ProgramDocument
+from editor.widgets.authoring.card_shares import CardShares, share_text
 from editor.widgets.cards.pattern_paint import card_thumbnail
+from editor.widgets.parts.icon_paint import painted_icon
 from editor.widgets.parts.seat_colors import is_dark
 from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.editing import EditError, duplicate_card, insert_card, move_card, remove_card
@@ -74,6 +76,9 @@ DescriptionRole = Qt.ItemDataRole.UserRole + 1
 PatternCountRole = Qt.ItemDataRole.UserRole + 2
 ProblemCountRole = Qt.ItemDataRole.UserRole + 3
 DecidedRole = Qt.ItemDataRole.UserRole + 4
+ShareRole = Qt.ItemDataRole.UserRole + 5
+"""The card's share of the program's decisions in the last battle, as text (``23%``), or None."""
+SHARE_COLOR = QColor("#3d7cc9")
 
 
 def problem_color(palette: QPalette) -> QColor:
@@ -105,34 +110,29 @@ def tool_icon(kind: str, color: QColor, size: int = 16) -> QIcon:
 
     Drawn in ``color`` (the palette's button text) so it reads on light and dark palettes; Qt
     derives the greyed disabled look from it."""
-    ratio = 2.0
-    pixmap = QPixmap(int(size * ratio), int(size * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    p = QPainter(pixmap)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    pen = QPen(color, 1.8)
-    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    p.setPen(pen)
-    s = float(size)
-    if kind == "add":
-        p.drawLine(QPointF(s / 2, 3), QPointF(s / 2, s - 3))
-        p.drawLine(QPointF(3, s / 2), QPointF(s - 3, s / 2))
-    elif kind == "duplicate":
-        p.drawRoundedRect(QRectF(2.5, 2.5, s * 0.55, s * 0.55), 1.5, 1.5)
-        p.setBrush(color)
-        p.drawRoundedRect(QRectF(s * 0.4, s * 0.4, s * 0.55 - 1, s * 0.55 - 1), 1.5, 1.5)
-    elif kind == "delete":
-        p.drawLine(QPointF(4, 4), QPointF(s - 4, s - 4))
-        p.drawLine(QPointF(s - 4, 4), QPointF(4, s - 4))
-    elif kind in ("up", "down"):
-        sign = -1 if kind == "up" else 1
-        c = s / 2
-        p.setBrush(color)
-        p.drawPolygon(QPolygonF([QPointF(c, c + sign * 4.5), QPointF(c - 5, c - sign * 2.5), QPointF(c + 5, c - sign * 2.5)]))
-    p.end()
-    return QIcon(pixmap)
+
+    def paint(p: QPainter, s: float) -> None:
+        pen = QPen(color, 1.8)
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        p.setPen(pen)
+        if kind == "add":
+            p.drawLine(QPointF(s / 2, 3), QPointF(s / 2, s - 3))
+            p.drawLine(QPointF(3, s / 2), QPointF(s - 3, s / 2))
+        elif kind == "duplicate":
+            p.drawRoundedRect(QRectF(2.5, 2.5, s * 0.55, s * 0.55), 1.5, 1.5)
+            p.setBrush(color)
+            p.drawRoundedRect(QRectF(s * 0.4, s * 0.4, s * 0.55 - 1, s * 0.55 - 1), 1.5, 1.5)
+        elif kind == "delete":
+            p.drawLine(QPointF(4, 4), QPointF(s - 4, s - 4))
+            p.drawLine(QPointF(s - 4, 4), QPointF(4, s - 4))
+        elif kind in ("up", "down"):
+            sign = -1 if kind == "up" else 1
+            c = s / 2
+            p.setBrush(color)
+            p.drawPolygon(QPolygonF([QPointF(c, c + sign * 4.5), QPointF(c - 5, c - sign * 2.5), QPointF(c + 5, c - sign * 2.5)]))
+
+    return painted_icon(size, paint)
 
 
 # --- the model ------------------------------------------------------------------------------
@@ -148,6 +148,7 @@ class CardListModel(QAbstractListModel):
         self._thumbs: list[tuple[Card, QPixmap]] = []
         self._cards: tuple[Card, ...] = document.program.cards
         self._sets = document.program.sets
+        self._shares: CardShares | None = None
         document.programChanged.connect(self._program_changed)
         document.decidedCardChanged.connect(self._decided_changed)
 
@@ -173,7 +174,16 @@ class CardListModel(QAbstractListModel):
             return self.problem_count(row)
         if role == DecidedRole:
             return self.document.decided_card == row
+        if role == ShareRole:
+            share = self._shares.of(card) if self._shares is not None else None
+            return share_text(*share) if share is not None else None
         return None
+
+    def set_shares(self, shares: CardShares | None) -> None:
+        """Each card's share of the decisions in a battle (issue 17), or none."""
+        self._shares = shares
+        if self._cards:
+            self.dataChanged.emit(self.index(0), self.index(len(self._cards) - 1), [ShareRole])
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         if not index.isValid():
@@ -208,6 +218,9 @@ class CardListModel(QAbstractListModel):
             lines.append(plural(problems, "problem") + " (see the problems list)")
         if self.document.decided_card == row:
             lines.append("This card decided the test bench's last move.")
+        share = self._shares.of(card) if self._shares is not None else None
+        if share is not None and self._shares is not None:
+            lines.append(f"It decided {share[0]} of the program's {share[1]} choices in {self._shares.source}.")
         lines.append("Drag to reorder: the first card with a valid move decides.")
         return "\n".join(lines)
 
@@ -330,7 +343,14 @@ class CardDelegate(QStyledItemDelegate):
         if problems:
             x = self._badge(painter, x, base, small, "⚠ " + plural(problems, "problem"), PROBLEM_COLOR, QColor("white"))
         if decided:
-            self._badge(painter, x, base, small, "decided", DECIDED_COLOR, QColor("#1d1d1d"))
+            x = self._badge(painter, x, base, small, "decided", DECIDED_COLOR, QColor("#1d1d1d"))
+        share = index.data(ShareRole)
+        if share is not None:
+            # A narrow row shows the number alone, or nothing: the tooltip says it in words.
+            fits = [t for t in (f"{share} of choices", str(share))
+                    if x + QFontMetrics(small).horizontalAdvance(t) + 16 <= rect.right() - PAD]
+            if fits:
+                self._badge(painter, x, base, small, fits[0], SHARE_COLOR, QColor("white"))
         painter.restore()
 
     @staticmethod

@@ -1,11 +1,12 @@
 """The live list of what is wrong with the program, each problem with its place; clicking one goes
 there: the card and cell are selected, or the sets editor / test bench is asked to show the set
-or test."""
+or test. Under the errors, the warnings of the program's analysis (:meth:`ProblemsView.set_warnings`,
+issue 17): amber, worded apart, a click goes to the card and cell."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -19,8 +20,11 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ProgramDocument
+from editor.widgets.authoring.warning_rows import WarningRole, warning_item
 from editor.widgets.cards.card_list import PROBLEM_COLOR, plural, problem_style, restyle
+from editor.widgets.parts.icon_paint import painted_icon
 from editor.widgets.parts.standalone import run_alone, sample_document
+from matcher.analysis import ProgramWarning
 from matcher.validate import Problem
 
 OK_COLOR = QColor("#2e9d4f")
@@ -30,28 +34,23 @@ ProblemRole = Qt.ItemDataRole.UserRole + 1
 
 def status_icon(ok: bool, size: int = ICON) -> QIcon:
     """A red disc with "!" for a problem, a green disc with a tick for none."""
-    ratio = 2.0
-    pixmap = QPixmap(int(size * ratio), int(size * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    p = QPainter(pixmap)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
-    s = float(size)
-    color = OK_COLOR if ok else PROBLEM_COLOR
-    p.setPen(Qt.PenStyle.NoPen)
-    p.setBrush(color)
-    p.drawEllipse(QRectF(0.5, 0.5, s - 1, s - 1))
-    pen = QPen(QColor("white"), max(1.6, s / 8))
-    pen.setCapStyle(Qt.PenCapStyle.RoundCap)
-    pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
-    p.setPen(pen)
-    if ok:
-        p.drawPolyline([QPointF(s * 0.28, s * 0.52), QPointF(s * 0.44, s * 0.68), QPointF(s * 0.73, s * 0.34)])
-    else:
-        p.drawLine(QPointF(s / 2, s * 0.24), QPointF(s / 2, s * 0.58))
-        p.drawPoint(QPointF(s / 2, s * 0.76))
-    p.end()
-    return QIcon(pixmap)
+
+    def paint(p: QPainter, s: float) -> None:
+        color = OK_COLOR if ok else PROBLEM_COLOR
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(color)
+        p.drawEllipse(QRectF(0.5, 0.5, s - 1, s - 1))
+        pen = QPen(QColor("white"), max(1.6, s / 8))
+        pen.setCapStyle(Qt.PenCapStyle.RoundCap)
+        pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)
+        p.setPen(pen)
+        if ok:
+            p.drawPolyline([QPointF(s * 0.28, s * 0.52), QPointF(s * 0.44, s * 0.68), QPointF(s * 0.73, s * 0.34)])
+        else:
+            p.drawLine(QPointF(s / 2, s * 0.24), QPointF(s / 2, s * 0.58))
+            p.drawPoint(QPointF(s / 2, s * 0.76))
+
+    return painted_icon(size, paint)
 
 
 def place_text(problem: Problem) -> str:
@@ -76,6 +75,8 @@ class ProblemsView(QWidget):
         self.document = document
         self._problems: list[Problem] = []
         self._listed: list[Problem] | None = None  # what the list shows (None: not filled yet)
+        self._warnings: list[ProgramWarning] = []
+        self._listed_warnings: list[ProgramWarning] = []
 
         self.summary_icon = QLabel()
         self.summary_icon.setFixedSize(QSize(ICON, ICON))
@@ -106,15 +107,16 @@ class ProblemsView(QWidget):
         self.stack.addWidget(self.none_label)
         self.stack.addWidget(self.tree)
 
-        header_row = QHBoxLayout()
-        header_row.setContentsMargins(0, 0, 0, 0)
-        header_row.setSpacing(6)
-        header_row.addWidget(self.summary_icon)
-        header_row.addWidget(self.summary, 1)
+        self.header_row = QHBoxLayout()
+        """The summary line; a host may add its own controls at its end (the analysis's)."""
+        self.header_row.setContentsMargins(0, 0, 0, 0)
+        self.header_row.setSpacing(6)
+        self.header_row.addWidget(self.summary_icon)
+        self.header_row.addWidget(self.summary, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
-        layout.addLayout(header_row)
+        layout.addLayout(self.header_row)
         layout.addWidget(self.stack, 1)
 
         document.programChanged.connect(self.refresh)
@@ -132,11 +134,21 @@ class ProblemsView(QWidget):
         assert item is not None, f"no problem row {row}"
         return item
 
+    @property
+    def warnings(self) -> list[ProgramWarning]:
+        """The analysis's warnings shown, under the problems."""
+        return list(self._warnings)
+
+    def set_warnings(self, warnings: list[ProgramWarning]) -> None:
+        self._warnings = list(warnings)
+        self.refresh()
+
     def refresh(self) -> None:
         problems = self.document.problems()
-        if problems == self._listed:
+        if problems == self._listed and self._warnings == self._listed_warnings:
             return  # the same list (most edits): nothing to redo
         self._problems = self._listed = problems
+        self._listed_warnings = self._warnings
         self.tree.clear()
         for problem in self._problems:
             item = QTreeWidgetItem([place_text(problem), problem.message])
@@ -146,14 +158,22 @@ class ProblemsView(QWidget):
             item.setToolTip(0, tip)
             item.setToolTip(1, tip)
             self.tree.addTopLevelItem(item)
+        for warning in self._warnings:
+            self.tree.addTopLevelItem(warning_item(warning, self.palette()))
         count = len(self._problems)
         self.summary_icon.setPixmap(status_icon(count == 0).pixmap(ICON, ICON))
-        self.summary.setText("No problems" if count == 0 else plural(count, "problem"))
+        warned = f" · {plural(len(self._warnings), 'warning')}" if self._warnings else ""
+        self.summary.setText(("No problems" if count == 0 else plural(count, "problem")) + warned)
         restyle(self.summary, "" if count == 0 else problem_style(self.palette()))
-        self.stack.setCurrentWidget(self.none_label if count == 0 else self.tree)
+        self.stack.setCurrentWidget(self.none_label if count == 0 and not self._warnings else self.tree)
 
     def go_to(self, item: QTreeWidgetItem) -> None:
         """Select the problem's place: its card and cell, or ask for its set or test."""
+        warning = item.data(0, WarningRole)
+        if isinstance(warning, ProgramWarning):
+            self.document.set_current_card(warning.card)
+            self.document.select_cell(warning.cells[0] if warning.cells else None)
+            return
         problem = item.data(0, ProblemRole)
         if not isinstance(problem, Problem):
             return

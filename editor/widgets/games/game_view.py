@@ -96,6 +96,9 @@ class BoardAdapter(QWidget):
     """A match from a shown turn (a what-if): its :class:`MatchSetup` and the turn it starts at."""
     message = Signal(str)
     """A one-line note for the host's status bar (what went wrong with an action)."""
+    cardRequested = Signal(object)
+    """"New card from here": a snake's moment to make a card of, for the editor's program
+    (:class:`editor.widgets.authoring.moment_source.CardMoment`)."""
 
     def __init__(self, context: BoardContext, parent: QWidget | None = None) -> None:
         super().__init__(parent)

@@ -39,7 +39,7 @@ from arena.tournament import clock
 from editor.document import ProgramDocument
 from editor.widgets.improve.improve_setup import ImproveSetup, ImproveSetupError
 from editor.widgets.improve.improve_worker import Clock, ImproveJob, ImproveWorker
-from editor.widgets.improve.program_diff_view import ProgramDiffView
+from editor.widgets.parts.program_diff_view import ProgramDiffView
 from editor.widgets.improve.score_plot import ScorePlot
 from editor.widgets.improve.search_progress import ReportTable, SearchProgress
 from editor.widgets.parts.form_widgets import error_line, form_beside, heading

@@ -348,7 +348,8 @@ def test_each_board_brings_its_own_header_buttons_and_exports(qtbot: QtBot, make
     snake_board = pane.boards["snake"]
     assert isinstance(snake_board, SnakeBoard)
     what_if = snake_board.what_if_action
-    assert board_buttons(pane) == ["Continue from here"] and what_if.isEnabled()  # a button drops the "…"
+    assert board_buttons(pane) == ["New card from here", "Continue from here"] and what_if.isEnabled()  # a button drops the "…"
+    assert not snake_board.new_card_action.isEnabled()  # until a snake is clicked (issue 17)
     assert export_entries(pane) == SHARED_EXPORTS
     pane.setup_panel.set_game("kingdoms")  # back to a game without one: the battle's button goes
     start(qtbot, pane)

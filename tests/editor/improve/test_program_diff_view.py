@@ -6,7 +6,7 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
-from editor.widgets.improve.program_diff_view import ADDED, CHANGED, THUMB, ProgramDiffView, change_lines, outlined_card
+from editor.widgets.parts.program_diff_view import ADDED, CHANGED, THUMB, ProgramDiffView, change_lines, outlined_card
 from engines.snake import Direction, Element
 from matcher import Card, Head, Pattern, Program
 from matcher.diff import diff_programs

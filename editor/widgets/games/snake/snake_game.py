@@ -9,12 +9,14 @@ import html
 import secrets
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QDialog, QFrame, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QFrame, QLabel, QMenu, QVBoxLayout, QWidget
 
 from arena.match import MatchSetup
-from editor.widgets.arena.match_runner import Frame, MatchInfo
+from editor.widgets.arena.match_runner import REPLAY, Frame, MatchInfo
+from editor.widgets.authoring.card_icon import new_card_icon
+from editor.widgets.authoring.moment_source import battle_moment
 from editor.widgets.games.game_view import BoardAdapter, BoardContext
 from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.games.snake.turn_explanation import explanation_html
@@ -46,6 +48,11 @@ class SnakeBoard(BoardAdapter):
         self.what_if_action = QAction("Continue from here…", self)
         self.what_if_action.setToolTip("A what-if: play on from the shown step with other programs")
         self.what_if_action.triggered.connect(lambda: self.continue_from_here())
+        self.new_card_action = QAction(new_card_icon(), "New card from here…", self)
+        self.new_card_action.setToolTip("A card for the editor's program from what the clicked snake saw in the "
+                                        "shown step")
+        self.new_card_action.triggered.connect(lambda: self.request_card())
+        self.new_card_action.setEnabled(False)
         self.what_if_dialog: WhatIfDialog | None = None
         """The open what-if dialog (tests drive the modal dialog through it)."""
         self.explanation: Explanation | None = None
@@ -61,6 +68,10 @@ class SnakeBoard(BoardAdapter):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.explain_label)
         self.view.snakeClicked.connect(self.seatClicked)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.view.customContextMenuRequested.connect(self._context_menu)
+        self.context_menu: QMenu | None = None
+        """The menu of the last right-click on a snake (tests pick from it)."""
 
     # --- the board ---------------------------------------------------------------------------
 
@@ -93,7 +104,7 @@ class SnakeBoard(BoardAdapter):
         return self.view
 
     def board_actions(self) -> Sequence[QAction]:
-        return (self.what_if_action,)
+        return (self.new_card_action, self.what_if_action)
 
     # --- why a snake moved -------------------------------------------------------------------
 
@@ -127,6 +138,7 @@ class SnakeBoard(BoardAdapter):
     def _set_explanation(self, explanation: Explanation | None) -> None:
         had = self.explanation is not None
         self.explanation = explanation
+        self.new_card_action.setEnabled(explanation is not None and self.context.editor_program is not None)
         if had or explanation is not None:
             self.explained.emit(explanation)
 
@@ -136,6 +148,33 @@ class SnakeBoard(BoardAdapter):
         if self._frames:
             self.view.set_board(Board(self._frames[self._index].state.position))
         self.explain_label.setText("<i>Click a snake to see why it moved in the shown step.</i>")
+
+    def _context_menu(self, point: QPoint) -> None:
+        """A right-click on a snake selects it (as a click does) and offers its actions."""
+        cell = self.view.cell_at(QPointF(point))
+        snake = self.view.snake_at(cell) if cell is not None else None
+        if snake is None:
+            return
+        if snake != self.view.highlighted_snake():
+            self.seatClicked.emit(snake)
+        self.context_menu = QMenu(self)
+        self.context_menu.addActions([self.new_card_action, self.what_if_action])
+        self.context_menu.popup(self.view.mapToGlobal(point))
+
+    def request_card(self) -> bool:
+        """"New card from here": the explained snake's moment in the shown step, for the editor
+        (:attr:`cardRequested`); False when no snake is explained."""
+        snake = self.view.highlighted_snake()
+        if self.explanation is None or snake is None or self._info is None:
+            return False
+        name = self._names[snake] if snake < len(self._names) else f"Snake {snake + 1}"
+        noun = "replay" if self._info.kind == REPLAY else "battle"
+        moment = battle_moment(self._frames, self._index, snake, name, noun)
+        if moment is None:
+            self.message.emit(f"{name} had no turn in this step: no card to make of it.")
+            return False
+        self.cardRequested.emit(moment)
+        return True
 
     # --- what-if -----------------------------------------------------------------------------
 

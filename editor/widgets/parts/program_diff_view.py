@@ -1,7 +1,9 @@
-"""The best program of a search as a card diff against the program in the editor
-(:func:`matcher.diff.diff_programs`: cards matched even when reordered): one row per card that
-differs, the card before and after side by side with the changed cells outlined (green added, red
-removed, amber changed), and in words what changed, cell by cell, from the snake's point of view."""
+"""Two programs as a card diff (:func:`matcher.diff.diff_programs`: cards matched even when
+reordered): one row per card that differs, the card before and after side by side with the changed
+cells outlined (green added, red removed, amber changed), and in words what changed, cell by cell,
+from the snake's point of view. The Improve window shows its best program against the editor's
+(:meth:`ProgramDiffView.show_diff`); File → Compare with… shows any two programs, with their
+names, descriptions, sets and tests too (:meth:`ProgramDiffView.show_comparison`)."""
 
 from __future__ import annotations
 
@@ -15,7 +17,7 @@ from PySide6.QtWidgets import QFrame, QGridLayout, QLabel, QScrollArea, QVBoxLay
 from arena.improve.describe import what, where
 from editor.widgets.cards.pattern_paint import card_thumbnail
 from matcher.diff import CardChange, CellChange, ProgramDiff, diff_programs
-from matcher.model import CARD_SIZE, Card, Pattern, Program
+from matcher.model import CARD_SIZE, Card, ElementSet, Pattern, Program
 
 THUMB = 84
 DESCRIPTION_LIMIT = 180
@@ -45,15 +47,15 @@ def outlined_card(card: Card, cells: Sequence[CellChange], palette: QPalette, si
     return pixmap
 
 
-def headline(change: CardChange) -> str:
+def headline(change: CardChange, added: str = "new", removed: str = "dropped") -> str:
     """``Card 2 → 3: changed``, ``Card 4: new``, ``Card 1: dropped``, ``Card 3 → 1: moved``
     (new cards numbered as in the best program, dropped ones as in the editor's)."""
     before, after = (change.before or 0) + 1, (change.after or 0) + 1
     kind = change.kind
     if kind == "added":
-        return f"Card {after}: new"
+        return f"Card {after}: {added}"
     if kind == "removed":
-        return f"Card {before}: dropped"
+        return f"Card {before}: {removed}"
     arrow = f"Card {before} → {after}" if before != after else f"Card {before}"
     if kind == "changed" and change.head is None and not change.cells and change.description is not None:
         return f"{arrow}: {'description added' if not change.description[0] else 'new description'}"
@@ -131,6 +133,26 @@ class ProgramDiffView(QScrollArea):
                    f"{f', {same} unchanged' if same else ''}.")
         self._rebuild(summary, [self._row(document, best, change) for change in differing])
 
+    def show_comparison(self, a: Program, b: Program, names: tuple[str, str]) -> None:
+        """What turns ``a`` into ``b`` (named ``names``): the name, description and sets that
+        changed, a row per card that differs, the cards matched unchanged and the tests in a line."""
+        if self._shown == (a, b):
+            return
+        self._shown = (a, b)
+        self.diff = diff = diff_programs(a, b)
+        if diff.same:
+            self._rebuild(f"{names[0]} and {names[1]} are the same program.", [])
+            return
+        differing = [c for c in diff.cards if c.kind != "same"]
+        rows = program_rows(a, b, diff)
+        if differing:
+            rows.append(sides_row(names))
+        rows += [self._row(a, b, change, ("added", "removed")) for change in differing]
+        rows += matched_rows(a, diff)
+        counts = {kind: sum(1 for c in diff.cards if c.kind == kind) for kind in ("changed", "moved", "added", "removed", "same")}
+        said = ", ".join(f"{n} {kind if kind != 'same' else 'unchanged'}" for kind, n in counts.items() if n)
+        self._rebuild(f"From {names[0]} to {names[1]}: cards {said}.", rows)
+
     def headlines(self) -> list[str]:
         """The rows' first lines, top to bottom."""
         return list(self._headlines)
@@ -145,12 +167,12 @@ class ProgramDiffView(QScrollArea):
                 widget.deleteLater()
         self.summary_label.setText(summary)
         self._layout.addWidget(self.summary_label)
-        self._headlines = [title for title, _ in rows]
+        self._headlines = [title for title, _ in rows if title]
         for _, row in rows:
             self._layout.addWidget(row)
         self._layout.addStretch(1)
 
-    def _row(self, a: Program, b: Program, change: CardChange) -> tuple[str, QWidget]:
+    def _row(self, a: Program, b: Program, change: CardChange, words: tuple[str, str] = ("new", "dropped")) -> tuple[str, QWidget]:
         palette = self.palette()
         row = QWidget()
         grid = QGridLayout(row)
@@ -174,7 +196,7 @@ class ProgramDiffView(QScrollArea):
                 picture.setFrameShape(QFrame.Shape.Box)
                 picture.setStyleSheet("QLabel { border: 1px dashed palette(mid); }")
             grid.addWidget(picture, 0, column, 2, 1, Qt.AlignmentFlag.AlignTop)
-        title = headline(change)
+        title = headline(change, *words)
         shown = after if after is not None else before
         description = shown.description if shown is not None else ""
         text = QLabel(f"<b>{html.escape(title)}</b>" + (f"<br>{html.escape(elided(description))}" if description else ""))
@@ -191,3 +213,65 @@ class ProgramDiffView(QScrollArea):
             grid.addWidget(details, 1, 2)
         grid.setColumnStretch(2, 1)
         return title, row
+
+
+def set_text(element_set: ElementSet | None) -> str:
+    if element_set is None:
+        return "none"
+    return f"“{element_set.name}” {{{', '.join(e.label for e in sorted(element_set.elements))}}}"
+
+
+def sides_row(names: tuple[str, str]) -> tuple[str, QWidget]:
+    """Over the card pictures: which side is which ("was" and "now", as the description says;
+    the names in the tooltips, as they may be longer than a picture is wide)."""
+    row = QWidget()
+    grid = QGridLayout(row)
+    grid.setContentsMargins(0, 0, 0, 0)
+    grid.setHorizontalSpacing(8)
+    for column, (word, name) in enumerate(zip(("was", "now"), names)):
+        label = QLabel(f"<i>{word}</i>")
+        label.setToolTip(f"The card in {name}")
+        label.setFixedWidth(THUMB)
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        grid.addWidget(label, 0, column)
+    grid.setColumnStretch(2, 1)
+    return "", row
+
+
+def _text_row(title: str, lines: Sequence[str]) -> tuple[str, QWidget]:
+    label = QLabel(f"<b>{html.escape(title)}</b>" + "".join(f"<br>{html.escape(line)}" for line in lines))
+    label.setWordWrap(True)
+    label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return title, label
+
+
+def program_rows(a: Program, b: Program, diff: ProgramDiff) -> list[tuple[str, QWidget]]:
+    """The rows about the program as a whole: name, description, each changed set."""
+    rows = []
+    if diff.name is not None:
+        rows.append(_text_row("Name", [f"{diff.name[0]!r} → {diff.name[1]!r}"]))
+    if diff.description is not None:
+        # In full: a program's description is a paragraph, and an edit at its end must show.
+        rows.append(_text_row("Description", [f"was: {diff.description[0] or '(none)'}",
+                                              f"now: {diff.description[1] or '(none)'}"]))
+    for change in diff.sets:
+        rows.append(_text_row(f"Set {change.index + 1}", [f"{set_text(change.before)} → {set_text(change.after)}"]))
+    return rows
+
+
+def matched_rows(a: Program, diff: ProgramDiff) -> list[tuple[str, QWidget]]:
+    """The rows after the cards': the cards unchanged in place, and the tests that differ."""
+    rows = []
+    same = [c for c in diff.cards if c.kind == "same"]
+    if same:
+        rows.append(_text_row("Cards unchanged", [", ".join(f"card {(c.after or 0) + 1}" for c in same)]))
+    tests = [t for t in diff.tests if t.kind != "same"]
+    if tests:
+        lines = []
+        for t in tests:
+            test = t.test if t.test is not None else a.tests[t.before or 0]
+            where = f"test {(t.after if t.after is not None else t.before or 0) + 1}"
+            lines.append(f"{where} “{test.name}”: {t.kind}")
+        rows.append(_text_row("Tests", lines))
+    return rows
