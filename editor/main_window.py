@@ -638,6 +638,13 @@ class MainWindow(QMainWindow):
         if self._needs_sizing:  # the first start: docks only take sizes once the window has one
             self._needs_sizing = False
             QTimer.singleShot(0, self._first_size)
+        self._give_the_keys_to_the_map()
+
+    def _give_the_keys_to_the_map(self) -> None:
+        """The map has the keyboard when the window opens: R, the palette's keys and the arrows
+        work at once, and Tab goes on from there."""
+        if self.in_editor() and not self.card_editor.isAncestorOf(QApplication.focusWidget()):
+            self.card_editor.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _first_size(self) -> None:
         # Panes that adapt to their width report their true minimum only once shown.

@@ -76,7 +76,9 @@ class TestBench(QWidget):
         self.decision_box.setObjectName("Decision")
         box = QVBoxLayout(self.decision_box)
         # Scrolled rather than squeezed when the bench is short: the field keeps its room.
-        box.addWidget(scrolled(self.explanation_panel))
+        decision = scrolled(self.explanation_panel)
+        decision.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its tables are the Tab stops
+        box.addWidget(decision)
         self.tests_box = QGroupBox("Tests")
         self.tests_box.setObjectName("Tests")
         box = QVBoxLayout(self.tests_box)

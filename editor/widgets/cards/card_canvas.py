@@ -4,7 +4,7 @@ Left press/drag paints the document's brush (one undo step per stroke); a click 
 selects it instead of repainting it; right press/drag clears; Alt+click picks a cell's pattern into
 the brush. The head is dragged to move it (a pattern where it lands swaps places with it) and
 turned with R / Shift+R. Delete clears the selected cell; the arrow keys move the selection and
-Space paints it."""
+Space paints it; Shift+arrows move the head."""
 
 from __future__ import annotations
 
@@ -142,6 +142,18 @@ class CardCanvas(QWidget):
     def turn_head(self, quarter_turns_clockwise: int) -> None:
         text = "Turn head clockwise" if quarter_turns_clockwise > 0 else "Turn head counter-clockwise"
         self._edit(lambda card: turn_head(card, quarter_turns_clockwise), text)
+
+    def step_head(self, d_row: int, d_col: int) -> None:
+        """Move the head one cell (Shift+arrow): as a drag would, a pattern where it lands
+        swaps places with it."""
+        head = self.document.card.head.cell
+        target = (head[0] + d_row, head[1] + d_col)
+        if not (0 <= target[0] < CARD_SIZE and 0 <= target[1] < CARD_SIZE):
+            self.statusMessage.emit("The head is at the edge of the card.")
+            return
+        self._edit(lambda card: move_head(card, target), "Move head")
+        if self.document.selected_cell == target:
+            self.document.select_cell(None)  # the head is not a pattern to edit
 
     def clear_selected(self) -> None:
         cell = self.document.selected_cell
@@ -298,6 +310,8 @@ class CardCanvas(QWidget):
             self.turn_head(-1 if modifiers & Qt.KeyboardModifier.ShiftModifier else 1)
         elif key in _ARROWS and not modifiers & ~Qt.KeyboardModifier.KeypadModifier:
             self._move_selection(*_ARROWS[Qt.Key(key)])
+        elif key in _ARROWS and not modifiers & ~_SHIFT_OR_KEYPAD:
+            self.step_head(*_ARROWS[Qt.Key(key)])
         elif key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.paint_selected()
         elif key == Qt.Key.Key_Escape:

@@ -32,7 +32,7 @@ from matcher.editing import EditError, describe_card
 from matcher.model import CARD_SIZE
 
 HINT = ("Click or drag to paint · right-click clears · click a painted cell to edit it · "
-        "Alt+click picks a pattern · drag the head to move it, R / Shift+R turn it")
+        "Alt+click picks a pattern · drag the head (or Shift+arrows) to move it, R / Shift+R turn it")
 MESSAGE_MS = 6000
 RIGHT_WIDTH = 236
 """The inspector over the variants, beside the map."""
@@ -114,13 +114,16 @@ class CardEditor(QWidget):
         font = button.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         button.setFont(font)
-        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # Tab reaches it; a click leaves the keys with the map
         button.setAutoRaise(True)
         button.setMinimumSize(QSize(34, 34))
         return button
 
     def _build_layout(self) -> None:
         scroll = scrolled(self.palette_panel)
+        # Not a Tab stop of its own (its buttons are), and a click on a button leaves the keys
+        # with the map instead of handing them to the area.
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         scroll.setFixedWidth(PALETTE_WIDTH)
         scroll.setMinimumHeight(PALETTE_MIN_HEIGHT)
         self.palette_scroll = scroll
