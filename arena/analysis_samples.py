@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from arena.moments import battle_moments
 from arena.samples import sample_programs
-from arena.snake_battle import BattleSettings
+from arena.program_battle import BattleSettings
 from engines.snake import GAME_INFO, Position
 from matcher import Program, load_program
 from matcher.analysis import ProgramWarning, analyse_program

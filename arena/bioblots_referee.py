@@ -33,24 +33,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from arena.bots import BotHost, BotStatus, PersistentBot, TurnRecord
+from arena.bots import BotCommand, BotStatus, Host, PersistentBot, TurnRecord
 from arena.closing import after_game, close_together
 from arena.games.descriptor import GameDescriptor, Hosting, text_files
 from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
 from arena.games.registry import register
-from arena.match import (
-    BotRun,
-    MatchSetup,
-    MatchSetupError,
-    RoundInfo,
-    bot_commands,
-    bot_host,
-    limits_option,
-    sandbox_header,
-    seat_names,
-    seat_seed,
-)
-from arena.referee import GameReferee
+from arena.match import MatchSetup, MatchSetupError, RoundInfo, SeatedBots, start_seats
+from arena.referee import GameReferee, RefereedRun
 from arena.samples import SAMPLES_DIR
 from arena.setup_files import read_setup_file
 from engines.bioblots import (
@@ -68,7 +57,7 @@ from engines.bioblots import (
     parse_move,
     start_state,
 )
-from engines.bioblots.game import GAME, fault_from_json, fault_json, final_ranks, final_scores
+from engines.bioblots.game import GAME, fault_json
 
 BIOBLOTS_SAMPLES = SAMPLES_DIR / "bioblots"
 START_GRACE = 1.0
@@ -101,27 +90,22 @@ class BioblotsReferee(GameReferee):
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> BioblotsRun:
         options = self.resolve_options(setup)
-        limits = limits_option(options["limits"])
         where, text = load_board(options, setup.seed)
         state = parse_board(where or "generated board", text, options["move_limit"])
-        commands = bot_commands(setup)
         resolved = {
             "board": None if options["board"] is None else str(options["board"]), "board_text": text,
             "time_limit": options["time_limit"], "move_limit": options["move_limit"],
             "start_grace": options["start_grace"],
         }
-        host = bot_host(options, len(setup.seats), limits, host_root, bot_env)
-        resolved.update(sandbox_header(host.policy))
-        try:
-            bots = [host.start_bot(command, name=f"blot-{p}", env={"BOT_SEED": str(seat_seed(setup.seed, p))})
-                    for p, command in enumerate(commands)]
-            for p, bot in enumerate(bots):
-                for line in opening_lines(state.board, p):
-                    bot.send(line)
-        except BaseException:
-            host.close()
-            raise
-        return BioblotsRun(self, host, bots, state, setup.seed, seat_names(setup, commands), resolved)
+
+        def start(host: Host, p: int, command: BotCommand, env: dict[str, str]) -> PersistentBot:
+            bot = host.start_bot(command, name=f"blot-{p}", env=env)
+            for line in opening_lines(state.board, p):
+                bot.send(line)
+            return bot
+
+        seated = start_seats(setup, options, resolved, start, host_root, bot_env)
+        return BioblotsRun(self, seated, state, setup.seed, resolved)
 
     def initial_state(self, options: Mapping[str, Any], seats: int = GAME_INFO.players) -> State:
         move_limit = self.descriptor.option("move_limit").parse(options["move_limit"])
@@ -150,15 +134,10 @@ class BioblotsReferee(GameReferee):
         return problems
 
 
-class BioblotsRun(BotRun):
-    state: State
-    bots: list[PersistentBot]
-
-    def __init__(self, referee: BioblotsReferee, host: BotHost, bots: list[PersistentBot], state: State, seed: int,
-                 seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
-        super().__init__(host, bots, state, seats, options)
-        self.referee = referee
-        self.rng = referee.engine.rng(seed)
+class BioblotsRun(RefereedRun[State, PersistentBot]):
+    def __init__(self, referee: BioblotsReferee, seated: SeatedBots[PersistentBot], state: State, seed: int,
+                 options: dict[str, Any]) -> None:
+        super().__init__(referee, seated, state, seed, options)
         self.time_limit: float = options["time_limit"]
         self.start_grace: float = options["start_grace"]
         self.relay: list[str | None] = [None, None]
@@ -196,15 +175,6 @@ class BioblotsRun(BotRun):
         moves: list[Any] = [None] * GAME_INFO.players
         moves[player] = move
         return self.referee.round_info(self.rounds, after, moves, events, tuple(records), self.rng)
-
-    def end(self) -> str | None:
-        return None if self.state.ending is None else self.state.ending.reason.value
-
-    def scores(self) -> tuple[int, ...]:
-        return final_scores(self.state)
-
-    def ranks(self) -> tuple[int, ...]:
-        return final_ranks(self.state)
 
 
 # --- faults --------------------------------------------------------------------------------------

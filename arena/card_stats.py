@@ -25,7 +25,7 @@ import numpy.typing as npt
 
 from arena.moments import BattleSource, Moment, battle_moments, battle_source, replay_moments, replay_source
 from arena.replay import ReplayError, read_replay
-from arena.snake_battle import BattleSettings
+from arena.program_battle import BattleSettings
 from engines.snake import Direction
 from matcher import Program, program_to_json
 from matcher.fileformat import PROGRAM_SUFFIX
@@ -228,7 +228,7 @@ def stats_of_replays(paths: Sequence[Path | str], program_name: str | None = Non
 
 def stats_of_battle(programs: Sequence[Program], settings: BattleSettings, names: Sequence[str] = ()) -> list[ProgramStats]:
     """The card statistics of the battle ``programs`` play with ``settings`` (the battle
-    :func:`arena.snake_battle.play_battle` plays), e.g. the one just watched in the editor."""
+    :func:`arena.program_battle.play_battle` plays), e.g. the one just watched in the editor."""
     builder = StatsBuilder()
     builder.add_battle(battle_source(programs, settings, names), battle_moments(programs, settings, names, keep_positions=False))
     return builder.result()

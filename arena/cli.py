@@ -21,16 +21,16 @@ from typing import Any, NoReturn
 from arena import cli_authoring, cli_improve, cli_samples, cli_tournament
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
-from arena.bots import BotHost, BotStatus
+from arena.bots import BotStatus, Host
 from arena.cli_options import FlagError, add_game_flags, options_from_flags
 from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
+from arena.program_battle import BattleResult
 from arena.replay import Replay, ReplayError, read_replay, verify_replay
 from arena.samples import SampleError, resolve_program
-from arena.snake_battle import BattleSettings, play_battle
 from arena.version import version
 from engines.snake import GAME_INFO, PositionError, start_position
-from matcher import ProgramError, compile_program, load_program
+from matcher import ProgramError, compile_program, dumps_program, load_program
 from matcher.explain import explain
 from matcher.fileformat import load_position
 from matcher.testing import run_tests
@@ -62,6 +62,8 @@ def cmd_explain(args: argparse.Namespace) -> int:
 
 
 def cmd_battle(args: argparse.Namespace) -> int:
+    """A snake match through the match API (``--record`` writes its ``match-replay/1``), with the
+    battle's own flags and its own one-line result (:class:`arena.program_battle.BattleResult`)."""
     if not 2 <= len(args.programs) <= GAME_INFO.max_snakes:
         raise UsageError(f"a battle needs 2..{GAME_INFO.max_snakes} programs, got {len(args.programs)}")
     paths = [resolve_program(p) for p in args.programs]
@@ -75,13 +77,11 @@ def cmd_battle(args: argparse.Namespace) -> int:
         start_position(len(programs), width, height, args.length)
     except PositionError as err:
         raise UsageError(f"--size {width}x{height}: {err}") from None
-    settings = BattleSettings(args.seed, width, height, args.length, args.steps)
-    if args.record:
-        with open(args.record, "w", encoding="utf-8") as record:
-            result = play_battle(programs, settings, record, names=[p.name for p in paths])
-    else:
-        result = play_battle(programs, settings)
-    print(json.dumps(result.to_json()))
+    options = {"width": width, "height": height, "length": args.length, "steps": args.steps}
+    # The programs as read (their text), so the battle plays exactly what was checked above.
+    setup = MatchSetup("snake", tuple(dumps_program(p) for p in programs), args.seed, options,
+                       tuple(p.name for p in paths))
+    print(json.dumps(BattleResult.of(run_match(setup, record=args.record)).to_json()))
     return 0
 
 
@@ -186,7 +186,7 @@ def sandbox_options(args: argparse.Namespace, defaults: Mapping[str, Any], what:
     return options
 
 
-def sandbox_line(host: BotHost) -> str:
+def sandbox_line(host: Host) -> str:
     """One line saying what holds for the bots: the first seat's sandbox (they differ only in
     their uid and network), the seats with network, or that they are not sandboxed."""
     if not host.policy.enabled:

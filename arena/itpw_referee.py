@@ -39,23 +39,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from arena.bots import BotHost, BotStatus, PersistentBot, TurnRecord
+from arena.bots import BotCommand, BotStatus, Host, PersistentBot, TurnRecord
 from arena.closing import after_game, close_together
 from arena.games.descriptor import GameDescriptor, Hosting
 from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
 from arena.games.registry import register
-from arena.match import (
-    BotRun,
-    MatchSetup,
-    RoundInfo,
-    bot_commands,
-    bot_host,
-    limits_option,
-    sandbox_header,
-    seat_names,
-    seat_seed,
-)
-from arena.referee import GameReferee
+from arena.match import MatchSetup, RoundInfo, SeatedBots, start_seats
+from arena.referee import GameReferee, RefereedRun
 from arena.samples import SAMPLES_DIR
 from engines.itpw import (
     EMPTY_MOVE,
@@ -86,26 +76,18 @@ class ItpwReferee(GameReferee):
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> ItpwRun:
         options = self.resolve_options(setup)
-        limits = limits_option(options["limits"])
         pause = options["pause_bots"]
-        commands = bot_commands(setup)
         resolved = {"bank": options["bank"], "turns": options["turns"], "pause_bots": pause}
-        host = bot_host(options, len(setup.seats), limits, host_root, bot_env)
-        resolved.update(sandbox_header(host.policy))
-        try:
-            bots = []
-            for player, command in zip(PLAYERS, commands):
-                bot = host.start_bot(command, name=f"player-{player}", pause_between_requests=pause,
-                                     env={"BOT_SEED": str(seat_seed(setup.seed, player - 1))})
-                bot.send(player_line(player))
-                if pause:
-                    bot.pause()
-                bots.append(bot)
-        except BaseException:
-            host.close()
-            raise
-        return ItpwRun(self, host, bots, start_state(options["turns"]), setup.seed, seat_names(setup, commands),
-                       resolved)
+
+        def start(host: Host, seat: int, command: BotCommand, env: dict[str, str]) -> PersistentBot:
+            bot = host.start_bot(command, name=f"player-{seat + 1}", pause_between_requests=pause, env=env)
+            bot.send(player_line(seat + 1))
+            if pause:
+                bot.pause()
+            return bot
+
+        seated = start_seats(setup, options, resolved, start, host_root, bot_env)
+        return ItpwRun(self, seated, start_state(options["turns"]), setup.seed, resolved)
 
     def record_problems(self, info: RoundInfo) -> list[str]:
         """A seat's record (its move's and new unit's answers together) says ``ok`` exactly when
@@ -126,15 +108,10 @@ class ItpwReferee(GameReferee):
         return problems
 
 
-class ItpwRun(BotRun):
-    state: State
-    bots: list[PersistentBot]
-
-    def __init__(self, referee: ItpwReferee, host: BotHost, bots: list[PersistentBot], state: State, seed: int,
-                 seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
-        super().__init__(host, bots, state, seats, options)
-        self.referee = referee
-        self.rng = referee.engine.rng(seed)
+class ItpwRun(RefereedRun[State, PersistentBot]):
+    def __init__(self, referee: ItpwReferee, seated: SeatedBots[PersistentBot], state: State, seed: int,
+                 options: dict[str, Any]) -> None:
+        super().__init__(referee, seated, state, seed, options)
         self.bank: list[float] = [options["bank"]] * GAME_INFO.players
         """Per seat the seconds it has left for the game."""
         self._ranks: tuple[int, ...] | None = None
@@ -174,15 +151,9 @@ class ItpwRun(BotRun):
             if other != player and state.active(other):
                 self.bots[other - 1].send(line)
 
-    def end(self) -> str | None:
-        return None if self.state.end is None else self.state.end.value
-
-    def scores(self) -> tuple[int, ...]:
-        return self.state.scores()
-
     def ranks(self) -> tuple[int, ...]:
         if self._ranks is None:  # a cancelled match: the lot is drawn now
-            self._ranks = ranks(self.state, self.rng)
+            self._ranks = super().ranks()
         return self._ranks
 
 

@@ -25,24 +25,13 @@ from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any
 
-from arena.bots import AnswerRule, BotHost, BotStatus, SpawnBot, TurnInput, TurnRecord, run_round
+from arena.bots import AnswerRule, BotStatus, SpawnBot, TurnInput, TurnRecord
 from arena.bots.sandbox import InputFiles
 from arena.games.descriptor import GameDescriptor, Hosting, text_files
 from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
 from arena.games.registry import register
-from arena.match import (
-    BotRun,
-    MatchSetup,
-    MatchSetupError,
-    RoundInfo,
-    bot_commands,
-    bot_host,
-    limits_option,
-    sandbox_header,
-    seat_names,
-    seat_seed,
-)
-from arena.referee import GameReferee
+from arena.match import MatchSetup, MatchSetupError, RoundInfo, SeatedBots, start_seats
+from arena.referee import GameReferee, RefereedRun
 from arena.samples import SAMPLES_DIR, resolve_sample_file
 from arena.setup_files import read_setup_file
 from arena.verify import unanswered_problems
@@ -97,32 +86,22 @@ class KingdomsReferee(GameReferee):
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> KingdomsRun:
         options = self.resolve_options(setup)
-        limits = limits_option(options["limits"])
         where, text = load_playfield(options)
         state = parse_playfield(where, text, options["rounds"])
-        commands = bot_commands(setup)
         resolved = {
             "playfield": None if options["playfield"] is None else str(options["playfield"]),
             "playfield_text": playfield_line(state) + "\n", "time_limit": options["time_limit"],
             "rounds": state.total_rounds,
         }
-        host = bot_host(options, len(setup.seats), limits, host_root, bot_env)
-        resolved.update(sandbox_header(host.policy))
-        history: IO[str] | None = None
+        history = _open_history(options["history"])
         try:
-            if options["history"] is not None:
-                try:
-                    history = open(options["history"], "w", encoding="utf-8")
-                except OSError as error:
-                    raise MatchSetupError(f"option history: {options['history']}: {error.strerror or error}") from None
-            bots = [host.spawn_bot(command, name=f"kingdom-{k}", env={"BOT_SEED": str(seat_seed(setup.seed, k))})
-                    for k, command in enumerate(commands)]
+            seated = start_seats(setup, options, resolved, lambda host, k, command, env: host.spawn_bot(
+                command, name=f"kingdom-{k}", env=env), host_root, bot_env)
         except BaseException:
-            host.close()
             if history is not None:
                 history.close()
             raise
-        return KingdomsRun(self, host, bots, state, setup.seed, seat_names(setup, commands), resolved, history)
+        return KingdomsRun(self, seated, state, setup.seed, resolved, history)
 
     def initial_state(self, options: Mapping[str, Any], seats: int = GAME_INFO.players) -> State:
         return parse_playfield("playfield_text", str(options["playfield_text"]), None)
@@ -147,15 +126,20 @@ class KingdomsReferee(GameReferee):
         return problems
 
 
-class KingdomsRun(BotRun):
-    state: State
-    bots: list[SpawnBot]
+def _open_history(path: Any) -> IO[str] | None:
+    """The ``history`` option's file (every round's playfield line), opened for writing."""
+    if path is None:
+        return None
+    try:
+        return open(path, "w", encoding="utf-8")
+    except OSError as error:
+        raise MatchSetupError(f"option history: {path}: {error.strerror or error}") from None
 
-    def __init__(self, referee: KingdomsReferee, host: BotHost, bots: list[SpawnBot], state: State, seed: int,
-                 seats: list[dict[str, Any]], options: dict[str, Any], history: IO[str] | None) -> None:
-        super().__init__(host, bots, state, seats, options)
-        self.referee = referee
-        self.rng = referee.engine.rng(seed)
+
+class KingdomsRun(RefereedRun[State, SpawnBot]):
+    def __init__(self, referee: KingdomsReferee, seated: SeatedBots[SpawnBot], state: State, seed: int,
+                 options: dict[str, Any], history: IO[str] | None) -> None:
+        super().__init__(referee, seated, state, seed, options)
         self.time_limit: float = options["time_limit"]
         self.files: list[InputFiles] = [NO_INFO] * GAME_INFO.players
         self.history = history
@@ -165,7 +149,7 @@ class KingdomsRun(BotRun):
         state = self.state
         alive = state.alive
         turns = [(self.bots[k], TurnInput(tuple(command_line_args(state, k)), self.files[k])) for k in alive]
-        answered = run_round(turns, self.time_limit, AnswerRule.FIRST_LINE, cancel)
+        answered = self.host.run_round(turns, self.time_limit, AnswerRule.FIRST_LINE, cancel)
         if cancel is not None and cancel.is_set():
             return None
         records = [TurnRecord.skipped(DEAD)] * GAME_INFO.players
@@ -188,15 +172,6 @@ class KingdomsRun(BotRun):
         if self.history is not None:
             self.history.write(playfield_line(state) + "\n")
             self.history.flush()
-
-    def end(self) -> str | None:
-        return None if self.state.end is None else self.state.end.value
-
-    def scores(self) -> tuple[int, ...]:
-        return tuple(self.state.scores())
-
-    def ranks(self) -> tuple[int, ...]:
-        return tuple(self.state.ranks())
 
     def close(self) -> None:
         super().close()

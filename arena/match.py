@@ -24,10 +24,12 @@ import math
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager, nullcontext
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any, NamedTuple
+from typing import IO, Any, Generic, NamedTuple, TypeVar
 
 from arena.bots import (
     UNSANDBOXED,
@@ -35,13 +37,15 @@ from arena.bots import (
     BotCommandError,
     BotHost,
     BotStatus,
+    HostFactory,
+    Host,
     Limits,
     LimitsError,
     SandboxPolicy,
     SandboxUnavailable,
     TurnRecord,
 )
-from arena.replay import Replay, ReplayError, ReplayWriter, VerifyReport
+from arena.replay import Replay, ReplayError, ReplayWriter
 from arena.samples import SampleError, resolve_bot
 
 SEVERITY = (
@@ -201,7 +205,7 @@ class BotRun(GameRun):
     """A match of subprocess bots: ``host`` owns their processes (closing the run kills them and
     removes their folders), ``bots`` are the seats' bots in seat order."""
 
-    def __init__(self, host: BotHost, bots: Sequence[Any], state: Any, seats: list[dict[str, Any]],
+    def __init__(self, host: Host, bots: Sequence[Any], state: Any, seats: list[dict[str, Any]],
                  options: dict[str, Any]) -> None:
         self.host = host
         self.bots = list(bots)
@@ -334,15 +338,65 @@ def sandbox_header(policy: SandboxPolicy) -> dict[str, Any]:
     return said
 
 
+_HOST_FACTORY: ContextVar[HostFactory | None] = ContextVar("snakepit_host_factory", default=None)
+
+
+@contextmanager
+def hosted_by(factory: HostFactory) -> Iterator[None]:
+    """Bot games started inside get their host from ``factory`` instead of a :class:`BotHost`:
+    how the referees' tests give them scripted bots (:mod:`arena.bots.scripted`). A context, not
+    a parameter of every referee's ``start``, so that only tests ever see it."""
+    token = _HOST_FACTORY.set(factory)
+    try:
+        yield
+    finally:
+        _HOST_FACTORY.reset(token)
+
+
 def bot_host(options: Mapping[str, Any], seats: int, limits: Limits, host_root: Path | None,
-             bot_env: Mapping[str, str] | None) -> BotHost:
+             bot_env: Mapping[str, str] | None) -> Host:
     """The :class:`BotHost` of a bot game's match, sandboxed as its options say; a machine that
-    cannot sandbox is a :class:`MatchSetupError` naming the missing piece and the fix."""
+    cannot sandbox is a :class:`MatchSetupError` naming the missing piece and the fix. (Inside
+    :func:`hosted_by`, the host its factory makes.)"""
     policy = sandbox_option(options, seats)
+    factory = _HOST_FACTORY.get()
+    if factory is not None:
+        return factory(limits, policy, host_root, bot_env)
     try:
         return BotHost(limits, root=host_root, env=bot_env, policy=policy)
     except SandboxUnavailable as error:
         raise MatchSetupError(str(error)) from None
+
+
+B = TypeVar("B")
+
+
+class SeatedBots(NamedTuple, Generic[B]):
+    """A bot game's seats at the start: the host owning their processes, each seat's bot, and
+    the replay header's seats (names and commands)."""
+
+    host: Host
+    bots: list[B]
+    seats: list[dict[str, Any]]
+
+
+def start_seats(setup: MatchSetup, options: Mapping[str, Any], resolved: dict[str, Any],
+                start: Callable[[Host, int, BotCommand, dict[str, str]], B],
+                host_root: Path | None, bot_env: Mapping[str, str] | None) -> SeatedBots[B]:
+    """Every seat's bot, made by ``start(host, seat, command, env)`` (``env``: the seat's
+    ``BOT_SEED``) in one host sandboxed and limited as the options say; the header's options
+    (``resolved``) get what it says of the sandbox. If any seat fails to start, the host and the
+    bots started so far are closed before the error goes on."""
+    commands = bot_commands(setup)
+    host = bot_host(options, len(setup.seats), limits_option(options["limits"]), host_root, bot_env)
+    resolved.update(sandbox_header(host.policy))
+    try:
+        bots = [start(host, seat, command, {"BOT_SEED": str(seat_seed(setup.seed, seat))})
+                for seat, command in enumerate(commands)]
+    except BaseException:
+        host.close()
+        raise
+    return SeatedBots(host, bots, seat_names(setup, commands))
 
 
 def check_replay_seats(replay: Replay, seats: int) -> None:
@@ -374,7 +428,7 @@ GAMES: Mapping[str, GameReferee] = _Games()
 def run_match(
     setup: MatchSetup, *, record: Path | str | IO[str] | None = None, on_round: Callable[[RoundInfo], None] | None = None,
     cancel: threading.Event | None = None, host_root: Path | None = None, bot_env: Mapping[str, str] | None = None,
-    on_start: Callable[[GameRun], None] | None = None,
+    on_start: Callable[[GameRun], None] | None = None, host_factory: HostFactory | None = None,
 ) -> MatchResult:
     """Play a match. ``record``: write the replay there as the match runs (a file created only
     once the setup is known to be good, or an open text stream). ``on_round``: called after every round, in this thread.
@@ -382,14 +436,16 @@ def run_match(
     ~0.02 s, and the result's ``end`` is ``"cancelled"``. ``host_root``: where the seats' scratch
     folders are made; ``bot_env``: extra environment variables for every bot. ``on_start``:
     called once the setup is checked, before round 1, with the run (its ``state``, ``options``
-    and ``seats``: what a board view shows first).
+    and ``seats``: what a board view shows first). ``host_factory``: what hosts the bots instead
+    of a :class:`BotHost` (tests: :class:`arena.bots.scripted.ScriptedHost`; see :func:`hosted_by`).
 
     Raises :class:`MatchSetupError` before anything starts for a bad setup."""
     referee = GAMES.get(setup.game)
     if referee is None:
         raise MatchSetupError(f"unknown game {setup.game!r} (known: {', '.join(sorted(GAMES))})")
     referee.check_seats(setup)
-    with referee.start(setup, host_root=host_root, bot_env=bot_env) as run:
+    with hosted_by(host_factory) if host_factory is not None else nullcontext(), \
+            referee.start(setup, host_root=host_root, bot_env=bot_env) as run:
         writer = None if record is None else ReplayWriter.open(record) if isinstance(record, (Path, str)) else \
             ReplayWriter(record)
         try:

@@ -17,9 +17,10 @@ from typing import Any
 
 from arena.match import MatchSetupError
 from arena.replay import Replay, ReplayError
-from arena.snake_battle import BattleSettings, SnakeMatch, event_to_json
+from arena.program_battle import BattleSettings, SnakeMatch
 from arena.snake_referee import settings_of
 from engines.snake import GAME_INFO, Board, Cell, Direction, IllegalMoveError, Position
+from engines.snake.game import event_to_json
 from matcher import CompiledProgram, Program, ProgramError, best_moves, compile_program
 from matcher.fileformat import program_from_json
 
@@ -149,7 +150,7 @@ def battle_moments(
     max_steps: int | None = None,
 ) -> Iterator[Moment]:
     """Every turn of the battle ``programs`` play with ``settings`` (the same battle
-    :func:`arena.snake_battle.play_battle` plays), up to ``max_steps`` steps when given."""
+    :func:`arena.program_battle.play_battle` plays), up to ``max_steps`` steps when given."""
     match = SnakeMatch(programs, settings)
     follower = _Follower(battle_source(programs, settings, names), keep_positions)
     while not match.battle.over and (max_steps is None or match.battle.steps < max_steps):

@@ -15,17 +15,19 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from arena.bots import TurnRecord
 from arena.games.options import OptionError
 from arena.match import (
     CANCELLED,
+    BotRun,
     GameRun,
     MatchResult,
     MatchSetup,
     MatchSetupError,
     RoundInfo,
+    SeatedBots,
     SeatTally,
 )
 from arena.replay import Replay, ReplayError, ReplayWriter, VerifyReport, check_idle
@@ -33,6 +35,9 @@ from engines.protocol import Game, GameOverError, MoveError, Step
 
 if TYPE_CHECKING:
     from arena.games.descriptor import GameDescriptor
+
+S = TypeVar("S")
+B = TypeVar("B")
 
 HEADER_ERRORS = (MatchSetupError, OptionError, KeyError, TypeError, ValueError)
 """What a replay header that the engine cannot start from raises."""
@@ -247,6 +252,31 @@ class GameReferee(ABC):
         from arena.verify import skipped_seat_problems
 
         return skipped_seat_problems(info)
+
+
+class RefereedRun(BotRun, Generic[S, B]):
+    """A bot game's match whose end, scores and ranks are its engine's (a referee's run adds how
+    its bots are asked: ``play_round``). ``rng`` is the match's generator, from its seed."""
+
+    state: S
+    bots: list[B]
+
+    def __init__(self, referee: GameReferee, seated: SeatedBots[B], state: S, seed: int,
+                 options: dict[str, Any]) -> None:
+        super().__init__(seated.host, seated.bots, state, seated.seats, options)
+        self.referee = referee
+        self.engine: Game[S] = referee.engine
+        self.rng = self.engine.rng(seed)
+
+    def end(self) -> str | None:
+        outcome = self.engine.outcome(self.state)
+        return None if outcome is None else outcome.reason
+
+    def scores(self) -> tuple[int, ...]:
+        return self.engine.scores(self.state)
+
+    def ranks(self) -> tuple[int, ...]:
+        return self.engine.ranks(self.state, self.rng)
 
 
 def records_from_json(value: Any) -> tuple[TurnRecord, ...] | None:

@@ -3,7 +3,7 @@
 matcher, one :func:`matcher.batched.best_masks_at` call per program.
 
 Battles are grouped by field size and snake count (one engine each). Each battle draws from its
-own generator seeded like ``random.Random(seed)``, in the order :func:`arena.snake_battle.play_battle`
+own generator seeded like ``random.Random(seed)``, in the order :func:`arena.program_battle.play_battle`
 draws, so every result is identical to playing that battle alone.
 
 Why not one battle after another: a single decision costs about 8 µs in :mod:`matcher.single`
@@ -18,7 +18,7 @@ from dataclasses import replace
 import numpy as np
 import numpy.typing as npt
 
-from arena.snake_battle import BattleResult, BattleSettings
+from arena.program_battle import BattleResult, BattleSettings
 from engines.snake import PAD, Position, ranks_of
 from engines.snake.many import ManyBattles, Turn
 from matcher import CompiledProgram, Program, compile_program

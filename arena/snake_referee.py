@@ -1,23 +1,27 @@
-"""The snake battle as a match: card programs play in-process (:mod:`arena.snake_battle`), a step
-is a round. Seats are program files or sample names (or a program's JSON text itself, as a
-tournament's worker gets it); the header keeps each program, so a replay
-verifies without them. Records are None: a card program cannot misbehave, and a replay must be
-the same file for the same seed and programs. How long each program took to choose its move is
-still measured, for people (a think-time plot): a round played live is a :class:`SnakeRound`
-whose ``decisions`` hold per seat a record like the bot games' (``ok`` with the move and its wall
-and CPU seconds, or ``skipped``: eaten, boxed in, the battle over first). They never reach the
-replay or the result.
+"""The snake battle as a match: card programs play in-process (:mod:`arena.program_battle`), a
+step is a round. This is the one snake stack: ``snakepit battle`` and ``snakepit match snake``,
+tournaments, the arena pane and the editor's Battle tab all play through it, and it records the
+one replay format (``match-replay/1``). Seats are program files or sample names (or a program's
+JSON text itself, as a tournament's worker and the editor's Battle tab give it); the header keeps
+each program, so a replay verifies without them. Records are None: a card program cannot
+misbehave, and a replay must be the same file for the same seed and programs. How long each
+program took to choose its move is still measured, for people (a think-time plot): a round played
+live is a :class:`SnakeRound` whose ``decisions`` hold per seat a record like the bot games' (``ok``
+with the move and its wall and CPU seconds, or ``skipped``: eaten, boxed in, the battle over
+first). They never reach the replay or the result.
 
-Options: ``width``, ``height``, ``length`` (of each snake at the start), ``steps`` (the step limit;
-``rounds`` is taken for it too), ``start``: a position to play on from instead of the start layout,
-in the engine's text form (:func:`engines.snake.position_to_text`), one snake per seat in seat
-order. A what-if — a battle continued from one of its steps with other programs — is a match with
-``start`` (and the steps left), so its replay verifies like any other. With ``start`` the field's
-size is the position's (``width``/``height``, when given, must agree) and ``length`` is not taken.
+Options: ``width``, ``height``, ``length`` (of each snake at the start), ``steps`` (the step limit,
+0 for a battle that ends before its first step; ``rounds`` is taken for it too), ``start``: a
+position to play on from instead of the start layout, in the engine's text form
+(:func:`engines.snake.position_to_text`), one snake per seat in seat order. A what-if — a battle
+continued from one of its steps with other programs — is a match with ``start`` (and the steps
+left), so its replay verifies like any other. With ``start`` the field's size is the position's
+(``width``/``height``, when given, must agree) and ``length`` is not taken.
 
-``snakepit battle --record`` still writes its own ``snake-replay/1`` files; :func:`legacy_replay`
-reads them as match replays (rounds without scores and state digests), so ``snakepit replay``
-summarises and verifies those too.
+Replays that ``snakepit battle --record`` wrote before it recorded match replays
+(``snake-replay/1``) are read by :func:`legacy_replay` as match replays (rounds without scores and
+state digests), so ``snakepit replay``, the arena and the card statistics read, summarise and
+verify them still.
 """
 
 from __future__ import annotations
@@ -34,12 +38,13 @@ from arena.games.descriptor import GameDescriptor, Hosting
 from arena.games.options import Option, OptionKind
 from arena.games.registry import register
 from arena.match import GameRun, MatchSetup, MatchSetupError, RoundInfo
+from arena.program_battle import BattleSettings, SnakeMatch, program_policy
 from arena.referee import GameReferee
 from arena.replay import Replay, ReplayError
 from arena.samples import SAMPLES_DIR, resolve_program
-from arena.snake_battle import BattleSettings, SnakeMatch, program_policy
 from engines.protocol import MoveError, Step
 from engines.snake.game import GAME, SnakeState, moves_of
+from engines.snake.position import MAX_FIELD_SIDE
 from engines.snake import (
     GAME_INFO,
     Battle,
@@ -90,10 +95,10 @@ def settings_of(options: Mapping[str, Any], seed: int, snakes: int) -> BattleSet
             if key in options and options[key] != size:
                 raise MatchSetupError(f"option {key}: {options[key]!r}, but the start position's field is "
                                       f"{start.width}x{start.height}")
-        return BattleSettings(seed, start.width, start.height, max_steps=_size(options, "steps", 1), start=start)
+        return BattleSettings(seed, start.width, start.height, max_steps=_size(options, "steps", 0), start=start)
     width, height = _size(options, "width", 1), _size(options, "height", 1)
     length = _size(options, "length", 2)
-    steps = _size(options, "steps", 1)
+    steps = _size(options, "steps", 0)
     settings = BattleSettings(seed, width, height, length, steps)
     try:
         start_position(snakes, width, height, length)
@@ -247,7 +252,7 @@ def legacy_replay(path: str, values: list[tuple[int, dict[str, Any]]], truncated
         seats = [{"name": str(s["name"]), "program": s["program"]} for s in old["seats"]]
         options = {key: _whole(old[name], name, where) for key, name in
                    (("width", "width"), ("height", "height"), ("length", "length"), ("steps", "max_steps"))}
-        if old.get("start") is not None:  # a what-if battle (see :class:`arena.snake_battle.BattleSettings`)
+        if old.get("start") is not None:  # a what-if battle (see :class:`arena.program_battle.BattleSettings`)
             options["start"] = old["start"]
         header = {"type": "header", "format": LEGACY_FORMAT, "game": GAME_INFO.name,
                   "seed": _whole(old["seed"], "seed", where), "seats": seats, "options": options}
@@ -304,13 +309,16 @@ DESCRIPTOR = register(GameDescriptor(
     max_seats=GAME_INFO.max_snakes, hosting=Hosting.PROGRAMS, engine=GAME, referee=SnakeReferee(),
     round_limit="steps", round_noun="step", score_noun="length", time_option=None,
     options=(
-        Option("width", OptionKind.NUMBER, GAME_INFO.default_width, "the field's width", low=1, high=99,
-               label="Width", flag=None),
-        Option("height", OptionKind.NUMBER, GAME_INFO.default_height, "the field's height", low=1, high=99,
-               label="Height", flag=None),
+        # The engine's own bounds (whether the snakes fit is the start layout's to say), so that
+        # every battle ``snakepit battle`` played before it went through the match API still plays.
+        Option("width", OptionKind.NUMBER, GAME_INFO.default_width, "the field's width", low=1,
+               high=MAX_FIELD_SIDE, label="Width", flag=None),
+        Option("height", OptionKind.NUMBER, GAME_INFO.default_height, "the field's height", low=1,
+               high=MAX_FIELD_SIDE, label="Height", flag=None),
         Option("length", OptionKind.NUMBER, GAME_INFO.default_length, "each snake's length at the start", low=2,
-               high=49, label="Length", flag=None),
-        Option("steps", OptionKind.COUNT, GAME_INFO.default_steps, "the step limit", flag=None),
+               high=MAX_FIELD_SIDE, label="Length", flag=None),
+        Option("steps", OptionKind.COUNT, GAME_INFO.default_steps, "the step limit (0: the battle ends before "
+               "its first step)", low=0, flag=None),
         Option("start", OptionKind.TEXT, None, "a position to play on from (its text form), one snake per seat",
                flag=None, expects="a position in its text form"),
     ),

@@ -20,27 +20,16 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from arena.bots import AnswerRule, BotHost, BotStatus, SpawnBot, TurnInput, TurnRecord, run_round
+from arena.bots import AnswerRule, BotStatus, SpawnBot, TurnInput, TurnRecord
 from arena.games.descriptor import GameDescriptor, Hosting, text_files
 from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
 from arena.games.registry import register
-from arena.match import (
-    BotRun,
-    MatchSetup,
-    MatchSetupError,
-    RoundInfo,
-    bot_commands,
-    bot_host,
-    limits_option,
-    sandbox_header,
-    seat_names,
-    seat_seed,
-)
-from arena.referee import GameReferee
+from arena.match import MatchSetup, MatchSetupError, RoundInfo, SeatedBots, start_seats
+from arena.referee import GameReferee, RefereedRun
 from arena.samples import SAMPLES_DIR, resolve_sample_file
 from arena.setup_files import read_setup_file
 from arena.verify import unanswered_problems
-from engines.worms import GAME_INFO, LineEnd, PlayfieldError, StateError, Turn, WormsState, playfield_from_text, playfield_to_text
+from engines.worms import GAME_INFO, LineEnd, PlayfieldError, Turn, WormsState, playfield_from_text, playfield_to_text
 from engines.worms.game import GAME, idle_worms
 
 WORMS_SAMPLES = SAMPLES_DIR / "worms"
@@ -86,23 +75,15 @@ class WormsReferee(GameReferee):
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> WormsRun:
         options = self.resolve_options(setup)
-        limits = limits_option(options["limits"])
         where, text = load_map(options)
         state = parse_map(where, text, options["rounds"])
-        commands = bot_commands(setup)
         resolved = {
             "map": None if options["map"] is None else str(options["map"]), "map_text": text,
             "time_limit": options["time_limit"], "rounds": state.max_rounds, "line_end": options["line_end"],
         }
-        host = bot_host(options, len(setup.seats), limits, host_root, bot_env)
-        resolved.update(sandbox_header(host.policy))
-        try:
-            bots = [host.spawn_bot(command, name=f"worm-{i}", env={"BOT_SEED": str(seat_seed(setup.seed, i))})
-                    for i, command in enumerate(commands)]
-        except BaseException:
-            host.close()
-            raise
-        return WormsRun(self, host, bots, state, setup.seed, seat_names(setup, commands), resolved)
+        seated = start_seats(setup, options, resolved, lambda host, i, command, env: host.spawn_bot(
+            command, name=f"worm-{i}", env=env), host_root, bot_env)
+        return WormsRun(self, seated, state, setup.seed, resolved)
 
     def initial_state(self, options: Mapping[str, Any], seats: int = GAME_INFO.players) -> WormsState:
         return parse_map("map_text", str(options["map_text"]), options.get("rounds"))
@@ -125,15 +106,10 @@ class WormsReferee(GameReferee):
         return problems
 
 
-class WormsRun(BotRun):
-    state: WormsState
-    bots: list[SpawnBot]
-
-    def __init__(self, referee: WormsReferee, host: BotHost, bots: list[SpawnBot], state: WormsState, seed: int,
-                 seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
-        super().__init__(host, bots, state, seats, options)
-        self.referee = referee
-        self.rng = referee.engine.rng(seed)
+class WormsRun(RefereedRun[WormsState, SpawnBot]):
+    def __init__(self, referee: WormsReferee, seated: SeatedBots[SpawnBot], state: WormsState, seed: int,
+                 options: dict[str, Any]) -> None:
+        super().__init__(referee, seated, state, seed, options)
         self.time_limit: float = options["time_limit"]
         self.line_end = _LINE_ENDS[options["line_end"]]
 
@@ -142,7 +118,7 @@ class WormsRun(BotRun):
         text = playfield_to_text(self.state, self.line_end)
         turns = [(self.bots[i], TurnInput((str(self.bots[i].workdir / PLAYFIELD_FILE), str(i)), {PLAYFIELD_FILE: text}))
                  for i in movers]
-        answered = run_round(turns, self.time_limit, AnswerRule.FIRST_CHAR, cancel)       # 2, 3
+        answered = self.host.run_round(turns, self.time_limit, AnswerRule.FIRST_CHAR, cancel)       # 2, 3
         if cancel is not None and cancel.is_set():
             return None
         idle = idle_worms(self.state)
@@ -155,16 +131,6 @@ class WormsRun(BotRun):
         self.state = step.state
         self.rounds += 1
         return self.referee.round_info(self.rounds, step.state, step.moves, step.events, tuple(records), self.rng)
-
-    def end(self) -> str | None:
-        reason = self.state.end_reason()
-        return None if reason is None else reason.value
-
-    def scores(self) -> tuple[int, ...]:
-        return self.state.scores()
-
-    def ranks(self) -> tuple[int, ...]:
-        return self.state.ranks()
 
 
 def _judge(record: TurnRecord) -> TurnRecord:

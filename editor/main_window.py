@@ -55,11 +55,12 @@ from editor.program_files import (
 )
 from editor.recovery import IDLE_MS, Autosaver, Recovered, RecoveryStore, read_recovery
 from editor.widgets.arena.arena_pane import ArenaPane
-from editor.widgets.battle.quick_battle import QuickBattle
+from editor.widgets.battle.battle_tab import BattleTab
 from editor.widgets.bench.position_bench import DECIDE_KEY, TestBench
 from editor.widgets.cards.card_editor import HINT, MESSAGE_MS, CardEditor
 from editor.widgets.cards.problems_view import ProblemsView
 from editor.widgets.cards.program_panel import ProgramPanel
+from editor.widgets.improve.improve_dialog import show_improve
 from editor.widgets.tournament.tournament_tab import TournamentTab
 from engines.snake import POSITION_FORMAT
 from matcher import Program, ProgramError, dumps_program, load_program
@@ -282,7 +283,7 @@ class MainWindow(QMainWindow):
     def bench_page(self) -> QWidget:
         """The pane the bench dock shows: the test bench or the battle."""
         page = self.bench_tabs.currentWidget()
-        return self.quick_battle if page is self.battle_scroll else page
+        return self.battle_tab if page is self.battle_scroll else page
 
     # --- workspaces: the card editor with its panes, or the arena -----------------------------
 
@@ -357,8 +358,8 @@ class MainWindow(QMainWindow):
         # A click on a card hands the keyboard to its canvas: R, the palette keys, arrows work at once.
         self.program_panel.cards.cardClicked.connect(lambda _index: self.focus_canvas())
         self.test_bench = TestBench(doc)
-        self.quick_battle = QuickBattle(doc)
-        self.quick_battle.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
+        self.battle_tab = BattleTab(doc)
+        self.battle_tab.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.problems_view = ProblemsView(doc)
         self.history_view = QUndoView(doc.undo_stack)
         self.history_view.setEmptyLabel("(as opened)")
@@ -385,7 +386,7 @@ class MainWindow(QMainWindow):
     def _battle_page(self) -> QWidget:
         """The battle in an area that scrolls sideways rather than widen the bench dock past a
         1024-wide window (the test bench fits itself to the dock's width)."""
-        self.battle_scroll = SidewaysScroll(self.quick_battle)
+        self.battle_scroll = SidewaysScroll(self.battle_tab)
         return self.battle_scroll
 
     def _offer_program_later(self) -> None:
@@ -486,8 +487,10 @@ class MainWindow(QMainWindow):
             action.setToolTip(f"{tip} ({key_text(keys)})")
             self.addAction(action)
 
-        self.battle_action = self.quick_battle.start_action
+        self.battle_action = self.battle_tab.start_action
         self.battle_action.triggered.connect(self.show_battle)
+        self.improve_action = self._action("&Improve Program…", lambda: show_improve(self, self.document), ["Ctrl+I"],
+                                           "Make the program stronger against chosen opponents, automatically")
         self.about_action = self._action("&About snakepit", lambda: QMessageBox.about(self, "About snakepit", ABOUT))
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
         self.show_bench_action = self._action("&Test Bench", self.show_test_bench, standard_keys(None, "Ctrl+1"), "Show the test bench")
@@ -532,7 +535,7 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.reset_layout_action)
 
         battle_menu = bar.addMenu("&Battle")
-        battle_menu.addAction(self.battle_action)
+        battle_menu.addActions([self.battle_action, self.improve_action])
 
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about_action)
@@ -698,8 +701,7 @@ class MainWindow(QMainWindow):
         if not self.maybe_save():
             event.ignore()
             return
-        if self.quick_battle.player is not None:
-            self.quick_battle.player.pause()
+        self.battle_tab.shutdown()
         self.arena_pane.shutdown()
         self.tournament_tab.shutdown()
         self.settings.setValue(GEOMETRY_KEY, self.saveGeometry())

@@ -12,32 +12,30 @@ import os
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 
 import editor.qt_compat  # noqa: F401  (before any widget)
 from arena.games import registry
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, resolve_program
-from arena.snake_battle import explain_turn
 from editor.app import display_problem
 from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
 from editor.widgets.arena.arena_pane import ArenaPane
 from editor.widgets.arena.match_transport import FULL_SPEED
-from editor.widgets.battle.quick_battle import QuickBattle
 from editor.widgets.bench.position_bench import TestBench
 from editor.widgets.games.snake.snake_game import SnakeBoard
+from editor.widgets.improve.improve_dialog import ImproveDialog
 from matcher import load_program
 
 WINDOW_SIZE = (1440, 900)
 PANE_SIZE = (1280, 820)
-BATTLE_SIZE = (1120, 820)
 SHOWN_PROGRAM = "hunter"
 SHOWN_CARD = 1
 BATTLE_PROGRAM = "tail_biter"
@@ -107,6 +105,25 @@ class TournamentShot:
 TOURNAMENT = TournamentShot()
 
 
+@dataclass(frozen=True)
+class ImproveShot:
+    """The short search shown in the Improve window's screenshot: it ends after ``generations``
+    (whatever the machine's speed), so the plot and the diff are the same on every run; only the
+    measured battles/s and times differ."""
+
+    program: str = "beginner"
+    opponents: tuple[str, ...] = ("tail_biter", "hunter", "wall_hugger", "head_avoider")
+    seed: int = 7
+    size: str = "15x15"
+    length: int = 4
+    steps: int = 150
+    generations: int = 12
+    check: int = 40
+
+
+IMPROVE = ImproveShot()
+
+
 def dark_palette() -> QPalette:
     """A dark Fusion palette (the usual one: grey surfaces, light text, blue highlight)."""
     palette = QPalette()
@@ -134,8 +151,8 @@ def _settle(widget: QWidget, rounds: int = 5) -> None:
         QApplication.processEvents()
 
 
-def _main_window(workdir: Path) -> MainWindow:
-    path = _sample(SHOWN_PROGRAM)
+def _main_window(workdir: Path, program: str = SHOWN_PROGRAM) -> MainWindow:
+    path = _sample(program)
     document = ProgramDocument(load_program(path), path)
     window = MainWindow(document, settings=QSettings(str(workdir / "settings.ini"), QSettings.Format.IniFormat),
                         recovery=RecoveryStore(workdir / "recovery"))
@@ -177,34 +194,40 @@ def shoot_test_bench(out: Path) -> Path:
     return target
 
 
-def shoot_battle(out: Path) -> Path:
-    path = _sample(BATTLE_PROGRAM)
-    document = ProgramDocument(load_program(path), path)
-    battle = QuickBattle(document)
-    battle.set_opponents([SNAKE_SAMPLES / f"{name}.snake.json" for name in BATTLE_OPPONENTS])
-    battle.seed_box.setValue(BATTLE_SEED)
-    battle.resize(*BATTLE_SIZE)
-    battle.show()
-    battle.start()
-    player = battle.player
-    assert player is not None, "the battle sample must be a valid program"
-    player.pause()
-    programs = list(player.match.programs)
-    for _ in range(BATTLE_STEPS):
-        player.step()
-    # On to a step where a card chose among several moves: that explanation shows the most.
-    while not player.match.battle.over and player.match.battle.steps < BATTLE_STEPS * 3:
-        explanation = explain_turn(programs, player.settings, player.match.battle.steps, 0)
+def shoot_battle(out: Path, workdir: Path) -> Path:
+    """The main window's Battle tab mid-way through a battle of the edited program, the move of
+    its snake explained (at the first step on where a card chose among several moves)."""
+    window = _main_window(workdir, BATTLE_PROGRAM)
+    window.show_battle()
+    tab = window.battle_tab
+    tab.setup.set_opponents([SNAKE_SAMPLES / f"{name}.snake.json" for name in BATTLE_OPPONENTS])
+    tab.setup.seed_box.setValue(BATTLE_SEED)
+    tab.playback.set_speed(FULL_SPEED)
+    if not tab.start():
+        raise RuntimeError(f"the battle screenshot does not start: {tab.message_label.text()}")
+    _wait_for(lambda: tab.runner.is_running() or tab.playback.live)
+    tab.playback.seek(BATTLE_STEPS)
+    tab.select_seat(0)
+    while tab.playback.index < tab.playback.last():
+        explanation = tab.explanation
         if explanation is not None and explanation.card is not None and len(explanation.possible) > 1:
             break
-        player.step()
-    player.select_snake(0)
-    battle.explain_snake(0)
-    _settle(battle)
+        tab.playback.seek(tab.playback.index + 1)
+    _settle(tab, 10)
     target = out / "battle.png"
-    battle.grab().save(str(target))
-    battle.close()
+    window.grab().save(str(target))
+    tab.shutdown()
+    window.document.undo_stack.setClean()
+    window.close()
     return target
+
+
+def _wait_for(busy: Callable[[], bool]) -> None:
+    """Let a worker play on (the events flowing) while ``busy()``, for at most ARENA_TIMEOUT."""
+    deadline = time.monotonic() + ARENA_TIMEOUT
+    while busy() and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
 
 
 def _play(pane: ArenaPane, game: str) -> None:
@@ -220,10 +243,7 @@ def _play(pane: ArenaPane, game: str) -> None:
     pane.playback.set_speed(FULL_SPEED)
     if not pane.start():
         raise RuntimeError(f"the {game} screenshot match does not start: {panel.message_label.text()}")
-    deadline = time.monotonic() + ARENA_TIMEOUT
-    while (pane.runner.is_running() or pane.playback.live) and time.monotonic() < deadline:
-        QApplication.processEvents()
-        time.sleep(0.01)
+    _wait_for(lambda: pane.runner.is_running() or pane.playback.live)
     _settle(pane, 20)
 
 
@@ -296,6 +316,59 @@ def shoot_tournament(out: Path, workdir: Path) -> Path:
     return target
 
 
+class _GenerationBudget:
+    """A search clock that reads the real time until :meth:`end` makes the budget spent: called
+    in the search's thread right after a generation is published, the search ends there, before
+    another one starts."""
+
+    def __init__(self) -> None:
+        self._offset = 0.0
+
+    def __call__(self) -> float:
+        return time.monotonic() + self._offset
+
+    def end(self) -> None:
+        self._offset = 1e9
+
+
+def shoot_improve(out: Path) -> Path:
+    """The Improve window (Battle → Improve Program…) after a short search from Beginner against
+    four samples, checked on fresh seeds."""
+    path = _sample(IMPROVE.program)
+    document = ProgramDocument(load_program(path), path)
+    budget = _GenerationBudget()
+    dialog = ImproveDialog(document, clock=budget)
+    dialog.worker.progressed.connect(lambda progress, _best: budget.end() if progress.generation >= IMPROVE.generations
+                                     else None, Qt.ConnectionType.DirectConnection)
+    setup = dialog.setup
+    setup.set_opponents(IMPROVE.opponents)
+    setup.sizes_edit.setText(IMPROVE.size)
+    setup.length_box.setValue(IMPROVE.length)
+    setup.steps_box.setValue(IMPROVE.steps)
+    setup.seed_box.setValue(IMPROVE.seed)
+    setup.budget_box.setValue(60)  # ended by the clock after the generations shown
+    setup.jobs_box.setValue(1)  # the same search in any case; one job keeps the machine free
+    setup.check_box.setValue(IMPROVE.check)
+    dialog.resize(*PANE_SIZE)
+    dialog.show()
+    ended: list[object] = []
+    dialog.runFinished.connect(ended.append)
+    if not dialog.start():
+        raise RuntimeError(f"the Improve screenshot's search does not start: {dialog.error_label.text()}")
+    deadline = time.monotonic() + ARENA_TIMEOUT
+    while not ended and time.monotonic() < deadline:
+        QApplication.processEvents()
+        time.sleep(0.01)
+    if not ended:
+        dialog.shutdown()
+        raise RuntimeError(f"the Improve screenshot's search did not end in {ARENA_TIMEOUT:.0f} s")
+    _settle(dialog, 20)
+    target = out / "improve.png"
+    dialog.grab().save(str(target))
+    dialog.close()
+    return target
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     out = Path(args[0] if args else "docs")
@@ -310,9 +383,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     light = app.palette()
     with tempfile.TemporaryDirectory(prefix="snakepit-shots-") as tmp:
         workdir = Path(tmp)
-        shots = [shoot_main_window(out, workdir), shoot_test_bench(out), shoot_battle(out)]
+        shots = [shoot_main_window(out, workdir), shoot_test_bench(out), shoot_battle(out, workdir)]
         shots += [shoot_arena(out, workdir, game) for game in registry.games()]
         shots.append(shoot_tournament(out, workdir))
+        shots.append(shoot_improve(out))
         app.setPalette(dark_palette())
         shots.append(shoot_main_window(out, workdir, "main_window_dark.png"))
         app.setPalette(light)

@@ -30,8 +30,8 @@ _skipped_for: dict[str, int] = {}
 def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
     parser.addoption(
         "--update-golden", action="store_true", default=False,
-        help="rewrite the golden transcripts (tests/arena/golden/) from this run instead of comparing; "
-             "the same as SNAKEPIT_UPDATE_GOLDEN=1",
+        help="rewrite the golden playthroughs (tests/engines/golden/, tests/arena/golden/) from this run instead "
+             "of comparing; the same as SNAKEPIT_UPDATE_GOLDEN=1",
     )
     if QT_PROBLEM is not None:
         # pytest-qt imports Qt when pytest starts: without Qt's libraries that is an INTERNALERROR

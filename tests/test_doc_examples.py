@@ -18,11 +18,11 @@ from typing import Any
 
 import pytest
 
-from arena.bioblots_referee import fault_from_json
 from arena.bots import TurnRecord
 from arena.match import GAMES
 from arena.tournament.results import GameRecord
 from engines import bioblots, itpw, kingdoms, worms
+from engines.bioblots.game import fault_from_json
 from engines.itpw import Move as ItpwMove
 from engines.kingdoms.actions import answer_from_json, answer_to_json
 

@@ -13,7 +13,7 @@ exception.
 
 from arena.bots.bwrap import UNSANDBOXED, SandboxPolicy, SandboxUnavailable
 from arena.bots.command import BotCommand, BotCommandError
-from arena.bots.host import BotHost, CommandLike
+from arena.bots.host import BotHost, CommandLike, HostFactory, Host
 from arena.bots.limits import Limits, LimitsError
 from arena.bots.persistent import PersistentBot
 from arena.bots.records import BotStatus, TurnRecord
@@ -22,7 +22,7 @@ from arena.bots.spawn import SpawnBot, TurnInput, run_round
 from arena.bots.streams import AnswerRule
 
 __all__ = [
-    "AnswerRule", "BotCommand", "BotCommandError", "BotHost", "BotStatus", "CommandLike", "InputFiles",
+    "AnswerRule", "BotCommand", "BotCommandError", "BotHost", "BotStatus", "CommandLike", "HostFactory", "Host", "InputFiles",
     "Limits", "LimitsError", "PersistentBot", "SandboxError", "SandboxPolicy", "SandboxUnavailable", "SpawnBot",
     "TurnInput", "TurnRecord", "UNSANDBOXED", "bot_environment", "run_round",
 ]

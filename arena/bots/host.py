@@ -18,8 +18,10 @@ from __future__ import annotations
 
 import os
 import weakref
-from collections.abc import Mapping, Sequence
+import threading
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Protocol
 
 from arena.bots import bwrap
 from arena.bots.bwrap import SandboxPolicy
@@ -30,10 +32,40 @@ from arena.bots.mirror import Mirror
 from arena.bots.persistent import PersistentBot
 from arena.bots.sandbox import DEFAULT_PATH, Sandbox, bot_environment
 from arena.bots.seats import HostSeat, Seat
-from arena.bots.spawn import SpawnBot
+from arena.bots.records import TurnRecord
+from arena.bots.spawn import SpawnBot, TurnInput, run_round
+from arena.bots.streams import AnswerRule
 
 CommandLike = BotCommand | str | Sequence[str]
 """A :class:`BotCommand`, a path or command line (parsed), or an argv list."""
+
+
+class Host(Protocol):
+    """What a referee needs of the owner of a match's bots: a :class:`BotHost` runs processes;
+    :class:`arena.bots.scripted.ScriptedHost` answers from scripts, for the referees' tests."""
+
+    policy: SandboxPolicy
+
+    def spawn_bot(self, command: CommandLike, *, name: str | None = None, limits: Limits | None = None,
+                  env: Mapping[str, str] | None = None) -> SpawnBot: ...
+
+    def start_bot(self, command: CommandLike, *, args: Sequence[str] = (), name: str | None = None,
+                  limits: Limits | None = None, env: Mapping[str, str] | None = None,
+                  pause_between_requests: bool = False) -> PersistentBot: ...
+
+    def run_round(self, turns: Sequence[tuple[SpawnBot, TurnInput]], timeout: float, rule: AnswerRule,
+                  cancel: threading.Event | None = None) -> list[TurnRecord]:
+        """The turns of the host's spawn-per-turn bots (:func:`arena.bots.spawn.run_round`)."""
+        ...
+
+    def describe(self) -> list[list[str]]: ...
+
+    def close(self) -> None: ...
+
+
+HostFactory = Callable[[Limits, SandboxPolicy, Path | None, Mapping[str, str] | None], Host]
+"""What makes a match's host from its limits, sandbox policy, scratch root and bots' extra
+environment (:class:`BotHost`'s arguments); see :func:`arena.match.hosted_by`."""
 
 
 class BotHost:
@@ -87,6 +119,11 @@ class BotHost:
         bot.start(args)
         return bot
 
+    def run_round(self, turns: Sequence[tuple[SpawnBot, TurnInput]], timeout: float, rule: AnswerRule,
+                  cancel: threading.Event | None = None) -> list[TurnRecord]:
+        """The turns of this host's spawn-per-turn bots: :func:`arena.bots.spawn.run_round`."""
+        return run_round(turns, timeout, rule, cancel)
+
     def close(self) -> None:
         """Kill every bot still running, end the sandboxes, remove the folders (idempotent)."""
         self._finalizer()
@@ -106,7 +143,7 @@ class BotHost:
     ) -> tuple[BotCommand, Seat, Limits, dict[str, str]]:
         if not self._finalizer.alive:
             raise RuntimeError("this BotHost is closed")
-        bot_command = _command(command)
+        bot_command = command_of(command)
         limits = limits or self.limits
         name = name or f"seat-{self._count}"
         seat: Seat
@@ -134,7 +171,8 @@ class BotHost:
                 for path in paths]
 
 
-def _command(command: CommandLike) -> BotCommand:
+def command_of(command: CommandLike) -> BotCommand:
+    """The :class:`BotCommand` a command stands for."""
     if isinstance(command, BotCommand):
         return command
     if isinstance(command, str):

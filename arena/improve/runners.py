@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from arena.snake_batch import play_battles
-from arena.snake_battle import BattleSettings
+from arena.program_battle import BattleSettings
 from arena.tournament.errors import TournamentError
 from arena.tournament.workers import worker_context
 from matcher import Program, loads_program

@@ -1,5 +1,5 @@
 """The editor's widgets, one per module, in folders by what they are for: ``cards`` (editing the
-program), ``bench`` (the test bench), ``battle`` (the quick battle), ``arena`` (the arena pane),
+program), ``bench`` (the test bench), ``battle`` (the editor's Battle tab), ``arena`` (the arena pane),
 ``games`` (one folder per game: its board, plots and facts, found through
 ``games.registry.GAME_VIEWS``), ``tournament``, and ``parts`` that several of them share. Each
 widget opens on its own with ``python -m editor.widgets.<folder>.<module>``."""

@@ -21,7 +21,7 @@ from engines.bioblots.protocol import format_move, parse_move
 from engines.bioblots.state import State, start_state
 from engines.bioblots.text import state_from_text, state_to_text
 from engines.bioblots.types import GAME_INFO, Fault, FaultKind, Rule
-from engines.protocol import GameOverError, MoveError, Outcome, Step
+from engines.protocol import Game, GameOverError, MoveError, Outcome, Step
 
 
 def fault_json(fault: Fault) -> dict[str, Any]:
@@ -99,14 +99,9 @@ class BioblotsGame:
     def ranks(self, state: State, rng: random.Random) -> tuple[int, ...]:
         return final_ranks(state)
 
-    def to_text(self, state: State) -> str:
-        return state_to_text(state)
-
-    def from_text(self, text: str) -> State:
-        return state_from_text(text)
-
-    def event_json(self, event: Any) -> Any:
-        return event_to_json(event)
+    to_text = staticmethod(state_to_text)
+    from_text = staticmethod(state_from_text)
+    event_json = staticmethod(event_to_json)
 
     def random_moves(self, state: State, rng: random.Random, match_rng: random.Random) -> list[Any]:
         moves: list[Any] = [None] * GAME_INFO.players
@@ -116,4 +111,4 @@ class BioblotsGame:
         return moves
 
 
-GAME = BioblotsGame()
+GAME: Game[State] = BioblotsGame()

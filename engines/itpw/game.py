@@ -20,7 +20,7 @@ from engines.itpw.state import State, start_state
 from engines.itpw.text import state_from_text, state_to_text
 from engines.itpw.turn import RecordedTurn, Turn, play_turn
 from engines.itpw.types import GAME_INFO, PLAYERS, ItpwError, Kind
-from engines.protocol import GameOverError, MoveError, Outcome, Step
+from engines.protocol import Game, GameOverError, MoveError, Outcome, Step
 
 OUT = "disqualified"
 """Why a player already out does not move."""
@@ -64,14 +64,9 @@ class ItpwGame:
     def ranks(self, state: State, rng: random.Random) -> tuple[int, ...]:
         return ranks(state, rng)
 
-    def to_text(self, state: State) -> str:
-        return state_to_text(state)
-
-    def from_text(self, text: str) -> State:
-        return state_from_text(text)
-
-    def event_json(self, event: Any) -> Any:
-        return event_to_json(event)
+    to_text = staticmethod(state_to_text)
+    from_text = staticmethod(state_from_text)
+    event_json = staticmethod(event_to_json)
 
     def random_moves(self, state: State, rng: random.Random, match_rng: random.Random) -> list[Any]:
         """A random legal move for every active player, and a unit for the one the round's draw
@@ -94,4 +89,4 @@ class _RandomTurn:
         return self.rng.choice(list(Kind))
 
 
-GAME = ItpwGame()
+GAME: Game[State] = ItpwGame()

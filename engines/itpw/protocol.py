@@ -24,7 +24,7 @@ import math
 import re
 from dataclasses import dataclass
 
-from engines.itpw.moves import Move, MoveError, check_move
+from engines.itpw.moves import Move, check_move
 from engines.itpw.state import State
 from engines.itpw.types import AnswerError, Kind, LineType, ProtocolError, check_player
 

@@ -18,7 +18,7 @@ from engines.kingdoms.rules import play_round
 from engines.kingdoms.state import PLAYERS, State
 from engines.kingdoms.text import state_from_text, state_to_text
 from engines.kingdoms.types import GAME_INFO, ActionCode
-from engines.protocol import GameOverError, MoveError, Outcome, Step
+from engines.protocol import Game, GameOverError, MoveError, Outcome, Step
 
 DEAD = "dead"
 
@@ -58,14 +58,9 @@ class KingdomsGame:
     def ranks(self, state: State, rng: random.Random) -> tuple[int, ...]:
         return tuple(state.ranks())
 
-    def to_text(self, state: State) -> str:
-        return state_to_text(state)
-
-    def from_text(self, text: str) -> State:
-        return state_from_text(text)
-
-    def event_json(self, event: Any) -> Any:
-        return event_to_json(event)
+    to_text = staticmethod(state_to_text)
+    from_text = staticmethod(state_from_text)
+    event_json = staticmethod(event_to_json)
 
     def random_moves(self, state: State, rng: random.Random, match_rng: random.Random) -> list[Any]:
         return [random_action(state, k, rng).to_line() if k in state.alive else None for k in range(PLAYERS)]
@@ -84,4 +79,4 @@ def random_action(state: State, kingdom: int, rng: random.Random) -> Action:
     return Action(code)
 
 
-GAME = KingdomsGame()
+GAME: Game[State] = KingdomsGame()

@@ -1,6 +1,6 @@
 """The snake battle: rules, positions, their text form and JSON codec."""
 
-from engines.snake.battle import Battle, Policy, StepReport, ranks_of
+from engines.snake.battle import Battle, Policy, StepReport, board_at_turn, ranks_of
 from engines.snake.board import (
     CODE_COUNT,
     ELEMENT_LUT,
@@ -29,6 +29,6 @@ __all__ = [
     "Battle", "Bite", "Board", "CODE_COUNT", "Cell", "Direction", "ELEMENT_COUNT", "ELEMENT_LUT",
     "Eaten", "Element", "EndReason", "Event", "GAME_INFO", "IllegalMoveError", "Moved", "PAD",
     "POSITION_FORMAT", "Policy", "Position", "PositionError", "Skipped", "SnakeBody", "StepReport",
-    "position_from_json", "position_from_text", "position_to_json", "position_to_text", "ranks_of",
-    "start_position",
+    "board_at_turn", "position_from_json", "position_from_text", "position_to_json", "position_to_text",
+    "ranks_of", "start_position",
 ]

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from engines.snake.board import Board, Event, IllegalMoveError, Skipped
+from engines.snake.board import Board, Event, IllegalMoveError, Moved, Skipped
 from engines.snake.position import Position
 from engines.snake.types import GAME_INFO, Direction, EndReason
 
@@ -129,6 +129,19 @@ def _fixed_moves(moves: Mapping[int, Direction]) -> Policy:
         return moves[snake]
 
     return choose
+
+
+def board_at_turn(before: Position, events: Sequence[Event], snake: int) -> Board | None:
+    """The board ``snake`` saw at its turn in a step: the position before the step with the moves
+    made before its turn (a step's events are in turn order; each move's bites follow from the
+    move). None when it had no turn in the step (eaten, or the battle ended first)."""
+    board = Board(before)
+    for event in events:
+        if isinstance(event, (Moved, Skipped)) and event.snake == snake:
+            return board
+        if isinstance(event, Moved):
+            board.move(event.snake, event.direction)
+    return None
 
 
 def ranks_of(scores: Sequence[int]) -> list[int]:

@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.protocol import GameOverError, MoveError, Outcome, Step, competition_ranks
+from engines.protocol import Game, GameOverError, MoveError, Outcome, Step, competition_ranks
 from engines.snake.battle import Battle, Policy
 from engines.snake.board import Bite, Board, Eaten, Event, IllegalMoveError, Moved, Skipped
 from engines.snake.position import Position, PositionError, start_position
@@ -161,4 +161,4 @@ class SnakeGame:
         return list(moves_of(report.events, len(state.position.snakes)))
 
 
-GAME = SnakeGame()
+GAME: Game[SnakeState] = SnakeGame()

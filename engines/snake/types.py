@@ -5,48 +5,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-Cell = tuple[int, int]
-"""A field cell as ``(x, y)``: x to the right, y downwards, 0-based."""
+from engines.grid import Cell, Direction
 
-
-class Direction(enum.IntEnum):
-    """A move direction. The order (clockwise from up) is the order used everywhere in output."""
-
-    UP = 0
-    RIGHT = 1
-    DOWN = 2
-    LEFT = 3
-
-    @property
-    def dx(self) -> int:
-        return _DELTAS[self][0]
-
-    @property
-    def dy(self) -> int:
-        return _DELTAS[self][1]
-
-    @property
-    def label(self) -> str:
-        """The lowercase name used in files and JSON output (``"up"``)."""
-        return self.name.lower()
-
-    @classmethod
-    def from_label(cls, label: str) -> Direction:
-        try:
-            return cls[label.upper()]
-        except KeyError:
-            raise ValueError(f"unknown direction {label!r} (expected up, right, down or left)") from None
-
-    def turned(self, quarter_turns_clockwise: int) -> Direction:
-        return Direction((self + quarter_turns_clockwise) % 4)
-
-
-_DELTAS = {
-    Direction.UP: (0, -1),
-    Direction.RIGHT: (1, 0),
-    Direction.DOWN: (0, 1),
-    Direction.LEFT: (-1, 0),
-}
+__all__ = ["Cell", "Direction", "Element", "EndReason", "GAME_INFO", "GameInfo", "ELEMENT_COUNT"]
 
 
 class Element(enum.IntEnum):

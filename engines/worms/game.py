@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engines.protocol import GameOverError, MoveError, Outcome, Step
+from engines.protocol import Game, GameOverError, MoveError, Outcome, Step
 from engines.worms.events import EventJsonError, event_to_json, turns_from_json, turns_to_json
 from engines.worms.playfield import playfield_from_text, playfield_to_text
 from engines.worms.rules import play_round
@@ -63,17 +63,12 @@ class WormsGame:
     def ranks(self, state: WormsState, rng: random.Random) -> tuple[int, ...]:
         return state.ranks()
 
-    def to_text(self, state: WormsState) -> str:
-        return playfield_to_text(state)
-
-    def from_text(self, text: str) -> WormsState:
-        return playfield_from_text(text)
-
-    def event_json(self, event: Any) -> Any:
-        return event_to_json(event)
+    to_text = staticmethod(playfield_to_text)
+    from_text = staticmethod(playfield_from_text)
+    event_json = staticmethod(event_to_json)
 
     def random_moves(self, state: WormsState, rng: random.Random, match_rng: random.Random) -> list[Any]:
         return [rng.choice(list(Turn)).char if worm.moving else None for worm in state.worms]
 
 
-GAME = WormsGame()
+GAME: Game[WormsState] = WormsGame()

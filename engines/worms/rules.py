@@ -116,7 +116,7 @@ def step4_resolve_heads(r: _Round) -> None:
     the same cell. A death costs half the points, the lost half rounded down (7 -> 4)."""
     state = r.start_state
     for i in r.movers:
-        r.directions[i] = r.directions[i].turned(r.turns[i] or Turn.STRAIGHT)
+        r.directions[i] = r.directions[i].turned((r.turns[i] or Turn.STRAIGHT).quarters)
         r.targets[i] = r.directions[i].step(state.worms[i].head)
     for i in r.movers:
         cell = r.targets[i]

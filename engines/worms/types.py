@@ -5,62 +5,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-Cell = tuple[int, int]
-"""A board cell as ``(x, y)``: x to the right, y downwards, ``(0, 0)`` the top-left corner."""
+from engines.grid import Cell, Direction
 
-
-class Direction(enum.IntEnum):
-    """An absolute direction. The order (clockwise from up) is the order of a worm's letters:
-    worm 0 writes ``a b c d`` for up, right, down, left."""
-
-    UP = 0
-    RIGHT = 1
-    DOWN = 2
-    LEFT = 3
-
-    @property
-    def dx(self) -> int:
-        return _DELTAS[self][0]
-
-    @property
-    def dy(self) -> int:
-        return _DELTAS[self][1]
-
-    @property
-    def label(self) -> str:
-        """The lowercase name used in JSON (``"up"``)."""
-        return self.name.lower()
-
-    @classmethod
-    def from_label(cls, label: str) -> Direction:
-        try:
-            return cls[label.upper()]
-        except KeyError:
-            raise ValueError(f"unknown direction {label!r} (expected up, right, down or left)") from None
-
-    def step(self, cell: Cell) -> Cell:
-        """The neighbour of ``cell`` in this direction."""
-        return cell[0] + self.dx, cell[1] + self.dy
-
-    def turned(self, turn: Turn) -> Direction:
-        return Direction((self + _QUARTERS[turn]) % 4)
-
-    @staticmethod
-    def between(start: Cell, end: Cell) -> Direction:
-        """The direction from ``start`` to the edge-adjacent ``end``."""
-        delta = (end[0] - start[0], end[1] - start[1])
-        for direction, d in _DELTAS.items():
-            if d == delta:
-                return direction
-        raise ValueError(f"cells {list(start)} and {list(end)} are not edge neighbours")
-
-
-_DELTAS = {
-    Direction.UP: (0, -1),
-    Direction.RIGHT: (1, 0),
-    Direction.DOWN: (0, 1),
-    Direction.LEFT: (-1, 0),
-}
+__all__ = [
+    "Cell", "DeathCause", "Direction", "EndReason", "GAME_INFO", "GameInfo", "Item", "RESPAWN_ORDER", "SEGMENT_LETTERS",
+    "Turn", "segment_letter",
+]
 
 
 class Turn(enum.Enum):
@@ -83,6 +33,11 @@ class Turn(enum.Enum):
             return cls.STRAIGHT
         first = answer[:1].decode("latin-1") if isinstance(answer, bytes) else answer[0]
         return _ANSWERS.get(first, cls.STRAIGHT)
+
+    @property
+    def quarters(self) -> int:
+        """Quarter turns clockwise: -1, 0 or 1."""
+        return _QUARTERS[self]
 
 
 _ANSWERS = {"l": Turn.LEFT, "L": Turn.LEFT, "r": Turn.RIGHT, "R": Turn.RIGHT}

@@ -13,14 +13,15 @@ import pytest
 from arena.card_stats import ProgramStats, StatsError, replay_files, stats_of_battle, stats_of_replays
 from arena.match import MatchSetup, run_match
 from arena.moments import battle_moments, replay_moments
+from arena.program_battle import BattleSettings, SnakeMatch
 from arena.replay import ReplayError, read_replay
 from arena.samples import SNAKE_SAMPLES
-from arena.snake_battle import BattleSettings, SnakeMatch, play_battle
 from collections.abc import Sequence
 
 from engines.snake import Bite, Board, Direction, Moved
 from matcher import load_program
 from matcher.explain import explain
+from tests.arena.legacy_battles import write_legacy_battle
 
 NAMES = ("tail_biter", "hunter", "wall_hugger")
 PROGRAMS = [load_program(SNAKE_SAMPLES / f"{n}.snake.json") for n in NAMES]
@@ -90,7 +91,7 @@ def replays(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("replays")
     legacy, match = folder / "battle.jsonl", folder / "match.jsonl"
     with open(legacy, "w", encoding="utf-8") as record:
-        play_battle(PROGRAMS, SETTINGS, record, names=list(NAMES))
+        write_legacy_battle(PROGRAMS, SETTINGS, record, names=list(NAMES))
     options = {"width": 13, "height": 13, "length": 6, "steps": 120}
     run_match(MatchSetup("snake", tuple(str(SNAKE_SAMPLES / f"{n}.snake.json") for n in NAMES), 11, options, NAMES),
               record=match)

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from engines.snake import Board, Direction, Element, position_from_text, position_to_json, start_position
-from arena.snake_battle import event_to_json
+from engines.snake.game import event_to_json
 from editor.cli import main
 from matcher import compile_program, program_to_json, save_program
 from matcher.explain import explain
@@ -173,28 +173,56 @@ def test_replay_structure(files: dict[str, Path], tmp_path: Path, capsys: pytest
                           "--steps", 40, "--record", record)
     assert code == 0
     lines = [json.loads(line) for line in record.read_text(encoding="utf-8").splitlines()]
-    header, steps, result = lines[0], lines[1:-1], lines[-1]
-    assert header["type"] == "header" and header["format"] == "snake-replay/1" and header["game"] == "snake"
-    assert (header["seed"], header["width"], header["height"], header["length"], header["max_steps"]) == (5, 9, 7, 3, 40)
+    header, rounds, result = lines[0], lines[1:-1], lines[-1]
+    assert header["type"] == "header" and header["format"] == "match-replay/1" and header["game"] == "snake"
+    assert (header["seed"], header["options"]) == (5, {"width": 9, "height": 7, "length": 3, "steps": 40})
     assert [seat["program"] for seat in header["seats"]] == [program_to_json(BITER), program_to_json(WANDERER)]
     assert [seat["name"] for seat in header["seats"]] == ["biter.snake.json", "wanderer.snake.json"]
-    assert result == {"type": "result", **json.loads(out)}
-    assert len(steps) == result["steps"]
-    assert [s["step"] for s in steps] == list(range(1, len(steps) + 1))
-    for step in steps:
-        assert step["type"] == "step" and sorted(step["order"]) == [0, 1] and isinstance(step["events"], list)
+    printed = json.loads(out)
+    assert result["type"] == "result" and result["statuses"] == ["ok", "ok"]
+    assert (result["rounds"], result["end"], result["scores"], result["ranks"]) == (
+        printed["steps"], printed["end"], printed["lengths"], printed["ranks"])
+    assert [r["round"] for r in rounds] == list(range(1, printed["steps"] + 1))
     # the replay is complete: playing its moves from the start position gives the same events
     board = Board(start_position(2, 9, 7, 3))
-    for step in steps:
+    for line in rounds:
+        assert line["type"] == "round" and line["records"] is None
         events: list[Any] = []
-        for event in step["events"]:
+        for event in line["events"]:
             if event[0] == "move":
+                assert line["moves"][event[1]] == event[2]
                 events.extend(event_to_json(e) for e in board.move(event[1], Direction.from_label(event[2])))
             elif event[0] == "skip":
                 assert board.possible_moves(event[1]) == []
                 events.append(event)
-        assert events == step["events"]
-    assert [board.length(i) for i in range(2)] == result["lengths"]
+        assert events == line["events"]
+        assert line["scores"] == [board.length(i) for i in range(2)]
+    assert [board.length(i) for i in range(2)] == printed["lengths"]
+
+
+def test_a_recorded_battle_verifies_with_replay_verify(
+    files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``battle --record`` writes the one replay format: ``snakepit replay`` summarises it and
+    ``--verify`` re-plays it through the match API; a changed move is found."""
+    record = tmp_path / "b.jsonl"
+    code, out, _ = battle(capsys, [files["biter"], files["wanderer"], files["wanderer"]], "--seed", 4, "--size",
+                          "11x11", "--length", 4, "--steps", 30, "--record", record)
+    steps = json.loads(out)["steps"]
+    assert code == 0 and steps > 5
+    code, out, err = run(capsys, "replay", record, "--verify")
+    assert (code, out, err) == (0, f"{record}: all {steps} rounds agree\n", "")
+    code, out, _ = run(capsys, "replay", record)
+    assert code == 0 and "snake, seed 4, 3 seats: biter.snake.json, wanderer.snake.json" in out
+    lines = record.read_text(encoding="utf-8").splitlines()
+    fifth = json.loads(lines[5])
+    seat = next(i for i, move in enumerate(fifth["moves"]) if move is not None)
+    fifth["moves"][seat] = "up" if fifth["moves"][seat] != "up" else "down"
+    lines[5] = json.dumps(fifth)
+    tampered = tmp_path / "t.jsonl"
+    tampered.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    code, out, _ = run(capsys, "replay", tampered, "--verify")
+    assert code == 1 and out.startswith(f"{tampered}:6: round 5")
 
 
 def test_size_length_and_steps_are_honoured(files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -204,7 +232,8 @@ def test_size_length_and_steps_are_honoured(files: dict[str, Path], tmp_path: Pa
     assert code == 0
     assert json.loads(out) == {"steps": 0, "end": "step_limit", "lengths": [4, 4, 4, 4], "ranks": [1, 1, 1, 1]}
     header = json.loads(record.read_text().splitlines()[0])
-    assert (header["width"], header["height"], header["length"], header["max_steps"]) == (13, 9, 4, 0)
+    assert header["options"] == {"width": 13, "height": 9, "length": 4, "steps": 0}
+    assert len(record.read_text().splitlines()) == 2  # the header and the result: no step was played
     code, out, _ = battle(capsys, [files["wanderer"]] * 3, "--seed", 3, "--size", "13x9", "--length", 4, "--steps", 5)
     result = json.loads(out)
     assert code == 0 and result["steps"] == 5 and result["end"] == "step_limit" and len(result["lengths"]) == 3
@@ -216,7 +245,7 @@ def test_battle_defaults_are_the_spec_defaults(files: dict[str, Path], tmp_path:
     code, _, _ = battle(capsys, [files["wanderer"], files["biter"]], "--seed", 1, "--record", record)
     assert code == 0
     header = json.loads(record.read_text().splitlines()[0])
-    assert (header["width"], header["height"], header["length"], header["max_steps"]) == (25, 25, 10, 1000)
+    assert header["options"] == {"width": 25, "height": 25, "length": 10, "steps": 1000}
 
 
 # --- check ------------------------------------------------------------------------------------

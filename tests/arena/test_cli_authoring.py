@@ -10,8 +10,8 @@ import pytest
 
 from arena.moments import replay_moments
 from arena.replay import read_replay
+from arena.match import MatchSetup, run_match
 from arena.samples import SNAKE_SAMPLES
-from arena.snake_battle import BattleSettings, play_battle
 from engines.snake import Element
 from matcher import load_program, loads_program, save_program
 from matcher.fileformat import save_position
@@ -26,10 +26,8 @@ TAIL_BITER = SNAKE_SAMPLES / "tail_biter.snake.json"
 @pytest.fixture(scope="module")
 def replay(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("card") / "battle.jsonl"
-    programs = [load_program(SNAKE_SAMPLES / f"{n}.snake.json") for n in ("tail_biter", "hunter")]
-    with open(path, "w", encoding="utf-8") as record:
-        play_battle(programs, BattleSettings(seed=4, width=13, height=13, length=6, max_steps=200), record,
-                    names=["tail_biter", "hunter"])
+    names = ("tail_biter", "hunter")  # what `snakepit battle tail_biter hunter --seed 4 ... --record` writes
+    run_match(MatchSetup("snake", names, 4, {"width": 13, "height": 13, "length": 6, "steps": 200}, names), record=path)
     return path
 
 

@@ -27,7 +27,7 @@ import pytest
 
 from arena.cli import main
 from arena.match import MatchSetup, run_match
-from arena.snake_battle import BattleSettings, play_battle
+from arena.program_battle import BattleSettings
 from engines.bioblots import board_to_text, generate_board
 from engines.itpw import ItpwError, start_state as itpw_start, state_from_text as itpw_from_text
 from engines.itpw import state_to_text as itpw_text
@@ -35,6 +35,7 @@ from engines.kingdoms import PlayfieldError, history_from_text
 from engines.snake import start_position
 from matcher import load_program
 from matcher.fileformat import dumps_position
+from tests.arena.legacy_battles import write_legacy_battle
 from tests.arena.test_match_api import FARMER, GREEDY, ROOT
 
 CASES = 30
@@ -69,7 +70,7 @@ def _legacy(tmp_path: Path) -> list[dict[str, object]]:
     programs = [load_program(ROOT / "samples" / "snake" / f"{n}.snake.json") for n in ("hunter", "tail_biter")]
     path = tmp_path / "legacy.jsonl"
     with open(path, "w") as record:
-        play_battle(programs, BattleSettings(1, 11, 11, 4, 4), record, names=["a", "b"])
+        write_legacy_battle(programs, BattleSettings(1, 11, 11, 4, 4), record, names=["a", "b"])
     return [json.loads(line) for line in path.read_text().splitlines()]
 
 

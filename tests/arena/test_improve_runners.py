@@ -8,7 +8,7 @@ import pytest
 from arena.improve.evaluate import Field, score_units
 from arena.improve.runners import BattleChunk, DaskRunner, InlineRunner, PoolRunner, make_runner, play_chunk
 from arena.samples import resolve_program
-from arena.snake_battle import BattleSettings, play_battle
+from arena.program_battle import BattleSettings, play_battle
 from arena.tournament import TournamentError
 from arena.tournament import cluster as cluster_executor
 from matcher import dumps_program, load_program

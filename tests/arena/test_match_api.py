@@ -32,7 +32,7 @@ from arena.match import (
     seat_seed,
 )
 from arena.replay import read_replay, verify_replay
-from arena.snake_battle import BattleSettings, play_battle
+from arena.program_battle import BattleSettings, play_battle
 from engines.worms import WormsState
 from matcher import load_program
 from tests.bots.survivors import BOTS, marked, processes_with, zombie_children

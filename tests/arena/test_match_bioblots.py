@@ -1,12 +1,11 @@
-"""The Bio-blots referee: what the bots are told (board, seat, the opponent's lines in canonical
-form), faults as technical losses with the rule broken, hostile persistent bots, the time limit
-and its start grace, boards from the seed or a file, and the command line with its replays."""
+"""The Bio-blots referee with real bots: hostile persistent bots and faults mid-game (nothing
+left behind), boards from the seed or a file, the command line with its replays, cancelling.
+What the bots are told, faults with the rule they break and the start grace, exactly and
+without processes: tests/arena/test_referee_bioblots.py."""
 
 from __future__ import annotations
 
-import ast
 import json
-import shutil
 import random
 import threading
 from collections.abc import Callable
@@ -18,7 +17,7 @@ from arena.bots import BotStatus
 from arena.cli import main
 from arena.match import MatchResult, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.replay import read_replay, verify_replay
-from engines.bioblots import board_to_text, event_to_json, generate_board
+from engines.bioblots import board_to_text, generate_board
 from tests.arena.test_match_api import ROOT, host  # noqa: F401
 from tests.bots.survivors import BOTS, marked, processes_with
 
@@ -30,101 +29,10 @@ SLACK = 5.0
 with other work (the bots here never answer, or answer a second late)."""
 """A board of chlorine only: every entered cell is worth 2, nothing grows or paralyses."""
 
-# Plays the lines given after --moves ("|" between lines), one per turn; with --log it appends
-# every line it reads to that file, and with --eof it creates that file at the end of its input.
-SCRIPTED = '''import sys
-args = dict(zip(sys.argv[1::2], sys.argv[2::2]))
-log = open(args["--log"], "a") if "--log" in args else None
-def got(line):
-    if log:
-        log.write(repr(line) + "\\n")
-        log.flush()
-rows = [sys.stdin.readline() for _ in range(26)]
-seat = sys.stdin.readline()
-got("rows %d %s" % (sum(len(r.strip()) == 26 for r in rows), rows[0].strip()))
-got(seat)
-for i, move in enumerate(args["--moves"].split("|")):
-    if i > 0 or seat.strip() == "1":
-        line = sys.stdin.readline()
-        if not line:
-            break
-        got(line)
-    print(move, flush=True)
-for line in sys.stdin:
-    got(line)
-if "--eof" in args:
-    open(args["--eof"], "w").close()
-'''
-
-
-def scripted(tmp_path: Path, *lines: str, log: Path | None = None, eof: Path | None = None) -> str:
-    bot = tmp_path / "scripted.py"
-    bot.write_text(SCRIPTED)
-    extra = (f" --log {log}" if log else "") + (f" --eof {eof}" if eof else "")
-    return f"{bot} --moves '{'|'.join(lines)}'{extra}"
-
-
-def logged(log: Path) -> list[str]:
-    return [ast.literal_eval(line) for line in log.read_text().splitlines()]
-
-
 def play(setup: MatchSetup, host: Path, **kwargs: object) -> tuple[list[RoundInfo], MatchResult]:
     rounds: list[RoundInfo] = []
     result = run_match(setup, host_root=host, bot_env=marked(host), on_round=rounds.append, **kwargs)
     return rounds, result
-
-
-def test_bots_get_the_board_their_seat_and_the_opponents_lines_in_canonical_form(host: Path, tmp_path: Path) -> None:
-    eof, logs = tmp_path / "saw_eof", (tmp_path / "0.log", tmp_path / "1.log")
-    first = scripted(tmp_path, "aa ab ba bb", "1   aaac ", log=logs[0], eof=eof)
-    second = scripted(tmp_path, "yy yz zy zz", "1 yyxz", log=logs[1])
-    # The logs and the EOF file are written to the test's folder: not from a sandbox.
-    setup = MatchSetup("bioblots", (first, second), 1, {"board_text": CHLORINE, "move_limit": 2, "sandbox": False})
-    rounds, result = play(setup, host)
-    rows = "rows 26 " + "2" * 26
-    assert logged(logs[0]) == [rows, "0\n", "yy yz zy zz\n"]  # the last line is the end: no more relays
-    assert logged(logs[1]) == [rows, "1\n", "aa ab ba bb\n", "1 aaac\n"]  # canonical, not as written
-    records = [info.records[(info.index - 1) % 2] for info in rounds]  # the mover's
-    assert [r.answer for r in records] == ["aa ab ba bb", "yy yz zy zz", "1   aaac ", "1 yyxz"]
-    assert [info.moves for info in rounds] == [("aa ab ba bb", None), (None, "yy yz zy zz"), ("1 aaac", None),
-                                                (None, "1 yyxz")]
-    assert [info.records[1 - i % 2].status for i, info in enumerate(rounds)] == [BotStatus.SKIPPED] * 4
-    assert [info.scores for info in rounds] == [(8, 0), (8, 8), (10, 8), (10, 10)]
-    assert (rounds[-1].end, result.end, result.ranks, result.statuses) == ("move_limit", "move_limit", (1, 1), ("ok", "ok"))
-    assert eof.exists()  # its stdin was closed at the end, and it had the time to see it
-
-
-FAULTS = [  # seat 1's second line, after "aa ab ba bb" / "yy yz zy zz" / "1 aaac"
-    ("1 yyyx", "illegal_move", "target_not_adjacent", "target yx is not adjacent to the stationary part"),
-    ("1 yyzz", "illegal_move", "target_occupied", "target zz is occupied by its own organism"),
-    ("2 yyxy zzxz", "illegal_move", "stationary_disconnected", "yz is cut off from zy"),
-    ("3 yyxy yzxz zyxx", "illegal_move", "source_not_adjacent", "source yy is not adjacent"),
-    ("1 aaab", "illegal_move", "source_not_own", "source aa is not a cell of player 1's organism"),
-    ("0", "illegal_move", "skip_not_allowed", "player 1 is not paralysed"),
-    ("2 aaab", "unreadable", None, "the count says 2 moving cell(s) but 1"),
-    ("hello", "unreadable", None, "field 1 'hello'"),
-]
-
-
-@pytest.mark.parametrize(("line", "kind", "rule", "detail"), FAULTS, ids=[f[0] for f in FAULTS])
-def test_a_bad_line_is_a_technical_loss_with_the_rule_it_breaks(
-    line: str, kind: str, rule: str | None, detail: str, host: Path, tmp_path: Path,
-) -> None:
-    record = tmp_path / "r.jsonl"
-    setup = MatchSetup("bioblots", (scripted(tmp_path, "aa ab ba bb", "1 aaac"),
-                                    scripted(tmp_path, "yy yz zy zz", line)), 1, {"board_text": CHLORINE})
-    rounds, result = play(setup, host, record=record)
-    last = rounds[-1]
-    assert len(rounds) == 4 and last.moves[1]["fault"] == kind and last.moves[1]["rule"] == rule
-    assert detail in last.moves[1]["detail"]
-    seat = last.records[1]
-    assert seat.status is BotStatus.DISQUALIFIED and seat.answer == line and detail in seat.reason
-    assert rule is None or f"({rule})" in seat.reason
-    forfeited = [e for e in map(event_to_json, last.events) if e["type"] == "forfeited"]
-    assert forfeited == [{"type": "forfeited", "player": 1, "kind": kind, "rule": rule, "detail": last.moves[1]["detail"]}]
-    # The loser's 8 points go to the winner: 10 + 8.
-    assert (result.end, result.scores, result.ranks, result.statuses) == ("fault", (18, 0), (1, 2), ("ok", "disqualified"))
-    assert verify_replay(record).ok
 
 
 HOSTILE = [  # seat 1's bot; the opponent is the random sample
@@ -189,25 +97,6 @@ def test_a_bot_that_misbehaves_mid_game_loses_technically_and_its_points_go_to_t
     assert result.scores == (before.scores[0] + before.scores[1], 0) and result.ranks == (1, 2)
     assert (result.end, result.statuses) == ("fault", ("ok", status.label))
     assert verify_replay(record).ok
-
-
-# Waits before its first line, then plays like the random sample.
-SLOW_START = '''import os, runpy, sys, time
-time.sleep(1.0)
-random_bot = os.path.join(os.path.dirname(sys.argv[0]), "random_bot.py")  # a bot reads its own folder
-sys.argv = [random_bot]
-runpy.run_path(random_bot, run_name="__main__")
-'''
-
-
-@pytest.mark.parametrize(("grace", "status"), [(0.0, "timeout"), (3.0, "ok")])
-def test_a_bots_first_line_gets_the_start_grace(grace: float, status: str, host: Path, tmp_path: Path) -> None:
-    slow = tmp_path / "slow_start.py"
-    slow.write_text(SLOW_START)
-    shutil.copy(RANDOM, tmp_path / "random_bot.py")
-    setup = MatchSetup("bioblots", (str(slow), RANDOM), 2, {"start_grace": grace, "move_limit": 2})
-    _rounds, result = play(setup, host)
-    assert result.statuses[0] == status
 
 
 def test_the_board_comes_from_the_seed_or_a_file(host: Path, tmp_path: Path) -> None:
@@ -286,26 +175,11 @@ def test_cancel_stops_the_match_and_kills_both_bots(host: Path) -> None:
 # --- regression: a fault by a player with no points was ranked a draw ---------------------------
 
 
-def test_a_fault_by_a_player_with_0_points_ranked_a_draw_now_ranks_it_last(host: Path, tmp_path: Path) -> None:
-    """specs/bioblots.md, Decision (faults): "the game ends, the offender loses and its points go to
-    the opponent". The first player's unreadable first line left both at 0 points, and ranks()
-    ranked by points only: ``[1, 1]``, although the game's own ``ended`` event named the winner."""
-    record = tmp_path / "r.jsonl"
-    setup = MatchSetup("bioblots", (scripted(tmp_path, "hello"), scripted(tmp_path, "yy yz zy zz")), 1,
-                       {"board_text": CHLORINE})
-    rounds, result = play(setup, host, record=record)
-    ended = [e for e in map(event_to_json, rounds[-1].events) if e["type"] == "ended"]
-    assert ended[0]["winner"] == 1
-    assert (result.end, result.scores, result.ranks) == ("fault", (0, 0), (2, 1))
-    assert read_replay(record).result["ranks"] == [2, 1]
-    assert verify_replay(record).ok
-
-
 @pytest.mark.parametrize("offender", [0, 1])
 def test_the_offender_and_the_locked_in_player_rank_last_whatever_the_points(offender: int) -> None:
     """Ranks come from the game's result once it is over: a technical loss or being locked in
     loses (specs/bioblots.md, Game end), with or without points; a cancelled game ranks by points."""
-    from arena.bioblots_referee import final_ranks
+    from engines.bioblots.game import final_ranks
     from engines.bioblots import Fault, FaultKind, board_from_text, start_state
 
     start = start_state(board_from_text(CHLORINE), 80)

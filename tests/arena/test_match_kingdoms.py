@@ -1,5 +1,6 @@
-"""The kingdoms referee: the 8 numbers, the information files in each seat's folder, BOT_SEED,
-invalid answers, dead kingdoms, the history file, and hostile strategies in a real match."""
+"""The kingdoms referee with real strategies: the 8 numbers, the information files in each
+seat's folder, BOT_SEED, the history file, and hostile strategies in a real match. Invalid
+answers, timeouts and dead kingdoms, without processes: tests/arena/test_referee_kingdoms.py."""
 
 from __future__ import annotations
 
@@ -58,36 +59,6 @@ def test_strategies_get_the_numbers_the_info_files_and_their_seed(host: Path, tm
     # Round 3: last round's files are gone (nothing happened in round 2).
     assert all("==" not in stderr(third, k) for k in range(4))
     assert "args 1 " in stderr(third, 1)
-
-
-@pytest.mark.parametrize(("answer", "status", "move"), [
-    ("z", BotStatus.OK, "z"),
-    ("u 2 1\\nv", BotStatus.OK, "u 2 1"),            # only the first line counts
-    ("attack!", BotStatus.INVALID_OUTPUT, {"invalid": "attack!"}),
-    ("u 5 1", BotStatus.INVALID_OUTPUT, {"invalid": "u 5 1"}),
-    ("", BotStatus.CRASHED, None),                   # exits without a line
-])
-def test_an_answer_is_its_first_line_and_anything_invalid_is_no_action(
-    answer: str, status: BotStatus, move: object, host: Path, tmp_path: Path,
-) -> None:
-    bot = write_bot(tmp_path, "answer.sh", f"printf '{answer}{chr(92)}n'\n" if answer else "exit 0\n")
-    info = play(MatchSetup("kingdoms", (bot, FARMER, FARMER, FARMER), 1, {"rounds": 1}), host)[0]
-    record = info.records[0]  # type: ignore[index]
-    assert record.status is status, record
-    if isinstance(move, dict):
-        assert isinstance(info.moves[0], dict) and info.moves[0]["invalid"] == move["invalid"]
-    else:
-        assert info.moves[0] == move
-
-
-def test_a_dead_kingdom_is_not_run(host: Path, tmp_path: Path) -> None:
-    bot = write_bot(tmp_path, "mark.sh", 'echo ran >&2\necho s\n')
-    text = f"0/4: {START} {START} {START} 0 0 0 0 0 0 0\n"
-    rounds = play(MatchSetup("kingdoms", (bot,) * 4, 1, {"playfield_text": text}), host)
-    assert len(rounds) == 4
-    for info in rounds:
-        assert [r.status for r in info.records or ()] == [BotStatus.OK] * 3 + [BotStatus.SKIPPED]
-        assert info.moves[3] is None and stderr(info, 3) == ""
 
 
 def test_a_kingdom_with_territory_0_at_the_start_showed_its_numbers_in_the_history_now_zeros_from_round_1(

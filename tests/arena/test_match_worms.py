@@ -1,5 +1,7 @@
-"""The worm referee: what a bot is given, how answers become moves and statuses, which worms'
-bots run, the original maps, and hostile bots in a real match next to sample bots."""
+"""The worm referee with real bots: what a bot finds in its sandbox (the playfield file, its id,
+its seed, the line ends), the original maps, and hostile bots in a real match next to sample
+bots. How answers become moves and statuses and which worms' bots run, without processes:
+tests/arena/test_referee_worms.py."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from arena.match import MatchSetup, RoundInfo, run_match, seat_seed
 from arena.replay import verify_replay
 from arena.worms_referee import resolve_map
 from engines.worms import playfield_from_text
-from tests.arena.test_match_api import GREEDY, MEADOW, WORMS, host, worms_setup, write_bot  # noqa: F401
+from tests.arena.test_match_api import GREEDY, WORMS, host, worms_setup, write_bot  # noqa: F401
 from tests.bots.survivors import BOTS, marked
 
 RANDOM = str(WORMS / "random_bot.py")
@@ -44,38 +46,6 @@ def test_the_playfield_is_written_with_the_chosen_line_end(line_end: str, shown:
     bot = write_bot(tmp_path, "ends.sh", "tr -d -c '\\r\\n' < \"$1\" | od -An -c | head -n 1 >&2\nprintf .\n")
     rounds = play(worms_setup(*(bot,) * 4, rounds=1, line_end=line_end), host)
     assert rounds[0].records[0].stderr_tail.split()[:2] == shown  # type: ignore[index]
-
-
-@pytest.mark.parametrize(("answer", "status", "move"), [
-    ("l", BotStatus.OK, "l"),
-    ("R", BotStatus.OK, "r"),
-    (".", BotStatus.OK, "."),
-    ("x", BotStatus.INVALID_OUTPUT, "."),
-    ("\\n", BotStatus.INVALID_OUTPUT, "."),
-])
-def test_an_answer_is_its_first_character_and_anything_else_goes_straight(
-    answer: str, status: BotStatus, move: str, host: Path, tmp_path: Path,
-) -> None:
-    bot = write_bot(tmp_path, "answer.sh", f"printf '{answer}then more'\n")
-    info = play(worms_setup(bot, GREEDY, GREEDY, GREEDY, rounds=1), host)[0]
-    record = info.records[0]  # type: ignore[index]
-    assert (record.status, info.moves[0]) == (status, move)
-    assert record.status is BotStatus.OK or "straight on" in record.reason
-
-
-def test_dead_and_frozen_worms_bots_are_not_run(host: Path, tmp_path: Path) -> None:
-    lines = Path(MEADOW).read_text().splitlines(keepends=True)
-    lines[4] = "30 17 31 17 3 0 0\n"          # worm 2 frozen for 3 rounds
-    lines[5] = "3 17 2 17 999999999 0 0\n"    # worm 3 dead
-    bot = write_bot(tmp_path, "mark.sh", 'echo "ran $2" >&2\nprintf .\n')
-    rounds = play(MatchSetup("worms", (bot,) * 4, 1, {"map_text": "".join(lines), "rounds": 4}), host)
-    statuses = [[r.status for r in info.records or ()] for info in rounds]
-    assert [s[3] for s in statuses] == [BotStatus.SKIPPED] * 4
-    assert [s[2] for s in statuses] == [BotStatus.SKIPPED] * 3 + [BotStatus.OK]  # thawed after 3 rounds
-    assert [info.moves[2] for info in rounds] == [None, None, None, "."]
-    assert rounds[0].records[3].reason == "dead"  # type: ignore[index]
-    assert rounds[0].records[2].reason == "frozen for 3 more rounds"  # type: ignore[index]
-    assert rounds[3].records[2].stderr_tail == "ran 2\n"  # type: ignore[index]
 
 
 @pytest.mark.parametrize("map_path", ORIGINAL_MAPS, ids=lambda p: p.stem)

@@ -13,9 +13,10 @@ import pytest
 
 from arena.match import MatchSetup, run_match
 from arena.replay import REPLAY_FORMAT, ReplayError, ReplayWriter, read_replay, verify_replay
-from arena.snake_battle import BattleSettings, play_battle
+from arena.program_battle import BattleSettings
 from editor.cli import main
 from matcher import load_program
+from tests.arena.legacy_battles import write_legacy_battle
 from tests.arena.test_match_api import FARMER, GREEDY, MEADOW, ROOT
 from tests.bots.survivors import BOTS
 
@@ -285,12 +286,13 @@ def test_a_new_unit_recorded_for_an_itpw_player_who_got_none_is_named(idle_repla
     assert f"seat {other} (player {other + 1}): a new unit is recorded" in report.first_bad.problems[0]
 
 
-def test_a_battle_replay_of_snakepit_battle_verifies_too(tmp_path: Path) -> None:
+def test_a_legacy_battle_replay_of_snakepit_battle_verifies_too(tmp_path: Path) -> None:
+    """``snake-replay/1``, what ``snakepit battle --record`` wrote before it wrote match replays."""
     names = ("hunter", "tail_biter")
     programs = [load_program(ROOT / "samples" / "snake" / f"{n}.snake.json") for n in names]
     path = tmp_path / "battle.jsonl"
     with open(path, "w") as record:
-        play_battle(programs, BattleSettings(3, 15, 15, 5, 25), record, names=list(names))
+        write_legacy_battle(programs, BattleSettings(3, 15, 15, 5, 25), record, names=list(names))
     assert verify_replay(path).ok
     lines = lines_of(path)
     lines[4]["events"][0][2] = "left" if lines[4]["events"][0][2] != "left" else "right"

@@ -10,11 +10,13 @@ import re
 
 import pytest
 
+from arena.match import MatchSetup, run_match
+from arena.program_battle import BattleResult, BattleSettings, play_battle
+from arena.replay import REPLAY_FORMAT
 from arena.samples import sample_programs
-from arena.snake_battle import REPLAY_FORMAT, BattleResult, BattleSettings, play_battle
 from engines.snake import Board, EndReason
 from engines.snake.battle import ranks_of
-from matcher import GroupKind, Program, SetRef, load_program
+from matcher import GroupKind, Program, SetRef, dumps_program, load_program
 from matcher.model import MAX_CARDS
 from matcher.testing import run_tests
 from tests.reference_matcher import reference_decide
@@ -94,9 +96,12 @@ def test_the_named_samples_show_their_feature() -> None:
 
 
 def _battle(names: tuple[str, ...], seed: int) -> tuple[BattleResult, str]:
+    """The battle as ``snakepit battle --record`` plays it: a snake match, its replay recorded."""
     record = io.StringIO()
-    settings = BattleSettings(seed=seed, length=LENGTH, max_steps=STEPS)
-    result = play_battle([PROGRAMS[n] for n in names], settings, record, names=list(names))
+    setup = MatchSetup("snake", tuple(dumps_program(PROGRAMS[n]) for n in names), seed,
+                       {"length": LENGTH, "steps": STEPS}, names)
+    result = BattleResult.of(run_match(setup, record=record))
+    assert result == play_battle([PROGRAMS[n] for n in names], BattleSettings(seed=seed, length=LENGTH, max_steps=STEPS))
     return result, record.getvalue()
 
 
@@ -111,10 +116,11 @@ def _check_battle(names: tuple[str, ...], seed: int) -> None:
     lines = [json.loads(line) for line in replay.splitlines()]
     assert lines[0]["type"] == "header" and lines[0]["format"] == REPLAY_FORMAT
     assert [s["name"] for s in lines[0]["seats"]] == list(names)
-    assert sum(1 for line in lines if line["type"] == "step") == result.steps
-    assert lines[-1] == {"type": "result", **result.to_json()}
+    assert sum(1 for line in lines if line["type"] == "round") == result.steps
+    assert (lines[-1]["type"], lines[-1]["rounds"], lines[-1]["end"], lines[-1]["scores"], lines[-1]["ranks"]) == (
+        "result", result.steps, result.end, result.lengths, result.ranks)
     if result.end == EndReason.ONE_LEFT.value:
-        eaten = [e for line in lines if line["type"] == "step" for e in line["events"] if e[0] == "eaten"]
+        eaten = [e for line in lines if line["type"] == "round" for e in line["events"] if e[0] == "eaten"]
         assert len(eaten) == len(names) - 1
     again, replay_again = _battle(names, seed)
     assert again == result

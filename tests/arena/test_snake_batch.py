@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arena.snake_batch import play_battles
-from arena.snake_battle import BattleSettings, play_battle
+from arena.program_battle import BattleSettings, play_battle
 from tests.strategies import random_program
 
 
@@ -58,28 +58,31 @@ def test_battles_that_end_in_every_way_match() -> None:
 
 
 def test_explain_turn_gives_the_move_the_battle_made() -> None:
-    """For every snake turn of a recorded battle, the replayed explanation's best moves contain
-    the move the snake actually made (and equal it when only one move was best)."""
+    """For every snake turn of a recorded battle (a match replay of the same battle), the
+    replayed explanation's best moves contain the move the snake actually made (and equal it
+    when only one move was best)."""
     import io
     import json
 
-    from arena.snake_battle import explain_turn
+    from arena.match import MatchSetup, run_match
+    from arena.program_battle import explain_turn
     from arena.samples import sample_programs
-    from matcher import load_program
+    from matcher import dumps_program, load_program
 
     programs = [load_program(p) for p in sample_programs()[:3]]
     settings_ = BattleSettings(seed=5, width=13, height=13, length=5, max_steps=40)
     record = io.StringIO()
-    play_battle(programs, settings_, record)
+    run_match(MatchSetup("snake", tuple(dumps_program(p) for p in programs), 5,
+                         {"width": 13, "height": 13, "length": 5, "steps": 40}), record=record)
     checked = 0
     for line in record.getvalue().splitlines():
         entry = json.loads(line)
-        if entry["type"] != "step" or entry["step"] % 7:
+        if entry["type"] != "round" or entry["round"] % 7:
             continue
         for event in entry["events"]:
             if event[0] != "move":
                 continue
-            explanation = explain_turn(programs, settings_, entry["step"], event[1])
+            explanation = explain_turn(programs, settings_, entry["round"], event[1])
             assert explanation is not None
             best = [d.label for d in explanation.best]
             assert event[2] in best

@@ -19,7 +19,7 @@ import pytest
 
 from arena.replay import verify_replay
 from arena.samples import resolve_program
-from arena.snake_battle import BattleSettings, play_battle
+from arena.program_battle import BattleSettings, play_battle
 from arena.tournament import Entrant, Progress, TournamentError, TournamentSpec, play_game, run_tournament, runner
 from arena.tournament.games import CancelFlag, GameTask
 from arena.tournament import pool
@@ -101,7 +101,7 @@ def test_resume_after_a_kill_plays_only_the_unfinished_games(tmp_path: Path) -> 
     assert sorted(played) == sorted(set(range(60)) - set(first))
     assert all(g == first[i] for i, g in ((int(str(g["index"])), g) for g in games_file(out)) if i in first)
     assert replays == {i: (out / "replays" / f"game-{i:04d}.jsonl").stat().st_mtime_ns for i in first}
-    fresh = run_tournament(spec, tmp_path / "fresh", jobs=1)
+    run_tournament(spec, tmp_path / "fresh", jobs=1)
     assert (out / RESULTS_FILE).read_text() == (tmp_path / "fresh" / RESULTS_FILE).read_text()
     assert by_index(out) == by_index(tmp_path / "fresh")
 

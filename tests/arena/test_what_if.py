@@ -14,12 +14,13 @@ import pytest
 from arena.bots import BotStatus
 from arena.cli import main as cli_main
 from arena.match import GAMES, MatchSetup, MatchSetupError, RoundInfo, run_match
+from arena.program_battle import BattleSettings, SnakeMatch, explain_turn
 from arena.replay import read_replay, verify_replay
 from arena.samples import resolve_program
-from arena.snake_battle import BattleSettings, SnakeMatch, explain_turn, play_battle
 from arena.snake_referee import SnakeRound
 from engines.snake import Position, position_from_text, position_to_text, start_position
 from matcher import load_program
+from tests.arena.legacy_battles import write_legacy_battle
 
 SEATS = ("hunter", "tail_biter", "wall_hugger")
 OTHERS = ("ouroboros", "hunter", "ouroboros")
@@ -172,7 +173,7 @@ def test_battle_settings_start_plays_explains_and_records_legacy_replays_from_th
     assert explanation is not None and explanation.head == branch_position.snakes[0].head
     record = tmp_path / "battle.jsonl"
     with record.open("w") as stream:
-        result = play_battle(programs, settings, stream)
+        result = write_legacy_battle(programs, settings, stream)
     assert position_from_text(json.loads(record.read_text().splitlines()[0])["start"]) == branch_position
     # The same battle as the arena's match with `start` (the legacy file and the match agree).
     rounds = states_of(MatchSetup("snake", OTHERS, 9, {"start": position_to_text(branch_position), "steps": 40 - BRANCH}))

@@ -1,5 +1,5 @@
 """Benchmark: the many-battle engine (:mod:`arena.snake_batch`) against one battle after another
-(:func:`arena.snake_battle.play_battle`), per core, on the standard battle: 25x25, 4 snakes of the
+(:func:`arena.program_battle.play_battle`), per core, on the standard battle: 25x25, 4 snakes of the
 9-card sample ``nine_cards``, up to 1000 steps, seeds 0, 1, 2, ...
 
 Targets from issue 18: >= 10x the one-by-one battles/s at 1000 battles, >= 3x at 50 battles.
@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 
 from arena.samples import SNAKE_SAMPLES
 from arena.snake_batch import play_battles
-from arena.snake_battle import BattleResult, BattleSettings, play_battle
+from arena.program_battle import BattleResult, BattleSettings, play_battle
 from matcher import Program, load_program
 
 SMALL, LARGE = 50, 1000

@@ -14,7 +14,7 @@ from collections.abc import Callable
 import numpy as np
 
 from arena.samples import SNAKE_SAMPLES
-from arena.snake_battle import BattleSettings, play_battle
+from arena.program_battle import BattleSettings, play_battle
 from engines.snake import Battle, Board, Direction, Position, start_position
 from matcher.batched import decide_many
 from matcher.compiled import compile_program, possible_mask

@@ -1,6 +1,5 @@
 """Persistent: answers each line with its CPU time so far, then computes until the next line
 arrives (so a paused bot shows no CPU growth between requests)."""
-import os
 import selectors
 import sys
 import time

@@ -1,35 +1,23 @@
-"""Factories for editor tests: seats of the built-in program (independent of the shipped samples)
-and shown, sized widgets registered with qtbot."""
+"""Factories for editor tests: shown, sized widgets registered with qtbot, and the main window."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
 import pytest
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QWidget
+from PySide6.QtWidgets import QMessageBox, QWidget
 
 import editor.widgets  # noqa: F401  (applies the PySide6 6.12.0 None-refcount guard first)
-from arena.snake_battle import BattleSettings
 from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
-from editor.seats import Seat, builtin_program, unique_names
-from editor.widgets.battle.battle_player import BattlePlayer
+from editor.seats import builtin_program
 
 W = TypeVar("W", bound=QWidget)
-
-
-def builtin_seats(count: int = 4) -> list[Seat]:
-    program = builtin_program()
-    return unique_names([(program.name, program)] * count)
-
-
-@pytest.fixture
-def seats() -> list[Seat]:
-    return builtin_seats()
+Button = QMessageBox.StandardButton
 
 
 @pytest.fixture
@@ -48,11 +36,17 @@ def shown(qtbot) -> Callable[[W, tuple[int, int]], W]:
 
 
 @pytest.fixture
-def make_player(shown) -> Callable[..., BattlePlayer]:
-    def make(seats: Sequence[Seat] | None = None, settings: BattleSettings = BattleSettings(seed=3)) -> BattlePlayer:
-        return shown(BattlePlayer(builtin_seats() if seats is None else seats, settings), (1100, 760))
+def answers(monkeypatch) -> list[Button]:
+    """Answers for the questions asked (``QMessageBox.question``), in order; an unexpected question
+    fails the test."""
+    queue: list[Button] = []
 
-    return make
+    def question(parent, title, text, *args, **kwargs):
+        assert queue, f"unexpected question: {text!r}"
+        return queue.pop(0)
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    return queue
 
 
 @pytest.fixture

@@ -412,11 +412,11 @@ def test_f5_switches_to_the_battle_tab_and_starts_a_battle(qtbot, make_window):
     window = make_window()
     assert window.bench_page() is window.test_bench
     key(qtbot, window, "F5")
-    assert window.bench_page() is window.quick_battle
-    player = window.quick_battle.player
-    assert player is not None and player.is_playing()
-    assert player.names[0] == window.document.program.name
-    player.pause()
+    tab = window.battle_tab
+    assert window.bench_page() is tab
+    qtbot.waitUntil(lambda: tab.info is not None, timeout=20_000)
+    assert tab.playback.playing and tab.board.view.isVisible()
+    assert tab.names[0] == window.document.program.name and tab.info.programs[0] == window.document.program
 
 
 def test_f5_on_an_invalid_program_says_why_instead_of_starting(qtbot, make_window):
@@ -425,8 +425,8 @@ def test_f5_on_an_invalid_program_says_why_instead_of_starting(qtbot, make_windo
     window = make_window(broken)
     assert window.document.problems()
     key(qtbot, window, "F5")
-    assert window.quick_battle.player is None
-    message = window.quick_battle.message_label
+    assert window.battle_tab.info is None and not window.battle_tab.runner.is_running()
+    message = window.battle_tab.message_label
     assert message.isVisible() and "problems" in message.text() and "set1" in message.text()
     assert "set1" in window.statusBar().currentMessage()
 
@@ -442,7 +442,7 @@ def test_ctrl_return_decides_in_the_window_and_f5_stays_the_battle(qtbot, make_w
     with qtbot.waitSignal(bench.decided) as decided:
         key(qtbot, window, "Ctrl+Return")
     assert decided.args[0] is not None
-    assert window.bench_page() is bench and window.quick_battle.player is None
+    assert window.bench_page() is bench and window.battle_tab.info is None
 
 
 # --- focus ----------------------------------------------------------------------------------------

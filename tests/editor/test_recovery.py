@@ -47,19 +47,6 @@ def recovery_dir(tmp_path) -> Path:
 
 
 @pytest.fixture
-def answers(monkeypatch) -> list[Button]:
-    """Answers for the window's questions, in order; an unexpected question fails the test."""
-    queue: list[Button] = []
-
-    def question(parent, title, text, *args, **kwargs):
-        assert queue, f"unexpected question: {text!r}"
-        return queue.pop(0)
-
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
-    return queue
-
-
-@pytest.fixture
 def make_window(qtbot, settings, recovery_dir, answers) -> Callable[..., MainWindow]:
     def make(program: Program | None = None, path: Path | None = None, register: bool = True) -> MainWindow:
         document = ProgramDocument(program if program is not None else builtin_program(), path)

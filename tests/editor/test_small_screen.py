@@ -79,7 +79,7 @@ def test_the_editor_at_1024_by_700_is_usable_with_the_mouse(qtbot, make_window):
     qtbot.mouseClick(window.bench_tabs.tabBar(), Qt.MouseButton.LeftButton,
                      pos=window.bench_tabs.tabBar().tabRect(1).center())
     QApplication.processEvents()
-    assert window.bench_page() is window.quick_battle
+    assert window.bench_page() is window.battle_tab
     assert (window.width(), window.height()) == SMALL, "the battle tab widened the window"
 
 

@@ -264,26 +264,33 @@ def test_a_new_user_draws_tests_fights_saves_and_reopens_a_program(qtbot, window
     assert tests.summary_text() == "1/1 passing"
 
     # A quick battle against the default sample opponents: the Battle tab (Ctrl+2), a fixed seed
-    # typed in so the battle replays, F5; pause it, step it, click my snake to see why it moved.
+    # typed in so the battle replays, F5; pause it, step it, step back, click my snake to see why
+    # it moved.
     key(qtbot, window, "Ctrl+2")
-    fight = window.quick_battle
+    fight = window.battle_tab
     assert window.bench_page() is fight
-    type_into(qtbot, fight.seed_box, "7")
-    assert fight.settings().seed == 7 and fight.player is None
+    type_into(qtbot, fight.setup.seed_box, "7")
+    assert fight.setup.settings().seed == 7 and fight.info is None
     key(qtbot, window, "F5")
-    player = fight.player
-    assert player is not None and player.is_playing()
-    assert player.names[0] == NAME
-    click(qtbot, player.play_button)
-    assert not player.is_playing()
-    before = player.match.battle.steps
-    click(qtbot, player.step_button)
-    assert player.match.battle.steps == before + 1
-    head = player.match.battle.board.head(0)
-    click(qtbot, player.view, player.view.cell_rect(*head).center().toPoint())
+    qtbot.waitUntil(lambda: fight.info is not None, timeout=20_000)
+    playback, transport = fight.playback, fight.transport
+    assert playback.playing and fight.names[0] == NAME and fight.info.seed == 7
+    click(qtbot, transport.play_button)
+    assert not playback.playing
+    qtbot.waitUntil(lambda: fight.runner.gate.waiting, timeout=20_000)  # the worker holds: no step under way
+    QApplication.processEvents()
+    shown = playback.frames[playback.index].turn
+    click(qtbot, transport.step_button)
+    qtbot.waitUntil(lambda: playback.frames[playback.index].turn == shown + 1, timeout=20_000)
+    click(qtbot, transport.back_button)
+    assert playback.frames[playback.index].turn == shown
+    click(qtbot, transport.step_button)
+    qtbot.waitUntil(lambda: fight.board.view.board().position() == playback.frames[-1].state.position)
+    head = fight.board.view.board().head(0)
+    click(qtbot, fight.board.view, fight.board.view.cell_rect(*head).center().toPoint())
     assert fight.explanation is not None
-    assert NAME in fight.explain_label.text()
-    assert player.view.explanation() is fight.explanation
+    assert NAME in fight.board.explain_label.text()
+    assert fight.board.view.explanation() is fight.explanation
 
     # Save As (Ctrl+Shift+S): the file dialog answers "snapper"; the suffix is added, the save is
     # atomic and the window is clean.

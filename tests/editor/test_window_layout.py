@@ -104,15 +104,17 @@ def test_the_window_fits_a_1366_by_768_screen_with_every_pane_usable(make_window
 def test_a_running_battle_still_fits_the_1366_window(qtbot, make_window):
     window = make_window(LAPTOP)
     window.battle_action.trigger()
-    player = window.quick_battle.player
-    assert player is not None
-    player.pause()
+    tab = window.battle_tab
+    qtbot.waitUntil(lambda: tab.info is not None, timeout=20_000)
+    tab.playback.pause()
     QApplication.processEvents()
     assert window.size() == LAPTOP
-    assert_whole(window, window.quick_battle)
-    assert_whole(window, window.quick_battle.arena)
-    assert_whole(window, player.view)
-    assert not window.quick_battle.arena.controls_in_one_row()
+    assert_whole(window, tab)
+    assert_whole(window, tab.board.view)
+    assert_whole(window, tab.transport)
+    assert_whole(window, tab.scoreboard)
+    assert not tab.transport.in_one_row()
+    assert tab.board.view.cell_size() * 25 >= 200, tab.board.view.size()
 
 
 def test_at_1440_by_900_the_palette_is_whole_and_the_variants_legible(make_window):

@@ -99,7 +99,7 @@ def test_versailes_items_counted_by_hand() -> None:
 def _careful_random(state: WormsState, worm: int, rng: random.Random) -> Turn:
     """A random move that does not run straight into something, when there is one."""
     w = state.worms[worm]
-    safe = [t for t in Turn if state.owner(c := w.direction.turned(t).step(w.head)) is None and c not in state.walls]
+    safe = [t for t in Turn if state.owner(c := w.direction.turned(t.quarters).step(w.head)) is None and c not in state.walls]
     return rng.choice(safe) if safe else Turn.STRAIGHT
 
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from arena.moments import battle_moments
 from arena.samples import sample_programs
-from arena.snake_battle import BattleSettings
+from arena.program_battle import BattleSettings
 from engines.snake import Position
 from matcher.analysis.cards import CardFacts, analyse_card
 from matcher.analysis.shadow import equal_to, shadowed_by

@@ -10,7 +10,6 @@ turn) and exports (a history of the game's own) and keeps its own plots; the pan
 
 from __future__ import annotations
 
-import shutil
 import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -36,7 +35,8 @@ from arena.match import MatchSetup, MatchSetupError
 from editor.widgets.arena.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
 from editor.widgets.arena.match_setup import MatchSetupPanel
 from editor.widgets.arena.match_transport import Playback, Transport
-from editor.widgets.arena.scoreboard import Scoreboard
+from editor.widgets.arena.replay_saving import REPLAY_FILTER, save_replay_copy
+from editor.widgets.arena.scoreboard import Scoreboard, match_summary
 from editor.widgets.arena.seat_log import SeatLog
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
 from editor.widgets.games.registry import GAME_VIEWS
@@ -50,7 +50,6 @@ SETUP_WIDTH = 280
 SIDE_WIDTH = 400
 PLOT_DELAY_MS = 120
 """Plots redraw at most this often while frames pour in (a redraw of a long curve takes ms)."""
-REPLAY_FILTER = "Match replays (*.jsonl);;All files (*)"
 PNG_FILTER = "PNG images (*.png)"
 SHARED_EXPORTS = {"frame": "-turn{turn}.png", "score": "-scores.png", "time": "-think-time.png"}
 """What every match exports (the shown board and the shared plots), with the file name suggested
@@ -137,24 +136,10 @@ class ArenaPane(QWidget):
 
     def save_replay(self, path: str | Path | None = None) -> bool:
         """Copy the shown match's replay file (every finished turn so far) to ``path``."""
-        info = self.info
-        source = info.record if info is not None else None
-        if info is None or source is None or not source.exists():
-            self._say("This match has no replay to save.")
-            return False
-        if path is None:
-            start = Path.cwd() / f"{info.game}-{info.seed}.jsonl"
-            path, _ = QFileDialog.getSaveFileName(self, "Save the replay", str(start), REPLAY_FILTER)
-            if not path:
-                return False
-        try:
-            if Path(path).resolve() != source.resolve():
-                shutil.copyfile(source, path)
-        except OSError as error:
-            self._say(f"Could not save {path}: {error.strerror or error}")
-            return False
-        self._say(f"Saved the replay to {path}")
-        return True
+        saved, note = save_replay_copy(self, self.info, path)
+        if note:
+            self._say(note)
+        return saved
 
     def export_frame(self, path: str | Path) -> Path:
         """The shown board as a PNG."""
@@ -303,7 +288,7 @@ class ArenaPane(QWidget):
         self.runner.done.connect(lambda: self.transport.set_stoppable(False))
         self.playback.shown.connect(self._show)
         self.scoreboard.seatClicked.connect(self._seat_clicked)
-        self.seat_log.turnActivated.connect(self._turn_activated)
+        self.seat_log.turnActivated.connect(self.playback.show_turn)
 
     # --- the runner's reports ----------------------------------------------------------------
 
@@ -391,22 +376,9 @@ class ArenaPane(QWidget):
         return f"<b>{spec.title}</b> · {kind.get(info.kind, '')}seed {info.seed}{where}"
 
     def _summary(self, frame: Frame, outcome: Outcome | None) -> str:
-        if outcome is None:
-            last = self.playback.frames[-1].turn
-            return f"Playing: turn {frame.turn} of {last} so far." if self.playback.live else f"Turn {frame.turn} of {last}."
         spec = self._spec()
-        rounds = f"{outcome.rounds} {spec.round_noun}{'' if outcome.rounds == 1 else 's'}"
-        if outcome.cancelled:
-            return f"Stopped after {rounds}."
-        winners = [self.names[i] for i, rank in enumerate(outcome.ranks) if rank == 1]
-        if len(winners) == len(self.names):
-            verdict = "A draw: every seat shares first place"
-        elif len(winners) == 1:
-            verdict = f"<b>{winners[0]}</b> wins"
-        else:
-            verdict = "Shared first place: " + ", ".join(f"<b>{w}</b>" for w in winners)
-        why = spec.end_text(outcome.end)
-        return f"Over after {rounds} ({why}). {verdict}."
+        return match_summary(frame.turn, self.playback.frames[-1].turn, self.playback.live, outcome, self.names,
+                             spec.round_noun, spec.end_text)
 
     def _show_idle(self) -> None:
         self.stack.setCurrentWidget(self.idle_label)
@@ -467,12 +439,6 @@ class ArenaPane(QWidget):
 
     def _seat_clicked(self, seat: int) -> None:
         self.select_seat(None if seat == self._selected else seat)
-
-    def _turn_activated(self, turn: int) -> None:
-        index = next((i for i, f in enumerate(self.playback.frames) if f.turn == turn), None)
-        if index is not None:
-            self.playback.pause()
-            self.playback.seek(index)
 
     def _say(self, text: str) -> None:
         self.message.emit(text)

@@ -162,6 +162,7 @@ class Gate:
         self._condition = threading.Condition()
         self._open = False
         self._permits = 0
+        self._waiting = False
 
     def set_open(self, value: bool) -> None:
         with self._condition:
@@ -188,9 +189,17 @@ class Gate:
         """Return when a round may be played, or at once when ``cancel`` is set."""
         with self._condition:
             while not (self._open or self._permits or cancel.is_set()):
+                self._waiting = True
                 self._condition.wait(0.25)
+            self._waiting = False
             if not self._open and self._permits:
                 self._permits -= 1
+
+    @property
+    def waiting(self) -> bool:
+        """The worker is held here: nothing is being played (every round it played has been
+        reported before it came to wait)."""
+        return self._waiting
 
 
 class MatchRunner(QObject):

@@ -16,8 +16,19 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QApplication, QComboBox, QHBoxLayout, QLabel, QSlider, QStyle, QToolButton, QWidget
+from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence, QResizeEvent
+from PySide6.QtWidgets import (
+    QApplication,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QSlider,
+    QStyle,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from editor.typing_guard import takes_typing
 from editor.widgets.arena.match_runner import Frame, Gate
@@ -27,6 +38,8 @@ SPEEDS = (1, 2, 3, 5, 8, 12, 20, 30, 60, 0)
 FULL_SPEED = 0
 DEFAULT_SPEED = 8
 FRAME_MS = 16
+SEEK_MIN_WIDTH = 120
+"""Below this the seek bar moves to a row of its own (a narrow pane, the editor's Battle tab)."""
 
 
 TRANSPORT_KEYS = frozenset({Qt.Key.Key_Space, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End,
@@ -164,6 +177,13 @@ class Playback(QObject):
             self.shown.emit(index)
         self.changed.emit()
 
+    def show_turn(self, turn: int) -> None:
+        """Pause on the frame of ``turn`` (a log line's turn), if it is one of the frames."""
+        index = next((i for i, f in enumerate(self.frames) if f.turn == turn), None)
+        if index is not None:
+            self.pause()
+            self.seek(index)
+
     def to_end(self) -> None:
         self.seek(self.last())
         self.following = self.live
@@ -292,22 +312,30 @@ class Transport(QWidget):
         self.turn_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         self.turn_label.setMinimumWidth(self.turn_label.fontMetrics().horizontalAdvance("Turn 00000 / 00000 · live"))
 
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.setSpacing(6)
-        for widget in (self.play_button, self.step_button, self.stop_button):
-            row.addWidget(widget)
-        row.addSpacing(10)
-        row.addWidget(QLabel("Speed"))
-        row.addWidget(self.speed_slider)
-        row.addWidget(self.speed_label)
-        row.addSpacing(6)
-        row.addWidget(self.back_button)
-        row.addWidget(self.seek_bar, 1)
-        row.addWidget(self.turn_label)
+        self.noun = "Turn"
+        self._build_rows()
         playback.changed.connect(self.refresh)
         playback.shown.connect(lambda _i: self.refresh())
         self.refresh()
+
+    def set_noun(self, noun: str) -> None:
+        """What the turn counter calls a turn ("Step" for a snake battle)."""
+        self.noun = noun
+        self.refresh()
+
+    def in_one_row(self) -> bool:
+        """Whether the seek bar shares the buttons' row (there is room), or has a row of its own."""
+        return self._row.indexOf(self._seek_row) >= 0
+
+    def minimumSizeHint(self) -> QSize:
+        """The two-row arrangement's: the transport never asks for the room of one row, so a
+        narrow pane can narrow it (and the seek bar then moves under the buttons)."""
+        controls, seek = self._controls.minimumSize(), self._seek_row.minimumSizeHint()
+        return QSize(max(controls.width(), seek.width()), controls.height() + self._rows.spacing() + seek.height())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange(event.size().width() >= self._one_row_width())
 
     def set_stoppable(self, stoppable: bool) -> None:
         """Whether Stop has a worker to stop."""
@@ -338,9 +366,55 @@ class Transport(QWidget):
             self.turn_label.setText("No match")
             return
         live = " · live" if pb.live and pb.following else ""
-        self.turn_label.setText(f"Turn {pb.frames[pb.index].turn} / {pb.frames[-1].turn}{live}")
+        self.turn_label.setText(f"{self.noun} {pb.frames[pb.index].turn} / {pb.frames[-1].turn}{live}")
 
     # --- details -----------------------------------------------------------------------------
+
+    def _build_rows(self) -> None:
+        """The buttons and the speed, then the seek bar with the turn: in one row where there is
+        room, else the seek bar in a row of its own under them."""
+        self._controls = QHBoxLayout()
+        self._controls.setSpacing(6)
+        for widget in (self.play_button, self.step_button, self.stop_button):
+            self._controls.addWidget(widget)
+        self._controls.addSpacing(10)
+        self._controls.addWidget(QLabel("Speed"))
+        self._controls.addWidget(self.speed_slider)
+        self._controls.addWidget(self.speed_label)
+        self._seek_row = QWidget()
+        seek = QHBoxLayout(self._seek_row)
+        seek.setContentsMargins(0, 0, 0, 0)
+        seek.setSpacing(6)
+        seek.addWidget(self.back_button)
+        seek.addWidget(self.seek_bar, 1)
+        seek.addWidget(self.turn_label)
+        self._row = QHBoxLayout()
+        self._row.setSpacing(6)
+        self._row.addLayout(self._controls)
+        self._rows = QVBoxLayout(self)
+        self._rows.setContentsMargins(0, 0, 0, 0)
+        self._rows.setSpacing(6)
+        # The arrangement in use must not set the minimum: narrowing the transport is what wraps it.
+        self._rows.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
+        self._rows.addLayout(self._row)
+        self._arrange(True)
+
+    def _one_row_width(self) -> int:
+        """The least width that shows everything in one row with a seek bar worth dragging."""
+        seek = self._seek_row.minimumSizeHint().width() + SEEK_MIN_WIDTH
+        return self._controls.sizeHint().width() + self._row.spacing() + 6 + seek
+
+    def _arrange(self, one_row: bool) -> None:
+        if one_row == self.in_one_row():
+            return
+        self._row.removeWidget(self._seek_row)
+        self._rows.removeWidget(self._seek_row)
+        if one_row:
+            self._row.addWidget(self._seek_row, 1)
+        else:
+            self._rows.addWidget(self._seek_row)
+        self._seek_row.show()
+        self.updateGeometry()
 
     def _seeked(self, value: int) -> None:
         self.playback.seek(value)

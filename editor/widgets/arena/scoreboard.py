@@ -7,7 +7,7 @@ everything is the result's own — what ``snakepit match`` prints."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QPalette, QResizeEvent
@@ -26,6 +26,27 @@ def seconds_text(seconds: float) -> str:
     if seconds < 0.00995:
         return f"{seconds * 1000:.1f} ms"
     return f"{seconds * 1000:.0f} ms" if seconds < 0.9995 else f"{seconds:.2f} s"
+
+
+def match_summary(turn: int, last: int, live: bool, outcome: Outcome | None, names: Sequence[str],
+                  round_noun: str, end_text: Callable[[str], str], turn_noun: str = "turn") -> str:
+    """The line over the rows: the shown turn of those so far (called ``turn_noun``), or (at the
+    final turn of a finished match, ``outcome``) how it ended and who won. ``end_text`` says an
+    end reason in words."""
+    if outcome is None:
+        shown = f"{turn_noun} {turn} of {last}"
+        return f"Playing: {shown} so far." if live else f"{shown[:1].upper()}{shown[1:]}."
+    rounds = f"{outcome.rounds} {round_noun}{'' if outcome.rounds == 1 else 's'}"
+    if outcome.cancelled:
+        return f"Stopped after {rounds}."
+    winners = [names[i] for i, rank in enumerate(outcome.ranks) if rank == 1]
+    if len(winners) == len(names):
+        verdict = "A draw: every seat shares first place"
+    elif len(winners) == 1:
+        verdict = f"<b>{winners[0]}</b> wins"
+    else:
+        verdict = "Shared first place: " + ", ".join(f"<b>{w}</b>" for w in winners)
+    return f"Over after {rounds} ({end_text(outcome.end)}). {verdict}."
 
 
 class ElidedLabel(QLabel):

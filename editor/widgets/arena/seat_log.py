@@ -317,6 +317,9 @@ class SeatLog(QWidget):
         seat = ALL_SEATS if seat is None else int(seat)
         self.filter.set_filter(seat, self.search.text())
         self.table.setColumnHidden(SEAT, seat != ALL_SEATS)  # one seat's turns: its name is above
+        current = self.table.currentIndex()
+        if current.isValid():  # the marked turn stays in sight (it was scrolled to among all rows)
+            self.table.scrollTo(current, QAbstractItemView.ScrollHint.PositionAtCenter)
 
     def _set_enabled(self, enabled: bool) -> None:
         for widget in (self.seat_box, self.search):

@@ -1,2 +1,2 @@
-"""The editor's quick battle: the program being edited against samples or files, played step by
-step in a side pane, and why a snake moved."""
+"""The editor's Battle tab: the program being edited against samples or files, watched with the
+arena's parts (transport, scoreboard, seat log) and the snake board, which says why a snake moved."""

@@ -1,5 +1,5 @@
-"""Small pieces every form of the app shares (the match and tournament setups, the quick battle,
-the what-if dialog, the battle player): section headings, spin boxes, tool buttons and the
+"""Small pieces every form of the app shares (the match and tournament setups, the Battle tab's
+setup, the what-if dialog): section headings, spin boxes, tool buttons and the
 range of a seed."""
 
 from __future__ import annotations
@@ -8,7 +8,17 @@ from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QPalette
-from PySide6.QtWidgets import QComboBox, QFrame, QHBoxLayout, QLabel, QScrollArea, QSpinBox, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSpinBox,
+    QSplitter,
+    QToolButton,
+    QWidget,
+)
 
 SEED_LIMIT = 2**31 - 1
 """The largest seed a seed box takes (a spin box holds a 32-bit int)."""
@@ -84,3 +94,16 @@ def scrolled(widget: QWidget) -> QScrollArea:
     scroll.setFrameShape(QFrame.Shape.NoFrame)
     scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     return scroll
+
+
+def form_beside(form: QWidget, results: QWidget) -> QSplitter:
+    """A setup form on the left, as wide as it needs and scrolled up and down when it does not
+    fit, beside what it runs on the right, which takes the rest of the width."""
+    scroll = scrolled(form)
+    scroll.setMinimumWidth(form.minimumSizeHint().width() + 16)
+    splitter = QSplitter(Qt.Orientation.Horizontal)
+    splitter.addWidget(scroll)
+    splitter.addWidget(results)
+    splitter.setStretchFactor(1, 1)
+    splitter.setChildrenCollapsible(False)
+    return splitter

@@ -14,17 +14,14 @@ import sys
 import threading
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
-    QFrame,
     QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
-    QScrollArea,
     QSplitter,
     QStyle,
     QVBoxLayout,
@@ -45,9 +42,9 @@ from arena.tournament import (
 )
 from arena.tournament.pool import STOP_GRACE
 from arena.tournament.store import TournamentStore
-from editor.gui_collector import GuiThreadCollector
-from editor.widgets.parts.form_widgets import error_line, heading
+from editor.widgets.parts.form_widgets import error_line, form_beside, heading
 from editor.widgets.parts.standalone import application, run_alone
+from editor.widgets.parts.worker_thread import WorkerThread
 from editor.widgets.tournament.tournament_setup import TournamentSetup, plain_words
 from editor.widgets.tournament.tournament_views import VALUE_ROLE, GameList, RatingPlot, ResultsTable
 from matcher import ProgramError
@@ -59,62 +56,39 @@ REFRESH_MS = 150
 # --- the worker -------------------------------------------------------------------------------------
 
 
-class TournamentWorker(QObject):
+class TournamentWorker(WorkerThread):
     """Runs one tournament at a time in a thread. Signals arrive in the GUI thread: ``progressed``
-    per finished game, then ``finished`` with the run (also after a cancel), or ``failed`` with
-    one line and then ``finished`` with None."""
+    per finished game, then ``finished`` with the run (:class:`TournamentRun`; also after a
+    cancel), or ``failed`` with one line and then ``finished`` with None."""
 
     progressed = Signal(object)
     """:class:`Progress`."""
-    finished = Signal(object)
-    """:class:`TournamentRun`, or None after ``failed``."""
-    failed = Signal(str)
 
     def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._thread: threading.Thread | None = None
+        super().__init__("tournament", parent)
         self._cancel = threading.Event()
-
-    def is_running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
 
     def start(self, spec: TournamentSpec, out: Path, jobs: int) -> None:
         if self.is_running():
             raise RuntimeError("a tournament is already running")
         self._cancel = cancel = threading.Event()
-        self._thread = threading.Thread(target=self._work, args=(spec, out, jobs, cancel), name="snakepit-tournament",
-                                        daemon=True)
-        GuiThreadCollector.watch(self._thread)  # before it runs: it allocates from its first line
-        self._thread.start()
+        self._launch(lambda: run_tournament(spec, out, jobs=jobs, on_progress=lambda p: self._emit(self.progressed, p),
+                                            cancel=cancel))
 
     def cancel(self) -> None:
         """Stop every running game; the finished ones are kept and ``finished`` follows."""
         self._cancel.set()
 
-    def wait(self, timeout: float) -> bool:
-        if self._thread is not None:
-            self._thread.join(timeout)
-        return not self.is_running()
+    def _describe(self, error: Exception) -> str:
+        if isinstance(error, (TournamentError, ProgramError)):
+            return plain_words(str(error))
+        if isinstance(error, OSError):
+            where = f"{error.filename}: " if error.filename else ""
+            return f"{where}{error.strerror or error}"
+        return super()._describe(error)
 
-    def _work(self, spec: TournamentSpec, out: Path, jobs: int, cancel: threading.Event) -> None:
-        run: TournamentRun | None = None
-        try:
-            run = run_tournament(spec, out, jobs=jobs, on_progress=lambda p: self._emit(self.progressed, p), cancel=cancel)
-        except (TournamentError, ProgramError) as err:
-            self._emit(self.failed, plain_words(str(err)))
-        except OSError as err:
-            where = f"{err.filename}: " if err.filename else ""
-            self._emit(self.failed, f"{where}{err.strerror or err}")
-        except Exception as err:  # noqa: BLE001  (a bug must not end the thread unsaid)
-            self._emit(self.failed, f"The tournament stopped: {type(err).__name__}: {err}")
-        finally:
-            self._emit(self.finished, run)
-
-    def _emit(self, signal: Any, value: object) -> None:
-        try:
-            signal.emit(value)
-        except RuntimeError:  # the tab is gone while the thread runs on (the app is closing)
-            self._cancel.set()
+    def _gone(self) -> None:
+        self._cancel.set()
 
 
 # --- the tab ----------------------------------------------------------------------------------------
@@ -259,12 +233,6 @@ class TournamentTab(QWidget):
         left_layout.addWidget(self.setup, 1)
         left_layout.addWidget(self.error_label)
         left_layout.addLayout(buttons)
-        scroll = QScrollArea()
-        scroll.setWidget(left)
-        scroll.setWidgetResizable(True)
-        scroll.setFrameShape(QFrame.Shape.NoFrame)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setMinimumWidth(left.minimumSizeHint().width() + 16)
 
         self.progress_bar = QProgressBar()
         self.progress_bar.setFormat("not started")
@@ -325,11 +293,7 @@ class TournamentTab(QWidget):
         right_layout.addWidget(self.status_label)
         right_layout.addWidget(right_split, 1)
 
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(scroll)
-        self.splitter.addWidget(right)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setChildrenCollapsible(False)
+        self.splitter = form_beside(left, right)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.splitter)

@@ -15,17 +15,17 @@ from arena.cli import main as cli_main
 from arena.match import GAMES, MatchSetup, run_match
 from arena.replay import read_replay, verify_replay
 from arena.samples import resolve_program
-from arena.snake_battle import BattleSettings, explain_turn
+from arena.program_battle import BattleSettings, SnakeMatch, explain_turn
 from editor.seats import builtin_program
 from editor.widgets.arena.match_runner import WHAT_IF
 from editor.widgets.games.registry import GAME_VIEWS
-from editor.widgets.games.snake.snake_game import SnakeBoard, board_at_turn
-from editor.widgets.games.snake.turn_explanation import board_at_turn as seeded_board_at_turn
+from editor.widgets.games.snake.snake_game import SnakeBoard
 from editor.widgets.parts.seat_cards import ordinal
 from engines.kingdoms import history_to_text
-from engines.snake import position_to_text
-from matcher import load_program, save_program
+from engines.snake import board_at_turn, position_to_text
+from matcher import best_moves, compile_program, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
+from tests.arena.legacy_battles import OLD_FILE
 from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
     BIOBLOTS,
     ITPW,
@@ -159,19 +159,53 @@ def test_clicking_a_snake_shows_why_it_moved_in_the_shown_step(qtbot, make_pane,
 
 
 def test_the_board_a_snake_saw_is_rebuilt_from_the_frames_as_the_seeded_replay_has_it(qtbot, make_pane):
-    """Every snake at every step: the position before the step with the moves made before its turn."""
+    """Every snake at every step: the position before the step with the moves made before its turn.
+    The frames hold what a battle replayed from its seed holds, and on the board rebuilt from them
+    each snake's program would make the move it made."""
     pane, _board = snake_pane(qtbot, make_pane)
     frames = pane.playback.frames  # type: ignore[attr-defined]
     programs = [load_program(resolve_program(n)) for n in ("tail_biter", "hunter", "wall_hugger")]
-    settings = BattleSettings(7, 15, 15, 5, 60)
+    compiled = [compile_program(p) for p in programs]
+    seeded = SnakeMatch(programs, BattleSettings(7, 15, 15, 5, 60))
     moved_before = 0
     for step in range(1, len(frames)):
+        assert frames[step - 1].state.position == seeded.battle.board.position()
+        assert frames[step].events == seeded.step().events, step
         for snake in range(3):
-            ours = board_at_turn(frames[step - 1].state.position, frames[step].events, snake)
-            seeded = seeded_board_at_turn(programs, settings, step, snake)
-            assert (ours and ours.position()) == (seeded and seeded.position()), (step, snake)
-            moved_before += ours is not None and ours.position() != frames[step - 1].state.position
+            seen = board_at_turn(frames[step - 1].state.position, frames[step].events, snake)
+            move = frames[step].moves[snake]
+            if seen is None or move is None:
+                continue
+            possible = seen.possible_moves(snake)
+            assert move in [d.label for d in best_moves(compiled[snake], seen, snake, possible)[0]], (step, snake)
+            moved_before += seen.position() != frames[step - 1].state.position
     assert moved_before > 0  # the cases where earlier movers changed what a snake saw were there
+
+
+@pytest.mark.parametrize("kind", ["battle", "legacy"])
+def test_a_battle_recorded_by_snakepit_battle_opens_in_the_arena(qtbot, make_pane, tmp_path, capsys, kind):
+    """``snakepit battle --record`` writes the one replay format the arena reads; a file of the
+    format it wrote before (``snake-replay/1``) opens too. Either plays to its end with the
+    programs, so a click explains a move."""
+    if kind == "battle":
+        path = tmp_path / "b.jsonl"
+        assert cli_main(["battle", "hunter", "tail_biter", "wall_hugger", "--seed", "5", "--size", "13x13",
+                         "--length", "5", "--steps", "60", "--record", str(path)]) == 0
+        capsys.readouterr()
+    else:
+        path = OLD_FILE  # the same battle, as the old battle command wrote it
+    pane = make_pane()
+    with qtbot.waitSignal(pane.runner.finished, timeout=20_000):
+        pane.open_replay(path)
+    assert pane.info is not None and pane.info.game == "snake" and pane.outcome is not None
+    assert pane.names == ["hunter.snake.json", "tail_biter.snake.json", "wall_hugger.snake.json"]
+    assert len(pane.playback.frames) == 61 and pane.outcome.rounds == 60 and pane.outcome.end == "step_limit"
+    pane.transport.seek_bar.setValue(30)
+    board = pane.board
+    assert isinstance(board, SnakeBoard)
+    pane.select_seat(1)
+    programs = [load_program(resolve_program(n)) for n in ("hunter", "tail_biter", "wall_hugger")]
+    assert board.explanation == explain_turn(programs, BattleSettings(5, 13, 13, 5, 60), 30, 1)
 
 
 def test_continue_from_here_plays_on_from_the_shown_step_with_other_programs(qtbot, make_pane, tmp_path, capsys):

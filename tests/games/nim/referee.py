@@ -10,11 +10,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from arena.bots import BotHost, BotStatus, PersistentBot, TurnRecord
+from arena.bots import BotCommand, BotStatus, Host, PersistentBot, TurnRecord
 from arena.games.descriptor import GameDescriptor, Hosting
 from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
-from arena.match import BotRun, MatchSetup, RoundInfo, bot_commands, bot_host, limits_option, sandbox_header, seat_names
-from arena.referee import GameReferee
+from arena.match import MatchSetup, RoundInfo, SeatedBots, start_seats
+from arena.referee import GameReferee, RefereedRun
 from engines.protocol import MoveError
 from tests.games.nim.engine import GAME, NimState, parse_move
 
@@ -25,28 +25,22 @@ class NimReferee(GameReferee):
     def start(self, setup: MatchSetup, *, host_root: Path | None = None,
               bot_env: Mapping[str, str] | None = None) -> NimRun:
         options = self.resolve_options(setup)
-        state = GAME.start(options)
-        host = bot_host(options, 2, limits_option(options["limits"]), host_root, bot_env)
         resolved: dict[str, Any] = {"heaps": options["heaps"], "time_limit": options["time_limit"]}
-        resolved.update(sandbox_header(host.policy))
-        try:
-            bots = [host.start_bot(command, name=f"player-{seat}") for seat, command in enumerate(bot_commands(setup))]
-            for seat, bot in enumerate(bots):
-                bot.send(str(seat))
-        except BaseException:
-            host.close()
-            raise
-        return NimRun(self, host, bots, state, setup.seed, seat_names(setup, bot_commands(setup)), resolved)
+
+        def start(host: Host, seat: int, command: BotCommand, env: dict[str, str]) -> PersistentBot:
+            bot = host.start_bot(command, name=f"player-{seat}", env=env)
+            bot.send(str(seat))
+            return bot
+
+        seated = start_seats(setup, options, resolved, start, host_root, bot_env)
+        return NimRun(self, seated, GAME.start(options), setup.seed, resolved)
 
 
-class NimRun(BotRun):
-    state: NimState
-    bots: list[PersistentBot]
-
-    def __init__(self, referee: NimReferee, host: BotHost, bots: list[PersistentBot], state: NimState, seed: int,
-                 seats: list[dict[str, Any]], options: dict[str, Any]) -> None:
-        super().__init__(host, bots, state, seats, options)
-        self.referee, self.rng, self.time_limit = referee, GAME.rng(seed), float(options["time_limit"])
+class NimRun(RefereedRun[NimState, PersistentBot]):
+    def __init__(self, referee: NimReferee, seated: SeatedBots[PersistentBot], state: NimState, seed: int,
+                 options: dict[str, Any]) -> None:
+        super().__init__(referee, seated, state, seed, options)
+        self.time_limit = float(options["time_limit"])
 
     def play_round(self, cancel: threading.Event | None) -> RoundInfo | None:
         player = self.state.to_move
@@ -69,16 +63,6 @@ class NimRun(BotRun):
         records = [TurnRecord.skipped("not its turn")] * 2
         records[player] = record
         return self.referee.round_info(self.rounds, step.state, step.moves, step.events, tuple(records), self.rng)
-
-    def end(self) -> str | None:
-        outcome = GAME.outcome(self.state)
-        return None if outcome is None else outcome.reason
-
-    def scores(self) -> tuple[int, ...]:
-        return GAME.scores(self.state)
-
-    def ranks(self) -> tuple[int, ...]:
-        return GAME.ranks(self.state, self.rng)
 
 
 DESCRIPTOR = GameDescriptor(

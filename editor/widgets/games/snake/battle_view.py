@@ -2,7 +2,7 @@
 
 The view only reads a :class:`engines.snake.Board`; whoever steps the battle calls
 :meth:`BattleView.set_board` (again) when it changed. Used by the battle player now, later by the
-card editor's test bench and the arena pane."""
+card editor's test bench, the arena pane and the editor's Battle tab."""
 
 from __future__ import annotations
 
@@ -393,7 +393,7 @@ def _facing(body: Sequence[Cell]) -> tuple[float, float]:
 
 def main() -> int:
     """Show the start of a sample battle; click a snake to highlight it."""
-    from arena.snake_battle import BattleSettings, SnakeMatch
+    from arena.program_battle import BattleSettings, SnakeMatch
     from editor.seats import sample_seats
 
     seats = sample_seats()

@@ -5,10 +5,11 @@ its replay saves and verifies)."""
 
 from __future__ import annotations
 
+import html
 import secrets
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QFrame, QLabel, QVBoxLayout, QWidget
 
@@ -19,7 +20,7 @@ from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.games.snake.turn_explanation import explanation_html
 from editor.widgets.games.snake.what_if_dialog import WhatIfDialog
 from editor.widgets.parts.seat_names import numbered
-from engines.snake import Board, Moved, Position, Skipped, position_to_text
+from engines.snake import Board, board_at_turn, position_to_text
 from matcher import CompiledProgram, Program, compile_program, save_program
 from matcher.explain import Explanation, explain
 from matcher.fileformat import PROGRAM_SUFFIX
@@ -27,6 +28,9 @@ from matcher.fileformat import PROGRAM_SUFFIX
 
 class SnakeBoard(BoardAdapter):
     """The battle view; a click on a snake shows why it moved in the shown step."""
+
+    explained = Signal(object)
+    """A snake's move was explained (:class:`Explanation`), or the explanation went (None)."""
 
     def __init__(self, context: BoardContext, parent: QWidget | None = None) -> None:
         super().__init__(context, parent)
@@ -110,20 +114,27 @@ class SnakeBoard(BoardAdapter):
         if board is None:
             self.view.set_board(Board(frames[index].state.position))
             self.view.set_explanation(None)
-            self.explanation = None
-            self.explain_label.setText(f"<b>{name}</b> had no turn in step {turn}: it was eaten, or the battle was over.")
+            self._set_explanation(None)
+            self.explain_label.setText(f"<b>{html.escape(name)}</b> had no turn in step {turn}: it was eaten, or the "
+                                       "battle was over.")
             return None
         explanation = explain(self._compiled[snake], board, snake)
         program = self._programs[snake]
         card = program.cards[explanation.card] if explanation.card is not None else None
         self.view.set_board(board)
         self.view.set_explanation(explanation, card=card)
-        self.explanation = explanation
         self.explain_label.setText(explanation_html(explanation, name, program, turn, index == 0))
+        self._set_explanation(explanation)
         return explanation
 
+    def _set_explanation(self, explanation: Explanation | None) -> None:
+        had = self.explanation is not None
+        self.explanation = explanation
+        if had or explanation is not None:
+            self.explained.emit(explanation)
+
     def _clear_explanation(self) -> None:
-        self.explanation = None
+        self._set_explanation(None)
         self.view.set_explanation(None)
         if self._frames:
             self.view.set_board(Board(self._frames[self._index].state.position))
@@ -172,15 +183,3 @@ class SnakeBoard(BoardAdapter):
         finally:
             self.what_if_dialog = None
             dialog.deleteLater()
-
-
-def board_at_turn(before: Position, events: Sequence[object], snake: int) -> Board | None:
-    """The board ``snake`` saw at its turn in a step: the position before the step with the moves
-    made before its turn (the step's events are in turn order). None when it had no turn."""
-    board = Board(before)
-    for event in events:
-        if isinstance(event, (Moved, Skipped)) and event.snake == snake:
-            return board
-        if isinstance(event, Moved):
-            board.move(event.snake, event.direction)
-    return None

@@ -1,35 +1,14 @@
-"""Why a snake moved in a battle, for people: the board it saw at its turn and a few lines of
-text about the matcher's explanation. Qt-free; the quick battle (and later the arena pane)
-shows both."""
+"""Why a snake moved in a battle, for people: a few lines of text about the matcher's explanation
+(the board it saw at its turn is :func:`engines.snake.board_at_turn`'s). Qt-free; the snake board
+shows both, in the arena pane and the editor's Battle tab."""
 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
 
-from arena.snake_battle import BattleSettings, SnakeMatch
-from engines.snake import Board, Direction
+from engines.snake import Direction
 from matcher import Program
 from matcher.explain import Explanation
-
-
-def board_at_turn(programs: Sequence[Program], settings: BattleSettings, step: int, snake: int) -> Board | None:
-    """The board ``snake`` saw when it chose its move in ``step`` (1-based): the battle replayed
-    from its seed exactly as :func:`arena.snake_battle.explain_turn` replays it. None when the
-    snake had no turn in that step."""
-    match = SnakeMatch(programs, settings)
-    battle = match.battle
-    while battle.steps < step - 1 and not battle.over:
-        match.step()
-    if battle.over or step < 1:
-        return None
-    for mover in battle.begin_step():
-        if battle.end is not None:
-            return None
-        if mover == snake:
-            return None if battle.board.eaten[snake] else battle.board
-        battle.turn(mover, match.policy)
-    return None
 
 
 def explanation_html(explanation: Explanation, name: str, program: Program, step: int, upcoming: bool) -> str:

@@ -1,35 +1,39 @@
-"""The snake referee: card programs play a battle in-process, in the engine's random order, with
-every random choice drawn from the battle's seeded generator; optionally recorded as JSONL."""
+"""A snake battle of card programs, played in-process: what decides it besides the programs
+(:class:`BattleSettings`), the policy that plays a program, the battle stepped by its caller
+(:class:`SnakeMatch`), and why a snake moved as it did in a step (:func:`explain_turn`).
+
+Every random choice — the move order and the programs' ties — is drawn from one generator seeded
+with the battle's seed, so the same programs, settings and seed give the same battle, bit for bit.
+This is the core of every snake battle here: the match API (:mod:`arena.snake_referee`, which
+``snakepit battle``, ``snakepit match snake``, tournaments and the app play through and which
+records and verifies replays) steps a :class:`SnakeMatch`; the many-battle engine
+(:mod:`arena.snake_batch`) must give what :func:`play_battle` gives, battle for battle.
+"""
 
 from __future__ import annotations
 
-import json
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 from engines.snake import (
     GAME_INFO,
     Battle,
-    Bite,
     Board,
     Direction,
-    Eaten,
-    Event,
-    Moved,
     Policy,
     Position,
-    Skipped,
     StepReport,
-    position_to_text,
+    board_at_turn,
     start_position,
 )
-from matcher import CompiledProgram, Program, best_moves, compile_program, program_to_json
+from matcher import CompiledProgram, Program, best_moves, compile_program
 from matcher.explain import Explanation, explain
 
-REPLAY_FORMAT = "snake-replay/1"
+if TYPE_CHECKING:
+    from arena.match import MatchResult
 
 
 @dataclass(frozen=True)
@@ -53,10 +57,17 @@ class BattleSettings:
 
 @dataclass(frozen=True)
 class BattleResult:
+    """How a battle ended: what ``snakepit battle`` prints."""
+
     steps: int
     end: str
     lengths: list[int]
     ranks: list[int]
+
+    @classmethod
+    def of(cls, result: MatchResult) -> BattleResult:
+        """A snake match's result as a battle's: its rounds are the steps, its scores the lengths."""
+        return cls(result.rounds, result.end, list(result.scores), list(result.ranks))
 
     def to_json(self) -> dict[str, Any]:
         return {"steps": self.steps, "end": self.end, "lengths": self.lengths, "ranks": self.ranks}
@@ -76,11 +87,12 @@ def program_policy(compiled: CompiledProgram, rng: random.Random) -> Policy:
 
 @dataclass
 class SnakeMatch:
-    """A battle of card programs, stepped by the caller (CLI, GUI worker, tournament)."""
+    """A battle of card programs, stepped by the caller (the match API, the card statistics)."""
 
     programs: Sequence[Program]
     settings: BattleSettings = field(default_factory=BattleSettings)
     battle: Battle = field(init=False)
+    compiled: list[CompiledProgram] = field(init=False)
     decision_times: list[tuple[float, float] | None] = field(init=False)
     """Per snake the seconds (wall, CPU of this thread) its program took to choose its move in the
     last step; None when it chose nothing (eaten, no possible move, the battle over first). Only
@@ -90,9 +102,8 @@ class SnakeMatch:
     def __post_init__(self) -> None:
         position = self.settings.start_position(len(self.programs))
         self.battle = Battle(position, random.Random(self.settings.seed), self.settings.max_steps)
-        compiled = [compile_program(p) for p in self.programs]
-        self.compiled = compiled
-        self._policies = [program_policy(c, self.battle.rng) for c in compiled]
+        self.compiled = [compile_program(p) for p in self.programs]
+        self._policies = [program_policy(c, self.battle.rng) for c in self.compiled]
         self.decision_times = [None] * len(self.programs)
 
     def policy(self, board: Board, snake: int, moves: Sequence[Direction]) -> Direction:
@@ -111,79 +122,26 @@ class SnakeMatch:
         return BattleResult(self.battle.steps, end, self.battle.lengths(), self.battle.ranks())
 
 
-def event_to_json(event: Event) -> list[Any]:
-    if isinstance(event, Moved):
-        return ["move", event.snake, event.direction.label]
-    if isinstance(event, Bite):
-        return ["bite", event.biter, event.victim, list(event.cell)]
-    if isinstance(event, Eaten):
-        return ["eaten", event.snake, event.by]
-    if isinstance(event, Skipped):
-        return ["skip", event.snake]
-    raise TypeError(f"unknown event {event!r}")
-
-
-def _line(value: dict[str, Any]) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False) + "\n"
-
-
-def play_battle(
-    programs: Sequence[Program],
-    settings: BattleSettings = BattleSettings(),
-    record: TextIO | None = None,
-    names: Sequence[str] | None = None,
-    on_step: Callable[[SnakeMatch, StepReport], None] | None = None,
-) -> BattleResult:
-    """Play a whole battle. With ``record``, write the JSONL replay as it goes (flushed per step,
-    so a killed battle keeps every finished step)."""
+def play_battle(programs: Sequence[Program], settings: BattleSettings = BattleSettings()) -> BattleResult:
+    """Play a whole battle, nothing recorded (``snakepit battle`` plays it through the match API,
+    which records it): the one-by-one battle the many-battle engine must equal."""
     match = SnakeMatch(programs, settings)
-    if record is not None:
-        header = {
-            "type": "header",
-            "format": REPLAY_FORMAT,
-            "game": "snake",
-            "seed": settings.seed,
-            "width": settings.width,
-            "height": settings.height,
-            "length": settings.length,
-            "max_steps": settings.max_steps,
-            "seats": [
-                {"name": (names[i] if names else p.name), "program": program_to_json(p)} for i, p in enumerate(programs)
-            ],
-        }
-        if settings.start is not None:
-            header["start"] = position_to_text(settings.start)
-        record.write(_line(header))
     while not match.battle.over:
-        report = match.step()
-        if record is not None:
-            record.write(_line({"type": "step", "step": report.step, "order": list(report.order),
-                                "events": [event_to_json(e) for e in report.events]}))
-            record.flush()
-        if on_step is not None:
-            on_step(match, report)
-    result = match.result()
-    if record is not None:
-        record.write(_line({"type": "result", **result.to_json()}))
-        record.flush()
-    return result
+        match.step()
+    return match.result()
 
 
 def explain_turn(programs: Sequence[Program], settings: BattleSettings, step: int, snake: int) -> Explanation | None:
     """Why ``snake`` moved as it did in ``step`` (1-based) of the battle these programs and
-    settings play: the battle is replayed from its seed up to that snake's turn in that step and
-    the decision there is explained. None when the snake had no turn in that step (it was eaten,
-    or the battle had ended)."""
+    settings play: the battle is played from its seed up to that step, and the decision on the
+    board the snake saw at its turn (:func:`engines.snake.board_at_turn`) is explained. None when
+    the snake had no turn in that step (it was eaten, or the battle had ended)."""
     match = SnakeMatch(programs, settings)
     battle = match.battle
     while battle.steps < step - 1 and not battle.over:
         match.step()
     if battle.over or step < 1:
         return None
-    for mover in battle.begin_step():
-        if battle.end is not None:
-            return None
-        if mover == snake:
-            return None if battle.board.eaten[snake] else explain(match.compiled[snake], battle.board, snake)
-        battle.turn(mover, match.policy)
-    return None
+    before = battle.board.position()
+    board = board_at_turn(before, match.step().events, snake)
+    return None if board is None else explain(match.compiled[snake], board, snake)

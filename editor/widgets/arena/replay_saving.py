@@ -1,0 +1,34 @@
+"""Keeping a watched match's replay: the file its worker wrote in the scratch folder, copied where
+the user says (the arena pane's and the Battle tab's "Save replay…")."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog, QWidget
+
+from editor.widgets.arena.match_runner import MatchInfo
+
+REPLAY_FILTER = "Match replays (*.jsonl);;All files (*)"
+
+
+def save_replay_copy(parent: QWidget, info: MatchInfo | None, path: str | Path | None = None,
+                     what: str = "match") -> tuple[bool, str]:
+    """Copy ``info``'s replay (every finished turn so far) to ``path``, asked for (with
+    ``<game>-<seed>.jsonl`` offered) when None. Returns whether it was saved and what to tell the
+    user ("" when they cancelled the dialog)."""
+    source = info.record if info is not None else None
+    if info is None or source is None or not source.exists():
+        return False, f"This {what} has no replay to save."
+    if path is None:
+        start = Path.cwd() / f"{info.game}-{info.seed}.jsonl"
+        path, _ = QFileDialog.getSaveFileName(parent, "Save the replay", str(start), REPLAY_FILTER)
+        if not path:
+            return False, ""
+    try:
+        if Path(path).resolve() != source.resolve():
+            shutil.copyfile(source, path)
+    except OSError as error:
+        return False, f"Could not save {path}: {error.strerror or error}"
+    return True, f"Saved the replay to {path}"

@@ -1,0 +1,91 @@
+"""A board with a side panel of seats and logs, the side beside the board or under it, whichever
+leaves the board — a square field — the bigger.
+
+Beside, the seats stand over tabs of the logs (as in the arena pane); under, the seats are a tab
+too, so the board keeps the whole width of a narrow pane (the editor's side pane) and the side
+only a strip. The arrangement follows the splitter's size; the share between board and side is
+set when the arrangement changes and on :meth:`BoardSplit.share_room`, otherwise a splitter the
+user dragged stays where it was put."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent
+from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
+
+SIDE_WIDTH, SIDE_MIN_WIDTH = 330, 220
+"""The side beside the board: at most, at least this wide."""
+
+
+class BoardSplit(QSplitter):
+    """``board`` and a side of ``seats`` and ``logs`` (``(widget, tab title)``); ``reserved`` is
+    the height the board needs besides its square field (a line of text under it)."""
+
+    def __init__(self, board: QWidget, seats: QWidget, logs: Sequence[tuple[QWidget, str]],
+                 reserved: Callable[[], int] = lambda: 0, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.seats, self.logs, self._reserved = seats, list(logs), reserved
+        self.tabs = QTabWidget()
+        self.tabs.setDocumentMode(True)
+        self.side = QWidget()
+        self._side_layout = QVBoxLayout(self.side)
+        self._side_layout.setContentsMargins(0, 0, 0, 0)
+        self._side_layout.setSpacing(8)
+        self._side_layout.addWidget(self.tabs, 1)
+        self.addWidget(board)
+        self.addWidget(self.side)
+        self.setStretchFactor(0, 1)
+        self.setStretchFactor(1, 0)
+        self.setChildrenCollapsible(False)
+        self._beside: bool | None = None
+        """Whether the side stands beside the board (None: not arranged yet)."""
+        self._arrange()
+
+    def side_beside(self) -> bool:
+        return bool(self._beside)
+
+    def share_room(self) -> None:
+        """The side its natural room (a column; under the board, the seats' height), the board
+        the rest."""
+        beside = self.side_beside()
+        side = self._side_room(beside)
+        total = self.width() if beside else self.height()
+        self.setSizes([max(1, total - side - self.handleWidth()), side])
+
+    # --- details -----------------------------------------------------------------------------
+
+    def _arrange(self) -> None:
+        beside = self._board_bigger_beside()
+        if beside == self._beside:
+            return
+        self._beside = beside
+        self.tabs.clear()
+        if beside:
+            self._side_layout.insertWidget(0, self.seats)
+        else:
+            self._side_layout.removeWidget(self.seats)
+            self.tabs.addTab(self.seats, "Seats")
+        for widget, title in self.logs:
+            self.tabs.addTab(widget, title)
+        self.seats.show()
+        self.setOrientation(Qt.Orientation.Horizontal if beside else Qt.Orientation.Vertical)
+        self.side.setMinimumSize(SIDE_MIN_WIDTH if beside else 0, 0)
+        self.share_room()
+
+    def _side_room(self, beside: bool) -> int:
+        if beside:
+            return max(SIDE_MIN_WIDTH, min(SIDE_WIDTH, self.width() * 2 // 5))
+        return self.tabs.tabBar().sizeHint().height() + self.seats.sizeHint().height() + 8
+
+    def _board_bigger_beside(self) -> bool:
+        """Whether a square field gets more pixels with the side beside the board than under it."""
+        width, height = self.width(), self.height() - self._reserved()
+        beside = min(width - self._side_room(True), height)
+        under = min(width, height - self._side_room(False))
+        return beside > under
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._arrange()

@@ -1,0 +1,414 @@
+"""The Improve window (Battle → Improve Program…): make the program open in the editor stronger
+against chosen opponents, automatically, and stay in control.
+
+On the left the options (:class:`ImproveSetup`); on the right the search as it runs: the budget
+spent, the best score with its interval and the gain over the user's program on the same battles,
+battles per second and the time left, a live plot of the best score per generation, and the best
+program so far as a card diff against the document. Start, Pause/Resume and Stop drive the search
+(:class:`ImproveWorker`: never on the GUI thread); "Take this program" puts the best program into
+the editor as one undo step. When the budget is spent, the start and the best program are scored
+on fresh seeds (the table under the diff).
+
+The window is modeless: the editor stays usable, and the diff follows the document. Closing it
+while a search runs asks first, then stops the search (its best program stays, to take later);
+when the main window closes, the search is stopped and waited for without asking."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Sequence
+
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QSplitter,
+    QStyle,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arena.improve import Best, ImproveReport, Progress
+from arena.tournament import clock
+from editor.document import ProgramDocument
+from editor.widgets.improve.improve_setup import ImproveSetup, ImproveSetupError
+from editor.widgets.improve.improve_worker import Clock, ImproveJob, ImproveWorker
+from editor.widgets.improve.program_diff_view import ProgramDiffView
+from editor.widgets.improve.score_plot import ScorePlot
+from editor.widgets.improve.search_progress import ReportTable, SearchProgress
+from editor.widgets.parts.form_widgets import error_line, form_beside, heading
+from editor.widgets.parts.standalone import application, sample_document
+
+DIALOG_SIZE = (1240, 800)
+PLOT_SHARE = 42
+"""Percent of the right side's height the plot gets; the diff gets the rest (less the fresh-seed table)."""
+SHUTDOWN_WAIT = 60.0
+"""Seconds the closing app waits for a stopped search's last generation (then leaves it behind)."""
+
+
+def take_text(best: Best) -> str:
+    """The undo step's name: what taking ``best`` does."""
+    edits = len(best.changes)
+    return f"Take improved program ({edits} edit{'s' if edits != 1 else ''}, generation {best.generation})"
+
+
+class ImproveDialog(QDialog):
+    """The Improve window for ``document`` (see the module docstring). ``clock`` is the search's."""
+
+    message = Signal(str)
+    """A one-line note for a host's status bar."""
+    runFinished = Signal(object)
+    """The search ended: its :class:`Best`, or None when it failed."""
+
+    def __init__(self, document: ProgramDocument, parent: QWidget | None = None, *,
+                 clock: Clock = time.monotonic) -> None:
+        super().__init__(parent)
+        self.document = document
+        self.worker = ImproveWorker(clock, self)
+        self.worker.progressed.connect(self._progressed)
+        self.worker.checking.connect(self._checking)
+        self.worker.reported.connect(self._reported)
+        self.worker.finished.connect(self._finished)
+        self.worker.failed.connect(self._failed)
+        self.job: ImproveJob | None = None
+        self.best: Best | None = None
+        self.report: ImproveReport | None = None
+        self.generations = 0
+        self._checking_now = False
+        self.setup = ImproveSetup(document)
+        self._build()
+        self.setWindowTitle(f"Improve {document.display_name()}")
+        self.resize(*DIALOG_SIZE)
+        document.programChanged.connect(self._document_changed)
+        if parent is not None:
+            parent.installEventFilter(self)  # its closing ends the search (see eventFilter)
+        document.pathChanged.connect(lambda: self.setWindowTitle(f"Improve {document.display_name()}"))
+        self._set_running(False)
+        self._say("Tick the opponents to beat, set the budget, then <b>Start</b>. The search keeps a change only "
+                  "when a sequential test on the same battles says it plays better.")
+
+    # --- our API -----------------------------------------------------------------------------
+
+    def is_running(self) -> bool:
+        return self.worker.is_running()
+
+    def start(self) -> bool:
+        """Search from the program as it is now; False (and why, in the window) when it cannot."""
+        if self.worker.is_running():
+            return False
+        program = self.document.program
+        problems = self.document.problems()
+        if problems:
+            self._show_error(f"The program has {len(problems)} problem{'s' if len(problems) > 1 else ''} to fix "
+                             f"first: {problems[0]}")
+            return False
+        try:
+            job = self.setup.build(program)
+        except ImproveSetupError as err:
+            self._show_error(str(err))
+            return False
+        self._show_error("")
+        self.job, self.best, self.report, self.generations, self._checking_now = job, None, None, 0, False
+        self.plot.clear()
+        self.report_table.hide()
+        self.diff_view.show_nothing("The first generation's battles are being played…")
+        self.progress.begin(job.settings.budget)
+        where = f"the Dask cluster at {job.cluster}" if job.cluster else \
+            f"{job.jobs} job{'s' if job.jobs != 1 else ''}"
+        self._say(f"Searching for {clock(job.settings.budget)} against "
+                  f"{', '.join(name for name, _ in job.field.opponents)} on {where}…")
+        self.worker.start(job)
+        self._set_running(True)
+        return True
+
+    def toggle_pause(self) -> None:
+        if not self.worker.is_running():
+            return
+        if self.worker.paused:
+            self.worker.resume()
+            self._say("Searching again…")
+        else:
+            self.worker.pause()
+            self._say(f"Paused after generation {self.generations} (a generation under way finishes first; "
+                      "paused time does not count). Take this program or Resume.")
+        self._update_buttons()
+
+    def stop(self) -> None:
+        """End the search after the generation under way; its best program stays to take."""
+        if self.worker.is_running():
+            self.worker.stop()
+            self._say("Stopping after the check on fresh seeds under way…" if self._checking_now else
+                      "Stopping: the generation under way finishes first…")
+            self._update_buttons()
+
+    def take(self) -> bool:
+        """Put the best program into the editor as one undo step; False when there is nothing to
+        take (or the user kept their own)."""
+        best = self.best
+        if best is None or not self._takeable():
+            return False
+        if self.job is not None and self.document.program != self.job.program and not self._confirm(
+                "The program in the editor changed since the search started. Take the improved program anyway? "
+                "It replaces your later edits too (Undo brings them back)."):
+            return False
+        diff = self.diff_view.diff
+        shown = next((c.after for c in diff.cards if c.kind != "same" and c.after is not None), None) if diff else None
+        taken = self.document.edit(lambda _program: best.program, take_text(best), show_card=shown or 0)
+        if taken:
+            self._say(f"Took the improved program into the editor ({len(best.changes)} edits). "
+                      "Edit → Undo (Ctrl+Z) puts yours back.")
+            self.message.emit("Took the improved program; Undo puts yours back")
+        return taken
+
+    def wait(self, timeout: float = 30.0) -> bool:
+        """Wait for the worker (tests, closing); True when it has ended."""
+        return self.worker.wait(timeout)
+
+    def shutdown(self, timeout: float = SHUTDOWN_WAIT) -> bool:
+        """Stop the search and wait for it to end (the app is closing)."""
+        self.worker.stop()
+        if not self.worker.is_running():
+            return True
+        QApplication.setOverrideCursor(Qt.CursorShape.WaitCursor)  # the generation under way finishes first
+        try:
+            return self.worker.wait(timeout)
+        finally:
+            QApplication.restoreOverrideCursor()
+
+    # --- building ----------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        style = self.style()
+        self.start_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_MediaPlay), "Start")
+        self.start_button.setToolTip("Search from the program as it is now")
+        self.start_button.clicked.connect(self.start)
+        self.pause_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_MediaPause), "Pause")
+        self.pause_button.setToolTip("Pause the search between generations (paused time does not count)")
+        self.pause_button.clicked.connect(self.toggle_pause)
+        self.stop_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_MediaStop), "Stop")
+        self.stop_button.setToolTip("End the search after the generation under way; its best program stays")
+        self.stop_button.clicked.connect(self.stop)
+        self.take_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton),
+                                       "Take this program")
+        self.take_button.setToolTip("Put the best program into the editor as one step (Undo puts yours back)")
+        self.take_button.clicked.connect(self.take)
+        self.close_button = QPushButton("Close")
+        self.close_button.clicked.connect(self.close)
+        self.error_label = error_line("improveError")
+        self.setup.message.connect(self._show_error)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(10, 10, 10, 10)
+        left_layout.addWidget(self.setup, 1)
+        left_layout.addWidget(self.error_label)
+
+        self.progress = SearchProgress()
+        self.status_label = QLabel()
+        self.status_label.setWordWrap(True)
+        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+        self.plot = ScorePlot()
+        self.plot.setMinimumSize(280, 180)
+        self.diff_view = ProgramDiffView()
+        self.report_table = ReportTable()
+        diff_panel = QWidget()
+        diff_layout = QVBoxLayout(diff_panel)
+        diff_layout.setContentsMargins(0, 0, 0, 0)
+        diff_layout.setSpacing(4)
+        diff_layout.addWidget(heading("Best program against yours"))
+        diff_layout.addWidget(self.diff_view, 1)
+        self.report_table.hide()
+        right_split = QSplitter(Qt.Orientation.Vertical)
+        right_split.addWidget(self.plot)
+        right_split.addWidget(diff_panel)
+        right_split.addWidget(self.report_table)
+        right_split.setChildrenCollapsible(False)
+        right_split.setSizes([PLOT_SHARE, 100 - PLOT_SHARE, 0])
+        self.right_split = right_split
+
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(4, 10, 10, 4)
+        right_layout.setSpacing(6)
+        right_layout.addWidget(self.progress)
+        right_layout.addWidget(self.status_label)
+        right_layout.addWidget(right_split, 1)
+
+        self.splitter = form_beside(left, right)
+        buttons = QHBoxLayout()
+        buttons.setContentsMargins(10, 0, 10, 10)
+        for button in (self.start_button, self.pause_button, self.stop_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        buttons.addWidget(self.take_button)
+        buttons.addWidget(self.close_button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(self.splitter, 1)
+        layout.addLayout(buttons)
+
+    # --- reactions ---------------------------------------------------------------------------
+
+    def _progressed(self, progress: Progress, best: Best) -> None:
+        self.generations = progress.generation
+        self.best = best
+        self.plot.add(progress)
+        self.progress.show_progress(progress)
+        if progress.kept:
+            self._say(f"Generation {progress.generation} kept: {'; '.join(progress.kept)}.")
+        elif self.worker.paused:
+            self._say(f"Paused after generation {progress.generation}. Take this program or Resume.")
+        self._show_best()
+        self._update_buttons()
+
+    def _checking(self, battles: int) -> None:
+        self._checking_now = True
+        self._say(f"The budget is spent. Checking the best program against yours on fresh seeds ({battles:,} "
+                  "battles)…")
+
+    def _reported(self, report: ImproveReport) -> None:
+        self.report = report
+        height = self.report_table.show_report(report)
+        room = sum(self.right_split.sizes()) - height
+        self.report_table.show()
+        self.right_split.setSizes([room * PLOT_SHARE // 100, room - room * PLOT_SHARE // 100, height])
+
+    def _finished(self, best: Best | None) -> None:
+        stopped, self._checking_now = self.worker.stopping, False
+        self._set_running(False)
+        if best is not None:
+            self.best = best
+            self._show_best()
+        kept = len(self.best.changes) if self.best is not None else 0
+        if best is None:
+            self._say(f"The search failed after {self.generations} generations.")
+        elif stopped:
+            self._say(f"Stopped after {self.generations} generations, {kept} edit{'s' if kept != 1 else ''} kept"
+                      f"{'; take the program or Start again' if kept else ''}.")
+        elif self.report is not None:
+            change = self.report.overall_change
+            self._say(f"Done: {kept} edit{'s' if kept != 1 else ''} kept in {self.generations} generations; on fresh "
+                      f"seeds the improved program scores {change.text(signed=True)} against the opponents.")
+        else:
+            self._say(f"Done: {self.generations} generations, "
+                      f"{f'{kept} edits kept' if kept else 'no change was better on the same battles'}.")
+        self.progress.end(spent=best is not None and not stopped)
+        self.runFinished.emit(best)
+
+    def _failed(self, text: str) -> None:
+        self._show_error(text)
+        self.message.emit(text)
+
+    def _document_changed(self) -> None:
+        self._show_best()
+        self._update_buttons()
+
+    # --- details -----------------------------------------------------------------------------
+
+    def _show_best(self) -> None:
+        if self.best is None:
+            return
+        if not self.best.changes:
+            self.diff_view.show_nothing("No change kept yet: the best program is the one the search started from.")
+        else:
+            self.diff_view.show_diff(self.document.program, self.best.program, self.best.changes)
+
+    def _takeable(self) -> bool:
+        return self.best is not None and bool(self.best.changes) and self.best.program != self.document.program
+
+    def _set_running(self, running: bool) -> None:
+        self.setup.set_editable(not running)
+        self._update_buttons()
+
+    def _update_buttons(self) -> None:
+        running = self.worker.is_running()
+        stopping = running and self.worker.stopping
+        self.start_button.setEnabled(not running)
+        self.pause_button.setEnabled(running and not stopping)
+        self.pause_button.setText("Resume" if running and self.worker.paused else "Pause")
+        self.pause_button.setIcon(self.style().standardIcon(
+            QStyle.StandardPixmap.SP_MediaPlay if running and self.worker.paused else QStyle.StandardPixmap.SP_MediaPause))
+        self.stop_button.setEnabled(running and not stopping)
+        self.take_button.setEnabled(self._takeable())
+
+    def _say(self, text: str) -> None:
+        self.status_label.setText(text)
+
+    def _show_error(self, text: str) -> None:
+        self.error_label.setText(text)
+        self.error_label.setVisible(bool(text))
+
+    def _confirm(self, text: str) -> bool:
+        answer = QMessageBox.question(self, self.windowTitle(), text,
+                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
+                                      QMessageBox.StandardButton.Cancel)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _window_closing(self) -> bool:
+        """The main window is closing (it closes its child windows once it is hidden)."""
+        parent = self.parentWidget()
+        return parent is not None and not parent.isVisible()
+
+    # --- Qt overrides --------------------------------------------------------------------------
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """The main window hidden by the app (closed; a minimised one is hidden by the system):
+        stop the search, wait for it, and go too."""
+        if watched is self.parentWidget() and event.type() == QEvent.Type.Hide and not event.spontaneous():
+            if self.worker.is_running():
+                self.shutdown()
+            self.hide()
+        return super().eventFilter(watched, event)
+
+    def reject(self) -> None:
+        """Close, Escape and the title bar's close button all come here."""
+        if self.worker.is_running():
+            if self._window_closing():
+                self.shutdown()
+            elif not self._confirm("A search is running. Stop it and close this window? Its best program so far "
+                                   "stays here: open Improve again to take it."):
+                return
+            else:
+                self.stop()
+        super().reject()
+
+
+def show_improve(parent: QWidget, document: ProgramDocument) -> ImproveDialog:
+    """``parent``'s Improve window (made on first use), shown and raised."""
+    dialog = parent.findChild(ImproveDialog)
+    if not isinstance(dialog, ImproveDialog):
+        dialog = ImproveDialog(document, parent)
+        if isinstance(parent, QMainWindow):
+            dialog.message.connect(lambda text: parent.statusBar().showMessage(text, 8000))
+    dialog.show()
+    dialog.raise_()
+    dialog.activateWindow()
+    return dialog
+
+
+# --- on its own -------------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m editor.widgets.improve.improve_dialog [SAMPLE]``: the window on a sample program
+    (default ``beginner``), ready to Start."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    app = application()
+    document = sample_document(args[0] if args else "beginner")
+    dialog = ImproveDialog(document)
+    dialog.show()
+    QTimer.singleShot(0, dialog.raise_)
+    code = app.exec()
+    dialog.shutdown()
+    return code
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
