@@ -62,6 +62,8 @@ from editor.widgets.cards.problems_view import ProblemsView
 from editor.widgets.cards.program_panel import ProgramPanel
 from editor.widgets.improve.improve_dialog import show_improve
 from editor.widgets.tournament.tournament_tab import TournamentTab
+from editor.window.running_work import arena_work, confirm_quit, tournament_work
+from editor.window.folders import PROGRAMS, is_shipped, last_folder, remember_folder, start_folder
 from engines.snake import POSITION_FORMAT
 from matcher import Program, ProgramError, dumps_program, load_program
 from matcher.fileformat import POSITION_SUFFIX, PROGRAM_SUFFIX
@@ -113,6 +115,7 @@ class MainWindow(QMainWindow):
         self._build_status()
         self.document.pathChanged.connect(self._update_title)
         self.document.dirtyChanged.connect(self._update_title)
+        self.document.programChanged.connect(self._update_title)  # an unsaved program's title is its name
         self.document.programChanged.connect(self._update_summary)
         self._update_title()
         self._update_summary()
@@ -142,7 +145,7 @@ class MainWindow(QMainWindow):
         except ProgramError as err:
             show_error(self, f"Could not open {Path(path).name}.", err)
             return False
-        remember_file(self.settings, Path(path))
+        self._remember_program_file(Path(path))
         self.statusBar().showMessage(f"Opened {path}", 4000)
         return True
 
@@ -154,7 +157,7 @@ class MainWindow(QMainWindow):
     def save_as(self, path: str | Path | None = None) -> bool:
         """Save under ``path``, or a name asked for (``.snake.json`` is added when missing)."""
         if path is None:
-            start = str(self.document.path) if self.document.path else str(Path(self._dialog_folder()) / self.document.display_name())
+            start = str(self._save_folder() / self.document.suggested_file_name())
             chosen, _ = QFileDialog.getSaveFileName(self, "Save Program As", start, FILE_FILTER)
             if not chosen:
                 return False
@@ -201,7 +204,7 @@ class MainWindow(QMainWindow):
             show_error(self, f"Could not save {path.name}; the program is still open, nothing is lost.", err)
             return False
         self.autosaver.discard()
-        remember_file(self.settings, path)
+        self._remember_program_file(path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
@@ -212,12 +215,26 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def _dialog_folder(self) -> str:
+        """Where Open starts: the open file's folder, the last program folder, else the samples
+        (a new user's best first look)."""
         if self.document.path is not None:
             return str(self.document.path.parent)
-        recent = self.recent_files()
-        if recent:
-            return str(Path(recent[0]).parent)
+        last = last_folder(self.settings, PROGRAMS)
+        if last is not None:
+            return str(last)
         return str(SNAKE_SAMPLES) if SNAKE_SAMPLES.is_dir() else str(Path.home())
+
+    def _save_folder(self) -> Path:
+        """Where Save As starts: the file's own folder, else the user's last program folder (or
+        Preferences' one) — never the shipped samples' (issue 16)."""
+        path = self.document.path
+        if path is not None and path.parent.is_dir() and not is_shipped(path):
+            return path.parent
+        return start_folder(self.settings, PROGRAMS)
+
+    def _remember_program_file(self, path: Path) -> None:
+        remember_file(self.settings, path)
+        remember_folder(self.settings, PROGRAMS, path)
 
     # --- recovery ----------------------------------------------------------------------------
 
@@ -270,6 +287,12 @@ class MainWindow(QMainWindow):
         self.show_editor()
         self.bench_dock.show()
         self.bench_tabs.setCurrentWidget(self.battle_scroll)
+
+    def _watch_battle(self) -> None:
+        """F5: the battle shows and its transport has the keys, so Space pauses it (issue 16:
+        the card kept them, and Space painted a cell)."""
+        self.show_battle()
+        self.battle_tab.take_keys()
 
     def focus_canvas(self) -> None:
         self.show_editor()
@@ -488,7 +511,7 @@ class MainWindow(QMainWindow):
             self.addAction(action)
 
         self.battle_action = self.battle_tab.start_action
-        self.battle_action.triggered.connect(self.show_battle)
+        self.battle_action.triggered.connect(self._watch_battle)
         self.improve_action = self._action("&Improve Program…", lambda: show_improve(self, self.document), ["Ctrl+I"],
                                            "Make the program stronger against chosen opponents, automatically")
         self.about_action = self._action("&About snakepit", lambda: QMessageBox.about(self, "About snakepit", ABOUT))
@@ -698,7 +721,7 @@ class MainWindow(QMainWindow):
         return loaded
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_save():
+        if not self._may_stop_running_work() or not self.maybe_save():
             event.ignore()
             return
         self.battle_tab.shutdown()
@@ -714,6 +737,11 @@ class MainWindow(QMainWindow):
         self.settings.sync()
         self.autosaver.shutdown()
         event.accept()
+
+
+    def _may_stop_running_work(self) -> bool:
+        """Quitting stops a running match or tournament: asked first, naming what runs."""
+        return confirm_quit(self, [lambda: tournament_work(self.tournament_tab), lambda: arena_work(self.arena_pane)])
 
 
 class SidewaysScroll(QScrollArea):

@@ -35,13 +35,22 @@ def shown(qtbot) -> Callable[[W, tuple[int, int]], W]:
     return show
 
 
+class Answers(list[Button]):
+    """Answers queued for the window's questions, and the questions asked."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+
 @pytest.fixture
-def answers(monkeypatch) -> list[Button]:
-    """Answers for the questions asked (``QMessageBox.question``), in order; an unexpected question
-    fails the test."""
-    queue: list[Button] = []
+def answers(monkeypatch) -> Answers:
+    """Answers for the questions asked (``QMessageBox.question``), in order, and the questions
+    (``answers.asked``); an unexpected question fails the test."""
+    queue = Answers()
 
     def question(parent, title, text, *args, **kwargs):
+        queue.asked.append(text)
         assert queue, f"unexpected question: {text!r}"
         return queue.pop(0)
 

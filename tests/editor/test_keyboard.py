@@ -124,3 +124,23 @@ def test_the_palette_and_group_buttons_are_in_the_tab_order(qtbot, make_window):
     canvas.setFocus(Qt.FocusReason.OtherFocusReason)
     qtbot.mouseClick(palette.match_buttons[Element.BORDER], Qt.MouseButton.LeftButton)
     assert window.document.brush.match == Element.BORDER and focused() is canvas
+
+
+def test_after_f5_space_pauses_the_battle(qtbot, make_window):
+    """Issue 16: after F5 the card kept the keys, so Space painted a cell instead of pausing."""
+    window = make_window()
+    canvas = window.card_editor.canvas
+    window.activateWindow()
+    QApplication.processEvents()
+    canvas.setFocus(Qt.FocusReason.OtherFocusReason)
+    tab = window.battle_tab
+    program = window.document.program
+    qtbot.keyClick(canvas, Qt.Key.Key_F5)
+    qtbot.waitUntil(lambda: tab.info is not None, timeout=20_000)
+    assert window.bench_page() is tab and tab.playback.playing
+    assert tab.isAncestorOf(focused())
+    qtbot.keyClick(focused(), Qt.Key.Key_Space)
+    assert not tab.playback.playing
+    qtbot.keyClick(focused(), Qt.Key.Key_Space)
+    assert tab.playback.playing
+    assert window.document.program == program, "Space painted the card"

@@ -39,28 +39,6 @@ def settings(tmp_path) -> Iterator[QSettings]:
     QSettings.setDefaultFormat(old_format)
 
 
-class Answers(list[Button]):
-    """Answers queued for the window's questions, and the questions asked."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.asked: list[str] = []
-
-
-@pytest.fixture
-def answers(monkeypatch) -> Answers:
-    """Queue the answers to the window's questions; an unexpected question fails the test."""
-    queue = Answers()
-
-    def question(parent, title, text, *args, **kwargs):
-        queue.asked.append(text)
-        assert queue, f"unexpected question: {text!r}"
-        return queue.pop(0)
-
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
-    return queue
-
-
 @pytest.fixture
 def make_window(qtbot, settings, answers, tmp_path) -> Callable[..., MainWindow]:
 
@@ -132,7 +110,7 @@ def test_save_as_then_new_then_open_round_trips_the_program(qtbot, make_window, 
 
     key(qtbot, window, "Ctrl+N")
     assert window.document.path is None
-    assert window.windowTitle() == "untitled.snake.json[*] — snakepit"
+    assert window.windowTitle() == "Untitled[*] — snakepit"
     card = window.document.program.cards[0]
     assert len(window.document.program.cards) == 1 and not card.cells
     assert (card.head.row, card.head.col, card.head.facing) == (CARD_SIZE // 2, CARD_SIZE // 2, Direction.UP)
@@ -210,7 +188,7 @@ def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot, ma
     answers.append(Button.Cancel)
     key(qtbot, window, "Ctrl+Q")
     assert window.isVisible()
-    assert answers.asked == ["Save the changes to untitled.snake.json?"]
+    assert answers.asked == ["Save the changes to Built-in biter?"]
     assert window.document.dirty
 
 
