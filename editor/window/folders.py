@@ -55,9 +55,9 @@ def start_folder(settings: QSettings, kind: str) -> Path:
     return last_folder(settings, kind) or default_folder(settings, kind)
 
 
-def remember_folder(settings: QSettings, kind: str, file: Path) -> None:
-    """``file`` of ``kind`` was opened or saved: its folder is where the next dialog starts
-    (unless it is a shipped sample's)."""
-    folder = Path(file).parent
+def remember_folder(settings: QSettings, kind: str, folder: Path) -> None:
+    """A ``kind`` file was opened or saved in ``folder``: the next dialog starts there (unless it
+    is a shipped sample's)."""
+    folder = Path(folder)
     if folder.is_dir() and not is_shipped(folder):
         settings.setValue(LAST_KEY.format(kind=kind), str(folder.resolve()))

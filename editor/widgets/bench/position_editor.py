@@ -157,6 +157,12 @@ class PositionView(BattleView):
         self._cursor = cell
         self.update()
 
+    KEYS = (("Arrows", "Move the cursor; while drawing a snake, draw it on"),
+            ("Space, Enter", "On an empty cell start a snake (again: end it); on a snake select it"),
+            ("Shift+Arrows", "Move the selected snake"), ("M", "Make the selected snake “me”"),
+            ("Delete, Backspace", "Remove the selected snake"), ("Escape", "Cancel drawing or moving"))
+    """The field's own keys (handled below), for Help → Keyboard Reference."""
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key, shift = event.key(), bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
         if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
@@ -226,6 +232,8 @@ class PositionEditor(QWidget):
     """Another snake is "me" (-1: none, the field is empty)."""
     statusChanged = Signal(str)
     """A one-line message for the user: what was done, or why it was refused."""
+    folderUsed = Signal(str)
+    """A position was loaded from or saved to this folder."""
 
     def __init__(self, parent: QWidget | None = None, show_controls: bool = True) -> None:
         """The controls above the field (size, me, and buttons for :attr:`delete_action`,
@@ -404,6 +412,17 @@ class PositionEditor(QWidget):
             return
         self.delete_snake(self._selected)
 
+    def folder(self) -> str:
+        """Where Load and Save position start ("" for Qt's choice)."""
+        return self._folder
+
+    def set_folder(self, folder: str) -> None:
+        self._folder = folder
+
+    def _set_used_folder(self, folder: Path) -> None:
+        self._folder = str(folder)
+        self.folderUsed.emit(self._folder)
+
     def load(self, path: str | Path | None = None) -> bool:
         """Load a position file (asking for one without ``path``); errors become the status line."""
         if path is None:
@@ -416,7 +435,7 @@ class PositionEditor(QWidget):
         except PositionError as err:
             self.set_status(f"Could not load the position: {err}", error=True)
             return False
-        self._folder = str(Path(path).parent)
+        self._set_used_folder(Path(path).parent)
         self.set_position(position)
         self.set_status(f"Loaded {Path(path).name}")
         return True
@@ -433,7 +452,7 @@ class PositionEditor(QWidget):
         except OSError as err:
             self.set_status(f"Could not save the position to {str(path)!r}: {err.strerror or err}", error=True)
             return False
-        self._folder = str(Path(path).parent)
+        self._set_used_folder(Path(path).parent)
         self.set_status(f"Saved {Path(path).name}")
         return True
 

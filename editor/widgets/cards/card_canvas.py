@@ -302,6 +302,12 @@ class CardCanvas(QWidget):
 
     # --- keys ----------------------------------------------------------------------------------
 
+    KEYS = (("Arrows", "Move the selected cell"), ("Space, Enter", "Paint the selected cell with the brush"),
+            ("Delete, Backspace", "Clear the selected cell"), ("Shift+Arrows", "Move the head"),
+            ("R, Shift+R", "Turn the head clockwise, counter-clockwise"),
+            ("Escape", "Cancel a head drag, else unselect the cell"))
+    """The map's own keys (handled below), for Help → Keyboard Reference."""
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key, modifiers = event.key(), event.modifiers()
         if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):

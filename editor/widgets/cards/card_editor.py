@@ -81,6 +81,7 @@ class CardEditor(QWidget):
         install_typing_guard()  # R in the inspector's combo boxes must not turn the head
         for key, turns in ((TURN_CLOCKWISE_KEY, 1), (TURN_COUNTER_CLOCKWISE_KEY, -1)):
             shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setWhatsThis(f"Turn the head {'clockwise' if turns > 0 else 'counter-clockwise'}")
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(lambda turns=turns: self.canvas.turn_head(turns))
 

@@ -340,11 +340,13 @@ class PatternPalette(QWidget):
         self._shortcuts: list[QShortcut] = []
         install_typing_guard()  # the single keys below must not fire while a field takes typing
         for element in Element:
-            self._shortcut(ELEMENT_LOOK[element].key, partial(self.pick_match, element))
-        self._set_shortcuts = [self._shortcut(SET_KEYS[i], partial(self.pick_match, SetRef(i))) for i in range(MAX_SETS)]
-        self._shortcut(NOT_KEY, self.toggle_not)
-        self._shortcut(NEXT_GROUP_KEY, lambda: self.step_group(1))
-        self._shortcut(PREVIOUS_GROUP_KEY, lambda: self.step_group(-1))
+            self._shortcut(ELEMENT_LOOK[element].key, partial(self.pick_match, element),
+                           f"Brush: {ELEMENT_LOOK[element].label}")
+        self._set_shortcuts = [self._shortcut(SET_KEYS[i], partial(self.pick_match, SetRef(i)), f"Brush: {SetRef(i).label}")
+                               for i in range(MAX_SETS)]
+        self._shortcut(NOT_KEY, self.toggle_not, "Brush: NOT on or off")
+        self._shortcut(NEXT_GROUP_KEY, lambda: self.step_group(1), "Brush: the next group")
+        self._shortcut(PREVIOUS_GROUP_KEY, lambda: self.step_group(-1), "Brush: the previous group")
 
         document.programChanged.connect(self._program_changed)
         document.brushChanged.connect(self._show_brush)
@@ -380,8 +382,9 @@ class PatternPalette(QWidget):
 
     # --- keeping up with the document ----------------------------------------------------------
 
-    def _shortcut(self, key: str, slot: Callable[[], None]) -> QShortcut:
+    def _shortcut(self, key: str, slot: Callable[[], None], what: str) -> QShortcut:
         shortcut = QShortcut(QKeySequence(key), self)
+        shortcut.setWhatsThis(what)  # Help → Keyboard Reference lists it
         shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
         shortcut.activated.connect(slot)
         self._shortcuts.append(shortcut)
