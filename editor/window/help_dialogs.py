@@ -18,13 +18,13 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QHeaderView,
     QLineEdit,
     QListWidget,
     QListWidgetItem,
     QMainWindow,
     QMenu,
-    QSplitter,
     QTableWidget,
     QTableWidgetItem,
     QTextBrowser,
@@ -46,8 +46,16 @@ class KeyEntry:
     keys: str
 
 
+_DEVICE_KEYS = frozenset({Qt.Key.Key_New, Qt.Key.Key_Open, Qt.Key.Key_Save, Qt.Key.Key_Close, Qt.Key.Key_Undo,
+                          Qt.Key.Key_Redo, Qt.Key.Key_Copy, Qt.Key.Key_Paste, Qt.Key.Key_Cut, Qt.Key.Key_Exit,
+                          Qt.Key.Key_Find, Qt.Key.Key_Help, Qt.Key.Key_Back, Qt.Key.Key_Forward, Qt.Key.Key_Refresh})
+"""Keys of special keyboards (a "Save" key) the platform binds too: listed they hide the keys
+people press."""
+
+
 def _keys(sequences: Sequence[QKeySequence]) -> str:
-    return ", ".join(k.toString(NATIVE) for k in sequences if not k.isEmpty())
+    return ", ".join(k.toString(NATIVE) for k in sequences
+                     if not k.isEmpty() and k[0].key() not in _DEVICE_KEYS)
 
 
 def _command(action: QAction) -> str:
@@ -133,6 +141,7 @@ class KeyboardReference(QDialog):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setTabKeyNavigation(False)
         self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         for row, entry in enumerate(entries):
             for col, text in enumerate((entry.section, entry.command, entry.keys)):
                 self.table.setItem(row, col, QTableWidgetItem(text))
@@ -170,22 +179,21 @@ class RulesDialog(QDialog):
             item = QListWidgetItem(titles.get(name, name))
             item.setData(Qt.ItemDataRole.UserRole, name)
             self.games.addItem(item)
-        self.games.setMaximumWidth(170)
+        self.games.setFixedWidth(max(120, self.games.sizeHintForColumn(0) + 24))
         self.text = QTextBrowser()
         self.text.setOpenExternalLinks(True)
-        splitter = QSplitter(Qt.Orientation.Horizontal)
-        splitter.addWidget(self.games)
-        splitter.addWidget(self.text)
-        splitter.setStretchFactor(1, 1)
+        beside = QHBoxLayout()
+        beside.addWidget(self.games)
+        beside.addWidget(self.text, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(splitter, 1)
+        layout.addLayout(beside, 1)
         layout.addWidget(buttons)
         self.games.currentItemChanged.connect(
             lambda item, _old: self.show_game(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None)
         self.games.setCurrentRow(list(GAMES_WITH_RULES).index(game) if game in GAMES_WITH_RULES else 0)
-        self.resize(900, 680)
+        self.resize(860, 600)
 
     def show_game(self, game: str) -> None:
         self.game = game

@@ -45,6 +45,8 @@ from editor.window.folders import user_documents
 
 PREFIX = "preferences/"
 SEATS = 4
+MIN_WIDTH = 480
+"""Room for a folder's path beside its label."""
 MiB = 1 << 20
 
 
@@ -174,6 +176,7 @@ class PreferencesDialog(QDialog):
         self.defaults_button = buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
         self.defaults_button.clicked.connect(lambda: self.show_preferences(Preferences()))
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.setMinimumWidth(MIN_WIDTH)
         layout = QVBoxLayout(self)
         for group in (folders, speeds, sandbox):
             layout.addWidget(group)
