@@ -79,6 +79,8 @@ from matcher.fileformat import POSITION_SUFFIX, PROGRAM_SUFFIX
 
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
+BENCH_PAGE_KEY = "main_window/bench_page"
+"""The bench dock's tab the last window showed: "bench" or "battle"."""
 STATE_VERSION = 2
 """2: the panes fit a 1366 × 768 screen; a version-1 state (sized for wider ones) is not restored."""
 DEFAULT_SIZE = (1440, 900)
@@ -523,7 +525,7 @@ class MainWindow(QMainWindow):
 
         self.battle_action = self.battle_tab.start_action
         self.battle_action.triggered.connect(self._watch_battle)
-        self.improve_action = self._action("&Improve Program…", lambda: show_improve(self, self.document), ["Ctrl+I"],
+        self.improve_action = self._action("&Improve Program…", lambda: show_improve(self, self.document), standard_keys(None, "Ctrl+I"),
                                            "Make the program stronger against chosen opponents, automatically")
         self.about_action = self._action("&About snakepit", lambda: QMessageBox.about(self, "About snakepit", ABOUT))
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
@@ -745,6 +747,8 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
         state = self.settings.value(STATE_KEY)
+        if str(self.settings.value(BENCH_PAGE_KEY, "")) == "battle":
+            self.bench_tabs.setCurrentWidget(self.battle_scroll)
         return isinstance(state, QByteArray) and self.restoreState(state, STATE_VERSION)
 
     # --- Qt overrides --------------------------------------------------------------------------
@@ -759,7 +763,8 @@ class MainWindow(QMainWindow):
     def _give_the_keys_to_the_map(self) -> None:
         """The map has the keyboard when the window opens: R, the palette's keys and the arrows
         work at once, and Tab goes on from there."""
-        if self.in_editor() and not self.card_editor.isAncestorOf(QApplication.focusWidget()):
+        focus = QApplication.focusWidget()
+        if self.in_editor() and (focus is None or not self.card_editor.isAncestorOf(focus)):
             self.card_editor.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _first_size(self) -> None:
@@ -824,6 +829,7 @@ class MainWindow(QMainWindow):
         if self.in_editor() or state is None:
             state = self.saveState(STATE_VERSION)
         self.settings.setValue(STATE_KEY, state)
+        self.settings.setValue(BENCH_PAGE_KEY, "battle" if self.bench_page() is self.battle_tab else "bench")
         self.settings.sync()
         self.autosaver.shutdown()
         event.accept()

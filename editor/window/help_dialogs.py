@@ -53,9 +53,12 @@ _DEVICE_KEYS = frozenset({Qt.Key.Key_New, Qt.Key.Key_Open, Qt.Key.Key_Save, Qt.K
 people press."""
 
 
+_DEVICE_KEY_NAMES = frozenset(QKeySequence(key).toString() for key in _DEVICE_KEYS)
+
+
 def _keys(sequences: Sequence[QKeySequence]) -> str:
-    return ", ".join(k.toString(NATIVE) for k in sequences
-                     if not k.isEmpty() and k[0].key() not in _DEVICE_KEYS)
+    typed = [k for k in sequences if not k.isEmpty() and k.toString().split("+")[-1] not in _DEVICE_KEY_NAMES]
+    return ", ".join(k.toString(NATIVE) for k in typed)
 
 
 def _command(action: QAction) -> str:
@@ -70,8 +73,9 @@ def menu_entries(window: QMainWindow) -> tuple[list[KeyEntry], set[int]]:
 
     def walk(menu: QMenu, title: str) -> None:
         for action in menu.actions():
-            if action.menu() is not None:
-                walk(action.menu(), f"{title} → {_command(action)}")
+            submenu = action.menu()
+            if isinstance(submenu, QMenu):
+                walk(submenu, f"{title} → {_command(action)}")
                 continue
             real = action.property(PROXY_FOR)  # an entry standing for a pane's action
             source = real if isinstance(real, QAction) else action
@@ -80,8 +84,9 @@ def menu_entries(window: QMainWindow) -> tuple[list[KeyEntry], set[int]]:
                 entries.append(KeyEntry(title, _command(source), _keys(source.shortcuts())))
 
     for top in window.menuBar().actions():
-        if top.menu() is not None:
-            walk(top.menu(), _command(top))
+        menu = top.menu()
+        if isinstance(menu, QMenu):
+            walk(menu, _command(top))
     return entries, seen
 
 

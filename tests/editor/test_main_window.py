@@ -360,6 +360,16 @@ def test_dock_visibility_is_restored_in_the_next_window(qtbot, make_window):
     assert again.program_dock.isVisible()
 
 
+def test_the_bench_docks_tab_comes_back(qtbot, make_window):
+    window = make_window()
+    qtbot.mouseClick(window.bench_tabs.tabBar(), Qt.MouseButton.LeftButton,
+                     pos=window.bench_tabs.tabBar().tabRect(1).center())
+    assert window.bench_page() is window.battle_tab
+    window.close()
+    again = make_window()
+    assert again.bench_page() is again.battle_tab
+
+
 @pytest.mark.parametrize("workspace", ["arena", "tournament"])
 def test_closing_in_a_workspace_keeps_the_editors_panes_for_the_next_window(make_window, workspace):
     """Regression: closing the window in the tournament workspace (where the editor's panes step

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QStyle,
     QTabWidget,
     QToolBar,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -31,7 +30,7 @@ from PySide6.QtWidgets import (
 from editor.document import ProgramDocument
 from editor.widgets.bench.explanation_panel import ExplanationPanel
 from editor.widgets.bench.position_editor import PositionEditor, snake_name
-from editor.widgets.bench.program_tests import FAILING, TestList, moves_label
+from editor.widgets.bench.program_tests import FAILING, TestList, action_button, moves_label
 from editor.widgets.parts.form_widgets import scrolled
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Direction, start_position
@@ -173,10 +172,7 @@ class TestBench(QWidget):
         name_row.addWidget(QLabel("Name"))
         name_row.addWidget(self.test_name_edit, 1)
         for action in (self.save_test_action, self.update_test_action):
-            button = QToolButton()
-            button.setDefaultAction(action)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-            name_row.addWidget(button)
+            name_row.addWidget(action_button(action))
         layout.addLayout(expect_row)
         layout.addLayout(name_row)
         return form

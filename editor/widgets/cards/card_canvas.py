@@ -28,7 +28,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from editor.document import Brush, ProgramDocument, new_stroke_id
-from editor.widgets.cards.pattern_paint import paint_card, paint_pattern, pattern_text, pattern_tooltip
+from editor.widgets.cards.pattern_paint import paint_badge_text, paint_card, paint_pattern, pattern_text, pattern_tooltip
 from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.editing import EditError, clear, move_head, paint, turn_head
 from matcher.model import CARD_SIZE, Card, CardCell
@@ -424,12 +424,7 @@ class CardCanvas(QWidget):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor("#e53935"))
             painter.drawEllipse(badge)
-            font = QFont(self.font())
-            font.setBold(True)
-            font.setPixelSize(max(7, int(badge.height() * 0.8)))
-            painter.setFont(font)
-            painter.setPen(QColor("white"))
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, "!")
+            paint_badge_text(painter, badge, "!", max(7, int(badge.height() * 0.8)), self.font())
 
     def _paint_hover(self, painter: QPainter, card: Card) -> None:
         cell = self._head_target if self._head_target is not None else self._hovered

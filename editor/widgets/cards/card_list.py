@@ -100,17 +100,23 @@ def plural(n: int, noun: str) -> str:
 # --- icons ----------------------------------------------------------------------------------
 
 
+def icon_canvas(size: int, ratio: float = 2.0) -> tuple[QPixmap, QPainter]:
+    """A transparent ``size`` × ``size`` pixmap drawn at ``ratio`` (sharp on hi-dpi screens) and
+    an antialiased painter on it; the caller ends the painter."""
+    pixmap = QPixmap(int(size * ratio), int(size * ratio))
+    pixmap.setDevicePixelRatio(ratio)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    return pixmap, painter
+
+
 def tool_icon(kind: str, color: QColor, size: int = 16) -> QIcon:
     """A small line icon for tool buttons: ``add``, ``duplicate``, ``delete``, ``up``, ``down``.
 
     Drawn in ``color`` (the palette's button text) so it reads on light and dark palettes; Qt
     derives the greyed disabled look from it."""
-    ratio = 2.0
-    pixmap = QPixmap(int(size * ratio), int(size * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    p = QPainter(pixmap)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    pixmap, p = icon_canvas(size)
     pen = QPen(color, 1.8)
     pen.setCapStyle(Qt.PenCapStyle.RoundCap)
     pen.setJoinStyle(Qt.PenJoinStyle.RoundJoin)

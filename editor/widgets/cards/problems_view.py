@@ -5,7 +5,7 @@ or test."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QIcon, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ProgramDocument
-from editor.widgets.cards.card_list import PROBLEM_COLOR, plural, problem_style, restyle
+from editor.widgets.cards.card_list import PROBLEM_COLOR, icon_canvas, plural, problem_style, restyle
 from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.validate import Problem
 
@@ -30,12 +30,7 @@ ProblemRole = Qt.ItemDataRole.UserRole + 1
 
 def status_icon(ok: bool, size: int = ICON) -> QIcon:
     """A red disc with "!" for a problem, a green disc with a tick for none."""
-    ratio = 2.0
-    pixmap = QPixmap(int(size * ratio), int(size * ratio))
-    pixmap.setDevicePixelRatio(ratio)
-    pixmap.fill(Qt.GlobalColor.transparent)
-    p = QPainter(pixmap)
-    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    pixmap, p = icon_canvas(size)
     s = float(size)
     color = OK_COLOR if ok else PROBLEM_COLOR
     p.setPen(Qt.PenStyle.NoPen)
