@@ -550,7 +550,7 @@ class MainWindow(QMainWindow):
         """Clipboard, card steps, Help's and Preferences' actions (issue 16)."""
         key = QKeySequence.StandardKey
         say = self._say
-        self.clipboard = ClipboardActions(self.document, say)
+        self.clipboard = ClipboardActions(self.document, say, self.card_editor.canvas.selected_cells)
         self.copy_action = self._action("&Copy Cells", self.clipboard.copy_cells, standard_keys(key.Copy, "Ctrl+C"),
                                         "Copy the selected cell, or every painted cell of the card")
         self.paste_action = self._action("&Paste", lambda: self.clipboard.paste(), standard_keys(key.Paste, "Ctrl+V"),

@@ -8,18 +8,21 @@ is matched to a target set with the same elements (the same name first), else ad
 is refused with the reason). A paste is one undo step.
 
 What is copied (decisions where the issue was silent):
-* Copy (Ctrl+C) copies the selected cell's pattern, or every painted cell of the card when no cell
-  is selected; Paste (Ctrl+V) paints copied cells where they were on their card (a single cell
-  onto the selected cell when there is one). Cells are at the same places: cards are 7×7 maps
-  around the head, and the author sees where they go before and after (undo takes them back).
+* Copy (Ctrl+C) copies the painted cells of the selection (the selected cell, or the rectangle
+  Shift+click spans from it), or every painted cell of the card when no cell is selected.
+* Paste (Ctrl+V) puts copied cells with the selection's top left corner on the selected cell, or,
+  with no cell selected, where they were on their card (cards are 7×7 maps around the head, so
+  the same places mean the same thing). Cells that would fall off the card refuse the paste; the
+  head's cell is left alone.
 * Copy Card (Ctrl+Shift+C) copies the current card; Paste (or Paste Card) inserts copied cards
   after the current one."""
 
 from __future__ import annotations
 
+import atexit
 import json
-from dataclasses import dataclass, replace
 from collections.abc import Callable
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PySide6.QtCore import QMimeData
@@ -30,7 +33,7 @@ from editor.document import ProgramDocument
 from matcher import ProgramError
 from matcher.editing import EditError, insert_card, paint, replace_card
 from matcher.fileformat import card_from_json, card_to_json, cell_from_json, cell_to_json, set_from_json, set_to_json
-from matcher.model import MAX_CARDS, MAX_SETS, Card, CardCell, ElementSet, Pattern, Program, SetRef
+from matcher.model import CARD_SIZE, MAX_CARDS, MAX_SETS, Card, CardCell, ElementSet, Pattern, Program, SetRef
 
 MIME_TYPE = "application/x-snakepit-clip+json"
 FORMAT = "snakepit-clipboard/1"
@@ -49,6 +52,8 @@ class Clip:
     cards: tuple[Card, ...] = ()
     cells: tuple[tuple[CardCell, Pattern], ...] = ()
     sets: tuple[ElementSet, ...] = ()
+    origin: CardCell = (0, 0)
+    """The copied selection's top left cell: a paste puts it on the selected cell."""
 
     def describe(self) -> str:
         count = len(self.cards) if self.kind == CARDS else len(self.cells)
@@ -63,11 +68,13 @@ def clip_of_card(program: Program, index: int) -> Clip:
     return Clip(CARDS, cards=(program.cards[index],), sets=program.sets)
 
 
-def clip_of_cells(program: Program, card: Card, selected: CardCell | None) -> Clip:
-    """The selected painted cell, or every painted cell of ``card``."""
-    if selected is not None and selected in card.cells:
-        return Clip(CELLS, cells=((selected, card.cells[selected]),), sets=program.sets)
-    return Clip(CELLS, cells=tuple(card.sorted_cells()), sets=program.sets)
+def clip_of_cells(program: Program, card: Card, selection: list[CardCell]) -> Clip:
+    """The painted cells of ``selection``, or of the whole card when it is empty."""
+    if not selection:
+        return Clip(CELLS, cells=tuple(card.sorted_cells()), sets=program.sets)
+    origin = (min(r for r, _c in selection), min(c for _r, c in selection))
+    cells = tuple(sorted((cell, card.cells[cell]) for cell in selection if cell in card.cells))
+    return Clip(CELLS, cells=cells, sets=program.sets, origin=origin)
 
 
 def to_json(clip: Clip) -> dict[str, Any]:
@@ -76,6 +83,7 @@ def to_json(clip: Clip) -> dict[str, Any]:
         data["cards"] = [card_to_json(card) for card in clip.cards]
     else:
         data["cells"] = [cell_to_json(cell, pattern) for cell, pattern in clip.cells]
+        data["origin"] = {"row": clip.origin[0], "col": clip.origin[1]}
     return data
 
 
@@ -89,6 +97,29 @@ def mime_data(clip: Clip) -> QMimeData:
 
 def put(clip: Clip, clipboard: QClipboard | None = None) -> None:
     (clipboard or QApplication.clipboard()).setMimeData(mime_data(clip))
+    _hand_over_at_exit()
+
+
+def _hand_over_at_exit() -> None:
+    """At exit, leave the clipboard the copy's text (what stays useful once snakepit is gone).
+    A QMimeData made in Python and still on the clipboard when the process ends crashes it
+    (PySide6 6.12, measured: exit code 139) as Qt deletes it after Python has finalized."""
+    global _exit_hook
+    if not _exit_hook:
+        _exit_hook = True
+        atexit.register(_leave_text)
+
+
+def _leave_text() -> None:
+    app = QApplication.instance()
+    if isinstance(app, QApplication):
+        clipboard = app.clipboard()
+        mime = clipboard.mimeData()
+        if mime is not None and mime.hasFormat(MIME_TYPE):
+            clipboard.setText(mime.text())
+
+
+_exit_hook = False
 
 
 # --- pasting -----------------------------------------------------------------------------------
@@ -123,7 +154,14 @@ def from_json(data: object) -> Clip:
         cells = tuple(cell_from_json(raw, i, "clipboard") for i, raw in enumerate(_list(data, "cells")))
     except ProgramError as err:
         raise ClipboardError(str(err)) from None
-    return Clip(CELLS, cells=cells, sets=sets)
+    return Clip(CELLS, cells=cells, sets=sets, origin=_origin(data.get("origin", {"row": 0, "col": 0})))
+
+
+def _origin(raw: object) -> CardCell:
+    if not (isinstance(raw, dict) and all(type(raw.get(k)) is int and 0 <= raw[k] < CARD_SIZE for k in ("row", "col"))):
+        raise ClipboardError(f"clipboard: 'origin' must be {{\"row\": 0-{CARD_SIZE - 1}, \"col\": 0-{CARD_SIZE - 1}}}, "
+                             f"got {raw!r}")
+    return (raw["row"], raw["col"])
 
 
 def _list(data: dict[str, Any], key: str) -> list[Any]:
@@ -186,13 +224,18 @@ def paste_cards(program: Program, clip: Clip, after: int) -> Program:
 
 
 def paste_cells(program: Program, clip: Clip, index: int, selected: CardCell | None) -> Program:
-    """The copied cells painted on card ``index`` (one cell onto ``selected`` when given); the
+    """The copied cells painted on card ``index``, their origin on ``selected`` when given; the
     head's cell is left alone."""
     program, mapping = adopt_sets(program, clip)
     card = program.cards[index]
     cells = list(clip.cells)
-    if len(cells) == 1 and selected is not None:
-        cells = [(selected, cells[0][1])]
+    if selected is not None:
+        d_row, d_col = selected[0] - clip.origin[0], selected[1] - clip.origin[1]
+        cells = [((row + d_row, col + d_col), pattern) for (row, col), pattern in cells]
+        off = sum(1 for (row, col), _p in cells if not (0 <= row < CARD_SIZE and 0 <= col < CARD_SIZE))
+        if off:
+            raise ClipboardError(f"{off} of the {clip.describe()} would fall off the card from row {selected[0]} "
+                                 f"col {selected[1]}; select a cell further up or left")
     for cell, pattern in cells:
         if cell != card.head.cell:
             card = paint(card, [cell], _remap(pattern, mapping))
@@ -202,13 +245,15 @@ def paste_cells(program: Program, clip: Clip, index: int, selected: CardCell | N
 class ClipboardActions:
     """Copy and paste for ``document`` through the system clipboard; ``say`` shows a line."""
 
-    def __init__(self, document: ProgramDocument, say: Callable[[str], None]) -> None:
+    def __init__(self, document: ProgramDocument, say: Callable[[str], None],
+                 selection: Callable[[], list[CardCell]]) -> None:
         self.document = document
         self.say = say
+        self.selection = selection
 
     def copy_cells(self) -> None:
         doc = self.document
-        clip = clip_of_cells(doc.program, doc.card, doc.selected_cell)
+        clip = clip_of_cells(doc.program, doc.card, self.selection())
         if not clip.cells:
             self.say(f"Card {doc.current_card + 1} has no painted cells to copy.")
             return

@@ -4,7 +4,8 @@ Left press/drag paints the document's brush (one undo step per stroke); a click 
 selects it instead of repainting it; right press/drag clears; Alt+click picks a cell's pattern into
 the brush. The head is dragged to move it (a pattern where it lands swaps places with it) and
 turned with R / Shift+R. Delete clears the selected cell; the arrow keys move the selection and
-Space paints it; Shift+arrows move the head."""
+Space paints it; Shift+arrows move the head. Shift+click spans a rectangle of cells from the
+selected one, for Copy (the clipboard's)."""
 
 from __future__ import annotations
 
@@ -86,6 +87,8 @@ class CardCanvas(QWidget):
         self._hovered: CardCell | None = None
         self._stroke: _Stroke | None = None
         self._head_target: CardCell | None = None
+        self._range_end: CardCell | None = None
+        """The far corner of the Shift+clicked rectangle (the selected cell is the other)."""
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -96,6 +99,7 @@ class CardCanvas(QWidget):
             signal.connect(self.update)
         self._card_index = document.current_card
         document.currentCardChanged.connect(self._card_changed)
+        document.selectedCellChanged.connect(self._drop_range)
 
     def sizeHint(self) -> QSize:
         side = CARD_SIZE * 64 + GUTTER + 2 * MARGIN
@@ -205,6 +209,7 @@ class CardCanvas(QWidget):
         if index != self._card_index:
             self._card_index = index
             self._cancel_stroke()
+            self._drop_range()
 
     def _cancel_stroke(self) -> None:
         self._stroke = None
@@ -214,6 +219,22 @@ class CardCanvas(QWidget):
 
     # --- mouse ---------------------------------------------------------------------------------
 
+    def selected_cells(self) -> list[CardCell]:
+        """The Shift+clicked rectangle's cells, else the selected cell, else none."""
+        anchor, end = self.document.selected_cell, self._range_end
+        if anchor is None:
+            return []
+        if end is None:
+            return [anchor]
+        rows = range(min(anchor[0], end[0]), max(anchor[0], end[0]) + 1)
+        cols = range(min(anchor[1], end[1]), max(anchor[1], end[1]) + 1)
+        return [(row, col) for row in rows for col in cols]
+
+    def _drop_range(self) -> None:
+        if self._range_end is not None:
+            self._range_end = None
+            self.update()
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
         cell = self.cell_at(event.position())
         self.setFocus(Qt.FocusReason.MouseFocusReason)
@@ -221,6 +242,12 @@ class CardCanvas(QWidget):
             return
         card = self.document.card
         button = event.button()
+        shift = event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        if button == Qt.MouseButton.LeftButton and shift and self.document.selected_cell is not None:
+            self._range_end = cell if cell != self.document.selected_cell else None
+            self.update()
+            return
+        self._drop_range()
         if button == Qt.MouseButton.LeftButton and event.modifiers() & Qt.KeyboardModifier.AltModifier:
             self.pick_brush(cell)
         elif button == Qt.MouseButton.LeftButton and cell == card.head.cell:
@@ -444,6 +471,11 @@ class CardCanvas(QWidget):
         cell = self.document.selected_cell
         if cell is None:
             return
+        cells = self.selected_cells()
+        if len(cells) > 1:  # the rectangle to copy, dashed around its cells
+            span = self.cell_rect(cells[0]).united(self.cell_rect(cells[-1]))
+            self._outline(painter, span.adjusted(1, 1, -1, -1), self.palette().color(QPalette.ColorRole.Highlight),
+                          2.0, Qt.PenStyle.DashLine)
         # Text colour, not Highlight: the highlight blue is too close to the AND 1 frame.
         rect = self.cell_rect(cell)
         width = max(3.0, self.cell_size() / 18)

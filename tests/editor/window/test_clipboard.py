@@ -8,7 +8,7 @@ import dataclasses
 import json
 
 import pytest
-from PySide6.QtCore import QMimeData, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 
 import editor.widgets  # noqa: F401
@@ -107,9 +107,7 @@ def test_what_cannot_be_pasted_is_said_and_changes_nothing(qtbot, make_window):
     window = make_window()
     doc = window.document
     before = doc.program
-    mime = QMimeData()
-    mime.setText("just some text")
-    QApplication.clipboard().setMimeData(mime)
+    QApplication.clipboard().setText("just some text")  # another program's copy
     keys(qtbot, window, "Ctrl+V")
     assert doc.program == before
     assert "Cannot paste" in window.statusBar().currentMessage()
@@ -122,3 +120,29 @@ def test_what_cannot_be_pasted_is_said_and_changes_nothing(qtbot, make_window):
     keys(qtbot, window, "Ctrl+V")
     assert doc.program == full
     assert "4 user sets" in window.statusBar().currentMessage()
+
+
+def test_a_shift_clicked_rectangle_is_copied_and_pasted_at_the_selected_cell(qtbot, make_window):
+    window = make_window()
+    doc = window.document
+    canvas = window.card_editor.canvas
+    roam = builtin_program().cards[1]
+    doc.set_current_card(1)
+    click_cell(qtbot, window, (1, 3))
+    qtbot.mouseClick(canvas, LEFT, Qt.KeyboardModifier.ShiftModifier, canvas.cell_center((2, 4)))
+    assert canvas.selected_cells() == [(1, 3), (1, 4), (2, 3), (2, 4)]
+    assert doc.program.cards[1] == roam, "Shift+click paints nothing"
+    keys(qtbot, window, "Ctrl+C")
+    assert window.statusBar().currentMessage() == "Copied 2 cells of card 2."
+    doc.set_current_card(2)
+    canvas.setFocus(Qt.FocusReason.OtherFocusReason)
+    for key in (Qt.Key.Key_Down, Qt.Key.Key_Left, Qt.Key.Key_Left, Qt.Key.Key_Left):  # from beside the head to (4, 0)
+        qtbot.keyClick(canvas, key)
+    assert doc.selected_cell == (4, 0)
+    keys(qtbot, window, "Ctrl+V")
+    assert doc.card.cells == {(4, 0): roam.cells[(1, 3)], (5, 0): roam.cells[(2, 3)]}
+    # Too near the edge: refused, with the reason.
+    doc.undo_stack.undo()
+    doc.select_cell((6, 6))
+    keys(qtbot, window, "Ctrl+V")
+    assert not doc.card.cells and "fall off the card" in window.statusBar().currentMessage()
