@@ -407,10 +407,15 @@ class PositionEditor(QWidget):
         self.meChanged.emit(-1 if self._me is None else self._me)
 
     def delete_selected(self) -> None:
+        index = self._selected_or_say("then press Delete")
+        if index is not None:
+            self.delete_snake(index)
+
+    def _selected_or_say(self, then: str) -> int | None:
+        """The selected snake, or None after saying how to select one."""
         if self._selected is None:
-            self.set_status("Click a snake first to select it, then press Delete")
-            return
-        self.delete_snake(self._selected)
+            self.set_status(f"Select a snake first (a click on it, or Space on it), {then}")
+        return self._selected
 
     def folder(self) -> str:
         """Where Load and Save position start ("" for Qt's choice)."""
@@ -479,10 +484,9 @@ class PositionEditor(QWidget):
         self.statusChanged.emit(text)
 
     def make_selected_me(self) -> None:
-        if self._selected is None:
-            self.set_status("Select a snake first (Space on it, or a click), then press M to make it “me”")
-            return
-        self.set_me(self._selected)
+        index = self._selected_or_say("then press M to make it “me”")
+        if index is not None:
+            self.set_me(index)
 
     # --- the keyboard (called by the view) ---------------------------------------------------
 
@@ -526,9 +530,8 @@ class PositionEditor(QWidget):
 
     def _nudge_selected(self, dx: int, dy: int) -> None:
         """Move the selected snake one cell, as a drag by one cell would."""
-        index = self._selected
+        index = self._selected_or_say("then Shift+arrows move it")
         if index is None:
-            self.set_status("Select a snake first: Space on it, or a click")
             return
         body = self._snakes[index].cells
         if not body:
