@@ -9,6 +9,7 @@ The rules are the Markdown files shipped as package data (``snakepit rules GAME`
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -66,6 +67,13 @@ def _command(action: QAction) -> str:
     return text or action.toolTip() or action.objectName()
 
 
+def _described(action: QAction) -> str:
+    """A pane's action by what its tooltip says it does ("One turn on" for Step), its key in
+    parentheses left out: a button's one word says little in a list."""
+    tip = re.sub(r"\s*\([^()]*\)\s*$", "", action.toolTip()).strip()
+    return tip if tip and "\n" not in tip else _command(action)
+
+
 def menu_entries(window: QMainWindow) -> tuple[list[KeyEntry], set[int]]:
     """Every menu action with a key, under its menu's title; and the actions seen."""
     entries: list[KeyEntry] = []
@@ -108,7 +116,7 @@ def pane_entries(window: QMainWindow, panes: Sequence[tuple[str, QWidget]], seen
         section = next((s for s in map(pane_of, action.associatedObjects()) if s), None)
         if section is not None:
             seen.add(id(action))
-            entries.append(KeyEntry(section, _command(action), _keys(action.shortcuts())))
+            entries.append(KeyEntry(section, _described(action), _keys(action.shortcuts())))
     for shortcut in window.findChildren(QShortcut):
         section = pane_of(shortcut.parent())
         if section is not None and shortcut.whatsThis():

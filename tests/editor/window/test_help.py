@@ -34,7 +34,8 @@ def test_f1_lists_the_keys_of_menus_panes_and_the_map(qtbot, make_window):
     assert ("Card", "Duplicate", "Ctrl+Shift+D") in listed
     assert ("Test", "Decide", "Ctrl+Return, Ctrl+Enter") in listed
     assert ("Card map", "Brush: enemy tail", "7") in listed
-    assert ("Battle", "Play", "Space") in listed
+    assert ("Battle", "Play or pause", "Space") in listed  # a pane's action by its tooltip
+    assert ("Test bench", "Delete the selected test", "Del") in listed
     assert ("Arena", "Start match", "Ctrl+Return") in listed
     assert any(section.startswith("Card map (") and keys == "Shift+Arrows" for section, _c, keys in listed)
     # Every listed key of an action is one the window binds.
