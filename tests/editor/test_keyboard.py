@@ -144,3 +144,30 @@ def test_after_f5_space_pauses_the_battle(qtbot, make_window):
     qtbot.keyClick(focused(), Qt.Key.Key_Space)
     assert tab.playback.playing
     assert window.document.program == program, "Space painted the card"
+
+
+def test_tab_goes_round_every_pane_of_the_editor_and_back(qtbot, make_window):
+    """One full round of Tab from the map visits the program, the palette, the bench's field, the
+    Decision tables and the test list, and comes back to the map: no pane keeps it."""
+    window = make_window()
+    window.show_test_bench()
+    canvas = window.card_editor.canvas
+    window.activateWindow()
+    QApplication.processEvents()
+    canvas.setFocus(Qt.FocusReason.OtherFocusReason)
+    visited: list[QWidget] = []
+    for _ in range(300):
+        qtbot.keyClick(focused(), Qt.Key.Key_Tab)
+        if focused() is canvas:
+            break
+        visited.append(focused())
+    else:
+        raise AssertionError(f"Tab never came back to the map; the last stops: {visited[-5:]}")
+    bench = window.test_bench
+    for name, widget in (("program name", window.program_panel.name_edit),
+                         ("card list", window.program_panel.cards.view),
+                         ("palette", window.card_editor.palette_panel.match_buttons[Element.EMPTY]),
+                         ("bench field", bench.position_editor.view),
+                         ("Decision table", bench.explanation_panel.moves_table)):
+        assert any(w is widget or widget.isAncestorOf(w) for w in visited), f"Tab skipped the {name}"
+    assert len(visited) < 120, "Tab wanders through too many stops"
