@@ -107,17 +107,23 @@ def bot_options(prefs: Preferences) -> dict[str, Any]:
 
 
 _STARTED_WITH = os.environ.get(BWRAP_VARIABLE)
-"""The variable as snakepit was started with it: what an empty preference leaves in force."""
+"""The variable as snakepit was started with it: what clearing the preference goes back to."""
+_set_by_us: list[str] = []
+"""The value this module put there, if any (an empty preference leaves anyone else's alone)."""
 
 
 def apply_environment(prefs: Preferences, environ: Any = os.environ) -> None:
     """Hand the ``bwrap`` program to the bot layer (it reads the variable at every start)."""
     if prefs.bwrap:
         environ[BWRAP_VARIABLE] = prefs.bwrap
-    elif _STARTED_WITH is not None:
-        environ[BWRAP_VARIABLE] = _STARTED_WITH
-    else:
-        environ.pop(BWRAP_VARIABLE, None)
+        _set_by_us[:] = [prefs.bwrap]
+        return
+    if _set_by_us and environ.get(BWRAP_VARIABLE) == _set_by_us[0]:
+        if _STARTED_WITH is None:
+            environ.pop(BWRAP_VARIABLE, None)
+        else:
+            environ[BWRAP_VARIABLE] = _STARTED_WITH
+    _set_by_us.clear()
 
 
 class PreferencesDialog(QDialog):

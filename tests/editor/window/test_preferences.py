@@ -16,7 +16,13 @@ from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
 from editor.seats import builtin_program
 from editor.widgets.arena.match_transport import DEFAULT_SPEED
-from editor.window.preferences import Preferences, PreferencesDialog, bot_options, load_preferences
+from editor.window.preferences import (
+    Preferences,
+    PreferencesDialog,
+    apply_environment,
+    bot_options,
+    load_preferences,
+)
 from tests.editor.window.menus import choose
 
 LEFT = Qt.MouseButton.LeftButton
@@ -102,3 +108,13 @@ def test_malformed_stored_values_take_their_defaults(tmp_path):
     prefs = load_preferences(settings)
     assert prefs.battle_speed == DEFAULT_SPEED and prefs.memory_mib == Preferences().memory_mib
     assert prefs.network_seats == ()  # one bad entry: the whole value is its default
+
+
+def test_an_empty_bwrap_preference_leaves_the_variable_as_it_was(monkeypatch):
+    monkeypatch.setenv(BWRAP_VARIABLE, "/usr/local/bin/bwrap")
+    apply_environment(Preferences())
+    assert os.environ[BWRAP_VARIABLE] == "/usr/local/bin/bwrap"
+    apply_environment(Preferences(bwrap="/opt/bwrap"))
+    assert os.environ[BWRAP_VARIABLE] == "/opt/bwrap"
+    apply_environment(Preferences())  # cleared: back to how snakepit found it (here: unset)
+    assert os.environ.get(BWRAP_VARIABLE) != "/opt/bwrap"
