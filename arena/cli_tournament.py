@@ -183,7 +183,7 @@ def _progress_line(progress: Progress) -> str:
     record = progress.record
     seats = ", ".join(f"{name} #{rank} ({score:g})" for name, rank, score in zip(record.seats, record.ranks, record.scores))
     eta = f"  ETA {clock(progress.eta)}" if progress.eta is not None and progress.done < progress.total else ""
-    return f"[{progress.done:>{len(str(progress.total))}}/{progress.total}] game {record.index}: {seats}{eta}"
+    return f"[{progress.done:>{len(str(progress.total))}}/{progress.total}] game {record.index + 1}: {seats}{eta}"
 
 
 def _plan(spec: TournamentSpec, done: int, total: int) -> list[str]:
@@ -213,7 +213,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
     def failed(failure: GameFailure) -> None:
         failures.append(failure)
-        _note(f"game {failure.index} ({', '.join(failure.seats)}) failed: {failure.error}; the tournament goes on")
+        _note(f"game {failure.index + 1} ({', '.join(failure.seats)}) failed: {failure.error}; the tournament goes on")
 
     def table(spec: TournamentSpec, text: str, failed_games: Sequence[int]) -> None:
         """The results table; below it, how an entrant in two seats of a game was counted, and
@@ -260,7 +260,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 def _failed_note(indexes: Sequence[int], out: str | None) -> str | None:
     if not indexes:
         return None
-    games = f"game {indexes[0]}" if len(indexes) == 1 else f"{len(indexes)} games ({', '.join(map(str, indexes))})"
+    numbers = [str(index + 1) for index in indexes]  # games are counted from 1, as the app shows them
+    games = f"game {numbers[0]}" if len(numbers) == 1 else f"{len(numbers)} games ({', '.join(numbers)})"
     where = f"; see {Path(out) / FAILED_FILE}" if out else ""
     return f"{games} could not be played and count in no standing{where}"
 

@@ -372,7 +372,7 @@ class MainWindow(EditingCommands, QMainWindow):
         self.arena_pane = ArenaPane(self.settings, editor_program=lambda: self.document.program)
         self.arena_pane.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         # Tournaments: the program open here is an entrant choice, as its text when Start is pressed.
-        self.tournament_tab = TournamentTab()
+        self.tournament_tab = TournamentTab(settings=self.settings)
         self.tournament_tab.openReplay.connect(self._open_tournament_game)
         self.tournament_tab.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
 
@@ -518,7 +518,8 @@ class MainWindow(EditingCommands, QMainWindow):
 
         self.battle_action = self.battle_tab.start_action
         self.battle_action.triggered.connect(self._watch_battle)
-        self.improve_action = self._action("&Improve Program…", lambda: show_improve(self, self.document), standard_keys(None, "Ctrl+I"),
+        self.improve_action = self._action("&Improve Program…", lambda: show_improve(self, self.document),
+                                           standard_keys(None, "Ctrl+I"),
                                            "Make the program stronger against chosen opponents, automatically")
         self.about_action = self._action("&About snakepit", lambda: QMessageBox.about(self, "About snakepit", ABOUT))
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)

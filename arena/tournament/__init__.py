@@ -7,14 +7,23 @@ from arena.tournament.duel import DuelResult, DuelState, SprtSettings, Verdict, 
 from arena.tournament.errors import TournamentError
 from arena.tournament.games import GameOutcome, play_game
 from arena.tournament.results import GameRecord, Standing, Standings, compute_standings, table_text
-from arena.tournament.runner import Progress, TournamentInterrupted, TournamentRun, clock, read_tournament, run_tournament
+from arena.tournament.runner import (
+    GameStart,
+    Progress,
+    TournamentInterrupted,
+    TournamentRun,
+    clock,
+    open_tournament,
+    read_tournament,
+    run_tournament,
+)
 from arena.tournament.schedule import round_robin, seat_counts
 from arena.tournament.seeds import game_seed
 from arena.tournament.spec import Entrant, TournamentSpec
 
 __all__ = [
-    "DuelResult", "DuelState", "Entrant", "GameOutcome", "GameRecord", "Progress", "SprtSettings", "Standing",
+    "DuelResult", "DuelState", "Entrant", "GameOutcome", "GameRecord", "GameStart", "Progress", "SprtSettings", "Standing",
     "Standings", "TournamentError", "TournamentInterrupted", "TournamentRun", "TournamentSpec", "Verdict", "clock",
-    "compute_standings", "game_seed", "play_game", "read_tournament", "round_robin", "run_duel", "run_tournament",
+    "compute_standings", "game_seed", "open_tournament", "play_game", "read_tournament", "round_robin", "run_duel", "run_tournament",
     "seat_counts", "table_text",
 ]

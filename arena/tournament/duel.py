@@ -254,7 +254,7 @@ def run_duel(
     def finish(result: TaskResult) -> bool:
         if result.error is not None:  # a pair without one of its games cannot be judged
             task = result.task
-            raise TournamentError(f"game {task.index} ({', '.join(task.names)}): {result.error}; the duel stops")
+            raise TournamentError(f"game {task.index + 1} ({', '.join(task.names)}): {result.error}; the duel stops")
         if result.outcome is not None:
             waiting[result.task.index] = result.outcome
         while {2 * len(state.pair_scores), 2 * len(state.pair_scores) + 1} <= waiting.keys():

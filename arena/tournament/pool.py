@@ -53,9 +53,10 @@ def make_executor(jobs: int | None = None, cluster: str | None = None, game: str
 
 
 def failed(task: GameTask, err: BaseException) -> TournamentError:
-    """A game that raised (not a misbehaving bot, which is a status): a bug or a broken file."""
+    """A game that raised (not a misbehaving bot, which is a status): a bug or a broken file.
+    Games are counted from 1 in what users read (the schedule's index is 0-based)."""
     reason = str(err) if isinstance(err, TournamentError) else f"{type(err).__name__}: {err}"
-    return TournamentError(f"game {task.index} ({', '.join(task.names)}): {reason}")
+    return TournamentError(f"game {task.index + 1} ({', '.join(task.names)}): {reason}")
 
 
 class InlineExecutor:

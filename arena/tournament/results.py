@@ -151,17 +151,28 @@ def compute_standings(entrants: Sequence[str], records: Iterable[GameRecord]) ->
     """Standings of ``entrants`` from finished games, processed in index order."""
     standing = {name: Standing(name) for name in entrants}
     history: list[dict[str, float]] = []
-    counted = []
+    counted: list[int] = []
     for record in sorted(records, key=lambda r: r.index):
-        unknown = [name for name in record.seats if name not in standing]
-        if unknown:
-            raise TournamentError(f"game {record.index}: unknown entrant {unknown[0]!r}")
-        _count(record, standing)
-        _rate(record, standing)
-        history.append({name: s.ordinal for name, s in standing.items()})
-        counted.append(record.index)
-    table = sorted(standing.values(), key=lambda s: (-s.points, -s.ordinal, s.name))
-    return Standings(table, history, counted)
+        count_record(record, standing, history, counted)
+    return Standings(ranked(standing.values()), history, counted)
+
+
+def count_record(record: GameRecord, standing: Mapping[str, Standing], history: list[dict[str, float]],
+                 counted: list[int]) -> None:
+    """Count one game (the next in schedule order) into ``standing``, its ratings' step into
+    ``history`` and its index into ``counted``."""
+    unknown = [name for name in record.seats if name not in standing]
+    if unknown:
+        raise TournamentError(f"game {record.index + 1}: unknown entrant {unknown[0]!r}")
+    _count(record, standing)
+    _rate(record, standing)
+    history.append({name: s.ordinal for name, s in standing.items()})
+    counted.append(record.index)
+
+
+def ranked(standings: Iterable[Standing]) -> list[Standing]:
+    """Best first: by points, then rating ordinal, then name."""
+    return sorted(standings, key=lambda s: (-s.points, -s.ordinal, s.name))
 
 
 @dataclass(frozen=True)

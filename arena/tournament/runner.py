@@ -18,12 +18,14 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from arena.tournament.errors import TournamentError
 from arena.tournament.games import GameTask, TaskResult
 from arena.tournament.pool import Executor, default_jobs, make_executor
 from arena.tournament.results import GameRecord, Standings, compute_standings, results_json
 from arena.tournament.schedule import Seating
 from arena.tournament.spec import TournamentSpec
-from arena.tournament.store import TournamentStore
+from arena.tournament.store import CLOCK_EVERY, SPEC_FILE, TournamentStore, stored_spec
+from matcher.fileformat import read_text
 
 
 def clock(seconds: float) -> str:
@@ -37,13 +39,24 @@ def clock(seconds: float) -> str:
 class Progress:
     """After each finished game: ``done`` of ``total`` (including games finished by an earlier
     run), seconds since this run started, the estimated seconds left (at this run's pace since
-    its first finished game; None while that pace is unknown) and the game that just finished."""
+    its first finished game; None while that pace is unknown), the game that just finished and
+    the seconds the earlier runs in the folder played (``played_before + elapsed``: the
+    tournament's play time)."""
 
     done: int
     total: int
     elapsed: float
     eta: float | None
     record: GameRecord
+    played_before: float = 0.0
+
+
+@dataclass(frozen=True)
+class GameStart:
+    """A game handed to a worker: its index in the schedule and its seats' entrants."""
+
+    index: int
+    seats: tuple[str, ...]
 
 
 @dataclass(frozen=True)
@@ -67,6 +80,8 @@ class TournamentRun:
     out: Path | None = None
     failed: dict[int, str] = field(default_factory=dict)
     """Games that could not be played (their worker process died), with why."""
+    seconds: float = 0.0
+    """How long the tournament has played, over all its runs (as far as its folder kept count)."""
 
     def replay_path(self, index: int) -> Path | None:
         """Where game ``index``'s replay is (once the game is finished), for opening it."""
@@ -101,13 +116,15 @@ def run_tournament(
     on_start: Callable[[int, int], None] | None = None,
     on_failure: Callable[[GameFailure], None] | None = None,
     on_note: Callable[[str], None] | None = None,
+    on_game_start: Callable[[GameStart], None] | None = None,
 ) -> TournamentRun:
     """Play ``spec``'s unfinished games; with ``out``, record and resume there (games.jsonl,
     replays, results.json; the folder is locked for the run). ``on_start(done, total)`` is called
     once the folder is checked, just before the first game (``done``: games an earlier run
     finished or recorded as failed). ``on_failure`` is called for each game that could not be
     played (its worker process died); the run goes on. ``on_note`` hears what a user should know
-    meanwhile (a cluster without workers). ``cancel`` (from another thread) stops the run and
+    meanwhile (a cluster without workers). ``on_game_start`` hears each game as it is handed to
+    a worker (a cluster may queue it there). ``cancel`` (from another thread) stops the run and
     returns what is finished."""
     store = TournamentStore(out) if out is not None else None
     if store is not None:
@@ -115,16 +132,49 @@ def run_tournament(
     try:
         executor = make_executor(jobs, cluster, spec.game, on_note)
         parallel = 1 if cluster is not None else jobs or default_jobs()
-        return _run(spec, store, executor, parallel, on_progress, cancel, on_start, on_failure)
+        return _run(spec, store, executor, parallel, _Hooks(on_progress, on_start, on_failure, on_game_start), cancel)
     finally:
         if store is not None:
             store.unlock()
 
 
-def _run(spec: TournamentSpec, store: TournamentStore | None, executor: Executor, parallel: int,
-         on_progress: Callable[[Progress], None] | None, cancel: threading.Event | None,
-         on_start: Callable[[int, int], None] | None,
-         on_failure: Callable[[GameFailure], None] | None) -> TournamentRun:
+@dataclass(frozen=True)
+class _Hooks:
+    """Who hears what during a run (each may be None)."""
+
+    progress: Callable[[Progress], None] | None = None
+    start: Callable[[int, int], None] | None = None
+    failure: Callable[[GameFailure], None] | None = None
+    game_start: Callable[[GameStart], None] | None = None
+
+
+class _Clock:
+    """The tournament's play time: the earlier runs' plus this run's, saved in the folder now
+    and then (at most every :data:`CLOCK_EVERY` seconds) and at the end."""
+
+    def __init__(self, store: TournamentStore | None) -> None:
+        self.store = store
+        self.before = store.played_seconds() if store is not None else 0.0
+        self.start = self.saved = time.monotonic()
+
+    def elapsed(self) -> float:
+        return time.monotonic() - self.start
+
+    def tick(self, now: float) -> None:
+        if now - self.saved >= CLOCK_EVERY:
+            self.save()
+
+    def save(self) -> float:
+        """Write the play time so far; returns it."""
+        self.saved = time.monotonic()
+        total = self.before + self.elapsed()
+        if self.store is not None:
+            self.store.write_clock(total)
+        return total
+
+
+def _run(spec: TournamentSpec, store: TournamentStore | None, executor: Executor, parallel: int, hooks: _Hooks,
+         cancel: threading.Event | None) -> TournamentRun:
     schedule = spec.schedule()
     names = spec.names
     seeds = [spec.task(i, s).seed for i, s in enumerate(schedule)]
@@ -134,8 +184,10 @@ def _run(spec: TournamentSpec, store: TournamentStore | None, executor: Executor
         store.prepare(spec.to_json())
         records = store.finished(schedule, names, seeds)
         failures = {i: e for i, e in store.failed().items() if 0 <= i < len(schedule) and i not in records}
-    start, done_before = time.monotonic(), len(records)
+    played = _Clock(store)
+    start, done_before = played.start, len(records)
     first_done: list[float] = []  # when this run's first game finished: the pace clock's start
+    on_progress, on_failure = hooks.progress, hooks.failure
 
     def finish(result: TaskResult) -> bool:
         outcome, task = result.outcome, result.task
@@ -159,21 +211,23 @@ def _run(spec: TournamentSpec, store: TournamentStore | None, executor: Executor
             ended = len(records) + len(failures)
             paced = len(records) - done_before - 1  # games finished since the pace clock started
             eta = (now - first_done[0]) / paced * (len(schedule) - ended) if paced >= parallel else None
-            on_progress(Progress(ended, len(schedule), now - start, eta, record))
+            on_progress(Progress(ended, len(schedule), now - start, eta, record, played.before))
+        played.tick(now)
         return True
 
     def finished_run() -> TournamentRun:
         standings = compute_standings(names, records.values())
+        seconds = played.save()
         run = TournamentRun(spec, dict(sorted(records.items())), len(schedule), standings,
-                            store.folder if store is not None else None, dict(sorted(failures.items())))
+                            store.folder if store is not None else None, dict(sorted(failures.items())), seconds)
         if store is not None:
             store.write_results(run.results_json())
         return run
 
-    if on_start is not None:
-        on_start(len(records) + len(failures), len(schedule))
+    if hooks.start is not None:
+        hooks.start(len(records) + len(failures), len(schedule))
     try:
-        executor.run(_tasks(spec, schedule, {**records, **failures}, store), finish, cancel)
+        executor.run(_tasks(spec, schedule, {**records, **failures}, store, hooks.game_start), finish, cancel)
     except KeyboardInterrupt:
         raise TournamentInterrupted(finished_run()) from None
     except BaseException:
@@ -183,11 +237,16 @@ def _run(spec: TournamentSpec, store: TournamentStore | None, executor: Executor
 
 
 def _tasks(spec: TournamentSpec, schedule: list[Seating], finished: Mapping[int, object],
-           store: TournamentStore | None) -> Iterator[GameTask]:
+           store: TournamentStore | None, on_game_start: Callable[[GameStart], None] | None) -> Iterator[GameTask]:
+    """The unfinished games in schedule order. Executors take a task only when a worker is free
+    for it, so taking one is the moment its game starts."""
     for index, seating in enumerate(schedule):
         if index not in finished:
             replay = str(store.replay_path(index)) if store is not None else None
-            yield spec.task(index, seating, replay)
+            task = spec.task(index, seating, replay)
+            if on_game_start is not None:
+                on_game_start(GameStart(index, task.names))
+            yield task
 
 
 def read_tournament(spec: TournamentSpec, out: Path) -> TournamentRun:
@@ -198,4 +257,20 @@ def read_tournament(spec: TournamentSpec, out: Path) -> TournamentRun:
     records = store.finished(schedule, spec.names, [spec.task(i, s).seed for i, s in enumerate(schedule)])
     standings = compute_standings(spec.names, records.values())
     failed = {i: e for i, e in store.failed().items() if 0 <= i < len(schedule) and i not in records}
-    return TournamentRun(spec, dict(sorted(records.items())), len(schedule), standings, out, dict(sorted(failed.items())))
+    return TournamentRun(spec, dict(sorted(records.items())), len(schedule), standings, out, dict(sorted(failed.items())),
+                         store.played_seconds())
+
+
+def open_tournament(folder: Path) -> TournamentRun:
+    """The tournament recorded in ``folder`` as its ``tournament.json`` describes it (nothing
+    resolved: an entrant's program may have changed or gone since) with its finished games, to
+    show it again or resume it. A folder that holds no tournament, or a damaged file in it, is
+    a :class:`TournamentError` naming the file (and the line)."""
+    if not folder.is_dir():
+        raise TournamentError(f"{folder}: {'not a folder' if folder.exists() else 'no such folder'}")
+    path = folder / SPEC_FILE
+    data = stored_spec(folder)
+    if data is None:
+        raise TournamentError(f"{folder} is not a tournament folder: it has no {SPEC_FILE}")
+    spec = TournamentSpec.from_json(data, str(path), read_text(path, TournamentError))
+    return read_tournament(spec, folder)

@@ -10,6 +10,7 @@ stored absolute. Files a bot opens on its own (modules it imports) are not seen.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import shlex
@@ -20,10 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from arena.match import GAMES
 from arena.tournament.errors import TournamentError
 from arena.tournament.games import SNAKE, GameTask, check_setup, resolve_entrant, seat_range
 from arena.tournament.schedule import Seating, large_schedule, rotation_length, round_robin, shared_seats_note, tables
 from arena.tournament.seeds import game_seed
+from matcher.places import json_line
 
 SPEC_FORMAT = "snakepit-tournament/1"
 
@@ -150,6 +153,24 @@ class TournamentSpec:
                         game_seed(self.seed, index), self.options,
                         sources if len(sources) == len(players) else None, replay)
 
+    def like(self, stored: Mapping[str, Any]) -> TournamentSpec:
+        """This spec without the options that are at the game's defaults and that the stored
+        spec (a folder's ``tournament.json``) does not set: the same games, so that a form
+        stating every option resumes a tournament started with fewer (by the command line)."""
+        given = stored.get("options")
+        given = given if isinstance(given, dict) else {}
+        defaults = GAMES[self.game].defaults
+        options = {key: value for key, value in self.options.items()
+                   if key in given or key not in defaults or defaults[key] != value}
+        return dataclasses.replace(self, options=options)
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any], source: str, text: str = "") -> TournamentSpec:
+        """The tournament a stored ``tournament.json`` describes, as it was recorded: nothing is
+        resolved or read (a program may have changed or gone since; the games' results can still
+        be shown). Errors name ``source`` and, given the file's ``text``, the line."""
+        return _SpecReader(data, source, text).spec()
+
     def to_json(self) -> dict[str, Any]:
         data = {"format": SPEC_FORMAT, "game": self.game, "seed": self.seed, "seats": self.seats,
                 "games_per_pairing": self.games_per_pairing, "options": dict(self.options),
@@ -159,6 +180,70 @@ class TournamentSpec:
         if files:
             data["option_files"] = files
         return data
+
+
+class _SpecReader:
+    """Checks a stored spec key by key; each complaint names the file, the line and the key."""
+
+    def __init__(self, data: Mapping[str, Any], source: str, text: str) -> None:
+        self.data, self.source, self.text = data, source, text
+
+    def spec(self) -> TournamentSpec:
+        if self.data.get("format") != SPEC_FORMAT:
+            raise self._error(["format"], f"not a tournament of this snakepit: format {self.data.get('format')!r}, "
+                                          f"expected {SPEC_FORMAT!r}")
+        game = self._value(["game"], str, "a game's name")
+        try:
+            low, high = seat_range(game)
+        except TournamentError as err:
+            raise self._error(["game"], str(err)) from None
+        seed, seats = self._value(["seed"], int, "a whole number"), self._value(["seats"], int, "a whole number")
+        per_pairing = self._value(["games_per_pairing"], int, "a whole number")
+        options = self._value(["options"], dict, "an object")
+        entrants = tuple(self._entrant(index) for index in range(len(self._value(["entrants"], list, "a list"))))
+        names = [e.name for e in entrants]
+        twice = next((n for n in names if names.count(n) > 1), None)
+        if twice is not None:
+            raise self._error(["entrants"], f"two entrants are named {twice!r}")
+        if not low <= seats <= high:
+            raise self._error(["seats"], f"{seats}: {game} is played by {low}..{high} players")
+        try:
+            round_robin(len(entrants), seats, per_pairing)
+        except TournamentError as err:
+            raise self._error(["games_per_pairing"], str(err).removeprefix("--games-per-pairing ")) from None
+        return TournamentSpec(game, entrants, seed, seats, per_pairing, dict(options))
+
+    def _entrant(self, index: int) -> Entrant:
+        self._value(["entrants", index], dict, "an object")
+        name = self._value(["entrants", index, "name"], str, "a name")
+        seat = self._value(["entrants", index, "seat"], str, "a program's path or a bot's command")
+        if not name.strip() or not seat.strip():
+            raise self._error(["entrants", index], "an entrant needs a name and a seat")
+        return Entrant(name, seat)
+
+    def _value(self, path: list[str | int], kind: type, what: str) -> Any:
+        value: Any = self.data
+        for step in path:
+            inside = value.get(step) if isinstance(value, dict) and isinstance(step, str) else (
+                value[step] if isinstance(value, list) and isinstance(step, int) and step < len(value) else None)
+            if inside is None:
+                raise self._error(path, f"missing {_key_name(path)!r}")
+            value = inside
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            raise self._error(path, f"{_key_name(path)!r} must be {what}, got {value!r:.60}")
+        return value
+
+    def _error(self, path: Sequence[str | int], message: str) -> TournamentError:
+        where = f"{self.source}: line {json_line(self.text, path)}" if self.text else self.source
+        return TournamentError(f"{where}: {message}")
+
+
+def _key_name(path: Sequence[str | int]) -> str:
+    """``entrants[2].seat`` for a path into the spec."""
+    text = ""
+    for step in path:
+        text += f"[{step}]" if isinstance(step, int) else (f".{step}" if text else step)
+    return text
 
 
 def seats_hint(game: str, entrants: int, seats: int, seats_given: bool) -> str:

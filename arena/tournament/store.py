@@ -8,6 +8,10 @@
   killed it, or the system did), with why. Such a game counts in no standing and is not played
   again on resume (a bot that kills its worker would do it again); delete its line to retry it.
 - ``results.json``: the standings, rewritten after the run (also after a cancel).
+- ``clock.json``: how long the tournament has been playing, over all its runs, so that a resumed
+  run's clock goes on from there; rewritten every :data:`CLOCK_EVERY` seconds while games finish
+  and at the end of each run (a kill loses at most that much). A folder from before the clock, or
+  with a damaged clock, reads as 0 seconds: the clock is a courtesy, never a reason to refuse.
 - ``.lock``: held (``flock``) by the run playing in the folder, with its process id and command
   line, so that a second run with the same ``--out`` is refused instead of mixing its games in.
   The kernel releases it when that process ends, however it ends.
@@ -35,6 +39,10 @@ FAILED_FILE = "failed.jsonl"
 RESULTS_FILE = "results.json"
 REPLAYS = "replays"
 LOCK_FILE = ".lock"
+CLOCK_FILE = "clock.json"
+CLOCK_FORMAT = "snakepit-tournament-clock/1"
+CLOCK_EVERY = 5.0
+"""Seconds between two saves of the clock while a run goes on."""
 
 
 def _command_line() -> str:
@@ -216,6 +224,21 @@ class TournamentStore:
 
     def write_results(self, text: str) -> None:
         atomic_write_text(self.folder / RESULTS_FILE, text)
+
+    def played_seconds(self) -> float:
+        """How long the runs in this folder played, in all (0 when no clock was kept)."""
+        try:
+            data = json.loads((self.folder / CLOCK_FILE).read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return 0.0
+        seconds = data.get("seconds") if isinstance(data, dict) and data.get("format") == CLOCK_FORMAT else None
+        if isinstance(seconds, (int, float)) and not isinstance(seconds, bool) and 0 <= seconds < float("inf"):
+            return float(seconds)
+        return 0.0
+
+    def write_clock(self, seconds: float) -> None:
+        atomic_write_text(self.folder / CLOCK_FILE,
+                          json.dumps({"format": CLOCK_FORMAT, "seconds": round(seconds, 3)}) + "\n")
 
 
 def _json_lines(path: Path) -> Iterator[tuple[str, Any]]:

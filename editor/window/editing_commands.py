@@ -83,10 +83,9 @@ class EditingCommands:
         return open_preferences(self._as_widget(), self.settings, self._apply_preferences)
 
     def _apply_preferences(self, prefs: Preferences) -> None:
-        """Start speeds, the sandbox's program, the positions' folder (the programs' is read when
-        a dialog opens)."""
+        """The battle's start speed, the sandbox's program, the positions' folder (the programs'
+        is read when a dialog opens)."""
         self.battle_tab.playback.set_speed(prefs.battle_speed)
-        self.arena_pane.playback.set_speed(prefs.replay_speed)
         apply_environment(prefs)
         bench = self.test_bench.position_editor
         bench.set_folder(str(start_folder(self.settings, POSITIONS)))

@@ -4,8 +4,8 @@ Stored in QSettings under ``preferences/`` and used as follows (decisions where 
 silent):
 * **Folders**: Open and Save As of programs, Load and Save of positions start in the folder of the
   last such file; before there is one, in the folder named here (the user's documents by default).
-* **Speed**: the turns per second a battle (editor) and a match or replay (arena) start playing
-  at; the transport's slider still changes the one playing.
+* **Speed**: the steps per second a battle on the editor's bench starts playing at; its slider
+  still changes the one playing. (The arena's transport remembers its own last speed.)
 * **Sandbox**: the seats whose bots may use the network, the memory and CPU time of each seat, and
   the ``bwrap`` program. :func:`bot_options` gives them as the match options the referees take
   (``network``, ``limits``); the ``bwrap`` program is handed to the bot layer through its
@@ -54,8 +54,7 @@ MiB = 1 << 20
 class Preferences:
     programs_folder: str = ""
     positions_folder: str = ""
-    battle_speed: int = DEFAULT_SPEED
-    replay_speed: int = DEFAULT_SPEED
+    battle_speed: float = DEFAULT_SPEED
     network_seats: tuple[int, ...] = ()
     """0-based seats whose bots may use the network (shown as 1 to 4)."""
     memory_mib: int = 1024
@@ -77,6 +76,8 @@ def load_preferences(settings: QSettings) -> Preferences:
             if isinstance(wanted, tuple):
                 items = raw if isinstance(raw, list) else [raw] if raw != "" else []
                 values[field.name] = tuple(sorted({int(i) for i in items if 0 <= int(i) < SEATS}))
+            elif field.name == "battle_speed":
+                values[field.name] = float(raw)
             elif isinstance(wanted, int):
                 values[field.name] = int(raw)
             else:
@@ -84,9 +85,8 @@ def load_preferences(settings: QSettings) -> Preferences:
         except (TypeError, ValueError):
             continue
     prefs = replace(default, **values)
-    if prefs.battle_speed not in SPEEDS or prefs.replay_speed not in SPEEDS:
-        prefs = replace(prefs, battle_speed=prefs.battle_speed if prefs.battle_speed in SPEEDS else DEFAULT_SPEED,
-                        replay_speed=prefs.replay_speed if prefs.replay_speed in SPEEDS else DEFAULT_SPEED)
+    if prefs.battle_speed not in SPEEDS:
+        prefs = replace(prefs, battle_speed=DEFAULT_SPEED)
     return prefs
 
 
@@ -140,12 +140,11 @@ class PreferencesDialog(QDialog):
         form.addRow("Positions", positions_row)
         form.addRow(_note("Dialogs start in the folder of the last file of the kind; these until there is one."))
 
-        self.battle_speed_box = _speed_box("Turns per second a battle in the editor starts at")
-        self.replay_speed_box = _speed_box("Turns per second a match or replay in the arena starts at")
+        self.battle_speed_box = _speed_box("Steps per second a battle on the bench starts at")
         speeds = QGroupBox("Speed")
         form = QFormLayout(speeds)
         form.addRow("Battles", self.battle_speed_box)
-        form.addRow("Arena matches and replays", self.replay_speed_box)
+        form.addRow(_note("The arena plays at the speed it was left at."))
 
         self.network_boxes = []
         network_row = QHBoxLayout()
@@ -194,7 +193,6 @@ class PreferencesDialog(QDialog):
         self.programs_edit.setText(prefs.programs_folder)
         self.positions_edit.setText(prefs.positions_folder)
         self.battle_speed_box.setCurrentIndex(SPEEDS.index(prefs.battle_speed))
-        self.replay_speed_box.setCurrentIndex(SPEEDS.index(prefs.replay_speed))
         for seat, box in enumerate(self.network_boxes):
             box.setChecked(seat in prefs.network_seats)
         self.memory_box.setValue(prefs.memory_mib)
@@ -205,8 +203,7 @@ class PreferencesDialog(QDialog):
         return Preferences(
             programs_folder=self.programs_edit.text().strip(),
             positions_folder=self.positions_edit.text().strip(),
-            battle_speed=int(self.battle_speed_box.currentData()),
-            replay_speed=int(self.replay_speed_box.currentData()),
+            battle_speed=float(self.battle_speed_box.currentData()),
             network_seats=tuple(seat for seat, box in enumerate(self.network_boxes) if box.isChecked()),
             memory_mib=self.memory_box.value(),
             cpu_seconds=self.cpu_box.value(),
@@ -237,7 +234,7 @@ class PreferencesDialog(QDialog):
 def _speed_box(tip: str) -> QComboBox:
     box = QComboBox()
     for speed in SPEEDS:
-        box.addItem(speed_text(speed), speed)
+        box.addItem(speed_text(speed, "step"), speed)
     box.setToolTip(tip)
     return box
 

@@ -30,7 +30,7 @@ def tournament_work(tab: _Tournament) -> str | None:
     reason = _asked(tab)
     if reason is not False:
         return reason if isinstance(reason, str) else None
-    return "a tournament" if tab.is_running() else None
+    return "a tournament is running" if tab.is_running() else None
 
 
 def arena_work(pane: QWidget) -> str | None:
@@ -40,19 +40,19 @@ def arena_work(pane: QWidget) -> str | None:
         return reason if isinstance(reason, str) else None
     runner, playback = getattr(pane, "runner", None), getattr(pane, "playback", None)
     live = runner is not None and runner.is_running() and playback is not None and playback.live
-    return "a match in the arena" if live else None
+    return "a match is running in the arena" if live else None
 
 
 def confirm_quit(parent: QWidget, checks: list[Callable[[], str | None]]) -> bool:
-    """One question naming everything that runs; True when nothing runs or the user says Quit."""
+    """One question naming everything that runs (each pane's line, e.g. "a tournament is
+    running: 3 of 12 games played"); True when nothing runs or the user says Yes."""
     running = [reason for reason in (check() for check in checks) if reason]
     if not running:
         return True
-    what = " and ".join(running)
+    lines = "\n".join(f"• {reason[0].upper()}{reason[1:]}" for reason in running)
     answer = QMessageBox.question(
         parent, "Quit snakepit?",
-        f"{what[0].upper()}{what[1:]} {'is' if len(running) == 1 else 'are'} still running. "
-        f"Quit and stop {'it' if len(running) == 1 else 'them'}?",
+        f"Quitting now stops what runs:\n{lines}\n\nQuit anyway?",
         QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel,
         QMessageBox.StandardButton.Cancel,
     )

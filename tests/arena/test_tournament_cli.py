@@ -77,7 +77,7 @@ def test_a_long_schedule_is_announced_with_its_size_before_it_starts() -> None:
 
 def test_progress_lines_show_the_eta_as_a_clock_once_it_is_known() -> None:
     record = GameRecord(7, 1, ("a", "b"), (3.0, 1.0), (1, 2), ("ok", "ok"), 40)
-    assert _progress_line(Progress(2, 90, 4.0, None, record)) == "[ 2/90] game 7: a #1 (3), b #2 (1)"
+    assert _progress_line(Progress(2, 90, 4.0, None, record)) == "[ 2/90] game 8: a #1 (3), b #2 (1)"
     assert _progress_line(Progress(3, 90, 5.0, 75.4, record)).endswith("b #2 (1)  ETA 1:15")
     assert _progress_line(Progress(3, 90, 5.0, 3 * 3600 + 62, record)).endswith("ETA 3:01:02")
     assert "ETA" not in _progress_line(Progress(90, 90, 9.0, 0.0, record))

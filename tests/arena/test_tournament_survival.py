@@ -131,11 +131,12 @@ def test_a_worker_killed_mid_game_hung_the_tournament_now_that_game_fails_and_th
     failed = [json.loads(line) for line in (out / FAILED_FILE).read_text().splitlines()]
     assert len(failed) == 1 and "its worker process died (killed by SIGKILL)" in failed[0]["error"]
     index, seats = failed[0]["index"], ", ".join(failed[0]["seats"])
-    assert f"snakepit: game {index} ({seats}) failed: its worker process died (killed by SIGKILL)" in err
+    # the file keeps the schedule's index; what the user reads counts games from 1
+    assert f"snakepit: game {index + 1} ({seats}) failed: its worker process died (killed by SIGKILL)" in err
     assert len((out / GAMES_FILE).read_text().splitlines()) == 3  # the other three were played
     results = json.loads((out / RESULTS_FILE).read_text())
     assert results["complete"] and results["games"] == 3 and [f["index"] for f in results["failed"]] == [index]
-    assert f"(game {index} could not be played and count in no standing; see {out / FAILED_FILE})" in out_text
+    assert f"(game {index + 1} could not be played and count in no standing; see {out / FAILED_FILE})" in out_text
     assert not list((out / "replays").glob("*.part"))
     wait_for(lambda: not processes_with(marker), "the tournament's processes to end: " + describe(processes_with(marker)))
     # A resume does not play the failed game again (its bot would kill its worker again).

@@ -99,7 +99,7 @@ class ImproveWorker(WorkerThread):
         if self.is_running():
             raise RuntimeError("a search is already running")
         self._control = control = _Control()
-        self._launch(lambda: self._search(job, control))
+        self._launch(lambda _job: self._search(job, control))
 
     def pause(self) -> None:
         """Pause between generations (the one under way finishes; paused time is not budget)."""

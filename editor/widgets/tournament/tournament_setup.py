@@ -167,6 +167,8 @@ class TournamentSetup(QWidget):
         if not self.out_edit.text().strip():
             raise TournamentError("Output folder: choose one")
         held = stored_spec(out) if out.is_dir() else None
+        if held is not None:
+            spec = spec.like(held)  # a tournament the command line started states fewer options
         new = spec.to_json() if held is not None else None
         if held is not None and held != new:
             if not self._out_is_default:

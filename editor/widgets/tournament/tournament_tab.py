@@ -1,26 +1,34 @@
 """The tournament tab: set a tournament up, play it without blocking the app, watch the standings
-and the ratings grow game by game, and open any finished game in the arena.
+and the ratings grow game by game, open any finished game in the arena, and open a tournament
+folder again (finished or interrupted: Start resumes it).
 
-The games run in a worker thread through :func:`arena.tournament.run_tournament` (a process pool
-for more than one job); each finished game comes back as a signal, so the table, the rating plot
-and the game list fill while the tournament plays. Cancel stops every running game at once and
-keeps the finished ones; Start with the same settings (and folder) plays the rest. Standings are
-always recomputed from the finished games in schedule order, so the tab shows exactly what
-``snakepit tournament`` prints for the same spec."""
+The games run in a worker thread (:class:`~.tournament_worker.TournamentWorker`; a process pool
+for more than one job); what happens comes back as signals, so the games being played, the
+table, the rating plot and the game list fill while the tournament plays, and its clock ticks.
+Cancel stops every running game at once and keeps the finished ones; Start with the same
+settings (and folder) plays the rest. Standings count the finished games in schedule order
+(kept up to date game by game, :class:`~arena.tournament.running.RunningStandings`), so the tab
+shows exactly what ``snakepit tournament`` prints for the same spec.
+
+Games are numbered from 1 here, as the standings are; the files keep the schedule's 0-based
+index (``replays/game-0000.jsonl`` is game 1), see docs/tournaments.md.
+
+The setup, and the tournament last shown, are kept in the app's settings between sessions."""
 
 from __future__ import annotations
 
 import sys
-import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QObject, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtCore import QPoint, QSettings, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
+    QFileDialog,
     QHBoxLayout,
     QLabel,
-    QProgressBar,
+    QMenu,
     QPushButton,
     QSplitter,
     QStyle,
@@ -30,74 +38,44 @@ from PySide6.QtWidgets import (
 
 from arena.tournament import (
     GameRecord,
+    GameStart,
     Progress,
     Standings,
     TournamentError,
     TournamentRun,
     TournamentSpec,
-    clock,
     compute_standings,
+    open_tournament,
     read_tournament,
-    run_tournament,
 )
+from arena.tournament.games import SNAKE
 from arena.tournament.pool import STOP_GRACE
+from arena.tournament.runner import GameFailure
+from arena.tournament.running import RunningStandings
 from arena.tournament.store import TournamentStore
 from editor.widgets.parts.form_widgets import error_line, form_beside, heading
 from editor.widgets.parts.standalone import application, run_alone
-from editor.widgets.parts.worker_thread import WorkerThread
-from editor.widgets.tournament.tournament_setup import TournamentSetup, plain_words
-from editor.widgets.tournament.tournament_views import VALUE_ROLE, GameList, RatingPlot, ResultsTable
-from matcher import ProgramError
+from editor.widgets.parts.worker_thread import FunctionJob
+from editor.widgets.stats.card_stats_dialog import CardStatsDialog
+from editor.widgets.tournament import tournament_memory as memory
+from editor.widgets.tournament.rating_plot import RatingPlot
+from editor.widgets.tournament.tournament_progress import RunProgress
+from editor.widgets.tournament.tournament_setup import TournamentSetup
+from editor.widgets.tournament.tournament_views import GameList, ResultsTable
+from editor.widgets.tournament.tournament_worker import TournamentWorker
 
 REFRESH_MS = 150
-"""The table and plot are recomputed at most this often while games pour in."""
-
-
-# --- the worker -------------------------------------------------------------------------------------
-
-
-class TournamentWorker(WorkerThread):
-    """Runs one tournament at a time in a thread. Signals arrive in the GUI thread: ``progressed``
-    per finished game, then ``finished`` with the run (:class:`TournamentRun`; also after a
-    cancel), or ``failed`` with one line and then ``finished`` with None."""
-
-    progressed = Signal(object)
-    """:class:`Progress`."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__("tournament", parent)
-        self._cancel = threading.Event()
-
-    def start(self, spec: TournamentSpec, out: Path, jobs: int) -> None:
-        if self.is_running():
-            raise RuntimeError("a tournament is already running")
-        self._cancel = cancel = threading.Event()
-        self._launch(lambda: run_tournament(spec, out, jobs=jobs, on_progress=lambda p: self._emit(self.progressed, p),
-                                            cancel=cancel))
-
-    def cancel(self) -> None:
-        """Stop every running game; the finished ones are kept and ``finished`` follows."""
-        self._cancel.set()
-
-    def _describe(self, error: Exception) -> str:
-        if isinstance(error, (TournamentError, ProgramError)):
-            return plain_words(str(error))
-        if isinstance(error, OSError):
-            where = f"{error.filename}: " if error.filename else ""
-            return f"{where}{error.strerror or error}"
-        return super()._describe(error)
-
-    def _gone(self) -> None:
-        self._cancel.set()
-
-
-# --- the tab ----------------------------------------------------------------------------------------
+"""The table is shown again at most this often while games pour in."""
+PLOT_MS = 1000
+"""The rating plot is drawn again at most this often (a draw costs tens of milliseconds)."""
 
 
 class TournamentTab(QWidget):
     """Setup on the left; progress, standings, the rating plot and the games on the right.
 
-    ``data_dir`` (default: the app's data folder) is where fresh output folders go."""
+    ``data_dir`` (default: the app's data folder) is where fresh output folders go; ``settings``
+    (default: the app's) keeps the setup between sessions; ``clock`` (seconds, default
+    ``time.monotonic``) times the run."""
 
     openReplay = Signal(str)
     """A finished game's replay file, to watch in the arena pane."""
@@ -105,31 +83,53 @@ class TournamentTab(QWidget):
     """A one-line note for a host's status bar."""
     runFinished = Signal(object)
     """The run that just ended (:class:`TournamentRun`), completed or cancelled."""
+    folderOpened = Signal(object)
+    """A tournament folder was read (:class:`TournamentRun`), or could not be (None: the tab
+    says why)."""
 
-    def __init__(self, parent: QWidget | None = None, *, data_dir: Path | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, data_dir: Path | None = None,
+                 settings: QSettings | None = None, clock: Callable[[], float] = time.monotonic) -> None:
         super().__init__(parent)
         if data_dir is None:
             data_dir = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
+        self.settings = settings if settings is not None else QSettings()
         self.worker = TournamentWorker(self)
+        self.worker.began.connect(self._began)
+        self.worker.gameStarted.connect(self._game_started)
         self.worker.progressed.connect(self._progressed)
+        self.worker.gameFailed.connect(self._game_failed)
         self.worker.finished.connect(self._finished)
         self.worker.failed.connect(self._failed)
+        self.reader = FunctionJob("tournament reader", (TournamentError, OSError), self)
+        self.reader.finished.connect(self._folder_read)
+        self.reader.failed.connect(self._folder_unreadable)
         self.spec: TournamentSpec | None = None
         self.out: Path | None = None
         self.run: TournamentRun | None = None
+        self.stats_dialog: CardStatsDialog | None = None
         self._records: dict[int, GameRecord] = {}
+        self._running = RunningStandings([])
         self._standings = compute_standings([], [])
         self._total = 0
         self._cancelling = False
-        self._elapsed = 0.0
+        self._apply_read: bool = False  # whether the folder being read also sets the form
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.setInterval(REFRESH_MS)
         self._refresh_timer.timeout.connect(self._refresh_results)
+        self._plot_timer = QTimer(self)  # while it runs, a new plot waits for it
+        self._plot_timer.setSingleShot(True)
+        self._plot_timer.setInterval(PLOT_MS)
+        self._plot_timer.timeout.connect(self._plot_later)
+        self._plot_waiting = False
         self.setup = TournamentSetup(data_dir)
+        self.progress = RunProgress(clock)
+        self.progress_bar, self.eta_label = self.progress.bar, self.progress.time_label
         self._build()
         self._show_results()
-        self._show_idle("Choose the game and the entrants on the left, then <b>Start tournament</b>.")
+        self._show_idle("Choose the game and the entrants on the left, then <b>Start tournament</b>, "
+                        "or <b>Open…</b> a tournament played before.")
+        self._restore()
 
     # --- our API -----------------------------------------------------------------------------
 
@@ -140,6 +140,12 @@ class TournamentTab(QWidget):
 
     def is_running(self) -> bool:
         return self.worker.is_running()
+
+    def busy_reason(self) -> str | None:
+        """Why quitting now would lose work (a host's quit confirmation asks it), or None."""
+        if not self.worker.is_running():
+            return None
+        return f"a tournament is running: {self.progress_bar.value()} of {self._total} games played"
 
     def start(self) -> bool:
         """Start the tournament the form describes; False (and why, in the tab) when it cannot."""
@@ -154,24 +160,21 @@ class TournamentTab(QWidget):
         except OSError as err:
             self._show_error(f"{err.filename or 'Output folder'}: {err.strerror or err}")
             return False
+        self.reader.cancel()  # a folder still being read would show an older state
         self._show_error("")
         self.spec, self.out, self.run = spec, out, None
-        self._records = dict(earlier.records)
-        self._total = earlier.total
-        self.games.clear_games()
-        for record in self._records.values():
-            self.games.add_game(record)
-        self._refresh_results()
-        self.progress_bar.setFormat("%v / %m games")
-        self.progress_bar.setRange(0, self._total)
-        self.progress_bar.setValue(len(self._records))
-        self.eta_label.setText("")
-        self._elapsed = 0.0
+        self._show_records(earlier)
+        self._running = RunningStandings(spec.names, earlier.records.values(), earlier.failed)
+        jobs = self.setup.jobs()
         resumed = f"Resuming: {len(self._records)} of {self._total} games were played before. " if self._records else ""
-        self._say(f"{resumed}Playing {self._total - len(self._records)} games on {self.setup.jobs()} "
-                  f"job{'s' if self.setup.jobs() > 1 else ''}; results go to {out}")
+        workers = ("Starting…" if jobs == 1 and spec.game == SNAKE else
+                   f"Starting {jobs} worker{'s' if jobs > 1 else ''}…")
+        self._say(f"{resumed}{workers} Results go to {out}")
+        self.progress.start(len(earlier.records) + len(earlier.failed), self._total, earlier.seconds)
         self._set_running(True)
-        self.worker.start(spec, out, self.setup.jobs())
+        self.worker.start(spec, out, jobs)
+        memory.remember_folder(self.settings, out)
+        self.remember()
         return True
 
     def cancel(self) -> None:
@@ -184,12 +187,29 @@ class TournamentTab(QWidget):
 
     def wait(self, timeout: float = 30.0) -> bool:
         """Wait for the worker (tests, closing); True when it has ended."""
-        return self.worker.wait(timeout)
+        return self.worker.wait(timeout) and self.reader.wait(timeout)
 
     def shutdown(self) -> None:
-        """Cancel and wait for the games to end (the app is closing)."""
+        """Cancel and wait for the games to end (the app is closing); the setup is kept."""
+        self.remember()
         self.cancel()
+        self.reader.cancel()
+        if self.stats_dialog is not None:
+            self.stats_dialog.cancel()
         self.worker.wait(STOP_GRACE + 5)
+
+    def remember(self) -> None:
+        """Keep the setup for the next session."""
+        memory.remember_setup(self.settings, self.setup)
+
+    def open_folder(self, folder: Path | str) -> bool:
+        """Read the tournament in ``folder`` (in a worker thread): its setup into the form, its
+        games and standings shown; ``folderOpened`` follows. False when a tournament is running."""
+        if self.worker.is_running():
+            self._show_error("A tournament is running: cancel it before opening another")
+            return False
+        self._read_folder(Path(folder), apply=True)
+        return True
 
     def standings(self) -> Standings:
         return self._standings
@@ -204,10 +224,34 @@ class TournamentTab(QWidget):
         """Ask for game ``index``'s replay in the arena (``openReplay``); False when it has none."""
         path = self.replay_path(index)
         if path is None or index not in self._records or not path.is_file():
-            self._say(f"Game {index} has no replay file yet.")
+            self._say(f"Game {index + 1} has no replay file yet.")
             return False
         self.openReplay.emit(str(path))
         return True
+
+    def show_card_stats(self, name: str) -> CardStatsDialog | None:
+        """The card statistics of entrant ``name`` over its finished games (a snake tournament
+        only), counted in a window of their own; None when there is nothing to count."""
+        spec, out = self.spec, self.out
+        if spec is None or out is None or spec.game != SNAKE or name not in spec.names:
+            return None
+        # Entrants playing the same program are counted together (card statistics are the
+        # program's), so every game of any of them counts.
+        digests = {e.name: e.to_json().get("sha256") for e in spec.entrants}
+        same = {other for other, digest in digests.items() if digest == digests[name]}
+        store = TournamentStore(out)
+        files = [store.replay_path(i) for i, record in sorted(self._records.items()) if same & set(record.seats)]
+        if self.stats_dialog is None:
+            self.stats_dialog = CardStatsDialog(self)
+        dialog = self.stats_dialog
+        others = [other for other in spec.names if other in same and other != name]
+        together = f" and {', '.join(others)} (the same program)" if others else ""
+        dialog.setWindowTitle(f"Card statistics: {name}")
+        dialog.count(files, seat=name, title=f"<b>{name}</b>{together} in the tournament in {out}: {len(files)} "
+                                             f"finished game{'s' * (len(files) != 1)}")
+        dialog.show()
+        dialog.raise_()
+        return dialog
 
     # --- building ----------------------------------------------------------------------------
 
@@ -220,9 +264,14 @@ class TournamentTab(QWidget):
         self.cancel_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_MediaStop), "Cancel")
         self.cancel_button.setToolTip("Stop all running games; the finished games are kept")
         self.cancel_button.clicked.connect(self.cancel)
+        self.open_folder_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_DialogOpenButton), "Open…")
+        self.open_folder_button.setToolTip("Open a tournament played before (its folder): its setup, standings and "
+                                           "games; Start resumes an unfinished one")
+        self.open_folder_button.clicked.connect(self._browse_folder)
         self.error_label = error_line("tournamentError")
         self.setup.entrants.message.connect(self._show_error)
         buttons = QHBoxLayout()
+        buttons.addWidget(self.open_folder_button)
         buttons.addStretch(1)
         buttons.addWidget(self.cancel_button)
         buttons.addWidget(self.start_button)
@@ -234,54 +283,33 @@ class TournamentTab(QWidget):
         left_layout.addWidget(self.error_label)
         left_layout.addLayout(buttons)
 
-        self.progress_bar = QProgressBar()
-        self.progress_bar.setFormat("not started")
-        self.progress_bar.setRange(0, 1)
-        self.progress_bar.setValue(0)
-        self.eta_label = QLabel()
-        self.eta_label.setMinimumWidth(self.eta_label.fontMetrics().horizontalAdvance("ETA 00:00:00 · 00:00:00") + 8)
-        self.eta_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        progress = QHBoxLayout()
-        progress.setSpacing(8)
-        progress.addWidget(self.progress_bar, 1)
-        progress.addWidget(self.eta_label)
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-
         self.results = ResultsTable()
+        self.results.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.results.customContextMenuRequested.connect(self._results_menu)
+        self.results.itemSelectionChanged.connect(self._update_buttons)
+        self.stats_button = QPushButton("Card statistics…")
+        self.stats_button.setToolTip("What each card of the selected entrant's program did in its finished games "
+                                     "(snake tournaments)")
+        self.stats_button.clicked.connect(self._stats_of_selected)
         self.rating_plot = RatingPlot()
-        self.rating_plot.setMinimumSize(280, 200)
+        self.rating_plot.setMinimumSize(260, 160)
         self.games = GameList()
-        self.games.itemDoubleClicked.connect(lambda item, _column: self.open_game(int(item.data(0, VALUE_ROLE))))
+        self.games.itemDoubleClicked.connect(self._game_double_clicked)
         self.games.itemSelectionChanged.connect(self._update_buttons)
         self.open_button = QPushButton("Open in arena")
         self.open_button.setToolTip("Watch the selected game in the arena pane")
         self.open_button.clicked.connect(self._open_selected)
-        games_header = QHBoxLayout()
-        games_header.addWidget(heading("Games"))
-        games_header.addStretch(1)
-        games_header.addWidget(self.open_button)
-        games_panel = QWidget()
-        games_layout = QVBoxLayout(games_panel)
-        games_layout.setContentsMargins(0, 0, 0, 0)
-        games_layout.setSpacing(4)
-        games_layout.addLayout(games_header)
-        games_layout.addWidget(self.games, 1)
-        results_panel = QWidget()
-        results_layout = QVBoxLayout(results_panel)
-        results_layout.setContentsMargins(0, 0, 0, 0)
-        results_layout.setSpacing(4)
-        results_layout.addWidget(heading("Standings"))
-        results_layout.addWidget(self.results, 1)
 
         bottom = QSplitter(Qt.Orientation.Horizontal)
         bottom.addWidget(self.rating_plot)
-        bottom.addWidget(games_panel)
+        bottom.addWidget(_panel("Games", self.games, self.open_button))
         bottom.setChildrenCollapsible(False)
         bottom.setSizes([520, 420])
         right_split = QSplitter(Qt.Orientation.Vertical)
-        right_split.addWidget(results_panel)
+        right_split.addWidget(_panel("Standings", self.results, self.stats_button))
         right_split.addWidget(bottom)
         right_split.setChildrenCollapsible(False)
         right_split.setSizes([220, 420])
@@ -289,7 +317,7 @@ class TournamentTab(QWidget):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(4, 10, 10, 10)
         right_layout.setSpacing(6)
-        right_layout.addLayout(progress)
+        right_layout.addWidget(self.progress)
         right_layout.addWidget(self.status_label)
         right_layout.addWidget(right_split, 1)
 
@@ -299,39 +327,48 @@ class TournamentTab(QWidget):
         layout.addWidget(self.splitter)
         self._set_running(False)
 
-    # --- reactions ---------------------------------------------------------------------------
+    # --- reactions: a run ----------------------------------------------------------------------
+
+    def _began(self, done: int, total: int) -> None:
+        self.progress.show_count(done, total)
+
+    def _game_started(self, game: GameStart) -> None:
+        self.games.start_game(game.index, game.seats)
+        self._show_playing()
 
     def _progressed(self, progress: Progress) -> None:
         record = progress.record
         self._records[record.index] = record
+        self._running.add(record)
         self.games.add_game(record)
-        self.progress_bar.setRange(0, progress.total)
-        self.progress_bar.setValue(progress.done)
-        pending = progress.done < progress.total
-        eta = f"ETA {clock(progress.eta)} · " if pending and progress.eta is not None else ""
-        self._elapsed = progress.elapsed
-        self.eta_label.setText(f"{eta}{clock(progress.elapsed)}")
-        self.eta_label.setToolTip("Estimated time left (at this run's pace since its first finished game) · "
-                                  "time since Start" if eta else "Time since Start (the ETA follows the first games)")
+        self.progress.finished_game(progress)
+        self._show_playing()
         if not self._refresh_timer.isActive():
             self._refresh_timer.start()
+
+    def _game_failed(self, failure: GameFailure) -> None:
+        self._running.skip(failure.index)
+        self.games.stop_playing(failure.index)
+        self.message.emit(f"Game {failure.index + 1} ({', '.join(failure.seats)}) could not be played: {failure.error}")
 
     def _finished(self, run: TournamentRun | None) -> None:
         self._refresh_timer.stop()
         cancelled, self._cancelling = self._cancelling, False
         self._set_running(False)
+        self.games.stop_playing()
         if run is None:  # failed: the error says why; the finished games stay in the folder
-            self._refresh_results()
+            self.progress.stop()
+            self._standings = self._running.standings()
+            self._show_results()
             self._say(f"Stopped: {len(self._records)} of {self._total} games finished and kept in {self.out}.")
             return
         self.run = run
         self._records = dict(run.records)
         self._standings = run.standings
         self._show_results()
-        self.progress_bar.setRange(0, run.total)
-        self.progress_bar.setValue(len(run.records))
+        self.progress.show_count(len(run.records), run.total)
+        self.progress.stop(run.seconds)
         done, total = len(run.records), run.total
-        self.eta_label.setText(clock(self._elapsed))  # no ETA once stopped: the run's time
         if run.complete:
             self._say(f"Finished: all {total} games. The results, games and replays are in {run.out}")
             if self.setup.out_is_default():
@@ -340,37 +377,144 @@ class TournamentTab(QWidget):
             verb = "Cancelled" if cancelled else "Stopped"
             self._say(f"{verb}: {done} of {total} games finished and kept in {run.out}. "
                       f"Start again with the same settings to play the other {total - done}.")
+        self.remember()
         self.runFinished.emit(run)
 
     def _failed(self, text: str) -> None:
         self._show_error(text)
         self.message.emit(text)
 
+    # --- reactions: a folder -------------------------------------------------------------------
+
+    def _browse_folder(self) -> None:
+        start = memory.remembered_folder(self.settings)
+        where = str(start.parent) if start is not None else str(self.setup.data_dir / "tournaments")
+        path = QFileDialog.getExistingDirectory(self, "Open a tournament folder", where)
+        if path:
+            self.open_folder(path)
+
+    def _read_folder(self, folder: Path, apply: bool) -> None:
+        self.reader.cancel()
+        self.reader.wait(5.0)
+        self._apply_read = apply
+        self._say(f"Reading the tournament in {folder}…")
+        self.reader.start(lambda _control: open_tournament(folder))
+
+    def _folder_read(self, run: object) -> None:
+        if not isinstance(run, TournamentRun) or run.out is None:
+            return  # failed (``failed`` said why) or cancelled
+        if self.worker.is_running():
+            return  # a Start came first: it shows its own tournament
+        if self._apply_read:
+            memory.show_spec(self.setup, run.spec, run.out)
+        self._show_error("")
+        self.spec, self.out, self.run = run.spec, run.out, run
+        self._show_records(run)
+        self.progress.show_still(len(run.records) + len(run.failed), run.total, run.seconds)
+        done, total = len(run.records), run.total
+        rest = "all played" if run.complete else f"Start resumes the other {total - done - len(run.failed)}"
+        self._say(f"The tournament in {run.out}: {done} of {total} games finished ({rest}).")
+        memory.remember_folder(self.settings, run.out)
+        self.remember()
+        self.folderOpened.emit(run)
+
+    def _folder_unreadable(self, text: str) -> None:
+        self._show_error(f"Not opened: {text}")
+        self._say("The tournament could not be opened; nothing was changed.")
+        self.folderOpened.emit(None)
+
+    # --- reactions: the lists ------------------------------------------------------------------
+
+    def _game_double_clicked(self, item: object, _column: int) -> None:
+        index = self.games.selected_index()
+        if index is not None:
+            self.open_game(index)
+
     def _open_selected(self) -> None:
         index = self.games.selected_index()
         if index is not None:
             self.open_game(index)
 
+    def _stats_of_selected(self) -> None:
+        name = self.results.selected_name()
+        if name is not None:
+            self.show_card_stats(name)
+
+    def _results_menu(self, point: QPoint) -> None:
+        item = self.results.itemAt(point)
+        if item is None:
+            return
+        self.results.selectRow(item.row())
+        menu = QMenu(self)
+        action = menu.addAction("Card statistics…", self._stats_of_selected)
+        action.setEnabled(self._stats_possible())
+        menu.popup(self.results.viewport().mapToGlobal(point))
+
     # --- details -----------------------------------------------------------------------------
 
-    def _refresh_results(self) -> None:
-        names = self.spec.names if self.spec is not None else []
-        self._standings = compute_standings(names, self._records.values())
+    def _restore(self) -> None:
+        """The setup of the last session, and the tournament it showed last (read in the
+        background; a folder gone since is not mentioned)."""
+        memory.restore_setup(self.settings, self.setup)
+        folder = memory.remembered_folder(self.settings)
+        if folder is not None and folder.is_dir():
+            self._read_folder(folder, apply=False)
+
+    def _show_records(self, run: TournamentRun) -> None:
+        self._records = dict(run.records)
+        self._total = run.total
+        self.games.clear_games()
+        for record in self._records.values():
+            self.games.add_game(record)
+        self._standings = run.standings
         self._show_results()
 
-    def _show_results(self) -> None:
+    def _show_playing(self) -> None:
+        playing = self.games.playing()
+        if not playing:
+            return
+        numbers = [str(index + 1) for index in playing]
+        games = f"game {numbers[0]}" if len(numbers) == 1 else f"games {', '.join(numbers[:-1])} and {numbers[-1]}"
+        self.status_label.setText(f"Playing {games} · {len(self._records)} of {self._total} finished · "
+                                  f"results go to {self.out}")
+
+    def _refresh_results(self) -> None:
+        """The standings of the games finished so far, while a tournament plays: the table now,
+        the plot now or, when it was drawn less than :data:`PLOT_MS` ago, then."""
+        self._standings = self._running.standings()
+        self._show_results(plot=not self._plot_timer.isActive())
+        self._plot_waiting = self._plot_timer.isActive()
+        self._plot_timer.start()
+
+    def _plot_later(self) -> None:
+        if self._plot_waiting:
+            self._plot_waiting = False
+            self.rating_plot.show_standings(self.spec.names if self.spec is not None else [], self._standings)
+            self._plot_timer.start()
+
+    def _show_results(self, plot: bool = True) -> None:
         names = self.spec.names if self.spec is not None else []
         self.results.show_standings(names, self._standings)
-        self.rating_plot.show_standings(names, self._standings)
+        if plot:
+            self._plot_timer.stop()
+            self._plot_waiting = False
+            self.rating_plot.show_standings(names, self._standings)
+        self._update_buttons()
 
     def _set_running(self, running: bool) -> None:
         self.setup.set_editable(not running)
         self.start_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
+        self.open_folder_button.setEnabled(not running)
         self._update_buttons()
+
+    def _stats_possible(self) -> bool:
+        return self.spec is not None and self.spec.game == SNAKE and self.results.selected_name() is not None
 
     def _update_buttons(self) -> None:
         self.open_button.setEnabled(self.games.selected_index() is not None)
+        self.stats_button.setEnabled(self._stats_possible())
+        self.stats_button.setVisible(self.spec is None or self.spec.game == SNAKE)
 
     def _show_idle(self, text: str) -> None:
         self.status_label.setText(text)
@@ -390,6 +534,21 @@ class TournamentTab(QWidget):
         super().closeEvent(event)
 
 
+def _panel(title: str, body: QWidget, button: QPushButton) -> QWidget:
+    """``body`` under a heading with ``button`` at its right."""
+    header = QHBoxLayout()
+    header.addWidget(heading(title))
+    header.addStretch(1)
+    header.addWidget(button)
+    panel = QWidget()
+    layout = QVBoxLayout(panel)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.setSpacing(4)
+    layout.addLayout(header)
+    layout.addWidget(body, 1)
+    return panel
+
+
 # --- on its own -------------------------------------------------------------------------------------
 
 
@@ -398,15 +557,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     samples as entrants (snake: on a small field), ready to Start."""
     args = list(sys.argv[1:] if argv is None else argv)
     application()  # before the tab, which is a widget
-    tab = TournamentTab()
+    tab = TournamentTab(settings=QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "snakepit",
+                                           "tournament-tab-alone"))
     if args:
         try:
             tab.setup.set_game(args[0])
         except TournamentError as err:
             print(f"tournament_tab: {err}", file=sys.stderr)
             return 2
-    for index in range(min(4, tab.setup.entrants.sample_box.count())):
-        tab.setup.entrants.add_sample(tab.setup.entrants.sample_box.itemText(index))
+    if not tab.setup.entrants.rows():
+        for index in range(min(4, tab.setup.entrants.sample_box.count())):
+            tab.setup.entrants.add_sample(tab.setup.entrants.sample_box.itemText(index))
     tab.openReplay.connect(lambda path: tab.status_label.setText(f"Would open {path} in the arena"))
     return run_alone(lambda: tab, "Tournament", (1280, 760))
 

@@ -1,15 +1,13 @@
-"""What a tournament shows while it plays: the standings table, the rating plot (each entrant's
-ordinal after every counted game) and the list of finished games."""
+"""What a tournament shows while it plays: the standings table and the list of games (those
+finished, and those being played); the rating plot is :mod:`.rating_plot`."""
 
 from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
-from typing import Any
 
-import pyqtgraph as pg
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QPen
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -22,8 +20,7 @@ from PySide6.QtWidgets import (
 
 from arena.tournament import GameRecord, Standings
 from editor.widgets.parts.seat_cards import ordinal
-from editor.widgets.parts.seat_plots import CURVE_WIDTH, SeriesPlot
-from editor.widgets.tournament.tournament_entrants import entrant_color, entrant_swatch
+from editor.widgets.tournament.tournament_entrants import entrant_swatch
 
 COLUMNS = ("#", "Entrant", "Games", "W", "D", "L", "Mean score", "Points", "μ", "σ", "Ordinal")
 COLUMN_TIPS = {
@@ -33,39 +30,13 @@ COLUMN_TIPS = {
     "Ordinal": "The conservative rating μ − 3σ: breaks ties in points; the plot shows it",
 }
 VALUE_ROLE = Qt.ItemDataRole.UserRole
+_COLOR_ROLE = Qt.ItemDataRole.UserRole + 1
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
 def _status(status: str) -> str:
     """A seat's bot status when it is not the usual ``ok`` (a timeout, a crash…)."""
     return "" if status == "ok" else f" ({status.replace('_', ' ')})"
-
-
-class RatingPlot(SeriesPlot):
-    """Each entrant's rating ordinal after every counted game, in the entrant colours."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Rating over games", "ordinal (μ − 3σ)", x_label="games played", noun="Entrant", parent=parent)
-
-    def show_standings(self, names: Sequence[str], standings: Standings) -> None:
-        self.set_seat_names(names)
-        rows = [[point[name] for name in names] for point in standings.history]
-        self.set_series(list(range(1, len(rows) + 1)), rows)
-        self._legend.setVisible(bool(names))
-        axis = self.plot_widget.getPlotItem().getAxis("bottom")
-        if 0 < len(rows) <= 12:
-            axis.setTickSpacing(1, 1)  # whole games: no "2.5" between two games
-        else:
-            axis.setTickSpacing()  # pyqtgraph's own spacing for long runs
-
-    def _pen(self, index: int) -> QPen:
-        pen: QPen = pg.mkPen(entrant_color(index), width=CURVE_WIDTH)
-        return pen
-
-    def _show_curves(self, x: Any, ys: Any) -> None:
-        super()._show_curves(x, ys)
-        for index, curve in enumerate(self._curves):
-            curve.setSymbolBrush(entrant_color(index))
 
 
 class ResultsTable(QTableWidget):
@@ -90,8 +61,10 @@ class ResultsTable(QTableWidget):
         header.setMinimumSectionSize(34)
 
     def show_standings(self, names: Sequence[str], standings: Standings) -> None:
+        """Show ``standings``; the rows' items are kept and only changed values set again (the
+        table is shown again after every few games of a tournament)."""
         color = {name: i for i, name in enumerate(names)}
-        self.setRowCount(len(standings.table))
+        self._resize(len(standings.table))
         for row, s in enumerate(standings.table):
             values: list[tuple[str, object]] = [
                 (str(row + 1), row + 1), (s.name, s.name), (str(s.games), s.games), (str(s.wins), s.wins),
@@ -99,17 +72,36 @@ class ResultsTable(QTableWidget):
                 (f"{s.points:.1f}", s.points), (f"{s.mu:.2f}", s.mu), (f"{s.sigma:.2f}", s.sigma),
                 (f"{s.ordinal:.2f}", s.ordinal)]
             for column, (text, value) in enumerate(values):
-                item = QTableWidgetItem(text)
-                item.setData(VALUE_ROLE, value)
-                if column == 1:
+                item = self._item(row, column)
+                if item.data(VALUE_ROLE) != value or item.text() != text:
+                    item.setText(text)
+                    item.setData(VALUE_ROLE, value)
+                if column == 1 and item.data(_COLOR_ROLE) != color.get(s.name, 0):
+                    item.setData(_COLOR_ROLE, color.get(s.name, 0))
                     item.setIcon(entrant_swatch(color.get(s.name, 0)))
-                else:
+
+    def _resize(self, rows: int) -> None:
+        """``rows`` rows, each new one filled with empty items in the columns' styles."""
+        old = self.rowCount()
+        self.setRowCount(rows)
+        for row in range(old, rows):
+            for column in range(len(COLUMNS)):
+                item = QTableWidgetItem()
+                if column != 1:
                     item.setTextAlignment(_RIGHT)
                 if column in (1, 7):
                     font = QFont(item.font())
                     font.setBold(True)
                     item.setFont(font)
                 self.setItem(row, column, item)
+
+    def selected_name(self) -> str | None:
+        """The entrant on the selected row, or None."""
+        rows = {index.row() for index in self.selectedIndexes()}
+        return str(self._item(min(rows), 1).data(VALUE_ROLE)) if rows else None
+
+    def row_of(self, name: str) -> int:
+        return self.column_texts("Entrant").index(name)
 
     def column_values(self, name: str) -> list[object]:
         """The raw values of a column, top to bottom (what the shown text was formatted from)."""
@@ -127,8 +119,9 @@ class ResultsTable(QTableWidget):
 
 
 class GameList(QTreeWidget):
-    """The finished games in schedule order: the places (who won first), the rounds; the seats in
-    seat order are in the tooltip."""
+    """The games in schedule order, numbered from 1: each finished game with its places (who
+    won first) and rounds, the seats in seat order in its tooltip; and each game being played,
+    in grey italics, until it ends."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -141,33 +134,78 @@ class GameList(QTreeWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        self._indices: list[int] = []
+        self._rows: list[int] = []  # the index of the game on each row, in order
+        self._playing: set[int] = set()
 
     def clear_games(self) -> None:
         self.clear()
-        self._indices = []
+        self._rows, self._playing = [], set()
 
     def indices(self) -> list[int]:
-        return list(self._indices)
+        """The finished games' indices (0-based, as the schedule counts), in order."""
+        return [index for index in self._rows if index not in self._playing]
+
+    def playing(self) -> list[int]:
+        """The games being played, by index."""
+        return sorted(self._playing)
+
+    def start_game(self, index: int, seats: Sequence[str]) -> None:
+        """Show game ``index`` as being played by ``seats``."""
+        if index in self._rows:
+            return
+        item = QTreeWidgetItem([str(index + 1), f"{' – '.join(seats)}: playing…", ""])
+        item.setToolTip(1, f"Game {index + 1} is being played: {', '.join(seats)} (in seat order)")
+        font = QFont(item.font(1))
+        font.setItalic(True)
+        for column in range(3):
+            item.setFont(column, font)
+            item.setForeground(column, self.palette().placeholderText())
+        self._playing.add(index)
+        self._insert(index, item)
+
+    def stop_playing(self, index: int | None = None) -> None:
+        """Game ``index`` is no longer being played without a result (it could not be played), or,
+        without an index, none is: the run ended (a resume plays them)."""
+        for stopped in sorted(self._playing if index is None else self._playing & {index}, reverse=True):
+            self.takeTopLevelItem(self._rows.index(stopped))
+            self._rows.remove(stopped)
+            self._playing.discard(stopped)
 
     def add_game(self, record: GameRecord) -> None:
-        if record.index in self._indices:
-            return
+        if record.index in self._rows:
+            if record.index not in self._playing:
+                return
+            self.takeTopLevelItem(self._rows.index(record.index))
+            self._rows.remove(record.index)
+            self._playing.discard(record.index)
         seats = sorted(range(len(record.seats)), key=lambda s: (record.ranks[s], s))
         result = " · ".join(f"{record.ranks[s]}. {record.seats[s]}{_status(record.statuses[s])} {record.scores[s]:g}"
                             for s in seats)
-        item = QTreeWidgetItem([str(record.index), result, str(record.rounds)])
+        item = QTreeWidgetItem([str(record.index + 1), result, str(record.rounds)])
         item.setData(0, VALUE_ROLE, record.index)
-        tip = "\n".join(f"seat {s}: {name}, {ordinal(rank)}, score {score:g}{_status(status)}"
+        tip = "\n".join(f"seat {s + 1}: {name}, {ordinal(rank)}, score {score:g}{_status(status)}"
                          for s, (name, rank, score, status)
                          in enumerate(zip(record.seats, record.ranks, record.scores, record.statuses)))
-        item.setToolTip(1, f"Game {record.index}, seed {record.seed}\n{tip}\nDouble-click to watch it in the arena")
-        for column in (0, 2):
-            item.setTextAlignment(column, _RIGHT)
-        position = bisect.bisect(self._indices, record.index)
-        self._indices.insert(position, record.index)
-        self.insertTopLevelItem(position, item)
+        item.setToolTip(1, f"Game {record.index + 1}, seed {record.seed} (replays/game-{record.index:04d}.jsonl)\n{tip}\n"
+                           "Double-click to watch it in the arena")
+        self._insert(record.index, item)
 
     def selected_index(self) -> int | None:
+        """The selected finished game's index (0-based), or None."""
         item = self.currentItem()
-        return int(item.data(0, VALUE_ROLE)) if item is not None and item.isSelected() else None
+        if item is None or not item.isSelected() or item.data(0, VALUE_ROLE) is None:
+            return None
+        return int(item.data(0, VALUE_ROLE))
+
+    def game_text(self, index: int) -> list[str]:
+        """The texts of game ``index``'s row (game number, result, rounds), as shown."""
+        item = self.topLevelItem(self._rows.index(index))
+        assert item is not None  # every listed index has its row
+        return [item.text(column) for column in range(3)]
+
+    def _insert(self, index: int, item: QTreeWidgetItem) -> None:
+        for column in (0, 2):
+            item.setTextAlignment(column, _RIGHT)
+        position = bisect.bisect(self._rows, index)
+        self._rows.insert(position, index)
+        self.insertTopLevelItem(position, item)

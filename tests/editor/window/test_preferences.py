@@ -61,8 +61,7 @@ def test_preferences_are_typed_kept_and_used(qtbot, tmp_path, monkeypatch):
     dialog = open_dialog(window)
     type_into(qtbot, dialog.programs_edit, str(programs))
     type_into(qtbot, dialog.positions_edit, str(positions))
-    dialog.battle_speed_box.setCurrentText("2 turns/s")
-    dialog.replay_speed_box.setCurrentText("full speed")
+    dialog.battle_speed_box.setCurrentText("0.5 steps/s")
     qtbot.mouseClick(dialog.network_boxes[1], LEFT)
     type_into(qtbot, dialog.memory_box.lineEdit(), "512")
     type_into(qtbot, dialog.bwrap_edit, "/opt/bwrap")
@@ -70,8 +69,8 @@ def test_preferences_are_typed_kept_and_used(qtbot, tmp_path, monkeypatch):
     assert not dialog.isVisible()
 
     # Used at once ...
-    assert window.battle_tab.playback.speed() == 2 and window.arena_pane.playback.speed() == 0
-    assert window.battle_tab.transport.speed_label.text() == "2 turns/s"
+    assert window.battle_tab.playback.speed() == 0.5
+    assert window.battle_tab.transport.speed_label.text() == "0.5 steps/s"
     assert window.test_bench.position_editor.folder() == str(positions)
     assert os.environ[BWRAP_VARIABLE] == "/opt/bwrap"
     started: list[str] = []
@@ -89,7 +88,7 @@ def test_preferences_are_typed_kept_and_used(qtbot, tmp_path, monkeypatch):
 
     # ... and in the next session.
     again = window_on(qtbot, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), tmp_path)
-    assert again.battle_tab.playback.speed() == 2
+    assert again.battle_tab.playback.speed() == 0.5
     dialog = open_dialog(again)
     assert dialog.preferences() == prefs
     # Restore Defaults then Cancel changes nothing kept.

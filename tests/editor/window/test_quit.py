@@ -40,7 +40,7 @@ def test_quitting_during_an_arena_match_asks_and_cancel_keeps_it_running(qtbot, 
     start_arena_match(qtbot, window)
     answers.append(Button.Cancel)
     quit_by_keys(qtbot, window)
-    assert answers.asked == ["A match in the arena is still running. Quit and stop it?"]
+    assert answers.asked == ["Quitting now stops what runs:\n• A match is running in the arena\n\nQuit anyway?"]
     assert window.isVisible() and window.arena_pane.runner.is_running()
     answers.append(Button.Yes)
     quit_by_keys(qtbot, window)
@@ -51,13 +51,13 @@ def test_quitting_during_an_arena_match_asks_and_cancel_keeps_it_running(qtbot, 
 def test_one_question_names_the_tournament_and_the_match(qtbot, make_window, answers, monkeypatch):
     window = make_window()
     # The tournament tab says what it runs (a real tournament would end before the keys come).
-    monkeypatch.setattr(window.tournament_tab, "busy_reason", lambda: "a tournament (3 of 12 games played)",
-                        raising=False)
+    monkeypatch.setattr(window.tournament_tab, "busy_reason",
+                        lambda: "a tournament is running: 3 of 12 games played")
     start_arena_match(qtbot, window)
     answers.append(Button.Cancel)
     quit_by_keys(qtbot, window)
-    assert answers.asked == ["A tournament (3 of 12 games played) and a match in the arena are still running. "
-                             "Quit and stop them?"]
+    assert answers.asked == ["Quitting now stops what runs:\n• A tournament is running: 3 of 12 games played\n"
+                             "• A match is running in the arena\n\nQuit anyway?"]
     assert window.isVisible()
     monkeypatch.undo()  # nothing runs when the test closes the window
     stop_arena_match(qtbot, window)

@@ -1,0 +1,188 @@
+"""A window with the card statistics of replays, counted in a worker thread with progress and
+Cancel, so that a large folder never freezes the app; then a :class:`CardStatsView` of the
+program asked for (a seat's), or of any counted program, chosen in a list."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QCloseEvent, QPalette
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arena.card_stats import ProgramStats
+from editor.widgets.parts.worker_thread import FunctionJob
+from editor.widgets.stats.card_stats_view import CardStatsView
+from editor.widgets.stats.stats_count import CountedStats, count_stats
+
+
+class CardStatsDialog(QDialog):
+    """Counts, then shows, card statistics. ``ended`` follows every count (shown, failed or
+    cancelled)."""
+
+    ended = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Card statistics")
+        self.job = FunctionJob("card statistics", (ValueError, OSError), self)
+        self.job.progressed.connect(self._progressed)
+        self.job.failed.connect(self._failed)
+        self.job.cancelled.connect(self._cancelled)
+        self.job.finished.connect(self._finished)
+        self._files: list[Path] = []
+        self._seat: str | None = None
+        self._programs: list[ProgramStats] = []
+        self._build()
+
+    # --- our API -----------------------------------------------------------------------------
+
+    def count(self, files: Sequence[Path], *, seat: str | None = None, title: str = "") -> None:
+        """Count the replay ``files`` and show the program that played as ``seat`` (every
+        counted program, to choose from, without); ``title`` says what was counted."""
+        self.job.cancel()
+        self.job.wait(5.0)
+        self._files, self._seat = list(files), seat
+        self.title_label.setText(title or f"{len(files)} replay{'s' * (len(files) != 1)}")
+        self.notes_label.setVisible(False)
+        self.program_row.setVisible(False)
+        if not files:
+            self.view.show_message("There are no replays to count yet.")
+            self.progress_row.setVisible(False)
+            self.ended.emit()
+            return
+        self.view.show_message(f"Counting what each card did in {len(files)} replay{'s' * (len(files) != 1)}…")
+        self.progress_bar.setRange(0, len(files))
+        self.progress_bar.setValue(0)
+        self.progress_row.setVisible(True)
+        self.cancel_button.setEnabled(True)
+        self.job.start(lambda control: count_stats(self._files, control.step))
+
+    def show_counted(self, counted: CountedStats, seat: str | None = None) -> None:
+        """Show statistics counted already (the program of ``seat``, or a choice of all)."""
+        self._seat = seat
+        self._programs = counted.programs
+        self._show_notes(counted)
+        if seat is not None:
+            stats = counted.playing_as(seat)
+            self.program_row.setVisible(False)
+            if stats is None:
+                self.view.show_message(f"{seat} plays in none of the replays that could be read.")
+            else:
+                self.view.show_stats(stats)
+            return
+        self.program_box.clear()
+        for stats in self._programs:
+            self.program_box.addItem(f"{stats.program.name} (as {', '.join(stats.names)})")
+        self.program_row.setVisible(len(self._programs) > 1)
+        if self._programs:
+            self.view.show_stats(self._programs[0])
+        else:
+            self.view.show_message("No snake battle in these replays.")
+
+    def cancel(self) -> None:
+        self.job.cancel()
+
+    def is_counting(self) -> bool:
+        return self.job.is_running()
+
+    def wait(self, timeout: float = 30.0) -> bool:
+        return self.job.wait(timeout)
+
+    # --- building ----------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.title_label = QLabel()
+        self.title_label.setWordWrap(True)
+        self.progress_bar = QProgressBar()
+        self.progress_bar.setFormat("%v / %m replays")
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop counting (nothing is shown of a part)")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.progress_row = QWidget()
+        progress = QHBoxLayout(self.progress_row)
+        progress.setContentsMargins(0, 0, 0, 0)
+        progress.addWidget(self.progress_bar, 1)
+        progress.addWidget(self.cancel_button)
+        self.program_box = QComboBox()
+        self.program_box.setToolTip("Programs playing the same cards are counted together, whatever their seats' names")
+        self.program_box.activated.connect(self._program_chosen)
+        self.program_row = QWidget()
+        program = QHBoxLayout(self.program_row)
+        program.setContentsMargins(0, 0, 0, 0)
+        program.addWidget(QLabel("Program"))
+        program.addWidget(self.program_box, 1)
+        self.view = CardStatsView()
+        self.notes_label = QLabel()
+        self.notes_label.setWordWrap(True)
+        self.notes_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+        self.notes_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.title_label)
+        layout.addWidget(self.progress_row)
+        layout.addWidget(self.program_row)
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.notes_label)
+        layout.addWidget(buttons)
+        self.progress_row.setVisible(False)
+        self.program_row.setVisible(False)
+        self.notes_label.setVisible(False)
+        self.resize(900, 560)
+
+    # --- reactions ---------------------------------------------------------------------------
+
+    def _program_chosen(self, index: int) -> None:
+        self.view.show_stats(self._programs[index])
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress_bar.setRange(0, max(total, 1))
+        self.progress_bar.setValue(done)
+
+    def _finished(self, counted: object) -> None:
+        """The count ended: shown when it was counted (None after ``failed`` or ``cancelled``)."""
+        if isinstance(counted, CountedStats):
+            self.show_counted(counted, self._seat)
+        self.progress_row.setVisible(False)
+        self.ended.emit()
+
+    def _failed(self, text: str) -> None:
+        self.view.show_message(f"The statistics could not be counted: {text}")
+
+    def _cancelled(self) -> None:
+        done = self.progress_bar.value()
+        self.view.show_message(f"Cancelled after {done} of {len(self._files)} replays; nothing is shown of a part.")
+
+    def _show_notes(self, counted: CountedStats) -> None:
+        skipped = counted.skipped
+        if not skipped:
+            self.notes_label.setVisible(False)
+            return
+        many = len(skipped) > 1
+        self.notes_label.setText(
+            f"{len(skipped)} replay{'s' * many} could not be read and {'are' if many else 'is'} not counted"
+            f"{'; the first' if many else ''}: {skipped[0]}")
+        self.notes_label.setToolTip("\n".join(skipped[:20]))
+        self.notes_label.setVisible(True)
+
+    # --- Qt overrides --------------------------------------------------------------------------
+
+    def reject(self) -> None:
+        self.job.cancel()
+        super().reject()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.job.cancel()
+        super().closeEvent(event)

@@ -1,0 +1,110 @@
+"""The tournament's rating plot: each entrant's ordinal after every counted game.
+
+Two things the plain seat plot got wrong here (issue 16): its legend sat inside the plot and
+covered the lines, and entrants whose ratings are equal (every game a draw, two copies of one
+program) drew one line over the other, so one entrant seemed to be missing. Here the legend has
+its own column right of the plot, and each entrant has its own dash pattern, marker shape and
+width: earlier entrants are drawn wider and below, later ones narrower on top, so lines that
+coincide show as a band of several colours with nested markers."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import QRectF, Qt
+from PySide6.QtGui import QPen
+from PySide6.QtWidgets import QGraphicsScene, QSizePolicy, QWidget
+
+from arena.tournament import Standings
+from editor.widgets.parts.seat_plots import CURVE_WIDTH, SeriesPlot
+from editor.widgets.tournament.tournament_entrants import entrant_color
+
+DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine)
+SYMBOLS = ("o", "s", "t", "d", "t1", "p", "h", "star", "+", "x")
+WIDEST = CURVE_WIDTH + 1.5
+"""The first entrant's line; the last one's is :data:`NARROWEST`."""
+NARROWEST = CURVE_WIDTH - 0.5
+LEGEND_NAME = 22
+"""Longer names are cut in the legend (the standings show them whole)."""
+LEGEND_GAP = 8
+"""Pixels between the plot's right edge and the legend."""
+_LEGEND_COLUMN = 3  # the plot item's grid: left axis 0, view 1, right axis 2
+
+
+def legend_text(name: str) -> str:
+    return name if len(name) <= LEGEND_NAME else name[: LEGEND_NAME - 1] + "…"
+
+
+class RatingPlot(SeriesPlot):
+    """Each entrant's rating ordinal after every counted game, in the entrant colours, with the
+    legend beside the plot."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("Rating over games", "ordinal (μ − 3σ)", x_label="games played", noun="Entrant", parent=parent)
+        item = self.plot_widget.getPlotItem()
+        inside = self._legend
+        scene: QGraphicsScene | None = inside.scene()
+        if scene is not None:
+            scene.removeItem(inside)
+        # A legend in the plot item's grid, right of the view: it takes room from the view
+        # instead of covering it; at the top of its column, as tall as its names.
+        self._legend = pg.LegendItem(offset=None, verSpacing=-4, frame=False)
+        self._legend.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
+        item.legend = self._legend  # curves plotted with a name join it
+        item.layout.addItem(self._legend, 2, _LEGEND_COLUMN)
+        item.layout.setColumnStretchFactor(_LEGEND_COLUMN, 0)
+        item.layout.setColumnSpacing(_LEGEND_COLUMN - 1, LEGEND_GAP)
+        item.layout.setAlignment(self._legend, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        # Game numbers every 1, 2 or 5 games, as many as can be read apart (pyqtgraph's default
+        # lets "9101112" run together on a narrow plot).
+        item.getAxis("bottom").setStyle(textFillLimits=[(0, 0.8), (1, 0.45)])
+        self._apply_palette()
+
+    def show_standings(self, names: Sequence[str], standings: Standings) -> None:
+        self.set_seat_names(names)
+        rows = [[point[name] for name in names] for point in standings.history]
+        self.set_series(list(range(1, len(rows) + 1)), rows)
+        self._legend.setVisible(bool(names))
+        # The bottom axis ticks whole games only (no "2.5"), as many as its width has room for.
+
+    def legend_rect(self) -> QRectF:
+        """Where the legend is, in the plot's scene."""
+        rect: QRectF = self._legend.sceneBoundingRect()
+        return rect
+
+    def data_rect(self) -> QRectF:
+        """Where the curves are drawn (the view box), in the plot's scene."""
+        rect: QRectF = self.plot_widget.getPlotItem().getViewBox().sceneBoundingRect()
+        return rect
+
+    def curve_symbol(self, index: int) -> str | None:
+        symbol = self._curves[index].opts.get("symbol")
+        return str(symbol) if symbol is not None else None
+
+    def curve_z(self, index: int) -> float:
+        return float(self._curves[index].zValue())
+
+    def seat_name(self, index: int) -> str:
+        return legend_text(super().seat_name(index))
+
+    def _pen(self, index: int) -> QPen:
+        pen: QPen = pg.mkPen(entrant_color(index), width=self._width(index), style=DASHES[index % len(DASHES)])
+        return pen
+
+    def _width(self, index: int) -> float:
+        count = max(len(self._names), len(self._curves), index + 1)
+        if count == 1:
+            return CURVE_WIDTH
+        return WIDEST - (WIDEST - NARROWEST) * index / (count - 1)
+
+    def _show_curves(self, x: Any, ys: Any) -> None:
+        super()._show_curves(x, ys)
+        for index, curve in enumerate(self._curves):
+            curve.setPen(self._pen(index))  # widths depend on how many entrants there are
+            curve.setZValue(index)  # later (narrower) entrants on top
+            if curve.opts.get("symbol") is not None:
+                curve.setSymbol(SYMBOLS[index % len(SYMBOLS)])
+                curve.setSymbolSize(self._width(index) + 4)
+                curve.setSymbolBrush(entrant_color(index))

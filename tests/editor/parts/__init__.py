@@ -1,0 +1,1 @@
+"""Tests of the parts the app's windows share (editor/widgets/parts)."""

@@ -1,0 +1,161 @@
+"""Issue 17's card statistics in the app: the numbers the view shows are those
+:mod:`arena.card_stats` counts on real replays, a click on a card shows where it decided, a
+program whose cards never decide says so plainly, a damaged replay is named and skipped, and
+Cancel stops a count (which runs off the GUI thread)."""
+
+from __future__ import annotations
+
+import json
+import threading
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+
+import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
+from arena.card_stats import ProgramStats, replay_files, stats_of_replays
+from arena.tournament import Entrant, TournamentSpec, run_tournament
+from editor.widgets.stats import card_stats_dialog
+from editor.widgets.stats.card_stats_dialog import CardStatsDialog
+from editor.widgets.stats.card_stats_view import RANDOM, CardStatsView
+from editor.widgets.stats.stats_count import count_stats
+from engines.snake import Direction
+
+LEFT = Qt.MouseButton.LeftButton
+SMALL = {"width": 15, "height": 15, "length": 3, "steps": 120}
+DREAMER = {
+    "format": "snake-program/1", "name": "Dreamer", "description": "waits for its own tail in two places at once",
+    "cards": [{"description": "two own tails: never", "head": {"row": 3, "col": 3, "facing": "up"},
+               "cells": [{"row": 1, "col": 3, "match": "own_tail", "group": "and1"},
+                         {"row": 3, "col": 1, "match": "own_tail", "group": "and1"}]}],
+}
+
+
+@pytest.fixture(scope="module")
+def tournament(tmp_path_factory) -> Path:
+    """A finished snake tournament: three samples and a program whose card can never match."""
+    folder = tmp_path_factory.mktemp("stats")
+    (folder / "dreamer.snake.json").write_text(json.dumps(DREAMER))
+    entrants = [Entrant.parse("snake", f"{name}={target}") for name, target in (
+        ("Veteran", "nine_cards"), ("Hunter", "hunter"), ("Tail biter", "tail_biter"),
+        ("Dreamer", str(folder / "dreamer.snake.json")))]
+    run_tournament(TournamentSpec.build("snake", entrants, 4, seats=2, options=SMALL), folder / "out", jobs=1)
+    return folder / "out"
+
+
+def reference(folder: Path, seat: str) -> ProgramStats:
+    (stats,) = [s for s in stats_of_replays(replay_files([str(folder / "replays")])) if seat in s.names]
+    return stats
+
+
+def counted(qtbot, dialog: CardStatsDialog, files: list[Path], seat: str | None = None) -> None:
+    with qtbot.waitSignal(dialog.ended, timeout=30_000):
+        dialog.count(files, seat=seat)
+
+
+def test_the_table_shows_what_card_stats_counts(qtbot, shown, tournament):
+    dialog = shown(CardStatsDialog(), (1000, 600))
+    counted(qtbot, dialog, replay_files([str(tournament / "replays")]), seat="Veteran")
+    expected = reference(tournament, "Veteran")
+    view = dialog.view
+    rows = [*expected.cards, expected.undecided]
+    assert view.column_texts("Card") == [str(i + 1) for i in range(len(expected.cards))] + ["–"]
+    assert view.column_texts("Decided") == [str(t.decided) for t in rows]
+    assert view.column_texts("Share") == [f"{expected.share(t):.1%}" for t in rows]
+    for column, direction in zip(("↑", "→", "↓", "←"), Direction):
+        assert view.column_texts(column) == [str(t.moves[direction]) for t in rows], column
+    assert view.column_texts("Ties") == [str(t.ties) for t in rows]
+    assert view.column_texts("Bites") == [str(t.bites) for t in rows]
+    assert view.column_texts("Lost") == [str(t.lost) for t in rows]
+    assert sum(int(text) for text in view.column_texts("Decided")) == expected.choices > 0
+    assert f"{expected.turns} turns, {expected.choices} choices" in view.summary_label.text()
+    never = [i + 1 for i in expected.never]
+    assert view.never_label.text() == (f"Never decided: card{'s' if len(never) > 1 else ''} "
+                                       f"{', '.join(map(str, never[:-1])) + ' and ' if len(never) > 1 else ''}"
+                                       f"{never[-1]}." if never else "Every card decided at least once.")
+
+
+def test_clicking_a_card_row_shows_where_it_decided(qtbot, shown, tournament):
+    dialog = shown(CardStatsDialog(), (1000, 600))
+    counted(qtbot, dialog, replay_files([str(tournament / "replays")]), seat="Veteran")
+    expected = reference(tournament, "Veteran")
+    view = dialog.view
+    busiest = max(range(len(expected.cards)), key=lambda i: expected.cards[i].decided)
+    assert view.chosen_card() == busiest  # shown first
+    other = next(i for i, t in enumerate(expected.cards) if t.decided and i != busiest)
+    table = view.table
+    qtbot.mouseClick(table.viewport(), LEFT, pos=table.visualItemRect(table.item(other, 0)).center())
+    assert view.chosen_card() == other
+    heat = expected.cards[other].heat[(15, 15)]
+    assert (view.heat_map.counts() == heat).all() and heat.sum() == expected.cards[other].decided
+    assert view.heat_title.text() == f"WHERE CARD {other + 1} DECIDED"
+    assert view.heat_caption.text().startswith(f"{expected.cards[other].decided} decision")
+    y, x = (int(v) for v in divmod(int(heat.argmax()), 15))
+    hit = view.heat_map.cell_rect(x, y).center()
+    assert view.heat_map.cell_at(hit) == (x, y)
+    assert view.heat_map.cell_text(x, y) == f"({x}, {y}): {int(heat[y, x])} time{'s' * (int(heat[y, x]) != 1)}"
+    never = expected.never[0] if expected.never else None
+    if never is not None:  # a card that never decided has no map, and says so
+        qtbot.mouseClick(table.viewport(), LEFT, pos=table.visualItemRect(table.item(never, 0)).center())
+        assert view.heat_map.counts().size == 0
+        assert view.heat_caption.text() == f"Card {never + 1} never decided: no map."
+
+
+def test_a_program_whose_cards_never_decide_says_so(qtbot, shown, tournament):
+    dialog = shown(CardStatsDialog(), (1000, 600))
+    counted(qtbot, dialog, replay_files([str(tournament / "replays")]), seat="Dreamer")
+    expected = reference(tournament, "Dreamer")
+    view = dialog.view
+    assert expected.choices > 0 and all(t.decided == 0 for t in expected.cards)
+    assert view.never_label.text() == (f"No card decided: all {expected.choices} choices were random picks among the "
+                                       "possible moves (no card matched).")
+    assert view.never_label.isVisible() and view.never_label.styleSheet()  # set off as a warning
+    assert view.column_texts("Decided") == ["0", str(expected.choices)]
+    assert view.chosen_card() == RANDOM and view.heat_title.text() == "WHERE THE RANDOM PICKS DECIDED"
+
+
+def test_a_damaged_replay_is_named_and_the_others_still_count(qtbot, shown, tournament, tmp_path):
+    files = replay_files([str(tournament / "replays")])[:3]
+    broken = tmp_path / "broken.jsonl"
+    lines = files[1].read_text().splitlines(keepends=True)
+    broken.write_text("".join(lines[:3]) + "{not json\n")
+    dialog = shown(CardStatsDialog(), (1000, 600))
+    counted(qtbot, dialog, [files[0], broken, files[2]])
+    assert dialog.notes_label.isVisible()
+    assert dialog.notes_label.text().startswith(f"1 replay could not be read and is not counted: {broken}:4: ")
+    good = {tuple(s.names): s for s in stats_of_replays([files[0], files[2]])}
+    shown_stats = dialog.view.stats()
+    assert shown_stats is not None and good[tuple(shown_stats.names)].choices == shown_stats.choices
+    assert dialog.program_row.isVisible() == (len(good) > 1)
+
+
+def test_cancel_stops_the_count_off_the_gui_thread_and_shows_no_part(qtbot, shown, tournament, monkeypatch):
+    files = replay_files([str(tournament / "replays")])[:4]
+    gate, threads = threading.Event(), []
+
+    def gated(paths, step):
+        def held(done: int, total: int) -> None:
+            threads.append(threading.current_thread())
+            step(done, total)
+            if done == 1:
+                gate.wait(10)  # the test clicks Cancel meanwhile
+
+        return count_stats(paths, held)
+
+    monkeypatch.setattr(card_stats_dialog, "count_stats", gated)
+    dialog = shown(CardStatsDialog(), (1000, 600))
+    with qtbot.waitSignal(dialog.job.progressed, timeout=10_000, check_params_cb=lambda done, total: done == 1):
+        dialog.count(files, seat="Hunter")
+    assert dialog.is_counting() and dialog.progress_row.isVisible()
+    assert dialog.view.message_label.text() == "Counting what each card did in 4 replays…"
+    with qtbot.waitSignal(dialog.ended, timeout=10_000):
+        qtbot.mouseClick(dialog.cancel_button, LEFT)
+        gate.set()
+    assert dialog.view.message_label.text() == "Cancelled after 1 of 4 replays; nothing is shown of a part."
+    assert dialog.view.stats() is None and not dialog.progress_row.isVisible()
+    assert threading.main_thread() not in threads
+
+
+def test_the_view_alone_shows_nothing_until_given_statistics(qtbot, shown):
+    view = shown(CardStatsView(), (700, 400))
+    assert view.stats() is None and view.message_label.text() == "No statistics yet." and not view.body.isVisible()
