@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog
 
@@ -49,8 +50,15 @@ def window_on(qtbot, settings: QSettings, tmp_path: Path) -> MainWindow:
     return window
 
 
+@pytest.fixture(autouse=True)
+def bwrap_variable_restored(monkeypatch):
+    """The preference writes the process's environment: whatever a test leaves there goes with it
+    (a leaked SNAKEPIT_BWRAP made every later bot match fail to find bubblewrap)."""
+    monkeypatch.setenv(BWRAP_VARIABLE, "recorded")  # so that teardown puts back what was there
+    monkeypatch.delenv(BWRAP_VARIABLE)
+
+
 def test_preferences_are_typed_kept_and_used(qtbot, tmp_path, monkeypatch):
-    monkeypatch.delenv(BWRAP_VARIABLE, raising=False)
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     window = window_on(qtbot, settings, tmp_path)
     assert window.battle_tab.playback.speed() == DEFAULT_SPEED
