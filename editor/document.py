@@ -9,6 +9,7 @@ kept here so every widget agrees on them, but they are not undoable."""
 from __future__ import annotations
 
 import itertools
+import re
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -20,12 +21,15 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from engines.snake import Element
 from matcher import CompiledProgram, Program, compile_program, validate_program
-from matcher.fileformat import dumps_program, load_program, save_program
+from matcher.fileformat import PROGRAM_SUFFIX, dumps_program, load_program, save_program
 from matcher.model import AND1, Card, CardCell, Group, Match, Pattern
 from matcher.testing import TestResult, run_tests
 from matcher.validate import Problem
 
 _stroke_ids = itertools.count(1)
+UNTITLED = "Untitled"
+_UNSAFE_IN_NAMES = re.compile(r"[^\w \-]+")
+"""What a file name made from a program's name leaves out (path separators, quotes, dots)."""
 
 
 def new_stroke_id() -> int:
@@ -156,7 +160,18 @@ class ProgramDocument(QObject):
         return self._brush
 
     def display_name(self) -> str:
-        return self._path.name if self._path else "untitled.snake.json"
+        """The file's name, or for a program never saved its own name ("Tail biter" on a first
+        start, "Untitled" after New): what the title and questions call it."""
+        if self._path is not None:
+            return self._path.name
+        return self._program.name.strip() or UNTITLED
+
+    def suggested_file_name(self) -> str:
+        """The name Save As proposes: the file's, or the program's name made a file name."""
+        if self._path is not None:
+            return self._path.name
+        stem = _UNSAFE_IN_NAMES.sub("_", self.display_name()).strip(" ._") or UNTITLED
+        return stem + PROGRAM_SUFFIX
 
     def problems(self) -> list[Problem]:
         return self._derive().problems

@@ -64,12 +64,18 @@ from editor.widgets.cards.problems_view import ProblemsView
 from editor.widgets.cards.program_panel import ProgramPanel
 from editor.widgets.improve.improve_dialog import show_improve
 from editor.widgets.tournament.tournament_tab import TournamentTab
+from editor.window.editing_commands import EditingCommands
+from editor.window.folders import PROGRAMS, is_shipped, last_folder, remember_folder, start_folder
+from editor.window.preferences import load_preferences
+from editor.window.running_work import arena_work, confirm_quit, tournament_work
 from engines.snake import POSITION_FORMAT
 from matcher import Program, ProgramError, dumps_program, load_program
 from matcher.fileformat import POSITION_SUFFIX, PROGRAM_SUFFIX
 
 GEOMETRY_KEY = "main_window/geometry"
 STATE_KEY = "main_window/state"
+BENCH_PAGE_KEY = "main_window/bench_page"
+"""The bench dock's tab the last window showed: "bench" or "battle"."""
 STATE_VERSION = 2
 """2: the panes fit a 1366 × 768 screen; a version-1 state (sized for wider ones) is not restored."""
 DEFAULT_SIZE = (1440, 900)
@@ -89,7 +95,7 @@ tails.</p>
 Ctrl+Return), and let them fight in the <b>Battle</b> tab (F5).</p>"""
 
 
-class MainWindow(QMainWindow):
+class MainWindow(EditingCommands, QMainWindow):
     """The editor for ``document`` (default: a fresh program). ``settings`` and ``recovery`` are
     injectable so tests never touch the user's; ``autosave_ms`` is the idle time before an
     autosave."""
@@ -116,9 +122,12 @@ class MainWindow(QMainWindow):
         self._build_authoring()
         self.document.pathChanged.connect(self._update_title)
         self.document.dirtyChanged.connect(self._update_title)
+        self.document.programChanged.connect(self._update_title)  # an unsaved program's title is its name
         self.document.programChanged.connect(self._update_summary)
         self._update_title()
         self._update_summary()
+        self._apply_preferences(load_preferences(self.settings))
+        self._remember_folders()
         self.resize(*DEFAULT_SIZE)
         self._needs_sizing = not self._restore_window_state()
 
@@ -145,7 +154,7 @@ class MainWindow(QMainWindow):
         except ProgramError as err:
             show_error(self, f"Could not open {Path(path).name}.", err)
             return False
-        remember_file(self.settings, Path(path))
+        self._remember_program_file(Path(path))
         self.statusBar().showMessage(f"Opened {path}", 4000)
         return True
 
@@ -157,7 +166,7 @@ class MainWindow(QMainWindow):
     def save_as(self, path: str | Path | None = None) -> bool:
         """Save under ``path``, or a name asked for (``.snake.json`` is added when missing)."""
         if path is None:
-            start = str(self.document.path) if self.document.path else str(Path(self._dialog_folder()) / self.document.display_name())
+            start = str(self._save_folder() / self.document.suggested_file_name())
             chosen, _ = QFileDialog.getSaveFileName(self, "Save Program As", start, FILE_FILTER)
             if not chosen:
                 return False
@@ -204,7 +213,7 @@ class MainWindow(QMainWindow):
             show_error(self, f"Could not save {path.name}; the program is still open, nothing is lost.", err)
             return False
         self.autosaver.discard()
-        remember_file(self.settings, path)
+        self._remember_program_file(path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
@@ -215,12 +224,26 @@ class MainWindow(QMainWindow):
         return answer == QMessageBox.StandardButton.Yes
 
     def _dialog_folder(self) -> str:
+        """Where Open starts: the open file's folder, the last program folder, else the samples
+        (a new user's best first look)."""
         if self.document.path is not None:
             return str(self.document.path.parent)
-        recent = self.recent_files()
-        if recent:
-            return str(Path(recent[0]).parent)
+        last = last_folder(self.settings, PROGRAMS)
+        if last is not None:
+            return str(last)
         return str(SNAKE_SAMPLES) if SNAKE_SAMPLES.is_dir() else str(Path.home())
+
+    def _save_folder(self) -> Path:
+        """Where Save As starts: the file's own folder, else the user's last program folder (or
+        Preferences' one) — never the shipped samples' (issue 16)."""
+        path = self.document.path
+        if path is not None and path.parent.is_dir() and not is_shipped(path):
+            return path.parent
+        return start_folder(self.settings, PROGRAMS)
+
+    def _remember_program_file(self, path: Path) -> None:
+        remember_file(self.settings, path)
+        remember_folder(self.settings, PROGRAMS, path.parent)
 
     # --- recovery ----------------------------------------------------------------------------
 
@@ -273,6 +296,12 @@ class MainWindow(QMainWindow):
         self.show_editor()
         self.bench_dock.show()
         self.bench_tabs.setCurrentWidget(self.battle_scroll)
+
+    def _watch_battle(self) -> None:
+        """F5: the battle shows and its transport has the keys, so Space pauses it (issue 16:
+        the card kept them, and Space painted a cell)."""
+        self.show_battle()
+        self.battle_tab.take_keys()
 
     def focus_canvas(self) -> None:
         self.show_editor()
@@ -491,7 +520,7 @@ class MainWindow(QMainWindow):
             self.addAction(action)
 
         self.battle_action = self.battle_tab.start_action
-        self.battle_action.triggered.connect(self.show_battle)
+        self.battle_action.triggered.connect(self._watch_battle)
         self.improve_action = self._action("&Improve Program…", lambda: show_improve(self, self.document),
                                            standard_keys(None, "Ctrl+I"),
                                            "Make the program stronger against chosen opponents, automatically")
@@ -512,6 +541,7 @@ class MainWindow(QMainWindow):
             action.setCheckable(True)
             self.workspace_group.addAction(action)
         self.editor_action.setChecked(True)
+        self._build_editing_actions()
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -537,11 +567,14 @@ class MainWindow(QMainWindow):
         view_menu.addActions([self.editor_action, self.arena_action, self.tournament_action])
         view_menu.addSeparator()
         view_menu.addAction(self.reset_layout_action)
+        self._add_card_and_test_menus(bar, edit_menu)
 
         battle_menu = bar.addMenu("&Battle")
         battle_menu.addActions([self.battle_action, self.improve_action])
 
         help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.keys_action, self.rules_action])
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
         about_qt = QAction("About &Qt", self)
         about_qt.setMenuRole(QAction.MenuRole.AboutQtRole)
@@ -661,6 +694,8 @@ class MainWindow(QMainWindow):
         if isinstance(geometry, QByteArray):
             self.restoreGeometry(geometry)
         state = self.settings.value(STATE_KEY)
+        if str(self.settings.value(BENCH_PAGE_KEY, "")) == "battle":
+            self.bench_tabs.setCurrentWidget(self.battle_scroll)
         return isinstance(state, QByteArray) and self.restoreState(state, STATE_VERSION)
 
     # --- Qt overrides --------------------------------------------------------------------------
@@ -670,6 +705,14 @@ class MainWindow(QMainWindow):
         if self._needs_sizing:  # the first start: docks only take sizes once the window has one
             self._needs_sizing = False
             QTimer.singleShot(0, self._first_size)
+        self._give_the_keys_to_the_map()
+
+    def _give_the_keys_to_the_map(self) -> None:
+        """The map has the keyboard when the window opens: R, the palette's keys and the arrows
+        work at once, and Tab goes on from there."""
+        focus = QApplication.focusWidget()
+        if self.in_editor() and (focus is None or not self.card_editor.isAncestorOf(focus)):
+            self.card_editor.canvas.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _first_size(self) -> None:
         # Panes that adapt to their width report their true minimum only once shown.
@@ -720,7 +763,7 @@ class MainWindow(QMainWindow):
         return loaded
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_save():
+        if not self._may_stop_running_work() or not self.maybe_save():
             event.ignore()
             return
         self.battle_tab.shutdown()
@@ -733,9 +776,15 @@ class MainWindow(QMainWindow):
         if self.in_editor() or state is None:
             state = self.saveState(STATE_VERSION)
         self.settings.setValue(STATE_KEY, state)
+        self.settings.setValue(BENCH_PAGE_KEY, "battle" if self.bench_page() is self.battle_tab else "bench")
         self.settings.sync()
         self.autosaver.shutdown()
         event.accept()
+
+
+    def _may_stop_running_work(self) -> bool:
+        """Quitting stops a running match or tournament: asked first, naming what runs."""
+        return confirm_quit(self, [lambda: tournament_work(self.tournament_tab), lambda: arena_work(self.arena_pane)])
 
 
 class SidewaysScroll(QScrollArea):

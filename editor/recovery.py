@@ -31,6 +31,9 @@ RECOVERY_FORMAT = "snakepit-recovery/1"
 RECOVERY_SUFFIX = ".recovery.json"
 IDLE_MS = 3000
 """Autosave this long after the last change: a paint stroke or a typed name is one write."""
+MAX_WAIT_MS = 30_000
+"""...but at most this long after the first unsaved change: continuous editing is saved too
+(issue 16: the quiet timer alone restarted with every stroke, so it never fired)."""
 
 
 def default_recovery_dir() -> Path:
@@ -122,16 +125,26 @@ class RecoveryStore:
 
     def abandoned(self) -> list[Path]:
         """Recovery files of sessions that ended without cleaning up, newest first. Temporary
-        files of autosaves that were killed mid-write are removed on the way."""
+        files of autosaves that were killed mid-write, and the locks of gone sessions that left
+        nothing to recover, are removed on the way."""
         if not self.directory.is_dir():
             return []
         remove_stale_temps(self.directory)
+        self._remove_dead_locks()
         found = []
         for file in self.directory.glob(f"*{RECOVERY_SUFFIX}"):
             session = file.name[: -len(RECOVERY_SUFFIX)]
             if session != self.session and self._is_gone(session):
                 found.append(file)
         return sorted(found, key=lambda f: f.stat().st_mtime, reverse=True)
+
+    def _remove_dead_locks(self) -> None:
+        """Issue 16: every killed session left its empty ``.lock`` behind for good when it had
+        nothing unsaved (only locks beside a recovery file were ever looked at)."""
+        for lock in self.directory.glob("*.lock"):
+            session = lock.name[: -len(".lock")]
+            if session != self.session and not (self.directory / f"{session}{RECOVERY_SUFFIX}").exists():
+                self._is_gone(session)  # taking a dead owner's lock and letting go removes it
 
     def _is_gone(self, session: str) -> bool:
         probe = QLockFile(str(self._lock_path(session)))
@@ -154,14 +167,15 @@ class RecoveryStore:
 
 
 class Autosaver(QObject):
-    """Writes ``document`` to ``store`` ``idle_ms`` after the last change while it is dirty, and
-    removes the file when the document becomes clean (saved, reverted, a new or opened file)."""
+    """Writes ``document`` to ``store`` ``idle_ms`` after the last change while it is dirty, or
+    ``max_wait_ms`` after the first unsaved one if edits never pause that long, and removes the
+    file when the document becomes clean (saved, reverted, a new or opened file)."""
 
     saved = Signal()
     failed = Signal(str)
 
     def __init__(self, document: ProgramDocument, store: RecoveryStore, idle_ms: int = IDLE_MS,
-                 parent: QObject | None = None) -> None:
+                 parent: QObject | None = None, max_wait_ms: int = MAX_WAIT_MS) -> None:
         super().__init__(parent)
         self.document = document
         self.store = store
@@ -170,6 +184,10 @@ class Autosaver(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(idle_ms)
         self._timer.timeout.connect(self.save_now)
+        self._deadline = QTimer(self)
+        self._deadline.setSingleShot(True)
+        self._deadline.setInterval(max_wait_ms)
+        self._deadline.timeout.connect(self.save_now)
         document.programChanged.connect(self._changed)
         document.dirtyChanged.connect(self._dirty_changed)
         # Released when the Qt object goes, even when no close event ran (the closest an
@@ -182,6 +200,7 @@ class Autosaver(QObject):
 
     def save_now(self) -> None:
         self._timer.stop()
+        self._deadline.stop()
         if not self.document.dirty:
             self.store.remove()
             return
@@ -195,6 +214,7 @@ class Autosaver(QObject):
     def discard(self) -> None:
         """The document's changes were saved or deliberately dropped: no recovery needed."""
         self._timer.stop()
+        self._deadline.stop()
         self.store.remove()
 
     def shutdown(self) -> None:
@@ -204,6 +224,8 @@ class Autosaver(QObject):
 
     def _changed(self) -> None:
         self._timer.start()
+        if not self._deadline.isActive():  # counts from the first change not yet saved
+            self._deadline.start()
 
     def _dirty_changed(self, dirty: bool) -> None:
         if not dirty:

@@ -37,13 +37,22 @@ def shown(qtbot: QtBot) -> Shown:
     return show
 
 
-@pytest.fixture
-def answers(monkeypatch: pytest.MonkeyPatch) -> list[Button]:
-    """Answers for the questions asked (``QMessageBox.question``), in order; an unexpected question
-    fails the test."""
-    queue: list[Button] = []
+class Answers(list[Button]):
+    """Answers queued for the window's questions, and the questions asked."""
 
-    def question(parent, title, text, *args, **kwargs):
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked: list[str] = []
+
+
+@pytest.fixture
+def answers(monkeypatch: pytest.MonkeyPatch) -> Answers:
+    """Answers for the questions asked (``QMessageBox.question``), in order, and the questions
+    (``answers.asked``); an unexpected question fails the test."""
+    queue = Answers()
+
+    def question(parent: object, title: str, text: str, *args: object, **kwargs: object) -> Button:
+        queue.asked.append(text)
         assert queue, f"unexpected question: {text!r}"
         return queue.pop(0)
 

@@ -292,7 +292,7 @@ def test_open_and_new_clear_the_history_and_are_clean(doc: ProgramDocument, qtbo
     doc.edit(lambda p: ed.insert_card(p, 1), "Add card", show_card=1)
     doc.replace_all(Program(), None)
     assert doc.current_card == 0 and doc.path is None and not doc.dirty
-    assert doc.display_name() == "untitled.snake.json"
+    assert doc.display_name() == "Untitled"
 
 
 def test_new_or_open_announces_that_the_selection_and_the_decided_card_are_gone(doc: ProgramDocument, qtbot: QtBot) -> None:

@@ -41,28 +41,6 @@ def settings(tmp_path: Path) -> Iterator[QSettings]:
     QSettings.setDefaultFormat(old_format)
 
 
-class Answers(list[Button]):
-    """Answers queued for the window's questions, and the questions asked."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.asked: list[str] = []
-
-
-@pytest.fixture
-def answers(monkeypatch: pytest.MonkeyPatch) -> Answers:
-    """Queue the answers to the window's questions; an unexpected question fails the test."""
-    queue = Answers()
-
-    def question(parent: object, title: str, text: str, *args: object, **kwargs: object) -> Button:
-        queue.asked.append(text)
-        assert queue, f"unexpected question: {text!r}"
-        return queue.pop(0)
-
-    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
-    return queue
-
-
 @pytest.fixture
 def make_window(qtbot: QtBot, settings: QSettings, answers: Answers, tmp_path: Path) -> Callable[..., MainWindow]:
 
@@ -134,7 +112,7 @@ def test_save_as_then_new_then_open_round_trips_the_program(qtbot: QtBot, make_w
 
     key(qtbot, window, "Ctrl+N")
     assert window.document.path is None
-    assert window.windowTitle() == "untitled.snake.json[*] — snakepit"
+    assert window.windowTitle() == "Untitled[*] — snakepit"
     card = window.document.program.cards[0]
     assert len(window.document.program.cards) == 1 and not card.cells
     assert (card.head.row, card.head.col, card.head.facing) == (CARD_SIZE // 2, CARD_SIZE // 2, Direction.UP)
@@ -212,7 +190,7 @@ def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot: Qt
     answers.append(Button.Cancel)
     key(qtbot, window, "Ctrl+Q")
     assert window.isVisible()
-    assert answers.asked == ["Save the changes to untitled.snake.json?"]
+    assert answers.asked == ["Save the changes to Built-in biter?"]
     assert window.document.dirty
 
 
@@ -382,6 +360,16 @@ def test_dock_visibility_is_restored_in_the_next_window(qtbot: QtBot, make_windo
     again = make_window()
     assert not again.history_dock.isVisible()
     assert again.program_dock.isVisible()
+
+
+def test_the_bench_docks_tab_comes_back(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
+    window = make_window()
+    qtbot.mouseClick(window.bench_tabs.tabBar(), Qt.MouseButton.LeftButton,
+                     pos=window.bench_tabs.tabBar().tabRect(1).center())
+    assert window.bench_page() is window.battle_tab
+    window.close()
+    again = make_window()
+    assert again.bench_page() is again.battle_tab
 
 
 @pytest.mark.parametrize("workspace", ["arena", "tournament"])

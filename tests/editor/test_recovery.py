@@ -240,3 +240,51 @@ def test_after_the_process_is_killed_the_next_start_restores(qtbot: QtBot, make_
     assert window.document.program.cards[0].cells[(6, 6)] == Pattern(Element.OWN_TAIL)
     assert window.document.path == path and window.document.dirty
     assert load_program(path) == original, "restoring does not write the file; saving does"
+
+
+# --- issue 16: continuous editing is saved; dead sessions' locks go ---------------------------
+
+
+def test_continuous_editing_is_autosaved_within_the_upper_bound(qtbot: QtBot, tmp_path: Path) -> None:
+    """The quiet timer alone restarts with every stroke; the bound saves anyway. The quiet time
+    here is an hour, so only the bound can write the file."""
+    from editor.recovery import Autosaver
+
+    document = ProgramDocument(builtin_program())
+    store = RecoveryStore(tmp_path / "recovery")
+    autosaver = Autosaver(document, store, idle_ms=3_600_000, max_wait_ms=AUTOSAVE_MS)
+    for strokes in range(2000):  # a stroke every few milliseconds (10 s at least): never quiet for an hour
+        if store.has_file():
+            break
+        element = (Element.BORDER, Element.EMPTY)[strokes % 2]  # each stroke changes the corner
+        document.edit_card(lambda card: paint(card, [(0, 0)], Pattern(element)), "Paint")
+        qtbot.wait(5)
+    assert store.has_file(), "continuous editing was never autosaved"
+    assert read_recovery(store.file).program.cards[0].cells  # strokes up to the bound are in it
+    autosaver.shutdown()
+    autosaver.deleteLater()
+
+
+LOCK_AND_DIE = textwrap.dedent(
+    """
+    import os, sys
+    from PySide6.QtCore import QLockFile
+    lock = QLockFile(sys.argv[1])
+    assert lock.tryLock(0)
+    os._exit(0)  # as a kill would: the lock stays, its owner is gone
+    """
+)
+
+
+def test_the_locks_of_gone_sessions_with_nothing_to_recover_are_removed(qtbot: QtBot, make_window: Callable[..., MainWindow], recovery_dir: Path) -> None:
+    recovery_dir.mkdir(parents=True)
+    dead = recovery_dir / "0123456789abcdef.lock"
+    subprocess.run([sys.executable, "-c", LOCK_AND_DIE, str(dead)], check=True, timeout=60)
+    assert dead.is_file()
+    window = make_window()  # a live session: its lock must stay
+    live = recovery_dir / f"{window.recovery.session}.lock"
+    assert live.is_file()
+    assert not window.offer_recovery()
+    assert not dead.exists(), "the lock of a session that is gone stays forever"
+    assert live.is_file()
+    assert RecoveryStore(recovery_dir).abandoned() == [] and live.is_file()

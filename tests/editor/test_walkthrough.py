@@ -146,7 +146,7 @@ def test_a_new_user_draws_tests_fights_saves_and_reopens_a_program(qtbot: QtBot,
     click(qtbot, button_for(window, window.new_action))
     assert doc.path is None and not doc.dirty and steps(doc) == 0
     assert len(doc.program.cards) == 1 and not doc.card.cells
-    assert window.windowTitle().startswith("untitled.snake.json")
+    assert window.windowTitle().startswith("Untitled[*]")
     assert window.program_panel.cards.model.rowCount() == 1
 
     # Name it in the program panel: typing is one undo step.

@@ -145,6 +145,13 @@ class BattleTab(QWidget):
             self._say(note)
         return saved
 
+    def take_keys(self) -> None:
+        """Give the battle the keyboard, so the transport's keys (Space, arrows, Home, End,
+        Escape) work at once: the play button, or the tab itself while Play is still disabled
+        (until the worker has the battle a disabled button cannot take the focus)."""
+        button = self.transport.play_button
+        (button if button.isEnabled() else self).setFocus(Qt.FocusReason.ShortcutFocusReason)
+
     def shutdown(self) -> None:
         """Stop the worker and wait for it (the app is closing)."""
         self.runner.stop()

@@ -186,6 +186,8 @@ class ExplanationPanel(QWidget):
 
     def _table(self, columns: tuple[str, ...]) -> QTableWidget:
         table = QTableWidget(0, len(columns))
+        # Tab leaves the table (arrow keys move within it): Qt's default kept Tab in its cells.
+        table.setTabKeyNavigation(False)
         table.setHorizontalHeaderLabels(list(columns))
         table.verticalHeader().hide()
         table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QStyle,
     QTabWidget,
     QToolBar,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -31,7 +30,7 @@ from PySide6.QtWidgets import (
 from editor.document import ProgramDocument
 from editor.widgets.bench.explanation_panel import ExplanationPanel
 from editor.widgets.bench.position_editor import PositionEditor, snake_name
-from editor.widgets.bench.program_tests import FAILING, TestList, moves_label
+from editor.widgets.bench.program_tests import FAILING, TestList, action_button, moves_label
 from editor.widgets.parts.form_widgets import scrolled
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Direction, start_position
@@ -76,7 +75,9 @@ class TestBench(QWidget):
         self.decision_box.setObjectName("Decision")
         box = QVBoxLayout(self.decision_box)
         # Scrolled rather than squeezed when the bench is short: the field keeps its room.
-        box.addWidget(scrolled(self.explanation_panel))
+        decision = scrolled(self.explanation_panel)
+        decision.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its tables are the Tab stops
+        box.addWidget(decision)
         self.tests_box = QGroupBox("Tests")
         self.tests_box.setObjectName("Tests")
         box = QVBoxLayout(self.tests_box)
@@ -171,10 +172,7 @@ class TestBench(QWidget):
         name_row.addWidget(QLabel("Name"))
         name_row.addWidget(self.test_name_edit, 1)
         for action in (self.save_test_action, self.update_test_action):
-            button = QToolButton()
-            button.setDefaultAction(action)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-            name_row.addWidget(button)
+            name_row.addWidget(action_button(action))
         layout.addLayout(expect_row)
         layout.addLayout(name_row)
         return form

@@ -4,7 +4,11 @@ snake is "me", and ``.position.json`` files.
 On the field: drag from an empty cell to draw a new snake, head first (dragging back over the last
 cell takes it back); drag a snake to move it; Ctrl+click a snake to make it "me"; right-click a
 snake, or select it and press Delete, to remove it; Escape cancels a drag. Whatever cannot be done
-(crossing a snake, leaving the field, a fifth snake) is refused with a one-line message."""
+(crossing a snake, leaving the field, a fifth snake) is refused with a one-line message.
+
+With the keyboard (the field has the focus): the arrow keys move a cursor; Space on an empty cell
+starts a snake there, the arrows draw it and Space ends it; Space on a snake selects it, Shift+arrows
+move it, M makes it "me", Delete removes it; Escape cancels."""
 
 from __future__ import annotations
 
@@ -12,7 +16,19 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QAction, QColor, QIcon, QKeyEvent, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen, QPixmap
+from PySide6.QtGui import (
+    QAction,
+    QColor,
+    QFocusEvent,
+    QIcon,
+    QKeyEvent,
+    QMouseEvent,
+    QPainter,
+    QPaintEvent,
+    QPalette,
+    QPen,
+    QPixmap,
+)
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -40,6 +56,8 @@ MAX_CELL = 64
 RING = 1
 """Cells kept free around the field: the explanation shows the border cells a card looks at."""
 FILE_FILTER = f"Positions (*{POSITION_SUFFIX});;JSON files (*.json);;All files (*)"
+_ARROWS = {Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1), Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0)}
+"""Field steps (dx, dy) of the arrow keys."""
 
 
 @dataclass
@@ -89,6 +107,8 @@ class PositionView(BattleView):
         self._editor = editor
         self._selected: int | None = None
         self._ghost: Cell | None = None
+        self._cursor: Cell | None = None
+        """The keyboard's cell (shown while the field has the focus)."""
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
 
     def set_selected_snake(self, index: int | None) -> None:
@@ -130,13 +150,44 @@ class PositionView(BattleView):
         if event.button() == Qt.MouseButton.LeftButton:
             self._editor._release()
 
+    def cursor_cell(self) -> Cell | None:
+        return self._cursor
+
+    def set_cursor_cell(self, cell: Cell | None) -> None:
+        self._cursor = cell
+        self.update()
+
+    KEYS = (("Arrows", "Move the cursor; while drawing a snake, draw it on"),
+            ("Space, Enter", "On an empty cell start a snake (again: end it); on a snake select it"),
+            ("Shift+Arrows", "Move the selected snake"), ("M", "Make the selected snake “me”"),
+            ("Delete, Backspace", "Remove the selected snake"), ("Escape", "Cancel drawing or moving"))
+    """The field's own keys (handled below), for Help → Keyboard Reference."""
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        if event.key() in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
+        key, shift = event.key(), bool(event.modifiers() & Qt.KeyboardModifier.ShiftModifier)
+        if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
             self._editor.delete_selected()
-        elif event.key() == Qt.Key.Key_Escape:
+        elif key == Qt.Key.Key_Escape:
             self._editor._cancel_gesture()
+        elif key in _ARROWS:
+            self._editor._arrow(*_ARROWS[Qt.Key(key)], move_snake=shift)
+        elif key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers():
+            self._editor._space()
+        elif key == Qt.Key.Key_M and not event.modifiers():
+            self._editor.make_selected_me()
         else:
             super().keyPressEvent(event)
+            return
+        event.accept()
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        super().focusInEvent(event)
+        if event.reason() in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason):
+            self._editor._keyboard_arrived()
+
+    def focusOutEvent(self, event: QFocusEvent) -> None:
+        super().focusOutEvent(event)
+        self.update()  # the cursor shows only while the field has the keys
 
     # --- painting ------------------------------------------------------------------------------
 
@@ -160,6 +211,11 @@ class PositionView(BattleView):
             painter.setBrush(blend(color, palette.color(QPalette.ColorRole.Base), 0.3))
             rect = self.cell_rect(*self._ghost)
             painter.drawEllipse(rect.center(), rect.width() * 0.45, rect.height() * 0.45)
+        if self._cursor is not None and self.hasFocus():
+            pen = QPen(palette.color(QPalette.ColorRole.Text), max(1.5, self.cell_size() / 10), Qt.PenStyle.DotLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(self.cell_rect(*self._cursor).adjusted(0.5, 0.5, -0.5, -0.5))
         if board.snake_count == 0 and self._ghost is None:
             painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
             painter.drawText(self.field_rect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
@@ -176,6 +232,8 @@ class PositionEditor(QWidget):
     """Another snake is "me" (-1: none, the field is empty)."""
     statusChanged = Signal(str)
     """A one-line message for the user: what was done, or why it was refused."""
+    folderUsed = Signal(str)
+    """A position was loaded from or saved to this folder."""
 
     def __init__(self, parent: QWidget | None = None, show_controls: bool = True) -> None:
         """The controls above the field (size, me, and buttons for :attr:`delete_action`,
@@ -349,10 +407,26 @@ class PositionEditor(QWidget):
         self.meChanged.emit(-1 if self._me is None else self._me)
 
     def delete_selected(self) -> None:
+        index = self._selected_or_say("then press Delete")
+        if index is not None:
+            self.delete_snake(index)
+
+    def _selected_or_say(self, then: str) -> int | None:
+        """The selected snake, or None after saying how to select one."""
         if self._selected is None:
-            self.set_status("Click a snake first to select it, then press Delete")
-            return
-        self.delete_snake(self._selected)
+            self.set_status(f"Select a snake first (a click on it, or Space on it), {then}")
+        return self._selected
+
+    def folder(self) -> str:
+        """Where Load and Save position start ("" for Qt's choice)."""
+        return self._folder
+
+    def set_folder(self, folder: str) -> None:
+        self._folder = folder
+
+    def _set_used_folder(self, folder: Path) -> None:
+        self._folder = str(folder)
+        self.folderUsed.emit(self._folder)
 
     def load(self, path: str | Path | None = None) -> bool:
         """Load a position file (asking for one without ``path``); errors become the status line."""
@@ -366,7 +440,7 @@ class PositionEditor(QWidget):
         except PositionError as err:
             self.set_status(f"Could not load the position: {err}", error=True)
             return False
-        self._folder = str(Path(path).parent)
+        self._set_used_folder(Path(path).parent)
         self.set_position(position)
         self.set_status(f"Loaded {Path(path).name}")
         return True
@@ -383,7 +457,7 @@ class PositionEditor(QWidget):
         except OSError as err:
             self.set_status(f"Could not save the position to {str(path)!r}: {err.strerror or err}", error=True)
             return False
-        self._folder = str(Path(path).parent)
+        self._set_used_folder(Path(path).parent)
         self.set_status(f"Saved {Path(path).name}")
         return True
 
@@ -408,6 +482,67 @@ class PositionEditor(QWidget):
         palette.setColor(QPalette.ColorRole.WindowText, color)
         self.status_label.setPalette(palette)
         self.statusChanged.emit(text)
+
+    def make_selected_me(self) -> None:
+        index = self._selected_or_say("then press M to make it “me”")
+        if index is not None:
+            self.set_me(index)
+
+    # --- the keyboard (called by the view) ---------------------------------------------------
+
+    def _keyboard_arrived(self) -> None:
+        if self.view.cursor_cell() is None:
+            self.view.set_cursor_cell(self._start_cell())
+        self.set_status("Arrows move the cursor · Space starts a snake on an empty cell, the arrows draw it, "
+                        "Space ends it · Space on a snake selects it: Shift+arrows move it, M makes it “me”, Delete removes it")
+
+    def _start_cell(self) -> Cell:
+        """Where the keyboard's cursor starts: on "me"'s head, else mid-field."""
+        if self._me is not None and self._snakes[self._me].cells:
+            return self._snakes[self._me].cells[0]
+        return (self._width // 2, self._height // 2)
+
+    def _arrow(self, dx: int, dy: int, move_snake: bool) -> None:
+        if move_snake and self._drawing is None:
+            self._nudge_selected(dx, dy)
+            return
+        cursor = self.view.cursor_cell() or self._start_cell()
+        cell = (max(0, min(self._width - 1, cursor[0] + dx)), max(0, min(self._height - 1, cursor[1] + dy)))
+        self.view.set_cursor_cell(cell)
+        if self._drawing is not None:
+            self._drag(cell)
+
+    def _space(self) -> None:
+        cursor = self.view.cursor_cell() or self._start_cell()
+        self.view.set_cursor_cell(cursor)
+        if self._drawing is not None:
+            self._release()
+            return
+        owner = self._owner(cursor)
+        if owner is not None:
+            self.select_snake(owner)
+            self.set_status(f"{snake_name(owner)} selected: Shift+arrows move it, M makes it “me”, Delete removes it")
+            return
+        self._press(cursor, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+        if self._drawing is not None:
+            self.set_status(f"Drawing {snake_name(len(self._snakes))}: the arrows draw it to its tail, Space ends it, "
+                            "Escape cancels")
+
+    def _nudge_selected(self, dx: int, dy: int) -> None:
+        """Move the selected snake one cell, as a drag by one cell would."""
+        index = self._selected_or_say("then Shift+arrows move it")
+        if index is None:
+            return
+        body = self._snakes[index].cells
+        if not body:
+            return
+        self._moving = _Moving(index, body[0], body, body)
+        self._move_to((body[0][0] + dx, body[0][1] + dy))
+        self._release()
+        cursor = self.view.cursor_cell()
+        if cursor is not None and self._moving is None and self._snakes[index].cells != body:
+            self.view.set_cursor_cell((cursor[0] + dx, cursor[1] + dy))
+        self.select_snake(index)
 
     # --- gestures (called by the view) -----------------------------------------------------
 

@@ -58,6 +58,15 @@ def _status_icon(passed: bool | None) -> QIcon:
     return QIcon(pixmap)
 
 
+def action_button(action: QAction, auto_raise: bool = False) -> QToolButton:
+    """A tool button for ``action`` with its text beside its icon."""
+    button = QToolButton()
+    button.setDefaultAction(action)
+    button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+    button.setAutoRaise(auto_raise)
+    return button
+
+
 class TestList(QWidget):
     """Lists ``document``'s program tests with their results and a "3/4 passing" summary."""
 
@@ -121,11 +130,7 @@ class TestList(QWidget):
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.summary_label, 1)
         for action in (self.next_failing_action, self.delete_action):
-            button = QToolButton()
-            button.setDefaultAction(action)
-            button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-            button.setAutoRaise(True)
-            top.addWidget(button)
+            top.addWidget(action_button(action, auto_raise=True))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)

@@ -4,7 +4,8 @@ Left press/drag paints the document's brush (one undo step per stroke); a click 
 selects it instead of repainting it; right press/drag clears; Alt+click picks a cell's pattern into
 the brush. The head is dragged to move it (a pattern where it lands swaps places with it) and
 turned with R / Shift+R. Delete clears the selected cell; the arrow keys move the selection and
-Space paints it."""
+Space paints it; Shift+arrows move the head. Shift+click spans a rectangle of cells from the
+selected one, for Copy (the clipboard's)."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from editor.document import Brush, ProgramDocument, new_stroke_id
-from editor.widgets.cards.pattern_paint import paint_card, paint_pattern, pattern_text, pattern_tooltip
+from editor.widgets.cards.pattern_paint import paint_badge_text, paint_card, paint_pattern, pattern_text, pattern_tooltip
 from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.editing import EditError, clear, move_head, paint, turn_head
 from matcher.model import CARD_SIZE, Card, CardCell
@@ -86,6 +87,8 @@ class CardCanvas(QWidget):
         self._hovered: CardCell | None = None
         self._stroke: _Stroke | None = None
         self._head_target: CardCell | None = None
+        self._range_end: CardCell | None = None
+        """The far corner of the Shift+clicked rectangle (the selected cell is the other)."""
         self.setMouseTracking(True)
         self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
@@ -96,6 +99,7 @@ class CardCanvas(QWidget):
             signal.connect(self.update)
         self._card_index = document.current_card
         document.currentCardChanged.connect(self._card_changed)
+        document.selectedCellChanged.connect(self._drop_range)
 
     def sizeHint(self) -> QSize:
         side = CARD_SIZE * 64 + GUTTER + 2 * MARGIN
@@ -142,6 +146,18 @@ class CardCanvas(QWidget):
     def turn_head(self, quarter_turns_clockwise: int) -> None:
         text = "Turn head clockwise" if quarter_turns_clockwise > 0 else "Turn head counter-clockwise"
         self._edit(lambda card: turn_head(card, quarter_turns_clockwise), text)
+
+    def step_head(self, d_row: int, d_col: int) -> None:
+        """Move the head one cell (Shift+arrow): as a drag would, a pattern where it lands
+        swaps places with it."""
+        head = self.document.card.head.cell
+        target = (head[0] + d_row, head[1] + d_col)
+        if not (0 <= target[0] < CARD_SIZE and 0 <= target[1] < CARD_SIZE):
+            self.statusMessage.emit("The head is at the edge of the card.")
+            return
+        self._edit(lambda card: move_head(card, target), "Move head")
+        if self.document.selected_cell == target:
+            self.document.select_cell(None)  # the head is not a pattern to edit
 
     def clear_selected(self) -> None:
         cell = self.document.selected_cell
@@ -193,6 +209,7 @@ class CardCanvas(QWidget):
         if index != self._card_index:
             self._card_index = index
             self._cancel_stroke()
+            self._drop_range()
 
     def _cancel_stroke(self) -> None:
         self._stroke = None
@@ -202,6 +219,22 @@ class CardCanvas(QWidget):
 
     # --- mouse ---------------------------------------------------------------------------------
 
+    def selected_cells(self) -> list[CardCell]:
+        """The Shift+clicked rectangle's cells, else the selected cell, else none."""
+        anchor, end = self.document.selected_cell, self._range_end
+        if anchor is None:
+            return []
+        if end is None:
+            return [anchor]
+        rows = range(min(anchor[0], end[0]), max(anchor[0], end[0]) + 1)
+        cols = range(min(anchor[1], end[1]), max(anchor[1], end[1]) + 1)
+        return [(row, col) for row in rows for col in cols]
+
+    def _drop_range(self) -> None:
+        if self._range_end is not None:
+            self._range_end = None
+            self.update()
+
     def mousePressEvent(self, event: QMouseEvent) -> None:
         cell = self.cell_at(event.position())
         self.setFocus(Qt.FocusReason.MouseFocusReason)
@@ -209,6 +242,12 @@ class CardCanvas(QWidget):
             return
         card = self.document.card
         button = event.button()
+        shift = event.modifiers() & Qt.KeyboardModifier.ShiftModifier
+        if button == Qt.MouseButton.LeftButton and shift and self.document.selected_cell is not None:
+            self._range_end = cell if cell != self.document.selected_cell else None
+            self.update()
+            return
+        self._drop_range()
         if button == Qt.MouseButton.LeftButton and event.modifiers() & Qt.KeyboardModifier.AltModifier:
             self.pick_brush(cell)
         elif button == Qt.MouseButton.LeftButton and cell == card.head.cell:
@@ -290,6 +329,12 @@ class CardCanvas(QWidget):
 
     # --- keys ----------------------------------------------------------------------------------
 
+    KEYS = (("Arrows", "Move the selected cell"), ("Space, Enter", "Paint the selected cell with the brush"),
+            ("Delete, Backspace", "Clear the selected cell"), ("Shift+Arrows", "Move the head"),
+            ("R, Shift+R", "Turn the head clockwise, counter-clockwise"),
+            ("Escape", "Cancel a head drag, else unselect the cell"))
+    """The map's own keys (handled below), for Help → Keyboard Reference."""
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         key, modifiers = event.key(), event.modifiers()
         if key in (Qt.Key.Key_Delete, Qt.Key.Key_Backspace):
@@ -298,6 +343,8 @@ class CardCanvas(QWidget):
             self.turn_head(-1 if modifiers & Qt.KeyboardModifier.ShiftModifier else 1)
         elif key in _ARROWS and not modifiers & ~Qt.KeyboardModifier.KeypadModifier:
             self._move_selection(*_ARROWS[Qt.Key(key)])
+        elif key in _ARROWS and not modifiers & ~_SHIFT_OR_KEYPAD:
+            self.step_head(*_ARROWS[Qt.Key(key)])
         elif key in (Qt.Key.Key_Space, Qt.Key.Key_Return, Qt.Key.Key_Enter):
             self.paint_selected()
         elif key == Qt.Key.Key_Escape:
@@ -404,12 +451,7 @@ class CardCanvas(QWidget):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(QColor("#e53935"))
             painter.drawEllipse(badge)
-            font = QFont(self.font())
-            font.setBold(True)
-            font.setPixelSize(max(7, int(badge.height() * 0.8)))
-            painter.setFont(font)
-            painter.setPen(QColor("white"))
-            painter.drawText(badge, Qt.AlignmentFlag.AlignCenter, "!")
+            paint_badge_text(painter, badge, "!", max(7, int(badge.height() * 0.8)), self.font())
 
     def _paint_hover(self, painter: QPainter, card: Card) -> None:
         cell = self._head_target if self._head_target is not None else self._hovered
@@ -429,6 +471,11 @@ class CardCanvas(QWidget):
         cell = self.document.selected_cell
         if cell is None:
             return
+        cells = self.selected_cells()
+        if len(cells) > 1:  # the rectangle to copy, dashed around its cells
+            span = self.cell_rect(cells[0]).united(self.cell_rect(cells[-1]))
+            self._outline(painter, span.adjusted(1, 1, -1, -1), self.palette().color(QPalette.ColorRole.Highlight),
+                          2.0, Qt.PenStyle.DashLine)
         # Text colour, not Highlight: the highlight blue is too close to the AND 1 frame.
         rect = self.cell_rect(cell)
         width = max(3.0, self.cell_size() / 18)

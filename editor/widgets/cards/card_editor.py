@@ -32,7 +32,7 @@ from matcher.editing import EditError, describe_card
 from matcher.model import CARD_SIZE
 
 HINT = ("Click or drag to paint · right-click clears · click a painted cell to edit it · "
-        "Alt+click picks a pattern · drag the head to move it, R / Shift+R turn it")
+        "Alt+click picks a pattern · drag the head (or Shift+arrows) to move it, R / Shift+R turn it")
 MESSAGE_MS = 6000
 RIGHT_WIDTH = 236
 """The inspector over the variants, beside the map."""
@@ -81,6 +81,7 @@ class CardEditor(QWidget):
         install_typing_guard()  # R in the inspector's combo boxes must not turn the head
         for key, turns in ((TURN_CLOCKWISE_KEY, 1), (TURN_COUNTER_CLOCKWISE_KEY, -1)):
             shortcut = QShortcut(QKeySequence(key), self)
+            shortcut.setWhatsThis(f"Turn the head {'clockwise' if turns > 0 else 'counter-clockwise'}")
             shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
             shortcut.activated.connect(lambda turns=turns: self.canvas.turn_head(turns))
 
@@ -114,13 +115,16 @@ class CardEditor(QWidget):
         font = button.font()
         font.setPointSizeF(font.pointSizeF() * 1.4)
         button.setFont(font)
-        button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # Tab reaches it; a click leaves the keys with the map
         button.setAutoRaise(True)
         button.setMinimumSize(QSize(34, 34))
         return button
 
     def _build_layout(self) -> None:
         scroll = scrolled(self.palette_panel)
+        # Not a Tab stop of its own (its buttons are), and a click on a button leaves the keys
+        # with the map instead of handing them to the area.
+        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         scroll.setFixedWidth(PALETTE_WIDTH)
         scroll.setMinimumHeight(PALETTE_MIN_HEIGHT)
         self.palette_scroll = scroll

@@ -201,12 +201,17 @@ def _paint_set_badge(painter: QPainter, r: QRectF, match: SetRef, color: QColor)
     painter.setPen(QPen(color.darker(150), max(1.0, r.width() / 20)))
     painter.setBrush(color)
     painter.drawPath(path)
-    font = QFont(painter.font())
-    font.setBold(True)
-    font.setPixelSize(max(6, int(r.height() * 0.42)))
-    painter.setFont(font)
+    paint_badge_text(painter, r, str(match.index + 1), max(6, int(r.height() * 0.42)))
+
+
+def paint_badge_text(painter: QPainter, rect: QRectF, text: str, pixels: int, font: QFont | None = None) -> None:
+    """``text`` in bold white, ``pixels`` high, centred on a badge (a set's number, a problem's "!")."""
+    bold = QFont(font if font is not None else painter.font())
+    bold.setBold(True)
+    bold.setPixelSize(pixels)
+    painter.setFont(bold)
     painter.setPen(QColor("white"))
-    painter.drawText(r, Qt.AlignmentFlag.AlignCenter, str(match.index + 1))
+    painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
 
 
 def _paint_eyes(painter: QPainter, r: QRectF, facing: Direction) -> None:

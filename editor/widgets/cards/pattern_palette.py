@@ -12,7 +12,7 @@ from dataclasses import replace
 from functools import partial
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QKeySequence, QPainter, QPaintEvent, QPalette, QPen, QShortcut
+from PySide6.QtGui import QColor, QFocusEvent, QFont, QKeySequence, QPainter, QPaintEvent, QPalette, QPen, QShortcut
 from PySide6.QtWidgets import (
     QAbstractButton,
     QApplication,
@@ -67,7 +67,8 @@ def group_description(group: Group) -> str:
 
 class ChoiceButton(QAbstractButton):
     """A flat palette entry: an icon painted by ``paint_icon``, a name and a key hint on the right.
-    Never takes the keyboard focus, so the canvas keeps its keys while the author picks."""
+    Tab reaches it (Space picks it); a click does not take the keyboard focus, so the canvas keeps
+    its keys while the author picks with the mouse."""
 
     def __init__(self, text: str, paint_icon: IconPainter, key: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -75,10 +76,21 @@ class ChoiceButton(QAbstractButton):
         self.paint_icon = paint_icon
         self.key = key
         self.setCheckable(True)
-        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setFocusPolicy(Qt.FocusPolicy.TabFocus)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setCursor(Qt.CursorShape.PointingHandCursor)
         self.setAttribute(Qt.WidgetAttribute.WA_Hover)
+
+    def focusInEvent(self, event: QFocusEvent) -> None:
+        """Tab into a group lands on its chosen button, as with radio buttons (the arrow keys
+        then choose another)."""
+        group = self.group()
+        checked = group.checkedButton() if group is not None else None
+        tabbed = event.reason() in (Qt.FocusReason.TabFocusReason, Qt.FocusReason.BacktabFocusReason)
+        if tabbed and checked is not None and checked is not self and checked.isVisible():
+            checked.setFocus(event.reason())
+            return
+        super().focusInEvent(event)
 
     def sizeHint(self) -> QSize:
         metrics = self.fontMetrics()
@@ -118,6 +130,12 @@ class ChoiceButton(QAbstractButton):
             painter.setPen(Qt.PenStyle.NoPen)
             painter.setBrush(fill)
             painter.drawRoundedRect(frame, 5, 5)
+        if self.hasFocus():
+            pen = QPen(highlight, 1.5)
+            pen.setStyle(Qt.PenStyle.DashLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRoundedRect(frame.adjusted(1, 1, -1, -1), 4, 4)
         if not self.isEnabled():
             painter.setOpacity(0.4)
         icon = self.icon_rect()
@@ -322,11 +340,13 @@ class PatternPalette(QWidget):
         self._shortcuts: list[QShortcut] = []
         install_typing_guard()  # the single keys below must not fire while a field takes typing
         for element in Element:
-            self._shortcut(ELEMENT_LOOK[element].key, partial(self.pick_match, element))
-        self._set_shortcuts = [self._shortcut(SET_KEYS[i], partial(self.pick_match, SetRef(i))) for i in range(MAX_SETS)]
-        self._shortcut(NOT_KEY, self.toggle_not)
-        self._shortcut(NEXT_GROUP_KEY, lambda: self.step_group(1))
-        self._shortcut(PREVIOUS_GROUP_KEY, lambda: self.step_group(-1))
+            self._shortcut(ELEMENT_LOOK[element].key, partial(self.pick_match, element),
+                           f"Brush: {ELEMENT_LOOK[element].label}")
+        self._set_shortcuts = [self._shortcut(SET_KEYS[i], partial(self.pick_match, SetRef(i)), f"Brush: {SetRef(i).label}")
+                               for i in range(MAX_SETS)]
+        self._shortcut(NOT_KEY, self.toggle_not, "Brush: NOT on or off")
+        self._shortcut(NEXT_GROUP_KEY, lambda: self.step_group(1), "Brush: the next group")
+        self._shortcut(PREVIOUS_GROUP_KEY, lambda: self.step_group(-1), "Brush: the previous group")
 
         document.programChanged.connect(self._program_changed)
         document.brushChanged.connect(self._show_brush)
@@ -362,8 +382,9 @@ class PatternPalette(QWidget):
 
     # --- keeping up with the document ----------------------------------------------------------
 
-    def _shortcut(self, key: str, slot: Callable[[], None]) -> QShortcut:
+    def _shortcut(self, key: str, slot: Callable[[], None], what: str) -> QShortcut:
         shortcut = QShortcut(QKeySequence(key), self)
+        shortcut.setWhatsThis(what)  # Help → Keyboard Reference lists it
         shortcut.setContext(Qt.ShortcutContext.WindowShortcut)
         shortcut.activated.connect(slot)
         self._shortcuts.append(shortcut)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, QTimer
 from PySide6.QtGui import QFont, QIcon, QPainter, QPaintEvent, QPalette, QPen, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -36,6 +36,15 @@ from matcher.model import ALL_ELEMENTS, MAX_SET_SIZE, MAX_SETS, MIN_SET_SIZE, El
 
 ICON = 18
 HIGHLIGHT_MS = 2500
+NEW_SET_NAME = "new set"
+
+
+def free_set_name(program: Program) -> str:
+    """A name no set of ``program`` has: "new set", "new set 2", ... (issue 16: "set 1" read like
+    the set's label "set1", and a click behind it made "set 1rival")."""
+    taken = {element_set.name for element_set in program.sets}
+    return next(name for n in range(1, MAX_SETS + 2) if (name := NEW_SET_NAME if n == 1 else f"{NEW_SET_NAME} {n}")
+                not in taken)
 
 
 def weight_text(elements: frozenset[Element]) -> str:
@@ -74,6 +83,8 @@ class SetRow(QFrame):
         self.name_edit.setToolTip(f"The name of {SetRef(index).label}, shown in the palette and tooltips")
         self.name_edit.textEdited.connect(self._name_edited)
         self.name_edit.editingFinished.connect(self._end_session)
+        self._select_on_click = False
+        self.name_edit.installEventFilter(self)
         self.remove_button = QToolButton()
         self.remove_button.setAutoRaise(True)
         self.remove_button.setToolTip(f"Remove {SetRef(index).label} (patterns using it are removed too)")
@@ -186,9 +197,21 @@ class SetRow(QFrame):
             painter.drawRoundedRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5), 4, 4)
             painter.end()
 
+    def select_name_on_click(self) -> None:
+        """The name is one given for now: the next click in it selects it whole, so typing
+        replaces it (a click otherwise puts the cursor behind it)."""
+        self._select_on_click = True
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.name_edit and self._select_on_click and event.type() == QEvent.Type.MouseButtonRelease:
+            self._select_on_click = False
+            self.name_edit.selectAll()  # the press placed the cursor; the release leaves the selection be
+        return super().eventFilter(watched, event)
+
     # --- editing -------------------------------------------------------------------------------
 
     def _name_edited(self, text: str) -> None:
+        self._select_on_click = False
         if not self._session:
             self._session = new_stroke_id()
         index = self.index
@@ -293,9 +316,11 @@ class SetsEditor(QWidget):
         return self.rows[index]
 
     def add_set(self) -> None:
-        """Append an empty set (named "set N") and put the cursor in its name."""
-        if self.apply(add_set, "Add set"):
+        """Append an empty set with a free name, selected in its field: typing replaces it, and so
+        does typing after a click in it."""
+        if self.apply(lambda program: add_set(program, free_set_name(program)), "Add set"):
             row = self.rows[-1]
+            row.select_name_on_click()
             self.scroll_area.ensureWidgetVisible(row)
             row.name_edit.setFocus(Qt.FocusReason.OtherFocusReason)
             row.name_edit.selectAll()

@@ -3,10 +3,11 @@ element boxes, the weight label, adding up to 4 sets, removing a set in use afte
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 import pytest
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QPoint, Qt, QTimer
 from PySide6.QtWidgets import QApplication, QPushButton
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard, before any widget)
@@ -166,13 +167,30 @@ def test_a_set_may_be_filled_with_all_seven_and_the_problem_is_shown(qtbot: QtBo
 def test_add_set_appends_an_empty_named_set_with_the_name_ready_for_typing(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(RIVAL))
     qtbot.mouseClick(editor.add_button, LEFT)
-    assert editor.document.program.sets[1] == ElementSet("set 2", frozenset())
+    assert editor.document.program.sets[1] == ElementSet("new set", frozenset())
     assert len(editor.rows) == 2
     assert editor.row(1).name_edit.hasFocus()
-    assert editor.row(1).name_edit.selectedText() == "set 2"
+    assert editor.row(1).name_edit.selectedText() == "new set"
     editor.document.undo_stack.undo()
     assert len(editor.rows) == 1
     assert editor.document.program.sets == (RIVAL,)
+
+
+def test_a_new_sets_name_is_free_and_a_click_selects_it_for_typing(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
+    """Issue 16: a new set was "set 1" (read as its label set1), and a click into the name put the
+    cursor behind it, so typing made "set 1rival"."""
+    editor = make_editor(program_with_sets(dataclasses.replace(RIVAL, name="new set")))
+    qtbot.mouseClick(editor.add_button, LEFT)
+    field = editor.row(1).name_edit
+    assert field.text() == "new set 2"
+    field.clearFocus()
+    qtbot.mouseClick(field, LEFT, pos=field.rect().center())
+    qtbot.keyClicks(field, "walls")
+    assert editor.document.program.sets[1].name == "walls"
+    # Once named, a click places the cursor as usual.
+    qtbot.mouseClick(field, LEFT, pos=QPoint(field.width() - 4, field.height() // 2))
+    qtbot.keyClicks(field, "!")
+    assert editor.document.program.sets[1].name == "walls!"
 
 
 def test_no_fifth_set(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:

@@ -1,0 +1,262 @@
+"""Preferences: where file dialogs start, how fast battles and replays play, and the bots' sandbox.
+
+Stored in QSettings under ``preferences/`` and used as follows (decisions where the issue was
+silent):
+* **Folders**: Open and Save As of programs, Load and Save of positions start in the folder of the
+  last such file; before there is one, in the folder named here (the user's documents by default).
+* **Speed**: the steps per second a battle on the editor's bench starts playing at; its slider
+  still changes the one playing. (The arena's transport remembers its own last speed.)
+* **Sandbox**: the seats whose bots may use the network, the memory and CPU time of each seat, and
+  the ``bwrap`` program. :func:`bot_options` gives them as the match options the referees take
+  (``network``, ``limits``); the ``bwrap`` program is handed to the bot layer through its
+  ``SNAKEPIT_BWRAP`` variable. Turning the sandbox off stays a per-match choice that is never
+  remembered (the arena's and the tournament's "Off: bots run as you" box)."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from arena.bots.bwrap import BWRAP_VARIABLE
+from editor.widgets.arena.match_transport import DEFAULT_SPEED, SPEEDS, speed_text
+from editor.window.folders import user_documents
+
+PREFIX = "preferences/"
+SEATS = 4
+MIN_WIDTH = 480
+"""Room for a folder's path beside its label."""
+MiB = 1 << 20
+
+
+@dataclass(frozen=True)
+class Preferences:
+    programs_folder: str = ""
+    positions_folder: str = ""
+    battle_speed: float = DEFAULT_SPEED
+    network_seats: tuple[int, ...] = ()
+    """0-based seats whose bots may use the network (shown as 1 to 4)."""
+    memory_mib: int = 1024
+    cpu_seconds: int = 60
+    bwrap: str = ""
+    """The ``bwrap`` program; empty: the system's."""
+
+
+def load_preferences(settings: QSettings) -> Preferences:
+    """The stored preferences; a missing or malformed value takes its default."""
+    default = Preferences()
+    values: dict[str, Any] = {}
+    for field in fields(Preferences):
+        raw = settings.value(PREFIX + field.name)
+        if raw is None:
+            continue
+        wanted = getattr(default, field.name)
+        try:
+            if isinstance(wanted, tuple):
+                items = raw if isinstance(raw, list) else [raw] if raw != "" else []
+                values[field.name] = tuple(sorted({int(i) for i in items if 0 <= int(i) < SEATS}))
+            elif field.name == "battle_speed":
+                values[field.name] = float(raw)
+            elif isinstance(wanted, int):
+                values[field.name] = int(raw)
+            else:
+                values[field.name] = str(raw)
+        except (TypeError, ValueError):
+            continue
+    prefs = replace(default, **values)
+    if prefs.battle_speed not in SPEEDS:
+        prefs = replace(prefs, battle_speed=DEFAULT_SPEED)
+    return prefs
+
+
+def save_preferences(settings: QSettings, prefs: Preferences) -> None:
+    for field in fields(Preferences):
+        value = getattr(prefs, field.name)
+        settings.setValue(PREFIX + field.name, list(value) if isinstance(value, tuple) else value)
+    settings.sync()
+
+
+def bot_options(prefs: Preferences) -> dict[str, Any]:
+    """The sandbox preferences as match options of games played by bots."""
+    memory = prefs.memory_mib * MiB
+    options: dict[str, Any] = {"limits": {"memory": memory, "address_space": memory, "cpu_seconds": prefs.cpu_seconds}}
+    if prefs.network_seats:
+        options["network"] = list(prefs.network_seats)
+    return options
+
+
+_STARTED_WITH = os.environ.get(BWRAP_VARIABLE)
+"""The variable as snakepit was started with it: what clearing the preference goes back to."""
+_set_by_us: list[str] = []
+"""The value this module put there, if any (an empty preference leaves anyone else's alone)."""
+
+
+def apply_environment(prefs: Preferences, environ: Any = os.environ) -> None:
+    """Hand the ``bwrap`` program to the bot layer (it reads the variable at every start)."""
+    if prefs.bwrap:
+        environ[BWRAP_VARIABLE] = prefs.bwrap
+        _set_by_us[:] = [prefs.bwrap]
+        return
+    if _set_by_us and environ.get(BWRAP_VARIABLE) == _set_by_us[0]:
+        if _STARTED_WITH is None:
+            environ.pop(BWRAP_VARIABLE, None)
+        else:
+            environ[BWRAP_VARIABLE] = _STARTED_WITH
+    _set_by_us.clear()
+
+
+class PreferencesDialog(QDialog):
+    """The form; :meth:`preferences` is what it shows (OK stores it, see :func:`edit_preferences`)."""
+
+    def __init__(self, prefs: Preferences, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("Preferences")
+        self.programs_edit, programs_row = self._folder_row("Programs")
+        self.positions_edit, positions_row = self._folder_row("Positions")
+        folders = QGroupBox("Folders")
+        form = QFormLayout(folders)
+        form.addRow("Programs", programs_row)
+        form.addRow("Positions", positions_row)
+        form.addRow(_note("Dialogs start in the folder of the last file of the kind; these until there is one."))
+
+        self.battle_speed_box = _speed_box("Steps per second a battle on the bench starts at")
+        speeds = QGroupBox("Speed")
+        form = QFormLayout(speeds)
+        form.addRow("Battles", self.battle_speed_box)
+        form.addRow(_note("The arena plays at the speed it was left at."))
+
+        self.network_boxes = []
+        network_row = QHBoxLayout()
+        for seat in range(SEATS):
+            box = QCheckBox(str(seat + 1))
+            box.setToolTip(f"The bot in the {('first', 'second', 'third', 'fourth')[seat]} seat may use the network")
+            self.network_boxes.append(box)
+            network_row.addWidget(box)
+        network_row.addStretch(1)
+        self.memory_box = QSpinBox()
+        self.memory_box.setRange(16, 64 * 1024)
+        self.memory_box.setSuffix(" MiB")
+        self.memory_box.setToolTip("Memory of each seat: all the processes of its bot together")
+        self.cpu_box = QSpinBox()
+        self.cpu_box.setRange(1, 86_400)
+        self.cpu_box.setSuffix(" s")
+        self.cpu_box.setToolTip("CPU seconds a bot may use over the whole match")
+        self.bwrap_edit = QLineEdit()
+        self.bwrap_edit.setPlaceholderText("the system's bwrap")
+        self.bwrap_edit.setToolTip(f"The bubblewrap program that sandboxes bots ({BWRAP_VARIABLE})")
+        sandbox = QGroupBox("Bots' sandbox")
+        form = QFormLayout(sandbox)
+        form.addRow("Network for seats", network_row)
+        form.addRow("Memory per seat", self.memory_box)
+        form.addRow("CPU time per seat", self.cpu_box)
+        form.addRow("bwrap program", self.bwrap_edit)
+        form.addRow(_note("Every bot runs in a sandbox of its own, without network unless allowed here. "
+                          "Running bots unsandboxed is chosen per match, never remembered."))
+
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+                                   | QDialogButtonBox.StandardButton.RestoreDefaults)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        self.defaults_button = buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
+        self.defaults_button.clicked.connect(lambda: self.show_preferences(Preferences()))
+        self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.setMinimumWidth(MIN_WIDTH)
+        layout = QVBoxLayout(self)
+        for group in (folders, speeds, sandbox):
+            layout.addWidget(group)
+        layout.addStretch(1)
+        layout.addWidget(buttons)
+        self.show_preferences(prefs)
+
+    def show_preferences(self, prefs: Preferences) -> None:
+        self.programs_edit.setText(prefs.programs_folder)
+        self.positions_edit.setText(prefs.positions_folder)
+        self.battle_speed_box.setCurrentIndex(SPEEDS.index(prefs.battle_speed))
+        for seat, box in enumerate(self.network_boxes):
+            box.setChecked(seat in prefs.network_seats)
+        self.memory_box.setValue(prefs.memory_mib)
+        self.cpu_box.setValue(prefs.cpu_seconds)
+        self.bwrap_edit.setText(prefs.bwrap)
+
+    def preferences(self) -> Preferences:
+        return Preferences(
+            programs_folder=self.programs_edit.text().strip(),
+            positions_folder=self.positions_edit.text().strip(),
+            battle_speed=float(self.battle_speed_box.currentData()),
+            network_seats=tuple(seat for seat, box in enumerate(self.network_boxes) if box.isChecked()),
+            memory_mib=self.memory_box.value(),
+            cpu_seconds=self.cpu_box.value(),
+            bwrap=self.bwrap_edit.text().strip(),
+        )
+
+    def _folder_row(self, what: str) -> tuple[QLineEdit, QHBoxLayout]:
+        edit = QLineEdit()
+        edit.setPlaceholderText(str(user_documents()))
+        edit.setToolTip(f"Where dialogs for {what.lower()} start before one was used")
+        browse = QToolButton()
+        browse.setText("…")
+        browse.setToolTip(f"Choose the {what.lower()} folder")
+
+        def choose() -> None:
+            start = edit.text() if edit.text() and Path(edit.text()).is_dir() else str(user_documents())
+            chosen = QFileDialog.getExistingDirectory(self, f"{what} folder", start)
+            if chosen:
+                edit.setText(chosen)
+
+        browse.clicked.connect(choose)
+        row = QHBoxLayout()
+        row.addWidget(edit, 1)
+        row.addWidget(browse)
+        return edit, row
+
+
+def _speed_box(tip: str) -> QComboBox:
+    box = QComboBox()
+    for speed in SPEEDS:
+        box.addItem(speed_text(speed, "step"), speed)
+    box.setToolTip(tip)
+    return box
+
+
+def _note(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+    return label
+
+
+def open_preferences(parent: QWidget, settings: QSettings, apply: Callable[[Preferences], None]) -> PreferencesDialog:
+    """Open the dialog (modal to ``parent``, without blocking); OK stores what it shows and calls
+    ``apply`` with it."""
+    dialog = PreferencesDialog(load_preferences(settings), parent)
+
+    def accepted() -> None:
+        prefs = dialog.preferences()
+        save_preferences(settings, prefs)
+        apply(prefs)
+
+    dialog.accepted.connect(accepted)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.open()
+    return dialog

@@ -1,0 +1,128 @@
+"""Preferences (issue 16: there were none): folders, start speeds and sandbox options, typed into
+the dialog, kept in QSettings for the next session and used by the window."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog
+from pytestqt.qtbot import QtBot
+
+import editor.widgets  # noqa: F401
+from arena.bots.bwrap import BWRAP_VARIABLE
+from editor.document import ProgramDocument
+from editor.main_window import MainWindow
+from editor.recovery import RecoveryStore
+from editor.seats import builtin_program
+from editor.widgets.arena.match_transport import DEFAULT_SPEED
+from editor.window.preferences import (
+    Preferences,
+    PreferencesDialog,
+    apply_environment,
+    bot_options,
+    load_preferences,
+)
+from tests.editor.window.menus import choose
+
+LEFT = Qt.MouseButton.LeftButton
+
+
+def open_dialog(window: MainWindow) -> PreferencesDialog:
+    choose(window, "Edit", "Preferences")
+    dialog = window.findChild(PreferencesDialog)
+    assert dialog is not None and dialog.isVisible()
+    return dialog
+
+
+def type_into(qtbot: QtBot, field, text: str) -> None:
+    field.selectAll()
+    qtbot.keyClicks(field, text)
+
+
+def window_on(qtbot: QtBot, settings: QSettings, tmp_path: Path) -> MainWindow:
+    window = MainWindow(ProgramDocument(builtin_program()), settings=settings,
+                        recovery=RecoveryStore(tmp_path / "recovery"))
+    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
+    window.show()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture(autouse=True)
+def bwrap_variable_restored(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The preference writes the process's environment: whatever a test leaves there goes with it
+    (a leaked SNAKEPIT_BWRAP made every later bot match fail to find bubblewrap)."""
+    monkeypatch.setenv(BWRAP_VARIABLE, "recorded")  # so that teardown puts back what was there
+    monkeypatch.delenv(BWRAP_VARIABLE)
+
+
+def test_preferences_are_typed_kept_and_used(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = window_on(qtbot, settings, tmp_path)
+    assert window.battle_tab.playback.speed() == DEFAULT_SPEED
+    programs, positions = tmp_path / "programs", tmp_path / "positions"
+    programs.mkdir()
+    positions.mkdir()
+
+    dialog = open_dialog(window)
+    type_into(qtbot, dialog.programs_edit, str(programs))
+    type_into(qtbot, dialog.positions_edit, str(positions))
+    dialog.battle_speed_box.setCurrentText("0.5 steps/s")
+    qtbot.mouseClick(dialog.network_boxes[1], LEFT)
+    type_into(qtbot, dialog.memory_box.lineEdit(), "512")
+    type_into(qtbot, dialog.bwrap_edit, "/opt/bwrap")
+    qtbot.mouseClick(dialog.ok_button, LEFT)
+    assert not dialog.isVisible()
+
+    # Used at once ...
+    assert window.battle_tab.playback.speed() == 0.5
+    assert window.battle_tab.transport.speed_label.text() == "0.5 steps/s"
+    assert window.test_bench.position_editor.folder() == str(positions)
+    assert os.environ[BWRAP_VARIABLE] == "/opt/bwrap"
+    started: list[str] = []
+
+    def save_dialog(parent, caption, start, *args, **kwargs):
+        started.append(start)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save_dialog))
+    window.save_as_action.trigger()
+    assert Path(started[0]).parent == programs
+    prefs = load_preferences(settings)
+    assert bot_options(prefs) == {"network": [1], "limits": {"memory": 512 << 20, "address_space": 512 << 20,
+                                                             "cpu_seconds": 60}}
+
+    # ... and in the next session.
+    again = window_on(qtbot, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), tmp_path)
+    assert again.battle_tab.playback.speed() == 0.5
+    dialog = open_dialog(again)
+    assert dialog.preferences() == prefs
+    # Restore Defaults then Cancel changes nothing kept.
+    qtbot.mouseClick(dialog.defaults_button, LEFT)
+    assert dialog.preferences() == Preferences()
+    dialog.reject()
+    assert load_preferences(settings) == prefs
+    QApplication.processEvents()
+
+
+def test_malformed_stored_values_take_their_defaults(tmp_path: Path) -> None:
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    settings.setValue("preferences/battle_speed", 7)  # not a speed the slider has
+    settings.setValue("preferences/memory_mib", "lots")
+    settings.setValue("preferences/network_seats", ["1", "9", "x"])
+    prefs = load_preferences(settings)
+    assert prefs.battle_speed == DEFAULT_SPEED and prefs.memory_mib == Preferences().memory_mib
+    assert prefs.network_seats == ()  # one bad entry: the whole value is its default
+
+
+def test_an_empty_bwrap_preference_leaves_the_variable_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(BWRAP_VARIABLE, "/usr/local/bin/bwrap")
+    apply_environment(Preferences())
+    assert os.environ[BWRAP_VARIABLE] == "/usr/local/bin/bwrap"
+    apply_environment(Preferences(bwrap="/opt/bwrap"))
+    assert os.environ[BWRAP_VARIABLE] == "/opt/bwrap"
+    apply_environment(Preferences())  # cleared: back to how snakepit found it (here: unset)
+    assert os.environ.get(BWRAP_VARIABLE) != "/opt/bwrap"
