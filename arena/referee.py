@@ -148,7 +148,7 @@ class GameReferee(ABC):
             except (MoveError, GameOverError, KeyError, TypeError, ValueError) as error:
                 raise ReplayError(f"{where}: {error}") from None
             state = step.state
-            yield self.round_info(index, step.state, step.moves, step.events, records, rng)
+            yield self.replayed_round(context, self.round_info(index, step.state, step.moves, step.events, records, rng))
 
     def replay_context(self, replay: Replay) -> Any:
         """What :meth:`replay_step` needs of the header besides the state (snake: the programs)."""
@@ -158,6 +158,11 @@ class GameReferee(ABC):
         """Play one recorded round: the engine's step with the recorded moves (a game whose moves
         its players' programs can be asked for checks them too)."""
         return self.engine.step(state, moves, rng)
+
+    def replayed_round(self, context: Any, info: RoundInfo) -> RoundInfo:
+        """A replayed round as the caller gets it: what :meth:`replay_step` learnt beyond the
+        recorded line may be added (snake: how long each program took to choose again)."""
+        return info
 
     def round_info(self, index: int, state: Any, moves: Sequence[Any], events: Sequence[Any],
                    records: tuple[TurnRecord, ...] | None, rng: random.Random) -> RoundInfo:

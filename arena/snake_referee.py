@@ -8,7 +8,9 @@ misbehave, and a replay must be the same file for the same seed and programs. Ho
 program took to choose its move is still measured, for people (a think-time plot): a round played
 live is a :class:`SnakeRound` whose ``decisions`` hold per seat a record like the bot games' (``ok``
 with the move and its wall and CPU seconds, or ``skipped``: eaten, boxed in, the battle over
-first). They never reach the replay or the result.
+first). They never reach the replay or the result. A replay played on (the arena shows it, a
+check verifies it) asks each program for its move again: those rounds come with the times measured
+then, so a replay has its think times too (the moves are the recorded ones, the times today's).
 
 Options: ``width``, ``height``, ``length`` (of each snake at the start), ``steps`` (the step limit,
 0 for a battle that ends before its first step; ``rounds`` is taken for it too), ``start``: a
@@ -28,8 +30,9 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -159,19 +162,47 @@ class SnakeReferee(GameReferee):
         position = settings.start_position(seats)
         return SnakeState.of(Battle(position, random.Random(0), settings.max_steps))
 
-    def replay_context(self, replay: Replay) -> list[CompiledProgram]:
+    def replay_context(self, replay: Replay) -> _Replaying:
         """The header's programs, compiled: a replayed step asks them for the moves."""
         try:
             programs = [program_from_json(seat["program"], f"seat {i}") for i, seat in enumerate(replay.seats)]
         except (ProgramError, KeyError, TypeError) as error:
             raise ReplayError(f"{replay.path}:1: the header: {error}") from None
-        return [compile_program(program) for program in programs]
+        return _Replaying([compile_program(program) for program in programs])
 
     def replay_step(self, context: Any, state: Any, moves: Sequence[Any], rng: random.Random) -> Step[Any]:
         """Each snake's program chooses its move at its turn, as in the match (ties drawn from the
         match's generator); a move other than the one recorded is the replay's error."""
-        return self.engine.step(state, [_checked(program_policy(program, rng), move, seat)
-                                        for seat, (program, move) in enumerate(zip(context, moves))], rng)
+        replaying: _Replaying = context
+        replaying.times = [None] * len(replaying.programs)
+        return self.engine.step(state, [_checked(replaying.timed(program_policy(program, rng), seat), move, seat)
+                                        for seat, (program, move) in enumerate(zip(replaying.programs, moves))], rng)
+
+    def replayed_round(self, context: Any, info: RoundInfo) -> RoundInfo:
+        """The round with each program's decision as the live match reports it (times measured now)."""
+        replaying: _Replaying = context
+        boxed_in = {event.snake for event in info.events if isinstance(event, Skipped)}
+        eaten = [snake.eaten for snake in info.state.position.snakes]
+        return SnakeRound(**vars(info), decisions=_records(info.moves, replaying.times, boxed_in, eaten))
+
+
+@dataclass
+class _Replaying:
+    """A snake replay being played on: the header's programs, and per seat the seconds (wall, CPU)
+    its program took to choose its move in the step just replayed (None: it chose none)."""
+
+    programs: list[CompiledProgram]
+    times: list[tuple[float, float] | None] = field(default_factory=list)
+
+    def timed(self, policy: Policy, seat: int) -> Policy:
+        def choose(board: Board, snake: int, possible: Sequence[Direction]) -> Direction:
+            wall, cpu = time.perf_counter(), time.thread_time()
+            try:
+                return policy(board, snake, possible)
+            finally:
+                self.times[seat] = (time.perf_counter() - wall, time.thread_time() - cpu)
+
+        return choose
 
 
 def _checked(policy: Policy, recorded: Any, seat: int) -> Policy:
@@ -230,15 +261,22 @@ def _round_info(match: SnakeMatch, report: StepReport) -> RoundInfo:
 def _decisions(match: SnakeMatch, moves: Sequence[str | None], report: StepReport) -> tuple[TurnRecord, ...]:
     """Per seat its move and its program's decision time in the step just played."""
     boxed_in = {event.snake for event in report.events if isinstance(event, Skipped)}
+    return _records(moves, match.decision_times, boxed_in, match.battle.board.eaten)
+
+
+def _records(moves: Sequence[str | None], times: Sequence[tuple[float, float] | None], boxed_in: set[int],
+             eaten: Sequence[bool]) -> tuple[TurnRecord, ...]:
+    """Per seat a record of its step: ``ok`` with the move and the program's (wall, CPU) seconds
+    over it, or ``skipped`` and why it did not move."""
     records = []
     for seat, move in enumerate(moves):
-        times = match.decision_times[seat]
-        if move is None or times is None:
-            why = ("no possible move" if seat in boxed_in else "eaten" if match.battle.board.eaten[seat]
+        took = times[seat] if seat < len(times) else None
+        if move is None or took is None:
+            why = ("no possible move" if seat in boxed_in else "eaten" if seat < len(eaten) and eaten[seat]
                    else "the battle ended before its turn")
             records.append(TurnRecord.skipped(why))
         else:
-            records.append(TurnRecord(BotStatus.OK, answer=move, wall_time=times[0], cpu_time=times[1]))
+            records.append(TurnRecord(BotStatus.OK, answer=move, wall_time=took[0], cpu_time=took[1]))
     return tuple(records)
 
 

@@ -489,7 +489,8 @@ class MainWindow(QMainWindow):
 
         self.battle_action = self.battle_tab.start_action
         self.battle_action.triggered.connect(self.show_battle)
-        self.improve_action = self._action("&Improve Program…", lambda: show_improve(self, self.document), ["Ctrl+I"],
+        self.improve_action = self._action("&Improve Program…", lambda: show_improve(self, self.document),
+                                           standard_keys(None, "Ctrl+I"),
                                            "Make the program stronger against chosen opponents, automatically")
         self.about_action = self._action("&About snakepit", lambda: QMessageBox.about(self, "About snakepit", ABOUT))
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)

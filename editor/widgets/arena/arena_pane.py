@@ -51,6 +51,8 @@ SIDE_WIDTH = 400
 PLOT_DELAY_MS = 120
 """Plots redraw at most this often while frames pour in (a redraw of a long curve takes ms)."""
 PNG_FILTER = "PNG images (*.png)"
+TRANSPORT_SETTINGS = "arena/transport/"
+"""Where the transport keeps its speed and loop between sessions."""
 SHARED_EXPORTS = {"frame": "-turn{turn}.png", "score": "-scores.png", "time": "-think-time.png"}
 """What every match exports (the shown board and the shared plots), with the file name suggested
 after the match's ``<game>-<seed>``."""
@@ -76,6 +78,7 @@ class ArenaPane(QWidget):
         self._scratch = tempfile.TemporaryDirectory(prefix="snakepit-arena-")
         self.scratch = Path(self._scratch.name)
         self.bot_env, self.host_root = bot_env, host_root
+        self.settings = settings if settings is not None else QSettings()
         self.runner = MatchRunner(self)
         self.playback = Playback(self.runner.gate, self)
         self.info: MatchInfo | None = None
@@ -93,7 +96,7 @@ class ArenaPane(QWidget):
         self._plot_timer.setInterval(PLOT_DELAY_MS)
         self._plot_timer.timeout.connect(self._refresh_plots)
 
-        self.setup_panel = MatchSetupPanel(settings if settings is not None else QSettings(), scratch=self.scratch,
+        self.setup_panel = MatchSetupPanel(self.settings, scratch=self.scratch,
                                            editor_program=editor_program)
         self._build()
         self._connect()
@@ -245,7 +248,8 @@ class ArenaPane(QWidget):
         self.splitter.setChildrenCollapsible(False)
         self.splitter.setSizes([SETUP_WIDTH, 700, SIDE_WIDTH])
 
-        self.transport = Transport(self.playback, shortcut_host=self)
+        self.transport = Transport(self.playback, shortcut_host=self, settings=self.settings,
+                                   settings_prefix=TRANSPORT_SETTINGS)
         start = QAction("Start match", self)
         start.setShortcut(QKeySequence("Ctrl+Return"))
         start.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
@@ -282,7 +286,7 @@ class ArenaPane(QWidget):
         self.setup_panel.openReplayRequested.connect(lambda: self.open_replay())
         self.transport.stopRequested.connect(self.stop)
         self.runner.started.connect(self._started)
-        self.runner.frame.connect(self._frame)
+        self.runner.frames.connect(self._frames)
         self.runner.finished.connect(self._finished)
         self.runner.failed.connect(self._failed)
         self.runner.done.connect(lambda: self.transport.set_stoppable(False))
@@ -298,8 +302,9 @@ class ArenaPane(QWidget):
             self._failed(f"{info.record or info.game}: the arena has no board view for {info.game!r} yet")
             return
         self.info, self.outcome = info, None
-        noun = GAME_VIEWS[info.game].spec.noun
-        self.names = list(numbered([n or f"{noun} {i}" for i, n in enumerate(info.names)]))
+        spec = GAME_VIEWS[info.game].spec
+        self.names = list(numbered([n or f"{spec.noun} {i + 1}" for i, n in enumerate(info.names)]))
+        self.transport.set_noun(spec.round_noun)
         self.board = self._board(info.game)
         self.stack.setCurrentWidget(self.board)
         self.board.begin(info, self.names)
@@ -317,9 +322,9 @@ class ArenaPane(QWidget):
         self.show_setup(False)
         self.playback.reset(info.start, live=info.kind != REPLAY, play=info.kind != REPLAY)
 
-    def _frame(self, frame: Frame) -> None:
-        self.playback.append(frame)
-        self.seat_log.add_frame(frame)
+    def _frames(self, frames: list[Frame]) -> None:
+        self.playback.extend(frames)
+        self.seat_log.add_frames(frames)
         if not self._plot_timer.isActive():
             self._plot_timer.start()
 
@@ -378,7 +383,7 @@ class ArenaPane(QWidget):
     def _summary(self, frame: Frame, outcome: Outcome | None) -> str:
         spec = self._spec()
         return match_summary(frame.turn, self.playback.frames[-1].turn, self.playback.live, outcome, self.names,
-                             spec.round_noun, spec.end_text)
+                             spec.round_noun, spec.end_text, spec.round_noun)
 
     def _show_idle(self) -> None:
         self.stack.setCurrentWidget(self.idle_label)
@@ -436,6 +441,9 @@ class ArenaPane(QWidget):
             self.board.highlight(seat)
         self.scoreboard.set_selected(seat)
         self.seat_log.set_seat(seat)
+        frame = self.playback.frame()
+        if frame is not None:  # the log stays at the shown turn: the seat's row of it, or its last before
+            self.seat_log.show_turn(frame.turn)
 
     def _seat_clicked(self, seat: int) -> None:
         self.select_seat(None if seat == self._selected else seat)

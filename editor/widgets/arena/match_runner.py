@@ -42,6 +42,8 @@ from matcher.fileformat import program_from_json
 MATCH, REPLAY, WHAT_IF = "match", "replay", "what-if"
 """What a worker plays: a live match, a replay file, a snake battle continued from a step (a match
 whose ``start`` option is the position of that step)."""
+FRAMES = "frames"
+"""The report that frames are waiting (they travel beside the reports, not in them)."""
 
 
 @dataclass(frozen=True)
@@ -87,6 +89,9 @@ class Frame:
     end: str | None = None
     totals: tuple[SeatTotal, ...] = ()
     """Per seat, over rounds 1..turn."""
+    measured: bool = False
+    """The records are the app's own measure (snake programs deciding in this process, live or
+    as a replay plays on), not the referee's: a result or replay does not hold those times."""
 
     @classmethod
     def start(cls, state: Any, scores: Sequence[int]) -> Frame:
@@ -94,11 +99,18 @@ class Frame:
 
     def then(self, info: RoundInfo) -> Frame:
         totals = self.totals
+        measured = isinstance(info, SnakeRound)
         records = info.decisions if isinstance(info, SnakeRound) else info.records
         if records is not None:
             totals = tuple(total.add(record) for total, record in zip(totals, records))
         return Frame(info.index, info.state, tuple(info.scores), records, tuple(info.moves), tuple(info.events),
-                     info.end, totals)
+                     info.end, totals, measured)
+
+    def with_times(self, outcome: Outcome) -> Outcome:
+        """``outcome`` with the times measured here when the result cannot hold them."""
+        if not self.measured:
+            return outcome
+        return replace(outcome, seat_times=tuple(SeatTime(t.wall, t.cpu) for t in self.totals))
 
     def ranks(self) -> list[int]:
         """Competition ranks of the scores (what every game ranks by while it runs)."""
@@ -204,13 +216,15 @@ class Gate:
 
 class MatchRunner(QObject):
     """One worker at a time. Signals arrive in the GUI thread, in this order: ``started`` (or
-    ``failed``), ``frame`` per round, then ``finished``; ``failed`` may also come mid-way (a replay
+    ``failed``), ``frames`` (every round, in batches), then ``finished``; ``failed`` may also come mid-way (a replay
     whose round N does not re-simulate), followed by ``finished`` with what was played."""
 
     started = Signal(object)
     """:class:`MatchInfo`."""
-    frame = Signal(object)
-    """:class:`Frame` after a round."""
+    frames = Signal(object)
+    """A list of :class:`Frame`, one after each round, in order: the rounds that arrived since the
+    GUI thread last had time (one at a time while paced; hundreds at once from a replay being
+    read or a match at full speed, which then costs the views one update, not hundreds)."""
     finished = Signal(object)
     """:class:`Outcome`, or None when a replay has no result line (the match was killed)."""
     failed = Signal(str)
@@ -226,6 +240,9 @@ class MatchRunner(QObject):
         self._cancel = threading.Event()
         self._thread: threading.Thread | None = None
         self._job = 0
+        self._frames_lock = threading.Lock()
+        self._pending: list[tuple[int, Frame]] = []
+        """Frames the worker played that the GUI thread has not taken yet, with their job."""
         self._report.connect(self._deliver)
 
     # --- our API -----------------------------------------------------------------------------
@@ -292,9 +309,31 @@ class MatchRunner(QObject):
             self._cancel.set()
 
     def _deliver(self, job: int, name: str, value: object) -> None:
-        if job == self._job:  # a stopped worker's last words do not mix into the next match
+        if job != self._job:  # a stopped worker's last words do not mix into the next match
+            return
+        # Every frame played before what follows it (finished after the last round); none is
+        # played before ``started``, and those queued after it belong after it.
+        frames = self._take_frames() if name != "started" else []
+        if frames:
+            self.frames.emit(frames)
+        if name != FRAMES:
             signal = getattr(self, name)
             signal.emit() if name == "done" else signal.emit(value)
+
+    def _post_frame(self, frame: Frame) -> None:
+        """From the worker: ``frame`` joins those the GUI thread has not taken yet; only the first
+        of them queues a report, so a flood of rounds costs the event loop one event, not one each."""
+        job = self._local.job
+        with self._frames_lock:
+            first = not self._pending
+            self._pending.append((job, frame))
+        if first:
+            self._emit(FRAMES, None)
+
+    def _take_frames(self) -> list[Frame]:
+        with self._frames_lock:
+            pending, self._pending = self._pending, []
+        return [frame for job, frame in pending if job == self._job]
 
     def _play_match(self, setup: MatchSetup, record: Path | None, bot_env: Mapping[str, str] | None,
                     host_root: Path | None, cancel: threading.Event, kind: str = MATCH, branch: int = 0) -> None:
@@ -312,16 +351,14 @@ class MatchRunner(QObject):
 
         def on_round(info: RoundInfo) -> None:
             last[0] = last[0].then(info)
-            self._emit("frame", last[0])
+            self._post_frame(last[0])
             if info.end is None:
                 self.gate.wait(cancel)
 
         result = run_match(setup, record=record, on_round=on_round, cancel=cancel, host_root=host_root,
                            bot_env=bot_env, on_start=on_start)
         outcome = Outcome.of(result)
-        if setup.game == "snake" and last:  # the programs' times are not in the result (nor the replay)
-            outcome = replace(outcome, seat_times=tuple(SeatTime(t.wall, t.cpu) for t in last[0].totals))
-        self._emit("finished", outcome)
+        self._emit("finished", last[0].with_times(outcome) if last else outcome)
 
     def _play_replay(self, path: Path, cancel: threading.Event) -> None:
         replay = read_replay(path)
@@ -343,11 +380,12 @@ class MatchRunner(QObject):
                 if cancel.is_set():
                     break
                 frame = frame.then(info)
-                self._emit("frame", frame)
+                self._post_frame(frame)
         except ReplayError as error:
             self._emit("failed", str(error))
         finished = replay.result is not None and frame.turn == len(replay.rounds) and not cancel.is_set()
-        self._emit("finished", Outcome.of_replay(replay.result) if finished and replay.result else None)
+        self._emit("finished", frame.with_times(Outcome.of_replay(replay.result)) if finished and replay.result
+                   else None)
 
 
 def _names(seats: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:

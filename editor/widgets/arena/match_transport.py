@@ -1,28 +1,27 @@
-"""Playback of a match: the timeline of finished turns, the turn shown, and the controls for both.
+"""The controls of a match's playback, the same in the arena pane and the editor's Battle tab.
 
-:class:`Playback` keeps every :class:`Frame` that arrived and which one is shown. While a match is
-live it also paces the worker through the runner's :class:`Gate`: playing at a speed hands out one
-round per tick, at full speed the gate is open, paused it is closed. The shown turn is separate:
-it follows the newest turn until the seek bar (or Left, Home) moves it back, and then stays there
-while the match goes on; Play then moves it forward at the speed, End jumps back to live.
-A replay (or a finished match) is the same timeline without a worker to pace.
-
-:class:`Transport` is the row of controls: Start/Pause, Step, Stop, speed, seek bar, turn. Its keys
-(Space, the arrows, Home, End, Escape) work anywhere in the pane but in a text field: there they
-edit (a seat's command line, the log's search), and Escape never stops the match."""
+:class:`Transport` is one row (two where the pane is narrow): First, Back, Play/Pause, Step, Last,
+Loop and Stop; the speed in the game's own rounds per second (remembered between sessions where
+the host gives settings); the seek bar; and a box to type the shown turn into (Enter goes there; a
+turn that is not there is said under the box, in words). It says the game's own word for a round
+("Step", "Round", "Move", "Turn"). Its keys (Space, Left, Right, Home, End, Escape) work anywhere
+in its host but in a text field: there they edit (a seat's command line, the log's search, the
+turn box), and Escape never stops the match. :mod:`editor.widgets.arena.playback` is the
+timeline it drives."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence, QResizeEvent
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QSize, Qt, Signal
+from PySide6.QtGui import QAction, QFont, QKeyEvent, QKeySequence, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QApplication,
     QComboBox,
     QHBoxLayout,
     QLabel,
     QLayout,
+    QLineEdit,
     QSlider,
     QStyle,
     QToolButton,
@@ -31,16 +30,24 @@ from PySide6.QtWidgets import (
 )
 
 from editor.typing_guard import takes_typing
-from editor.widgets.arena.match_runner import Frame, Gate
+from editor.widgets.arena.playback import (
+    DEFAULT_SPEED,
+    FRAME_MS,
+    FULL_SPEED,
+    SPEEDS,
+    Playback,
+    nearest_speed,
+    speed_text,
+)
+from editor.widgets.parts.seat_colors import delta_color
 
-SPEEDS = (1, 2, 3, 5, 8, 12, 20, 30, 60, 0)
-"""Turns per second the speed slider offers; 0 is full speed (no pacing, shown at 60 frames/s)."""
-FULL_SPEED = 0
-DEFAULT_SPEED = 8
-FRAME_MS = 16
+__all__ = ["DEFAULT_SPEED", "FRAME_MS", "FULL_SPEED", "SPEEDS", "Playback", "Transport", "TypingKeys", "edits_text",
+           "parse_turn", "speed_text"]
+
 SEEK_MIN_WIDTH = 120
 """Below this the seek bar moves to a row of its own (a narrow pane, the editor's Battle tab)."""
-
+SPEED_KEY, LOOP_KEY = "speed", "loop"
+"""Under the host's settings prefix: the speed (rounds per second, 0 full speed) and the loop."""
 
 TRANSPORT_KEYS = frozenset({Qt.Key.Key_Space, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End,
                             Qt.Key.Key_Escape})
@@ -49,175 +56,22 @@ _COMMAND_MODIFIERS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.
                       | Qt.KeyboardModifier.MetaModifier)
 
 
-def speed_text(speed: int) -> str:
-    return "full speed" if speed == FULL_SPEED else f"{speed} turn{'s' if speed != 1 else ''}/s"
-
-
-class Playback(QObject):
-    """The frames so far, the shown one, playing or not, and the pace of a live worker."""
-
-    shown = Signal(int)
-    """The shown frame changed (its index; also when the same index got a new frame)."""
-    changed = Signal()
-    """Playing, live, the speed or the number of frames changed (the controls refresh)."""
-
-    def __init__(self, gate: Gate | None = None, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.gate = gate if gate is not None else Gate()
-        self.frames: list[Frame] = []
-        self.index = 0
-        self.live = False
-        """A worker is still adding frames."""
-        self.following = True
-        """The shown frame is the newest, and stays so as frames arrive."""
-        self.playing = False
-        self._speed = DEFAULT_SPEED
-        self._timer = QTimer(self)
-        self._timer.timeout.connect(self._tick)
-        # Frames can pour in far faster than a screen shows them (a snake battle at full speed):
-        # following them, the views redraw at most once per FRAME_MS, always ending on the newest.
-        self._throttle = QTimer(self)
-        self._throttle.setSingleShot(True)
-        self._throttle.setInterval(FRAME_MS)
-        self._throttle.timeout.connect(self._catch_up)
-        self._behind = False
-        self._apply_speed()
-
-    # --- our API -----------------------------------------------------------------------------
-
-    def reset(self, start: Frame, *, live: bool, play: bool) -> None:
-        """A new timeline from ``start``; ``live``: a worker adds frames (paced here)."""
-        self.frames, self.index, self.live = [start], 0, live
-        self.following = live
-        self.playing = False
-        self._timer.stop()
-        if play:
-            self.play()
-        else:
-            self._pace()
-        self.shown.emit(0)
-        self.changed.emit()
-
-    def append(self, frame: Frame) -> None:
-        self.frames.append(frame)
-        if self.following:
-            self.index = len(self.frames) - 1
-            if self._throttle.isActive():
-                self._behind = True
-            else:
-                self._throttle.start()
-                self.shown.emit(self.index)
-        self.changed.emit()
-
-    def finish(self) -> None:
-        """The worker is done: no more frames; playing on only moves the shown turn."""
-        self.live = False
-        if self.following:
-            self.playing = False
-            self._timer.stop()
-        self.gate.hold()
-        self.changed.emit()
-
-    def frame(self) -> Frame | None:
-        return self.frames[self.index] if self.frames else None
-
-    def last(self) -> int:
-        return len(self.frames) - 1
-
-    def speed(self) -> int:
-        return self._speed
-
-    def set_speed(self, speed: int) -> None:
-        self._speed = speed
-        self._apply_speed()
-        self._pace()
-        self.changed.emit()
-
-    def play(self) -> None:
-        if not self.live and self.index >= self.last():
-            return  # nothing left to show
-        self.playing = True
-        self._timer.start()
-        self._pace()
-        self.changed.emit()
-
-    def pause(self) -> None:
-        self.playing = False
-        self._timer.stop()
-        self._pace()
-        self.changed.emit()
-
-    def toggle(self) -> None:
-        if self.playing:
-            self.pause()
-        else:
-            self.play()
-
-    def step(self) -> None:
-        """One turn on: the next finished one, or (live, at the newest) one more round played."""
-        self.pause()
-        if self.index < self.last():
-            self.seek(self.index + 1)
-        elif self.live:
-            self.following = True
-            self.gate.permit()
-
-    def step_back(self) -> None:
-        self.pause()
-        self.seek(self.index - 1)
-
-    def seek(self, index: int) -> None:
-        """Show frame ``index`` (clamped); at the newest frame the view follows live again."""
-        if not self.frames:
-            return
-        index = max(0, min(self.last(), index))
-        self.following = index == self.last() and self.live
-        if index != self.index:
-            self.index = index
-            self.shown.emit(index)
-        self.changed.emit()
-
-    def show_turn(self, turn: int) -> None:
-        """Pause on the frame of ``turn`` (a log line's turn), if it is one of the frames."""
-        index = next((i for i, f in enumerate(self.frames) if f.turn == turn), None)
-        if index is not None:
-            self.pause()
-            self.seek(index)
-
-    def to_end(self) -> None:
-        self.seek(self.last())
-        self.following = self.live
-
-    # --- details -----------------------------------------------------------------------------
-
-    def _catch_up(self) -> None:
-        if self._behind:
-            self._behind = False
-            self.shown.emit(self.index)
-
-    def _apply_speed(self) -> None:
-        self._timer.setInterval(FRAME_MS if self._speed == FULL_SPEED else round(1000 / self._speed))
-
-    def _pace(self) -> None:
-        """Open the gate at full speed while playing; otherwise rounds come one per tick."""
-        if not self.live:
-            return
-        if self.playing and self._speed == FULL_SPEED:
-            self.gate.set_open(True)
-        else:
-            self.gate.hold()
-            if self.playing:
-                self.gate.permit()
-
-    def _tick(self) -> None:
-        if self.live and self._speed != FULL_SPEED:
-            self.gate.permit()
-        if self.following:
-            return  # the newest frame shows itself as it arrives
-        if self.index < self.last():
-            self.seek(self.index + 1)
-        elif not self.live:
-            self.pause()
+def parse_turn(text: str, first: int, last: int, noun: str = "turn", live: bool = False) -> int | str:
+    """The turn ``text`` names, or (a str) why it names none, in words the user reads under the
+    box: ``first``..``last`` are the turns there are (``live``: more are coming)."""
+    words = text.strip()
+    span = f"{noun}s {first} to {last}" if last > first else f"{noun} {first} only"
+    try:
+        turn = int(words)
+    except ValueError:
+        shown = f"“{words[:12]}{'…' if len(words) > 12 else ''}”"
+        return f"Type a {noun} number: {span} are there" if not words else f"{shown} is no {noun}: type a number, " \
+               f"{span} are there"
+    if turn > last and live:
+        return f"{noun.capitalize()} {turn} is not played yet: {span} are there"
+    if not first <= turn <= last:
+        return f"There is no {noun} {turn}: {span} are there"
+    return turn
 
 
 def edits_text(widget: QWidget) -> bool:
@@ -263,75 +117,146 @@ class TypingKeys(QObject):
         return False
 
 
+class TurnBox(QLineEdit):
+    """The shown turn, typed over: Enter goes there, Escape puts the shown turn back."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.escaped: Callable[[], None] = lambda: None
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Escape:
+            self.escaped()
+            return
+        super().keyPressEvent(event)
+
+
 class Transport(QWidget):
-    """Start/Pause, Step, Stop, the speed slider, the seek bar and the turn; keyboard shortcuts
-    (Space, Right, Left, Home, End, Escape) work anywhere in the widget ``shortcut_host``."""
+    """First, Back, Play/Pause, Step, Last, Loop, Stop, the speed, the seek bar and the turn box;
+    keyboard shortcuts (Space, Right, Left, Home, End, Escape) work anywhere in the widget
+    ``shortcut_host``. ``settings`` (with ``settings_prefix``) keeps the speed and the loop
+    between sessions."""
 
     stopRequested = Signal()
 
-    def __init__(self, playback: Playback, shortcut_host: QWidget | None = None, parent: QWidget | None = None) -> None:
+    def __init__(self, playback: Playback, shortcut_host: QWidget | None = None, parent: QWidget | None = None, *,
+                 settings: QSettings | None = None, settings_prefix: str = "transport/") -> None:
         super().__init__(parent)
         self.playback = playback
         self._host = shortcut_host if shortcut_host is not None else self
+        self._settings, self._prefix = settings, settings_prefix
         self._stoppable = False
+        self._playing_icon: bool | None = None
         self._typing_keys = TypingKeys(self._host, self)
+        self._tips: dict[QAction, str] = {}
+        """Each action's tooltip, ``{noun}`` for the game's word for a round."""
+        self.noun = "Turn"
         pixmap = QStyle.StandardPixmap
+        self.start_action = self._action("First", pixmap.SP_MediaSkipBackward, "Home", "The first {noun}",
+                                         playback.to_start)
+        self.back_action = self._action("Back", pixmap.SP_MediaSeekBackward, "Left", "One {noun} back",
+                                        playback.step_back)
         self.play_button = self._button("Play", pixmap.SP_MediaPlay, "Space", "Play or pause", playback.toggle)
-        self.step_button = self._button("Step", pixmap.SP_MediaSkipForward, "Right", "One turn on", playback.step)
-        self.back_action = self._action("Back", pixmap.SP_MediaSkipBackward, "Left", "One turn back", playback.step_back)
-        self.start_action = self._action("First turn", pixmap.SP_MediaSeekBackward, "Home", "The first turn",
-                                         lambda: playback.seek(0))
-        self.end_action = self._action("Newest turn", pixmap.SP_MediaSeekForward, "End", "The newest turn (live)",
+        self.step_button = self._button("Step", pixmap.SP_MediaSeekForward, "Right", "One {noun} on", playback.step)
+        self.end_action = self._action("Last", pixmap.SP_MediaSkipForward, "End", "The newest {noun} (live)",
                                        playback.to_end)
+        self.loop_action = self._action("Loop", pixmap.SP_BrowserReload, "",
+                                        "Loop: playing past the last {noun} starts again at the first",
+                                        lambda: self._set_loop(self.loop_action.isChecked()))
+        self.loop_action.setCheckable(True)
         self.stop_button = self._button("Stop", pixmap.SP_MediaStop, "Escape", "Stop the match: every bot is killed",
                                         self.stopRequested.emit)
-        self.back_button = QToolButton()
-        self.back_button.setDefaultAction(self.back_action)
-        self.back_button.setAutoRaise(True)
+        self.first_button, self.back_button = self._icon_button(self.start_action), self._icon_button(self.back_action)
+        self.last_button = self._icon_button(self.end_action)
+        self.loop_button = self._icon_button(self.loop_action)
 
         self.speed_slider = QSlider(Qt.Orientation.Horizontal)
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
         self.speed_slider.setPageStep(1)
-        self.speed_slider.setFixedWidth(110)
-        self.speed_slider.setToolTip("Turns per second; all the way right: full speed")
-        self.speed_slider.setValue(SPEEDS.index(playback.speed()))
-        self.speed_slider.valueChanged.connect(lambda i: playback.set_speed(SPEEDS[i]))
+        self.speed_slider.setFixedWidth(100)
+        self.speed_slider.valueChanged.connect(lambda i: self._set_speed(SPEEDS[i]))
         self.speed_label = QLabel()
-        self.speed_label.setMinimumWidth(self.speed_label.fontMetrics().horizontalAdvance("full speed "))
+        self.speed_label.setMinimumWidth(self.speed_label.fontMetrics().horizontalAdvance("0.5 rounds/s "))
 
         self.seek_bar = QSlider(Qt.Orientation.Horizontal)
         self.seek_bar.setRange(0, 0)
-        self.seek_bar.setToolTip("Every finished turn: drag to go back and forth while the match goes on")
         self.seek_bar.valueChanged.connect(self._seeked)
+        self.noun_label = QLabel()
+        self.turn_box = TurnBox()
+        self.turn_box.setObjectName("turnBox")
+        self.turn_box.setFont(self._figures(bold=True))
+        self.turn_box.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.turn_box.setFixedWidth(self.turn_box.fontMetrics().horizontalAdvance("000000") + 12)
+        self.turn_box.returnPressed.connect(self._turn_typed)
+        self.turn_box.textEdited.connect(lambda _text: self._show_hint(""))
+        self.turn_box.escaped = self._turn_escaped
         self.turn_label = QLabel()
         self.turn_label.setObjectName("turnLabel")
-        font = QFont(self.turn_label.font())
-        font.setBold(True)
-        font.setFeature(QFont.Tag("tnum"), 1)  # tabular digits: the counter does not jiggle
-        self.turn_label.setFont(font)
-        self.turn_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.turn_label.setMinimumWidth(self.turn_label.fontMetrics().horizontalAdvance("Turn 00000 / 00000 · live"))
+        self.turn_label.setFont(self._figures(bold=False))
+        self.turn_label.setMinimumWidth(self.turn_label.fontMetrics().horizontalAdvance("/ 00000 · live"))
+        self.hint_label = QLabel()
+        self.hint_label.setObjectName("turnHint")
+        self.hint_label.setWordWrap(True)
+        self.hint_label.hide()
 
-        self.noun = "Turn"
+        self._restore()
         self._build_rows()
+        self.set_noun("Turn")
         playback.changed.connect(self.refresh)
         playback.shown.connect(lambda _i: self.refresh())
         self.refresh()
 
+    # --- our API -----------------------------------------------------------------------------
+
     def set_noun(self, noun: str) -> None:
-        """What the turn counter calls a turn ("Step" for a snake battle)."""
-        self.noun = noun
+        """What the game calls a round ("Step", "Round", "Move", "Turn"): the box's label, the
+        speed's unit and the tooltips say it."""
+        self.noun = noun.capitalize()
+        word = self.noun.lower()
+        for action, tip in self._tips.items():
+            key = action.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            text = tip.format(noun=word)
+            action.setToolTip(f"{text} ({key})" if key else text)
+        self.noun_label.setText(self.noun)
+        self.speed_slider.setToolTip(f"{self.noun}s per second; all the way right: full speed")
+        self.seek_bar.setToolTip(f"Every finished {word}: drag to go back and forth while the match goes on")
+        self.turn_box.setToolTip(f"The {word} shown: type a {word} number and press Enter to go there")
         self.refresh()
 
     def in_one_row(self) -> bool:
         """Whether the seek bar shares the buttons' row (there is room), or has a row of its own."""
         return self._row.indexOf(self._seek_row) >= 0
 
+    def turn_text(self) -> str:
+        """The turn as it reads: ``Round 3 / 12 · live`` (``No match`` before any)."""
+        if not self.playback.frames:
+            return "No match"
+        return f"{self.noun} {self.turn_box.text()} {self.turn_label.text()}".strip()
+
+    def hint(self) -> str:
+        """What the turn box says about a turn it could not go to ("" when nothing)."""
+        return self.hint_label.text() if not self.hint_label.isHidden() else ""
+
+    def go_to_turn(self, text: str) -> bool:
+        """Show the turn ``text`` names (what typing it and Enter do); False, and the reason
+        under the box, when there is no such turn."""
+        pb = self.playback
+        if not pb.frames:
+            return False
+        turn = parse_turn(text, pb.frames[0].turn, pb.frames[-1].turn, self.noun.lower(), pb.live)
+        if isinstance(turn, str) or not pb.show_turn(turn):
+            self._show_hint(turn if isinstance(turn, str) else f"There is no {self.noun.lower()} {turn}")
+            return False
+        self._show_hint("")
+        return True
+
     def minimumSizeHint(self) -> QSize:
         """The two-row arrangement's: the transport never asks for the room of one row, so a
         narrow pane can narrow it (and the seek bar then moves under the buttons)."""
         controls, seek = self._controls.minimumSize(), self._seek_row.minimumSizeHint()
-        return QSize(max(controls.width(), seek.width()), controls.height() + self._rows.spacing() + seek.height())
+        hint = self.hint_label.sizeHint().height() + self._rows.spacing() if not self.hint_label.isHidden() else 0
+        return QSize(max(controls.width(), seek.width()),
+                     controls.height() + self._rows.spacing() + seek.height() + hint)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -344,16 +269,16 @@ class Transport(QWidget):
 
     def refresh(self) -> None:
         pb = self.playback
-        play = self.play_button.defaultAction()
-        icon = QStyle.StandardPixmap.SP_MediaPause if pb.playing else QStyle.StandardPixmap.SP_MediaPlay
-        play.setText("Pause" if pb.playing else "Play")
-        play.setIcon(self.style().standardIcon(icon))
+        self._show_playing(pb.playing)
         has_frames = bool(pb.frames)
-        play.setEnabled(has_frames and (pb.live or pb.index < pb.last() or pb.playing))
+        self.play_button.defaultAction().setEnabled(pb.can_play() or pb.playing)
         self.step_button.defaultAction().setEnabled(has_frames and (pb.live or pb.index < pb.last()))
         self.back_action.setEnabled(pb.index > 0)
+        self.start_action.setEnabled(pb.index > 0)
+        self.end_action.setEnabled(has_frames and (pb.index < pb.last() or (pb.live and not pb.following)))
+        self.loop_action.setChecked(pb.loop)
         self.stop_button.defaultAction().setEnabled(self._stoppable)
-        self.speed_label.setText(speed_text(pb.speed()))
+        self.speed_label.setText(speed_text(pb.speed(), self.noun.lower()))
         self.speed_slider.blockSignals(True)
         self.speed_slider.setValue(SPEEDS.index(pb.speed()) if pb.speed() in SPEEDS else 0)
         self.speed_slider.blockSignals(False)
@@ -362,41 +287,109 @@ class Transport(QWidget):
         self.seek_bar.setValue(pb.index)
         self.seek_bar.blockSignals(False)
         self.seek_bar.setEnabled(pb.last() > 0)
+        self.turn_box.setEnabled(has_frames)
         if not has_frames:
+            self.turn_box.clear()
             self.turn_label.setText("No match")
             return
+        if not (self.turn_box.hasFocus() and self.turn_box.isModified()):  # what is being typed stays
+            self.turn_box.setText(str(pb.frames[pb.index].turn))
         live = " · live" if pb.live and pb.following else ""
-        self.turn_label.setText(f"{self.noun} {pb.frames[pb.index].turn} / {pb.frames[-1].turn}{live}")
+        self.turn_label.setText(f"/ {pb.frames[-1].turn}{live}")
 
     # --- details -----------------------------------------------------------------------------
 
+    def _restore(self) -> None:
+        """The speed and loop of the last session (from the host's settings)."""
+        if self._settings is None:
+            return
+        try:
+            speed = float(str(self._settings.value(self._prefix + SPEED_KEY, DEFAULT_SPEED)))
+        except ValueError:
+            speed = DEFAULT_SPEED
+        self.playback.set_speed(nearest_speed(speed))
+        self.playback.set_loop(str(self._settings.value(self._prefix + LOOP_KEY, "false")).lower() == "true")
+
+    def _set_speed(self, speed: float) -> None:
+        self.playback.set_speed(speed)
+        if self._settings is not None:
+            self._settings.setValue(self._prefix + SPEED_KEY, f"{speed:g}")
+
+    def _set_loop(self, loop: bool) -> None:
+        self.playback.set_loop(loop)
+        if self._settings is not None:
+            self._settings.setValue(self._prefix + LOOP_KEY, "true" if loop else "false")
+
+    def _show_playing(self, playing: bool) -> None:
+        """Play's text and icon (set only when they change: an icon costs a style lookup)."""
+        if playing == self._playing_icon:
+            return
+        self._playing_icon = playing
+        play = self.play_button.defaultAction()
+        icon = QStyle.StandardPixmap.SP_MediaPause if playing else QStyle.StandardPixmap.SP_MediaPlay
+        play.setText("Pause" if playing else "Play")
+        play.setIcon(self.style().standardIcon(icon))
+
+    def _turn_typed(self) -> None:
+        if self.go_to_turn(self.turn_box.text()):
+            self.turn_box.setModified(False)
+            self.refresh()
+
+    def _turn_escaped(self) -> None:
+        self.turn_box.setModified(False)
+        self._show_hint("")
+        self.refresh()
+
+    def _show_hint(self, text: str) -> None:
+        if text == self.hint():
+            return
+        self.hint_label.setText(text)
+        palette = self.hint_label.palette()
+        palette.setColor(QPalette.ColorRole.WindowText, delta_color(-1, self.palette()))
+        self.hint_label.setPalette(palette)
+        self.hint_label.setVisible(bool(text))
+        self.updateGeometry()
+
+    def _figures(self, bold: bool) -> QFont:
+        font = QFont(self.font())
+        font.setBold(bold)
+        font.setFeature(QFont.Tag("tnum"), 1)  # tabular digits: the counter does not jiggle
+        return font
+
     def _build_rows(self) -> None:
         """The buttons and the speed, then the seek bar with the turn: in one row where there is
-        room, else the seek bar in a row of its own under them."""
+        room, else the seek bar in a row of its own under them; a hint about a typed turn under
+        all of it."""
         self._controls = QHBoxLayout()
-        self._controls.setSpacing(6)
-        for widget in (self.play_button, self.step_button, self.stop_button):
+        self._controls.setSpacing(2)
+        for widget in (self.first_button, self.back_button, self.play_button, self.step_button, self.last_button,
+                       self.loop_button, self.stop_button):
             self._controls.addWidget(widget)
         self._controls.addSpacing(10)
-        self._controls.addWidget(QLabel("Speed"))
+        speed = QLabel("Speed")
+        speed.setBuddy(self.speed_slider)
+        self._controls.addWidget(speed)
+        self._controls.addSpacing(4)
         self._controls.addWidget(self.speed_slider)
         self._controls.addWidget(self.speed_label)
         self._seek_row = QWidget()
         seek = QHBoxLayout(self._seek_row)
         seek.setContentsMargins(0, 0, 0, 0)
         seek.setSpacing(6)
-        seek.addWidget(self.back_button)
         seek.addWidget(self.seek_bar, 1)
+        seek.addWidget(self.noun_label)
+        seek.addWidget(self.turn_box)
         seek.addWidget(self.turn_label)
         self._row = QHBoxLayout()
         self._row.setSpacing(6)
         self._row.addLayout(self._controls)
         self._rows = QVBoxLayout(self)
         self._rows.setContentsMargins(0, 0, 0, 0)
-        self._rows.setSpacing(6)
+        self._rows.setSpacing(4)
         # The arrangement in use must not set the minimum: narrowing the transport is what wraps it.
         self._rows.setSizeConstraint(QLayout.SizeConstraint.SetNoConstraint)
         self._rows.addLayout(self._row)
+        self._rows.addWidget(self.hint_label, 0, Qt.AlignmentFlag.AlignRight)
         self._arrange(True)
 
     def _one_row_width(self) -> int:
@@ -412,7 +405,7 @@ class Transport(QWidget):
         if one_row:
             self._row.addWidget(self._seek_row, 1)
         else:
-            self._rows.addWidget(self._seek_row)
+            self._rows.insertWidget(1, self._seek_row)
         self._seek_row.show()
         self.updateGeometry()
 
@@ -421,12 +414,24 @@ class Transport(QWidget):
 
     def _action(self, text: str, icon: QStyle.StandardPixmap, key: str, tip: str, slot: Callable[[], object]) -> QAction:
         action = QAction(self.style().standardIcon(icon), text, self._host)
-        action.setShortcut(QKeySequence(key))
-        action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        action.setToolTip(f"{tip} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})")
+        if key:
+            action.setShortcut(QKeySequence(key))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self._tips[action] = tip
         action.triggered.connect(lambda: slot())
         self._host.addAction(action)
         return action
+
+    def actions_for_window(self) -> list[QAction]:
+        """The transport's keys, for another window that shows this match (a popped-out board)."""
+        return [a for a in self._tips if not a.shortcut().isEmpty()]
+
+    def _icon_button(self, action: QAction) -> QToolButton:
+        button = QToolButton()
+        button.setDefaultAction(action)
+        button.setAutoRaise(True)
+        button.setIconSize(QSize(16, 16))
+        return button
 
     def _button(self, text: str, icon: QStyle.StandardPixmap, key: str, tip: str,
                 slot: Callable[[], object]) -> QToolButton:

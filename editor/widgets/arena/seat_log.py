@@ -6,8 +6,8 @@ bot's trouble can be found while the board shows an earlier turn; a double click
 for that turn to be shown. The table fits a side panel: short fixed columns, the seat as its
 colour disc (its name in the tooltip) and only while all seats are listed, the note last taking
 the rest; the selected row's whole story (seat, reason, answer, times, stderr) shows in a detail
-box under the table. A snake replay has no records
-(its programs' times are not recorded): its moves are listed."""
+box under the table. A snake replay reads as its live match did: its programs choose their moves
+again as it plays, timed then (:mod:`arena.snake_referee`), so its rows say "ok" with a time too."""
 
 from __future__ import annotations
 
@@ -93,8 +93,9 @@ def rows_of(frame: Frame) -> list[LogRow]:
     if frame.turn == 0:
         return []
     if frame.records is None:
-        return [LogRow(frame.turn, seat, "moved" if move is not None else "no move", "" if move is None else str(move),
-                       None, None, "", "") for seat, move in enumerate(frame.moves)]
+        # Moves without records (no game's rounds come so today): the words of a live match's.
+        return [LogRow(frame.turn, seat, BotStatus.OK.label, str(move), None, None, "", "")
+                for seat, move in enumerate(frame.moves) if move is not None]
     rows = []
     for seat, record in enumerate(frame.records):
         if record.status is BotStatus.SKIPPED:
@@ -154,7 +155,7 @@ class SeatLogModel(QAbstractTableModel):
             return QIcon(swatch_pixmap(row.seat, 12))
         if role == Qt.ItemDataRole.TextAlignmentRole and column == SEAT:
             return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.ForegroundRole and column == STATUS and row.status not in ("ok", "moved"):
+        if role == Qt.ItemDataRole.ForegroundRole and column == STATUS and row.status != BotStatus.OK.label:
             return self._bad
         if role == Qt.ItemDataRole.TextAlignmentRole and column in (TURN, TIME):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -289,6 +290,10 @@ class SeatLog(QWidget):
 
     def add_frame(self, frame: Frame) -> None:
         self.model.add(rows_of(frame))
+
+    def add_frames(self, frames: Sequence[Frame]) -> None:
+        """Frames that arrived together: one insertion (one relayout of the table) for all."""
+        self.model.add([row for frame in frames for row in rows_of(frame)])
 
     def show_turn(self, turn: int) -> None:
         """Scroll to (and mark) the first listed row of ``turn``: the log follows the board."""

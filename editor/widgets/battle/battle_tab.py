@@ -80,7 +80,7 @@ class BattleTab(QWidget):
         self.seat_log = SeatLog()
         self.bites = BiteLog()
         self.transport = Transport(self.playback, shortcut_host=self)
-        self.transport.set_noun("Step")
+        self.transport.set_noun(DESCRIPTOR.round_noun)
         self._build_actions()
         self._build()
         self._connect()
@@ -220,7 +220,7 @@ class BattleTab(QWidget):
         self.document.programChanged.connect(self._program_changed)
         self.transport.stopRequested.connect(self.stop)
         self.runner.started.connect(self._started)
-        self.runner.frame.connect(self._frame)
+        self.runner.frames.connect(self._frames)
         self.runner.finished.connect(self._finished)
         self.runner.failed.connect(self._failed)
         self.runner.done.connect(lambda: self.transport.set_stoppable(False))
@@ -251,10 +251,11 @@ class BattleTab(QWidget):
         self.split.share_room()
         self.playback.reset(info.start, live=True, play=True)
 
-    def _frame(self, frame: Frame) -> None:
-        self.playback.append(frame)
-        self.seat_log.add_frame(frame)
-        self.bites.add_frame(frame)
+    def _frames(self, frames: list[Frame]) -> None:
+        self.playback.extend(frames)
+        self.seat_log.add_frames(frames)
+        for frame in frames:
+            self.bites.add_frame(frame)
         if not self.playback.following:  # the steps so far grew under a step shown from the past
             self._show_summary(self.playback.index)
 
@@ -288,7 +289,7 @@ class BattleTab(QWidget):
         frames = self.playback.frames
         self.scoreboard.set_summary(match_summary(frames[index].turn, frames[-1].turn, self.playback.live,
                                                   self._outcome_at(index), self.names, DESCRIPTOR.round_noun,
-                                                  DESCRIPTOR.end_text, "step"))
+                                                  DESCRIPTOR.end_text, DESCRIPTOR.round_noun))
 
     def _show_title(self) -> None:
         info = self.info

@@ -279,7 +279,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     first program of the replays (default: a battle of two samples played here)."""
     from arena.card_stats import stats_of_battle, stats_of_replays
     from arena.samples import SNAKE_SAMPLES
-    from arena.snake_battle import BattleSettings
+    from arena.program_battle import BattleSettings
     from editor.widgets.parts.standalone import application, run_alone
     from matcher import load_program
 

@@ -111,4 +111,57 @@ def test_a_double_click_on_a_row_shows_its_turn(qtbot, played):
     qtbot.mouseDClick(log.table.viewport(), Qt.MouseButton.LeftButton, pos=where)
     assert playback.frames[playback.index].turn == 2 and not playback.playing
     assert played.transport.seek_bar.value() == playback.index
-    assert "Turn 2 / 6" in played.transport.turn_label.text()
+    assert "Round 2 / 6" in played.transport.turn_text()  # worms: the game says round
+
+
+def test_a_snake_replay_logs_the_same_words_and_has_think_times_like_its_live_match(qtbot, make_pane, tmp_path):
+    """The log said "ok" live but "moved" in the replay of the same match, and the Think time
+    tab was off in replays (a snake replay holds no times: its programs are timed again as it plays)."""
+    pane = make_pane()
+    set_up(pane, "snake", ("hunter", "tail_biter", "wall_hugger"), {"rounds": 30})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    live = [(row.turn, row.seat, row.status, row.answer) for row in pane.seat_log.shown_rows()]
+    assert live and {status for _, _, status, _ in live} == {"ok"}
+    saved = tmp_path / "snake.jsonl"
+    assert pane.save_replay(saved)
+    with qtbot.waitSignal(pane.runner.finished, timeout=20_000):
+        pane.open_replay(saved)
+    replayed = pane.seat_log.shown_rows()
+    assert [(row.turn, row.seat, row.status, row.answer) for row in replayed] == live
+    assert all(row.wall is not None for row in replayed)
+    tabs = pane.tabs
+    assert tabs.isTabEnabled(tabs.indexOf(pane.time_plot))
+    qtbot.mouseClick(tabs.tabBar(), Qt.MouseButton.LeftButton,
+                     pos=tabs.tabBar().tabRect(tabs.indexOf(pane.time_plot)).center())
+    assert tabs.currentWidget() is pane.time_plot
+    turns = [f.turn for f in pane.playback.frames[1:]]
+    qtbot.waitUntil(lambda: list(pane.time_plot.curve_data(0)[0]) == turns)  # the plot redraws on a timer
+    assert all(v > 0 for v in pane.time_plot.curve_data(0)[1] if v == v)
+    assert all(line.startswith("ok · ") and "cpu" in line for _, _, line in pane.scoreboard.shown())
+
+
+def test_clicking_a_snake_lists_its_turns_and_marks_the_shown_one(qtbot, make_pane):
+    """A click on a snake filtered the log to that seat but left the mark (and the scroll) on a
+    row of the turn the log had marked among all seats, not the shown turn of that snake."""
+    pane = make_pane()
+    set_up(pane, "snake", ("hunter", "tail_biter", "wall_hugger"), {"rounds": 60})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    pane.transport.turn_box.setFocus()
+    pane.transport.turn_box.selectAll()
+    qtbot.keyClicks(pane.transport.turn_box, "20")
+    qtbot.keyClick(pane.transport.turn_box, Qt.Key.Key_Return)
+    view = pane.board.view  # type: ignore[union-attr]
+    for snake in (1, 2):
+        cell = view.board().bodies[snake][1]
+        qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=view.cell_rect(*cell).center().toPoint())
+        log = pane.seat_log
+        rows = log.shown_rows()
+        assert rows and {row.seat for row in rows} == {snake}
+        assert [row.turn for row in rows] == sorted(row.turn for row in rows)
+        current = log.table.currentIndex()
+        assert current.isValid() and rows[current.row()].turn == 20 and rows[current.row()].seat == snake
+        assert log.table.viewport().rect().intersects(log.table.visualRect(current))  # in sight

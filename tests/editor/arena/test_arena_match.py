@@ -136,7 +136,8 @@ def test_a_match_at_full_speed_ends_with_the_command_lines_result(qtbot, make_pa
     assert [int(score) for score, _, _ in shown] == expected["scores"]
     assert [rank for _, rank, _ in shown] == [ordinal(r) for r in expected["ranks"]]  # type: ignore[attr-defined]
     assert [line.split(" · ")[0] for _, _, line in shown] == expected["statuses"]
-    assert f"Turn {expected['rounds']} / {expected['rounds']}" in pane.transport.turn_label.text()
+    noun = GAME_VIEWS[game].spec.round_noun.capitalize()  # the game's own word: Step, Move, Round, Turn
+    assert f"{noun} {expected['rounds']} / {expected['rounds']}" in pane.transport.turn_text()
     assert all("cpu" in line for _, _, line in shown)  # bots and card programs are timed alike
     logged = {row.turn for row in pane.seat_log.shown_rows()}
     assert logged == set(range(1, expected["rounds"] + 1))  # type: ignore[operator]
@@ -168,7 +169,7 @@ def test_pause_step_and_seek_while_the_match_goes_on(qtbot, make_pane):
     assert len(playback.frames) == paused, "the match went on while paused"
     assert playback.index == paused - 1  # following the newest turn
 
-    with qtbot.waitSignal(pane.runner.frame, timeout=5_000):
+    with qtbot.waitSignal(pane.runner.frames, timeout=5_000):
         qtbot.mouseClick(transport.step_button, Qt.MouseButton.LeftButton)
     qtbot.wait(300)
     assert len(playback.frames) == paused + 1 and playback.index == paused

@@ -87,7 +87,7 @@ def test_a_cut_off_replay_shows_its_finished_rounds_and_a_broken_one_says_where(
         pane.open_replay(cut)
     assert len(pane.playback.frames) == 6 and pane.outcome is None
     pane.playback.seek(5)
-    assert "Turn 5 of 5" in pane.scoreboard.summary_label.text()
+    assert "Round 5 of 5" in pane.scoreboard.summary_label.text()  # worms: the game says round
 
     broken = tmp_path / "broken.jsonl"
     broken.write_text("".join(lines[:3]) + "{not json\n")

@@ -117,7 +117,7 @@ def test_step_advances_and_the_seed_replays_the_same_battle(qtbot, make_tab):
     tab = make_tab()
     start(qtbot, tab)
     step(qtbot, tab, 12)
-    assert tab.transport.turn_label.text().startswith("Step 12 / ")
+    assert tab.transport.turn_text().startswith("Step 12 / ")
     assert tab.board.view.board().position() == reference(tab, 12).battle.board.position()
     assert [int(score) for score, _, _ in tab.scoreboard.shown()] == reference(tab, 12).battle.lengths()
 
@@ -130,7 +130,7 @@ def test_step_back_and_seek_show_earlier_steps_of_the_battle(qtbot, make_tab):
     assert shown_step(tab) == 11
     assert tab.board.view.board().position() == reference(tab, 11).battle.board.position()
     tab.transport.seek_bar.setValue(4)  # as a drag of the seek bar does
-    assert shown_step(tab) == 4 and tab.transport.turn_label.text().startswith("Step 4 / 12")
+    assert shown_step(tab) == 4 and tab.transport.turn_text().startswith("Step 4 / 12")
     assert tab.board.view.board().position() == reference(tab, 4).battle.board.position()
     assert "step 4 of 12" in tab.scoreboard.summary_label.text().lower()
     tab.transport.seek_bar.setValue(0)
@@ -310,7 +310,7 @@ def test_the_end_shows_the_reason_and_the_ranks_and_the_battle_replays_from_its_
     tab = make_tab(opponents=("hunter", "wall_hugger", "head_avoider"))
     tab.setup.steps_box.setValue(4)
     play_to_the_end(qtbot, tab)
-    assert tab.outcome.rounds == 4 and tab.transport.turn_label.text() == "Step 4 / 4"
+    assert tab.outcome.rounds == 4 and tab.transport.turn_text() == "Step 4 / 4"
     summary = tab.scoreboard.summary_label.text()
     assert "Over after 4 steps (the step limit)." in summary and ("wins" in summary or "first place" in summary)
     assert [rank for _, rank, _ in tab.scoreboard.shown()] == [ordinal(r) for r in tab.outcome.ranks]

@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QFrame, QLabel, QVBoxLayout, QWidget
 
 from arena.match import MatchSetup
-from editor.widgets.arena.match_runner import REPLAY, Frame, MatchInfo
+from editor.widgets.arena.match_runner import Frame, MatchInfo
 from editor.widgets.games.game_view import BoardAdapter, BoardContext
 from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.games.snake.turn_explanation import explanation_html
@@ -94,9 +94,6 @@ class SnakeBoard(BoardAdapter):
 
     def board_actions(self) -> Sequence[QAction]:
         return (self.what_if_action,)
-
-    def timed(self, info: MatchInfo) -> bool:
-        return info.kind != REPLAY  # a snake replay holds no decision times
 
     # --- why a snake moved -------------------------------------------------------------------
 
