@@ -1,15 +1,16 @@
-"""Small pieces every form of the app shares (the match and tournament setups, the Battle tab's
-setup, the what-if dialog): section headings, spin boxes, tool buttons and the
-range of a seed."""
+"""Small pieces every form of the app shares (the match, tournament and Improve setups, the
+Battle tab's setup, the what-if dialog): section headings, the setups' form and their choice
+boxes, spin boxes, tool buttons and the range of a seed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
+    QFormLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
@@ -34,6 +35,43 @@ def heading(text: str) -> QLabel:
     label.setFont(font)
     label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
     return label
+
+
+def setup_form() -> QFormLayout:
+    """The labelled rows of a setup: fields grow to the form's width, labels and rows spaced alike
+    in every setup of the app."""
+    form = QFormLayout()
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+    form.setHorizontalSpacing(8)
+    form.setVerticalSpacing(6)
+    return form
+
+
+def game_row(game_box: QComboBox) -> QFormLayout:
+    """The row at a setup's top: the game, under a heading that lines up with the form's labels."""
+    form = QFormLayout()
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+    form.addRow(heading("Game"), game_box)
+    return form
+
+
+def choice_box(choices: Iterable[tuple[str, object]], tip: str, chosen: Callable[[object], object]) -> QComboBox:
+    """A combo of ``(label, value)`` choices; picking one (not setting it from code) calls
+    ``chosen`` with its value."""
+    box = QComboBox()
+    fill_choices(box, choices, tips=False)
+    box.setToolTip(tip)
+    box.activated.connect(lambda _index: chosen(box.currentData()))
+    return box
+
+
+def fill_choices(box: QComboBox, choices: Iterable[tuple[str, object]], *, tips: bool = True) -> None:
+    """Add ``(label, value)`` choices to ``box``; with ``tips`` each value is its choice's tooltip
+    (a map's file, which the label shortens)."""
+    for label, value in choices:
+        box.addItem(label, value)
+        if tips:
+            box.setItemData(box.count() - 1, value, Qt.ItemDataRole.ToolTipRole)
 
 
 def spin_box(low: int, high: int, tip: str, *, suffix: str = "", value: int | None = None) -> QSpinBox:
