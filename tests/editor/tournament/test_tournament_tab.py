@@ -255,7 +255,6 @@ def test_a_very_long_schedule_is_a_warning_with_the_head_to_head_size(qtbot, mak
     assert summary.text().endswith(" A long tournament: every 4 of the 10 entrants meet (210 groups × 4 games); "
                                    "2 seats would make it 90 head-to-head games.")
     assert tab.setup.summary_warns() and summary.styleSheet()
-    tab.setup.grab().save("/tmp/fix7/tournament-setup-long.png")
     tab.setup.seats_box.setValue(2)
     assert summary.text() == "90 games of 2 seats; every entrant plays 18, in every seat equally often."
     assert not tab.setup.summary_warns() and not summary.styleSheet()
