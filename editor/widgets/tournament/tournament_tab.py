@@ -26,13 +26,9 @@ from PySide6.QtCore import QPoint, QSettings, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
-    QLabel,
     QMenu,
     QPushButton,
-    QSplitter,
     QStyle,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -53,7 +49,8 @@ from arena.tournament.pool import STOP_GRACE
 from arena.tournament.runner import GameFailure
 from arena.tournament.running import RunningStandings
 from arena.tournament.store import TournamentStore
-from editor.widgets.parts.form_widgets import error_line, form_beside, heading
+from editor.widgets.parts.boxes import STRETCH, column, row, split, status_line, titled
+from editor.widgets.parts.form_widgets import error_line, form_beside
 from editor.widgets.parts.standalone import application, run_alone
 from editor.widgets.parts.worker_thread import FunctionJob
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
@@ -270,22 +267,11 @@ class TournamentTab(QWidget):
         self.open_folder_button.clicked.connect(self._browse_folder)
         self.error_label = error_line("tournamentError")
         self.setup.entrants.message.connect(self._show_error)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.open_folder_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.start_button)
         left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(10, 10, 10, 10)
-        left_layout.setSpacing(8)
-        left_layout.addWidget(self.setup, 1)
-        left_layout.addWidget(self.error_label)
-        left_layout.addLayout(buttons)
+        column((self.setup, 1), self.error_label, row(self.open_folder_button, STRETCH, self.cancel_button, self.start_button),
+               parent=left, spacing=8, margins=(10, 10, 10, 10))
 
-        self.status_label = QLabel()
-        self.status_label.setWordWrap(True)
-        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status_label = status_line()
         self.results = ResultsTable()
         self.results.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.results.customContextMenuRequested.connect(self._results_menu)
@@ -303,28 +289,15 @@ class TournamentTab(QWidget):
         self.open_button.setToolTip("Watch the selected game in the arena pane")
         self.open_button.clicked.connect(self._open_selected)
 
-        bottom = QSplitter(Qt.Orientation.Horizontal)
-        bottom.addWidget(self.rating_plot)
-        bottom.addWidget(_panel("Games", self.games, self.open_button))
-        bottom.setChildrenCollapsible(False)
-        bottom.setSizes([520, 420])
-        right_split = QSplitter(Qt.Orientation.Vertical)
-        right_split.addWidget(_panel("Standings", self.results, self.stats_button))
-        right_split.addWidget(bottom)
-        right_split.setChildrenCollapsible(False)
-        right_split.setSizes([220, 420])
+        bottom = split(Qt.Orientation.Horizontal, [self.rating_plot, titled("Games", self.games, self.open_button)],
+                       [520, 420])
+        right_split = split(Qt.Orientation.Vertical, [titled("Standings", self.results, self.stats_button), bottom],
+                            [220, 420])
         right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(4, 10, 10, 10)
-        right_layout.setSpacing(6)
-        right_layout.addWidget(self.progress)
-        right_layout.addWidget(self.status_label)
-        right_layout.addWidget(right_split, 1)
+        column(self.progress, self.status_label, (right_split, 1), parent=right, margins=(4, 10, 10, 10))
 
         self.splitter = form_beside(left, right)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.splitter)
+        column(self.splitter, parent=self)
         self._set_running(False)
 
     # --- reactions: a run ----------------------------------------------------------------------
@@ -532,21 +505,6 @@ class TournamentTab(QWidget):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
         super().closeEvent(event)
-
-
-def _panel(title: str, body: QWidget, button: QPushButton) -> QWidget:
-    """``body`` under a heading with ``button`` at its right."""
-    header = QHBoxLayout()
-    header.addWidget(heading(title))
-    header.addStretch(1)
-    header.addWidget(button)
-    panel = QWidget()
-    layout = QVBoxLayout(panel)
-    layout.setContentsMargins(0, 0, 0, 0)
-    layout.setSpacing(4)
-    layout.addLayout(header)
-    layout.addWidget(body, 1)
-    return panel
 
 
 # --- on its own -------------------------------------------------------------------------------------
