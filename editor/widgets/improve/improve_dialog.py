@@ -219,8 +219,8 @@ class ImproveDialog(QDialog):
         column(self.progress, self.status_label, (right_split, 1), parent=right, margins=(4, 10, 10, 4))
 
         self.splitter = form_beside(left, right)
-        buttons = row(self.start_button, self.pause_button, self.stop_button, STRETCH, self.take_button, self.close_button)
-        buttons.setContentsMargins(10, 0, 10, 10)
+        buttons = row(self.start_button, self.pause_button, self.stop_button, STRETCH, self.take_button, self.close_button,
+                      margins=(10, 0, 10, 10))
         column((self.splitter, 1), buttons, parent=self)
 
     # --- reactions ---------------------------------------------------------------------------

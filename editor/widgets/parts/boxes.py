@@ -16,22 +16,24 @@ from editor.widgets.parts.form_widgets import heading
 
 STRETCH = None
 """An item: empty space that takes what is left."""
+Margins = Union[tuple[int, int, int, int], None]
+NO_MARGINS = (0, 0, 0, 0)
 Item = Union[QWidget, QLayout, tuple[Union[QWidget, QLayout], int], int, None]
 
 
-def row(*items: Item, spacing: int = 6) -> QHBoxLayout:
-    """``items`` side by side, ``spacing`` pixels apart."""
-    layout = QHBoxLayout()
-    _fill(layout, items, spacing)
+def row(*items: Item, parent: QWidget | None = None, spacing: int = 6, margins: Margins = NO_MARGINS) -> QHBoxLayout:
+    """``items`` side by side (the layout of ``parent`` when given), ``spacing`` pixels apart."""
+    layout = QHBoxLayout(parent) if parent is not None else QHBoxLayout()
+    _fill(layout, items, spacing, margins)
     return layout
 
 
-def column(*items: Item, parent: QWidget | None = None, spacing: int = 6,
-           margins: tuple[int, int, int, int] = (0, 0, 0, 0)) -> QVBoxLayout:
-    """``items`` one over the other (the layout of ``parent`` when given)."""
+def column(*items: Item, parent: QWidget | None = None, spacing: int = 6, margins: Margins = NO_MARGINS) -> QVBoxLayout:
+    """``items`` one over the other (the layout of ``parent`` when given), ``spacing`` pixels apart.
+    ``margins`` (left, top, right, bottom) are none by default; None keeps the style's (a dialog's
+    own layout)."""
     layout = QVBoxLayout(parent) if parent is not None else QVBoxLayout()
-    layout.setContentsMargins(*margins)
-    _fill(layout, items, spacing)
+    _fill(layout, items, spacing, margins)
     return layout
 
 
@@ -61,7 +63,9 @@ def status_line() -> QLabel:
     return label
 
 
-def _fill(layout: QBoxLayout, items: Sequence[Item], spacing: int) -> None:
+def _fill(layout: QBoxLayout, items: Sequence[Item], spacing: int, margins: Margins) -> None:
+    if margins is not None:
+        layout.setContentsMargins(*margins)
     layout.setSpacing(spacing)
     for item in items:
         if isinstance(item, int):

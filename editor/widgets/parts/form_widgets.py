@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
     QLabel,
+    QProgressBar,
     QScrollArea,
     QSpinBox,
     QSplitter,
@@ -108,6 +109,20 @@ def file_choice(browse: Callable[[], object]) -> tuple[QComboBox, QToolButton, Q
     row.addWidget(box, 1)
     row.addWidget(button)
     return box, button, row
+
+
+def run_bar(tip: str = "") -> tuple[QProgressBar, QLabel]:
+    """The bar of a long run (a tournament, a search), "not started", and the label at its right
+    for its times, as wide as "ETA 00:00:00 · 00:00:00" so that it does not jump as they tick."""
+    bar = QProgressBar()
+    bar.setFormat("not started")
+    bar.setRange(0, 1)
+    bar.setValue(0)
+    bar.setToolTip(tip)
+    label = QLabel()
+    label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    label.setMinimumWidth(label.fontMetrics().horizontalAdvance("ETA 00:00:00 · 00:00:00") + 8)
+    return bar, label
 
 
 def error_line(name: str) -> QLabel:
