@@ -1,6 +1,7 @@
-"""The stall probe the GUI benchmarks share sees a stall it is shown: a slot that blocks the GUI
-thread for 200 ms is a gap of at least that, over the target, with what ``note`` said then. (A
-lower bound only: a busy machine can make gaps longer, never shorter.)"""
+"""The stall probe the GUI benchmarks share (tests/bench/stall_probe.py; tested here, where Qt
+may be missing) sees a stall it is shown: a slot that blocks the GUI thread for 200 ms is a gap
+of at least that, over the target, with what ``note`` said then. (A lower bound only: a busy
+machine can make gaps longer, never shorter.)"""
 
 from __future__ import annotations
 
