@@ -304,10 +304,7 @@ def shoot_tournament(out: Path, workdir: Path) -> list[Path]:
         setup.set_out_folder(TOURNAMENT.folder)
         if not tab.start():
             raise RuntimeError(f"the screenshot tournament does not start: {tab.error_label.text()}")
-        deadline = time.monotonic() + ARENA_TIMEOUT
-        while tab.is_running() and time.monotonic() < deadline:
-            QApplication.processEvents()
-            time.sleep(0.01)
+        _wait_for(tab.is_running)
         _settle(tab, 20)
         target = docs / "tournament.png"
         window.grab().save(str(target))
@@ -325,10 +322,7 @@ def shoot_card_stats(out: Path, tab: TournamentTab, entrant: str) -> Path:
     dialog = tab.show_card_stats(entrant)
     if dialog is None:
         raise RuntimeError(f"no card statistics of {entrant!r} in the screenshot tournament")
-    deadline = time.monotonic() + ARENA_TIMEOUT
-    while dialog.is_counting() and time.monotonic() < deadline:
-        QApplication.processEvents()
-        time.sleep(0.01)
+    _wait_for(dialog.is_counting)
     _settle(dialog, 20)
     target = out / "card_stats.png"
     dialog.grab().save(str(target))
