@@ -91,6 +91,7 @@ class TournamentTab(QWidget):
             data_dir = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
         self.settings = settings if settings is not None else QSettings()
         self.worker = TournamentWorker(self)
+        self.worker.counted.connect(self._counted)
         self.worker.began.connect(self._began)
         self.worker.gameStarted.connect(self._game_started)
         self.worker.progressed.connect(self._progressed)
@@ -105,7 +106,7 @@ class TournamentTab(QWidget):
         self.run: TournamentRun | None = None
         self.stats_dialog: CardStatsDialog | None = None
         self._records: dict[int, GameRecord] = {}
-        self._running = RunningStandings([])
+        self._running: RunningStandings | None = None  # the run's standings, once counted (in the worker)
         self._standings = compute_standings([], [])
         self._total = 0
         self._cancelling = False
@@ -161,7 +162,7 @@ class TournamentTab(QWidget):
         self._show_error("")
         self.spec, self.out, self.run = spec, out, None
         self._show_records(earlier)
-        self._running = RunningStandings(spec.names, earlier.records.values(), earlier.failed)
+        self._running = None
         jobs = self.setup.jobs()
         resumed = f"Resuming: {len(self._records)} of {self._total} games were played before. " if self._records else ""
         workers = ("Starting…" if jobs == 1 and spec.game == SNAKE else
@@ -169,7 +170,7 @@ class TournamentTab(QWidget):
         self._say(f"{resumed}{workers} Results go to {out}")
         self.progress.start(len(earlier.records) + len(earlier.failed), self._total, earlier.seconds)
         self._set_running(True)
-        self.worker.start(spec, out, jobs)
+        self.worker.start(spec, out, jobs, earlier)
         memory.remember_folder(self.settings, out)
         self.remember()
         return True
@@ -302,6 +303,9 @@ class TournamentTab(QWidget):
 
     # --- reactions: a run ----------------------------------------------------------------------
 
+    def _counted(self, running: RunningStandings) -> None:
+        self._running = running
+
     def _began(self, done: int, total: int) -> None:
         self.progress.show_count(done, total)
 
@@ -312,7 +316,8 @@ class TournamentTab(QWidget):
     def _progressed(self, progress: Progress) -> None:
         record = progress.record
         self._records[record.index] = record
-        self._running.add(record)
+        if self._running is not None:  # always: it comes first
+            self._running.add(record)
         self.games.add_game(record)
         self.progress.finished_game(progress)
         self._show_playing()
@@ -320,7 +325,8 @@ class TournamentTab(QWidget):
             self._refresh_timer.start()
 
     def _game_failed(self, failure: GameFailure) -> None:
-        self._running.skip(failure.index)
+        if self._running is not None:
+            self._running.skip(failure.index)
         self.games.stop_playing(failure.index)
         self.message.emit(f"Game {failure.index + 1} ({', '.join(failure.seats)}) could not be played: {failure.error}")
 
@@ -331,7 +337,8 @@ class TournamentTab(QWidget):
         self.games.stop_playing()
         if run is None:  # failed: the error says why; the finished games stay in the folder
             self.progress.stop()
-            self._standings = self._running.standings()
+            if self._running is not None:  # else the earlier games' standings stay
+                self._standings = self._running.standings()
             self._show_results()
             self._say(f"Stopped: {len(self._records)} of {self._total} games finished and kept in {self.out}.")
             return
@@ -454,7 +461,8 @@ class TournamentTab(QWidget):
     def _refresh_results(self) -> None:
         """The standings of the games finished so far, while a tournament plays: the table now,
         the plot now or, when it was drawn less than :data:`PLOT_MS` ago, then."""
-        self._standings = self._running.standings()
+        if self._running is not None:
+            self._standings = self._running.standings()
         self._show_results(plot=not self._plot_timer.isActive())
         self._plot_waiting = self._plot_timer.isActive()
         self._plot_timer.start()

@@ -46,3 +46,28 @@ def test_a_game_that_could_not_be_played_leaves_the_playing_list_and_is_named(qt
     tab.worker.gameFailed.emit(GameFailure(2, ("Tail biter", "Hunter"), "its worker process died"))
     assert tab.games.playing() == [3]
     assert notes == ["Game 3 (Tail biter, Hunter) could not be played: its worker process died"]
+
+
+def test_after_a_resume_the_standings_count_the_earlier_games_too(qtbot, make_tab):
+    tab = make_tab("Tail biter", "Hunter", "Wall hugger", jobs=2, seats=2, per_pairing=40)
+    qtbot.mouseClick(tab.start_button, LEFT)
+    qtbot.waitUntil(lambda: len(tab.records()) >= 4 or not tab.is_running(), timeout=RUN_TIMEOUT_MS)
+    with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
+        qtbot.mouseClick(tab.cancel_button, LEFT)
+    earlier = set(tab.records())
+    checked: list[int] = []
+
+    def check() -> None:
+        finished = tab.records()
+        expected = compute_standings(tab.spec.names, finished.values())
+        assert tab.results.column_values("Games") == [s.games for s in expected.table]
+        assert tab.results.column_texts("Ordinal") == [f"{s.ordinal:.2f}" for s in expected.table]
+        checked.append(len(finished))
+
+    tab._refresh_timer.timeout.connect(check)
+    qtbot.mouseClick(tab.start_button, LEFT)  # resumes: the same settings and folder
+    qtbot.waitUntil(lambda: len(checked) >= 2 or not tab.is_running(), timeout=RUN_TIMEOUT_MS)
+    if tab.is_running():
+        with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
+            qtbot.mouseClick(tab.cancel_button, LEFT)
+    assert earlier and earlier < set(tab.records()) and checked and min(checked) > len(earlier)
