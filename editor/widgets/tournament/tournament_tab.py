@@ -151,7 +151,7 @@ class TournamentTab(QWidget):
             return False
         try:
             spec, out = self.setup.build()
-            earlier = read_tournament(spec, out)
+            earlier = read_tournament(spec, out, count=False)  # the worker counts them (see _counted)
         except TournamentError as err:
             self._show_error(str(err))
             return False
@@ -304,7 +304,10 @@ class TournamentTab(QWidget):
     # --- reactions: a run ----------------------------------------------------------------------
 
     def _counted(self, running: RunningStandings) -> None:
+        """The standings of the games played before this run, counted in the worker."""
         self._running = running
+        self._standings = running.standings()
+        self._show_results()
 
     def _began(self, done: int, total: int) -> None:
         self.progress.show_count(done, total)
