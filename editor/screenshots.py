@@ -32,6 +32,7 @@ from editor.widgets.arena.match_transport import FULL_SPEED
 from editor.widgets.bench.position_bench import TestBench
 from editor.widgets.games.snake.snake_game import SnakeBoard
 from editor.widgets.improve.improve_dialog import ImproveDialog
+from editor.widgets.tournament.tournament_tab import TournamentTab
 from engines.snake import Bite, Element
 from matcher import load_program
 from matcher.editing import move_card, paint
@@ -359,9 +360,11 @@ def shoot_arena(out: Path, workdir: Path, game: str, suffix: str = "") -> Path:
     return target
 
 
-def shoot_tournament(out: Path, workdir: Path) -> Path:
+def shoot_tournament(out: Path, workdir: Path) -> list[Path]:
     """The tournament tab (View → Tournament) after a small snake tournament of samples: the
-    standings, the rating plot over the games, the games list."""
+    standings, the rating plot over the games, the games list; then the card statistics of its
+    first entrant."""
+    docs = out.absolute()  # before the tournament's folder is made relative to the scratch folder
     window = _main_window(workdir)
     window.show_tournament()
     tab = window.tournament_tab
@@ -387,18 +390,29 @@ def shoot_tournament(out: Path, workdir: Path) -> Path:
         setup.set_out_folder(TOURNAMENT.folder)
         if not tab.start():
             raise RuntimeError(f"the screenshot tournament does not start: {tab.error_label.text()}")
-        deadline = time.monotonic() + ARENA_TIMEOUT
-        while tab.is_running() and time.monotonic() < deadline:
-            QApplication.processEvents()
-            time.sleep(0.01)
+        _wait_for(tab.is_running)
         _settle(tab, 20)
-    target = out / "tournament.png"
-    window.grab().save(str(target))
+        target = docs / "tournament.png"
+        window.grab().save(str(target))
+        stats = shoot_card_stats(docs, tab, TOURNAMENT.entrants[0])  # its replays are in the relative folder
     window.document.undo_stack.setClean()
     # Back to the editor first: a window closed on the tournament tab saves its docks hidden, and
     # the next shot's window (same settings) would open without them.
     window.show_editor()
     window.close()
+    return [target, stats]
+
+
+def shoot_card_stats(out: Path, tab: TournamentTab, entrant: str) -> Path:
+    """The card statistics window of ``entrant`` over its games in the tournament ``tab`` shows."""
+    dialog = tab.show_card_stats(entrant)
+    if dialog is None:
+        raise RuntimeError(f"no card statistics of {entrant!r} in the screenshot tournament")
+    _wait_for(dialog.is_counting)
+    _settle(dialog, 20)
+    target = out / "card_stats.png"
+    dialog.grab().save(str(target))
+    dialog.close()
     return target
 
 
@@ -476,7 +490,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         workdir = Path(tmp)
         shots = [shoot_main_window(out, workdir), shoot_test_bench(out), shoot_battle(out, workdir)]
         shots += [shoot_arena(out, workdir, game) for game in registry.games()]
-        shots.append(shoot_tournament(out, workdir))
+        shots += shoot_tournament(out, workdir)
         shots.append(shoot_improve(out))
         shots += authoring_shots(out, workdir)
         app.setPalette(dark_palette())

@@ -249,13 +249,15 @@ def _tasks(spec: TournamentSpec, schedule: list[Seating], finished: Mapping[int,
             yield task
 
 
-def read_tournament(spec: TournamentSpec, out: Path) -> TournamentRun:
+def read_tournament(spec: TournamentSpec, out: Path, *, count: bool = True) -> TournamentRun:
     """The finished part of a tournament recorded in ``out`` (for the app's table and plot,
-    and to open its games), without playing anything."""
+    and to open its games), without playing anything. With ``count=False`` its standings are
+    left empty, for a caller that counts them elsewhere (off the app's GUI thread: a long
+    tournament's take the better part of a second)."""
     schedule = spec.schedule()
     store = TournamentStore(out)
     records = store.finished(schedule, spec.names, [spec.task(i, s).seed for i, s in enumerate(schedule)])
-    standings = compute_standings(spec.names, records.values())
+    standings = compute_standings(spec.names, records.values() if count else ())
     failed = {i: e for i, e in store.failed().items() if 0 <= i < len(schedule) and i not in records}
     return TournamentRun(spec, dict(sorted(records.items())), len(schedule), standings, out, dict(sorted(failed.items())),
                          store.played_seconds())

@@ -28,6 +28,15 @@ def test_an_opened_folder_holds_the_setup_and_the_results_of_its_games(tmp_path:
     assert opened.standings.table == played.standings.table and opened.out == tmp_path
 
 
+def test_a_folder_read_without_counting_has_its_games_and_empty_standings(tmp_path: Path) -> None:
+    spec = small_spec(*FOUR[:3], seats=2, per_pairing=2, seed=3)
+    played = run_tournament(spec, tmp_path, jobs=1)
+    uncounted = read_tournament(spec, tmp_path, count=False)
+    assert uncounted.records == played.records and uncounted.total == played.total
+    assert [s.games for s in uncounted.standings.table] == [0, 0, 0] and uncounted.standings.history == []
+    assert read_tournament(spec, tmp_path).standings.table == played.standings.table
+
+
 def test_an_opened_folder_does_not_need_its_programs_any_more(tmp_path: Path) -> None:
     """The results of a tournament whose program files moved away are still shown."""
     (tmp_path / "mine.snake.json").write_text((Path(small_spec("hunter", "tail_biter").entrants[0].seat)).read_text())

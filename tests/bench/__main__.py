@@ -1,6 +1,6 @@
 """`make bench`: every benchmark, each printing ratios against a baseline measured in the same run."""
 
-from tests.bench import arena_bots, editor_paint, many_battles, snake_matcher, tournament, tournament_kill
+from tests.bench import arena_bots, editor_paint, many_battles, snake_matcher, tournament, tournament_gui, tournament_kill
 
 snake_matcher.report()
 print()
@@ -13,3 +13,5 @@ print()
 tournament_kill.report()
 print()
 editor_paint.report()
+print()
+tournament_gui.report()

@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
     QPushButton,
@@ -39,7 +38,19 @@ from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, resolve_program
 from editor.typing_guard import install_typing_guard
 from editor.widgets.games.game_view import GameSpec
 from editor.widgets.games.registry import GAME_VIEWS, playable_games
-from editor.widgets.parts.form_widgets import SEED_LIMIT, error_line, file_choice, heading, spin_box, tool_button
+from editor.widgets.parts.boxes import STRETCH, column, row
+from editor.widgets.parts.form_widgets import (
+    SEED_LIMIT,
+    choice_box,
+    error_line,
+    file_choice,
+    fill_choices,
+    game_row,
+    heading,
+    setup_form,
+    spin_box,
+    tool_button,
+)
 from editor.widgets.parts.sandbox_option import unsandboxed_checkbox
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, bot_samples, program_samples
@@ -260,11 +271,8 @@ class MatchSetupPanel(QWidget):
     # --- building ----------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.game_box = QComboBox()
-        for game in playable_games():
-            self.game_box.addItem(GAME_VIEWS[game].spec.title, game)
-        self.game_box.setToolTip("The game to play")
-        self.game_box.activated.connect(lambda _i: self.set_game(str(self.game_box.currentData())))
+        self.game_box = choice_box([(GAME_VIEWS[game].spec.title, game) for game in playable_games()], "The game to play",
+                                   lambda game: self.set_game(str(game)))
 
         self.shuffle_button = tool_button("Shuffle", "Seats in a random order (drawn from the seed)", self.shuffle_seats)
         self.rotate_button = tool_button("Rotate", "Every seat one place on", self.rotate_seats)
@@ -293,10 +301,7 @@ class MatchSetupPanel(QWidget):
         self.seed_box.setRange(0, SEED_LIMIT)
         self.seed_box.setToolTip("The match's seed: the same seed and bots play the same match")
         self.seed_button = tool_button("New seed", "Draw a new random seed", self.new_seed)
-        seed_row = QHBoxLayout()
-        seed_row.setSpacing(6)
-        seed_row.addWidget(self.seed_box, 1)
-        seed_row.addWidget(self.seed_button)
+        seed_row = row((self.seed_box, 1), self.seed_button)
 
         self.time_box = QDoubleSpinBox()
         self.time_box.setRange(0.05, 600.0)
@@ -312,10 +317,7 @@ class MatchSetupPanel(QWidget):
         limits_row.addWidget(self.memory_box, 1)
         limits_row.addWidget(self.cpu_box, 1)
 
-        self.form = QFormLayout()
-        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.form.setHorizontalSpacing(8)
-        self.form.setVerticalSpacing(6)
+        self.form = setup_form()
         self.map_label, self.rounds_label = QLabel("Map"), QLabel("Rounds")
         self.form.addRow(self.map_label, map_row)
         self.form.addRow(self.rounds_label, self.rounds_box)
@@ -342,20 +344,8 @@ class MatchSetupPanel(QWidget):
 
         self.message_label = error_line("setupMessage")
 
-        game_row = QFormLayout()
-        game_row.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        game_row.addRow(heading("Game"), self.game_box)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(8)
-        layout.addLayout(game_row)
-        layout.addLayout(seat_tools)
-        layout.addLayout(self.seat_box)
-        layout.addSpacing(2)
-        layout.addLayout(self.form)
-        layout.addWidget(self.message_label)
-        layout.addStretch(1)
-        layout.addLayout(buttons)
+        column(game_row(self.game_box), seat_tools, self.seat_box, 2, self.form, self.message_label, STRETCH, buttons,
+               parent=self, spacing=8)
 
     def _sandbox_toggled(self, unsandboxed: bool) -> None:
         self.start_button.setText("Start unsandboxed" if unsandboxed else "Start match")
@@ -370,9 +360,7 @@ class MatchSetupPanel(QWidget):
         self.add_button.setVisible(variable)
         self.remove_button.setVisible(variable)
         self.map_box.clear()
-        for label, value in spec.maps():
-            self.map_box.addItem(label, value)
-            self.map_box.setItemData(self.map_box.count() - 1, value, Qt.ItemDataRole.ToolTipRole)
+        fill_choices(self.map_box, spec.maps())
         self.form.setRowVisible(self._map_row, spec.map_option is not None)
         self.map_label.setText(spec.map_title)
         for box in self.number_boxes.values():

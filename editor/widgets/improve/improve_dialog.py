@@ -23,14 +23,10 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
-    QHBoxLayout,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QPushButton,
-    QSplitter,
     QStyle,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -42,7 +38,8 @@ from editor.widgets.improve.improve_worker import Clock, ImproveJob, ImproveWork
 from editor.widgets.parts.program_diff_view import ProgramDiffView
 from editor.widgets.improve.score_plot import ScorePlot
 from editor.widgets.improve.search_progress import ReportTable, SearchProgress
-from editor.widgets.parts.form_widgets import error_line, form_beside, heading
+from editor.widgets.parts.boxes import STRETCH, column, row, split, status_line, titled
+from editor.widgets.parts.form_widgets import error_line, form_beside
 from editor.widgets.parts.standalone import application, sample_document
 
 DIALOG_SIZE = (1240, 800)
@@ -204,55 +201,27 @@ class ImproveDialog(QDialog):
         self.setup.message.connect(self._show_error)
 
         left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(10, 10, 10, 10)
-        left_layout.addWidget(self.setup, 1)
-        left_layout.addWidget(self.error_label)
+        column((self.setup, 1), self.error_label, parent=left, margins=(10, 10, 10, 10))
 
         self.progress = SearchProgress()
-        self.status_label = QLabel()
-        self.status_label.setWordWrap(True)
-        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status_label = status_line()
 
         self.plot = ScorePlot()
         self.plot.setMinimumSize(280, 180)
         self.diff_view = ProgramDiffView()
         self.report_table = ReportTable()
-        diff_panel = QWidget()
-        diff_layout = QVBoxLayout(diff_panel)
-        diff_layout.setContentsMargins(0, 0, 0, 0)
-        diff_layout.setSpacing(4)
-        diff_layout.addWidget(heading("Best program against yours"))
-        diff_layout.addWidget(self.diff_view, 1)
         self.report_table.hide()
-        right_split = QSplitter(Qt.Orientation.Vertical)
-        right_split.addWidget(self.plot)
-        right_split.addWidget(diff_panel)
-        right_split.addWidget(self.report_table)
-        right_split.setChildrenCollapsible(False)
-        right_split.setSizes([PLOT_SHARE, 100 - PLOT_SHARE, 0])
-        self.right_split = right_split
+        self.right_split = right_split = split(
+            Qt.Orientation.Vertical, [self.plot, titled("Best program against yours", self.diff_view), self.report_table],
+            [PLOT_SHARE, 100 - PLOT_SHARE, 0])
 
         right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(4, 10, 10, 4)
-        right_layout.setSpacing(6)
-        right_layout.addWidget(self.progress)
-        right_layout.addWidget(self.status_label)
-        right_layout.addWidget(right_split, 1)
+        column(self.progress, self.status_label, (right_split, 1), parent=right, margins=(4, 10, 10, 4))
 
         self.splitter = form_beside(left, right)
-        buttons = QHBoxLayout()
-        buttons.setContentsMargins(10, 0, 10, 10)
-        for button in (self.start_button, self.pause_button, self.stop_button):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.take_button)
-        buttons.addWidget(self.close_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.splitter, 1)
-        layout.addLayout(buttons)
+        buttons = row(self.start_button, self.pause_button, self.stop_button, STRETCH, self.take_button, self.close_button,
+                      margins=(10, 0, 10, 10))
+        column((self.splitter, 1), buttons, parent=self)
 
     # --- reactions ---------------------------------------------------------------------------
 

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QFileDialog,
-    QFormLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -40,7 +39,8 @@ from arena.tournament.pool import default_jobs
 from editor.document import ProgramDocument
 from editor.widgets.cards.pattern_paint import card_thumbnail
 from editor.widgets.improve.improve_worker import ImproveJob
-from editor.widgets.parts.form_widgets import SEED_LIMIT, heading, spin_box, tool_button
+from editor.widgets.parts.boxes import row
+from editor.widgets.parts.form_widgets import SEED_LIMIT, heading, setup_form, spin_box, tool_button
 from editor.widgets.parts.seat_choices import named_programs
 from editor.widgets.tournament.tournament_entrants import unique_name
 from engines.snake import GAME_INFO, PositionError, start_position
@@ -241,10 +241,7 @@ class ImproveSetup(QWidget):
                                  "search the same way")
         self.new_seed()
         self.new_seed_button = tool_button("New seed", "Draw a new random seed", self.new_seed)
-        seed_row = QHBoxLayout()
-        seed_row.setSpacing(6)
-        seed_row.addWidget(self.seed_box, 1)
-        seed_row.addWidget(self.new_seed_button)
+        seed_row = row((self.seed_box, 1), self.new_seed_button)
         self.pin_list = QListWidget()
         self.pin_list.setToolTip("Ticked cards are never changed, dropped or reordered among themselves")
         self.pin_list.setIconSize(QSize(PIN_THUMB, PIN_THUMB))
@@ -261,13 +258,7 @@ class ImproveSetup(QWidget):
         self.length_box = spin_box(2, 49, "Length of every snake at the start", value=GAME_INFO.default_length)
         self.steps_box = spin_box(1, 100_000, "Step limit of a battle", value=GAME_INFO.default_steps)
         self.steps_box.setSingleStep(100)
-        battle_row = QHBoxLayout()
-        battle_row.setSpacing(6)
-        battle_row.addWidget(self.seats_box, 1)
-        battle_row.addWidget(QLabel("length"))
-        battle_row.addWidget(self.length_box, 1)
-        battle_row.addWidget(QLabel("steps"))
-        battle_row.addWidget(self.steps_box, 1)
+        battle_row = row((self.seats_box, 1), QLabel("length"), (self.length_box, 1), QLabel("steps"), (self.steps_box, 1))
 
         self.jobs_box = spin_box(1, max(64, 4 * default_jobs()), "Worker processes on this machine (1: in the app's "
                                  "own process)", value=default_jobs())
@@ -281,15 +272,15 @@ class ImproveSetup(QWidget):
         self.check_box.setSpecialValueText("no check")
         self.check_box.setSuffix(" pairs per opponent")
 
-        search_form = _form()
+        search_form = setup_form()
         search_form.addRow("Budget", self.budget_box)
         search_form.addRow("Seed", seed_row)
         search_form.addRow("Keep cards", self.pin_list)
         search_form.addRow("", self.keep_tests_box)
-        battle_form = _form()
+        battle_form = setup_form()
         battle_form.addRow("Field", self.sizes_edit)
         battle_form.addRow("Seats", battle_row)
-        run_form = _form()
+        run_form = setup_form()
         run_form.addRow("Jobs", self.jobs_box)
         run_form.addRow("Cluster", self.cluster_edit)
         run_form.addRow("Check", self.check_box)
@@ -347,10 +338,3 @@ class ImproveSetup(QWidget):
     def _cluster_changed(self) -> None:
         self.jobs_box.setEnabled(not self.cluster_edit.text().strip() and self.cluster_edit.isEnabled())
 
-
-def _form() -> QFormLayout:
-    form = QFormLayout()
-    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-    form.setHorizontalSpacing(8)
-    form.setVerticalSpacing(6)
-    return form

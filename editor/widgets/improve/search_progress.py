@@ -7,18 +7,17 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QHBoxLayout,
     QHeaderView,
     QLabel,
-    QProgressBar,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from arena.improve import ImproveReport, Progress
 from arena.tournament import clock
+from editor.widgets.parts.boxes import column, row, status_line
+from editor.widgets.parts.form_widgets import run_bar
 
 STEPS = 1000
 """The progress bar's resolution."""
@@ -35,30 +34,13 @@ class SearchProgress(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._budget = 1.0
-        self.progress_bar = QProgressBar()
-        self.progress_bar.setFormat("not started")
-        self.progress_bar.setRange(0, 1)
-        self.progress_bar.setValue(0)
-        self.progress_bar.setToolTip("The budget spent")
-        self.eta_label = QLabel()
-        self.eta_label.setAlignment(_RIGHT)
-        self.eta_label.setMinimumWidth(self.eta_label.fontMetrics().horizontalAdvance("ETA 00:00:00 · 00:00:00") + 8)
+        self.progress_bar, self.eta_label = run_bar("The budget spent")
         self.eta_label.setToolTip("The budget left · the time searched (paused time not counted)")
-        self.score_label = QLabel()
-        self.score_label.setWordWrap(True)
-        self.score_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.score_label = status_line()
         self.score_label.setToolTip("Mean game score (1 per rival beaten, ½ per tie) with its 95% interval, on the "
                                     "battles played since the best program became best; yours on the same battles")
         self.rate_label = QLabel()
-        bar = QHBoxLayout()
-        bar.addWidget(self.progress_bar, 1)
-        bar.addWidget(self.eta_label)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(6)
-        layout.addLayout(bar)
-        layout.addWidget(self.score_label)
-        layout.addWidget(self.rate_label)
+        column(row((self.progress_bar, 1), self.eta_label, spacing=8), self.score_label, self.rate_label, parent=self)
 
     def begin(self, budget: float) -> None:
         """A new search of ``budget`` seconds."""

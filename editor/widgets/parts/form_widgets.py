@@ -1,18 +1,20 @@
-"""Small pieces every form of the app shares (the match and tournament setups, the Battle tab's
-setup, the what-if dialog): section headings, spin boxes, tool buttons and the
-range of a seed."""
+"""Small pieces every form of the app shares (the match, tournament and Improve setups, the
+Battle tab's setup, the what-if dialog): section headings, the setups' form and their choice
+boxes, spin boxes, tool buttons and the range of a seed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
+    QFormLayout,
     QFrame,
     QHBoxLayout,
     QLabel,
+    QProgressBar,
     QScrollArea,
     QSpinBox,
     QSplitter,
@@ -34,6 +36,43 @@ def heading(text: str) -> QLabel:
     label.setFont(font)
     label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
     return label
+
+
+def setup_form() -> QFormLayout:
+    """The labelled rows of a setup: fields grow to the form's width, labels and rows spaced alike
+    in every setup of the app."""
+    form = QFormLayout()
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+    form.setHorizontalSpacing(8)
+    form.setVerticalSpacing(6)
+    return form
+
+
+def game_row(game_box: QComboBox) -> QFormLayout:
+    """The row at a setup's top: the game, under a heading that lines up with the form's labels."""
+    form = QFormLayout()
+    form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+    form.addRow(heading("Game"), game_box)
+    return form
+
+
+def choice_box(choices: Iterable[tuple[str, object]], tip: str, chosen: Callable[[object], object]) -> QComboBox:
+    """A combo of ``(label, value)`` choices; picking one (not setting it from code) calls
+    ``chosen`` with its value."""
+    box = QComboBox()
+    fill_choices(box, choices, tips=False)
+    box.setToolTip(tip)
+    box.activated.connect(lambda _index: chosen(box.currentData()))
+    return box
+
+
+def fill_choices(box: QComboBox, choices: Iterable[tuple[str, object]], *, tips: bool = True) -> None:
+    """Add ``(label, value)`` choices to ``box``; with ``tips`` each value is its choice's tooltip
+    (a map's file, which the label shortens)."""
+    for label, value in choices:
+        box.addItem(label, value)
+        if tips:
+            box.setItemData(box.count() - 1, value, Qt.ItemDataRole.ToolTipRole)
 
 
 def spin_box(low: int, high: int, tip: str, *, suffix: str = "", value: int | None = None) -> QSpinBox:
@@ -70,6 +109,20 @@ def file_choice(browse: Callable[[], object]) -> tuple[QComboBox, QToolButton, Q
     row.addWidget(box, 1)
     row.addWidget(button)
     return box, button, row
+
+
+def run_bar(tip: str = "") -> tuple[QProgressBar, QLabel]:
+    """The bar of a long run (a tournament, a search), "not started", and the label at its right
+    for its times, as wide as "ETA 00:00:00 · 00:00:00" so that it does not jump as they tick."""
+    bar = QProgressBar()
+    bar.setFormat("not started")
+    bar.setRange(0, 1)
+    bar.setValue(0)
+    bar.setToolTip(tip)
+    label = QLabel()
+    label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+    label.setMinimumWidth(label.fontMetrics().horizontalAdvance("ETA 00:00:00 · 00:00:00") + 8)
+    return bar, label
 
 
 def error_line(name: str) -> QLabel:

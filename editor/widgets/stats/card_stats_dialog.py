@@ -13,15 +13,14 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
-    QHBoxLayout,
     QLabel,
     QProgressBar,
     QPushButton,
-    QVBoxLayout,
     QWidget,
 )
 
 from arena.card_stats import ProgramStats
+from editor.widgets.parts.boxes import column, row
 from editor.widgets.parts.worker_thread import FunctionJob
 from editor.widgets.stats.card_stats_view import CardStatsView
 from editor.widgets.stats.stats_count import CountedStats, count_stats
@@ -111,18 +110,12 @@ class CardStatsDialog(QDialog):
         self.cancel_button.setToolTip("Stop counting (nothing is shown of a part)")
         self.cancel_button.clicked.connect(self.cancel)
         self.progress_row = QWidget()
-        progress = QHBoxLayout(self.progress_row)
-        progress.setContentsMargins(0, 0, 0, 0)
-        progress.addWidget(self.progress_bar, 1)
-        progress.addWidget(self.cancel_button)
+        row((self.progress_bar, 1), self.cancel_button, parent=self.progress_row)
         self.program_box = QComboBox()
         self.program_box.setToolTip("Programs playing the same cards are counted together, whatever their seats' names")
         self.program_box.activated.connect(self._program_chosen)
         self.program_row = QWidget()
-        program = QHBoxLayout(self.program_row)
-        program.setContentsMargins(0, 0, 0, 0)
-        program.addWidget(QLabel("Program"))
-        program.addWidget(self.program_box, 1)
+        row(QLabel("Program"), (self.program_box, 1), parent=self.program_row)
         self.view = CardStatsView()
         self.notes_label = QLabel()
         self.notes_label.setWordWrap(True)
@@ -130,13 +123,8 @@ class CardStatsDialog(QDialog):
         self.notes_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.title_label)
-        layout.addWidget(self.progress_row)
-        layout.addWidget(self.program_row)
-        layout.addWidget(self.view, 1)
-        layout.addWidget(self.notes_label)
-        layout.addWidget(buttons)
+        column(self.title_label, self.progress_row, self.program_row, (self.view, 1), self.notes_label, buttons,
+               parent=self, margins=None)
         self.progress_row.setVisible(False)
         self.program_row.setVisible(False)
         self.notes_label.setVisible(False)

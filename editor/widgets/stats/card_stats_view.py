@@ -17,17 +17,16 @@ from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QHBoxLayout,
     QHeaderView,
     QLabel,
     QSplitter,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from arena.card_stats import HORIZON, CardTally, ProgramStats
+from editor.widgets.parts.boxes import column, row
 from editor.widgets.parts.form_widgets import heading
 from editor.widgets.stats.heat_map import HeatMap
 from engines.snake import Direction
@@ -126,8 +125,8 @@ class CardStatsView(QWidget):
 
         self.table = QTableWidget(0, len(COLUMNS))
         self.table.setHorizontalHeaderLabels(list(COLUMNS))
-        for column, name in enumerate(COLUMNS):
-            title = self.table.horizontalHeaderItem(column)
+        for index, name in enumerate(COLUMNS):
+            title = self.table.horizontalHeaderItem(index)
             if title is not None and name in COLUMN_TIPS:
                 title.setToolTip(COLUMN_TIPS[name])
         self.table.verticalHeader().setVisible(False)
@@ -151,16 +150,8 @@ class CardStatsView(QWidget):
         self.heat_caption = QLabel()
         self.heat_caption.setWordWrap(True)
         self.heat_caption.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        heat_header = QHBoxLayout()
-        heat_header.addWidget(self.heat_title, 1)
-        heat_header.addWidget(self.size_box)
         heat = QWidget()
-        heat_layout = QVBoxLayout(heat)
-        heat_layout.setContentsMargins(0, 0, 0, 0)
-        heat_layout.setSpacing(4)
-        heat_layout.addLayout(heat_header)
-        heat_layout.addWidget(self.heat_map, 1)
-        heat_layout.addWidget(self.heat_caption)
+        column(row((self.heat_title, 1), self.size_box), (self.heat_map, 1), self.heat_caption, parent=heat, spacing=4)
 
         self.body = QSplitter(Qt.Orientation.Horizontal)
         self.body.addWidget(self.table)
@@ -168,13 +159,7 @@ class CardStatsView(QWidget):
         self.body.setStretchFactor(0, 3)
         self.body.setStretchFactor(1, 2)
         self.body.setChildrenCollapsible(False)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(6)
-        layout.addWidget(self.summary_label)
-        layout.addWidget(self.message_label, 1)
-        layout.addWidget(self.body, 1)
-        layout.addWidget(self.never_label)
+        column(self.summary_label, (self.message_label, 1), (self.body, 1), self.never_label, parent=self)
 
     def _fill_table(self, stats: ProgramStats) -> None:
         rows: list[tuple[int, CardTally, str]] = [

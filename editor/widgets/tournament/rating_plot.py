@@ -30,6 +30,9 @@ LEGEND_NAME = 22
 """Longer names are cut in the legend (the standings show them whole)."""
 LEGEND_GAP = 8
 """Pixels between the plot's right edge and the legend."""
+VIEW_MIN = 210
+"""The narrowest the plot's view (with its left axis) gets: the widget is kept as wide as that and
+the legend."""
 _LEGEND_COLUMN = 3  # the plot item's grid: left axis 0, view 1, right axis 2
 
 
@@ -51,7 +54,8 @@ class RatingPlot(SeriesPlot):
         # A legend in the plot item's grid, right of the view: it takes room from the view
         # instead of covering it; at the top of its column, as tall as its names.
         self._legend = pg.LegendItem(offset=None, verSpacing=-4, frame=False)
-        self._legend.setSizePolicy(QSizePolicy.Policy.Maximum, QSizePolicy.Policy.Maximum)
+        # Fixed across: a narrow plot narrows its view, never cuts the names.
+        self._legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Maximum)
         item.legend = self._legend  # curves plotted with a name join it
         item.layout.addItem(self._legend, 2, _LEGEND_COLUMN)
         item.layout.setColumnStretchFactor(_LEGEND_COLUMN, 0)
@@ -67,6 +71,8 @@ class RatingPlot(SeriesPlot):
         rows = [[point[name] for name in names] for point in standings.history]
         self.set_series(list(range(1, len(rows) + 1)), rows)
         self._legend.setVisible(bool(names))
+        legend = self._legend.preferredWidth() if names else 0.0
+        self.setMinimumWidth(int(VIEW_MIN + LEGEND_GAP + legend))
         # The bottom axis ticks whole games only (no "2.5"), as many as its width has room for.
 
     def legend_rect(self) -> QRectF:

@@ -15,18 +15,17 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QFileDialog,
-    QHBoxLayout,
     QHeaderView,
     QPushButton,
     QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
-    QVBoxLayout,
     QWidget,
 )
 
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES
 from arena.tournament.games import SNAKE
+from editor.widgets.parts.boxes import STRETCH, column, row
 from editor.widgets.parts.seat_cards import disc_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, named_programs, sample_bots
 from editor.widgets.parts.seat_colors import seat_color
@@ -136,22 +135,8 @@ class EntrantList(QWidget):
         self.remove_button.setToolTip("Remove the selected entrants (Delete)")
         self.remove_button.clicked.connect(self.remove_selected)
 
-        samples = QHBoxLayout()
-        samples.setSpacing(6)
-        samples.addWidget(self.sample_box, 1)
-        samples.addWidget(self.add_sample_button)
-        buttons = QHBoxLayout()
-        buttons.setSpacing(6)
-        buttons.addWidget(self.add_file_button)
-        buttons.addWidget(self.add_editor_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.remove_button)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(6)
-        layout.addWidget(self.table, 1)
-        layout.addLayout(samples)
-        layout.addLayout(buttons)
+        column((self.table, 1), row((self.sample_box, 1), self.add_sample_button),
+               row(self.add_file_button, self.add_editor_button, STRETCH, self.remove_button), parent=self)
         self.set_game(SNAKE)
 
     # --- our API -----------------------------------------------------------------------------

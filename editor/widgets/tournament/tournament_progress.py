@@ -9,10 +9,12 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QProgressBar, QWidget
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QWidget
 
 from arena.tournament import Progress, clock
+from editor.widgets.parts.boxes import row
+from editor.widgets.parts.form_widgets import run_bar
 
 TICK_MS = 1000
 COUNT_FORMAT = "%v / %m games"
@@ -61,21 +63,11 @@ class RunProgress(QWidget):
     def __init__(self, now: Callable[[], float] = time.monotonic, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.clock = RunClock(now)
-        self.bar = QProgressBar()
-        self.bar.setFormat("not started")
-        self.bar.setRange(0, 1)
-        self.bar.setValue(0)
-        self.time_label = QLabel()
-        self.time_label.setMinimumWidth(self.time_label.fontMetrics().horizontalAdvance("ETA 00:00:00 · 00:00:00") + 8)
-        self.time_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        self.bar, self.time_label = run_bar()
         self._timer = QTimer(self)
         self._timer.setInterval(TICK_MS)
         self._timer.timeout.connect(self.tick)
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(8)
-        layout.addWidget(self.bar, 1)
-        layout.addWidget(self.time_label)
+        row((self.bar, 1), self.time_label, parent=self, spacing=8)
 
     def start(self, done: int, total: int, before: float) -> None:
         """A run starts with ``done`` of ``total`` games finished and ``before`` seconds played."""

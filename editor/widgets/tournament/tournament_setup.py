@@ -15,17 +15,13 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
-    QComboBox,
     QDoubleSpinBox,
     QFileDialog,
-    QFormLayout,
-    QHBoxLayout,
     QLabel,
     QLineEdit,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -38,7 +34,18 @@ from arena.tournament.schedule import games_played, large_schedule, shared_seats
 from arena.tournament.spec import long_schedule_note, seats_hint
 from arena.tournament.store import differences, stored_spec
 from editor.widgets.games.registry import GAME_VIEWS, playable_games
-from editor.widgets.parts.form_widgets import SEED_LIMIT, file_choice, heading, spin_box, tool_button
+from editor.widgets.parts.boxes import column, row
+from editor.widgets.parts.form_widgets import (
+    SEED_LIMIT,
+    choice_box,
+    file_choice,
+    fill_choices,
+    game_row,
+    heading,
+    setup_form,
+    spin_box,
+    tool_button,
+)
 from editor.widgets.parts.sandbox_option import unsandboxed_checkbox
 from editor.widgets.tournament.tournament_entrants import EDITOR, EntrantList, EntrantRow
 from matcher.fileformat import PROGRAM_SUFFIX
@@ -199,11 +206,8 @@ class TournamentSetup(QWidget):
     # --- building ----------------------------------------------------------------------------
 
     def _build(self) -> None:
-        self.game_box = QComboBox()
-        for game in playable_games():
-            self.game_box.addItem(GAME_VIEWS[game].spec.title, game)
-        self.game_box.setToolTip("The game of the tournament")
-        self.game_box.activated.connect(lambda _i: self.set_game(str(self.game_box.currentData())))
+        self.game_box = choice_box([(GAME_VIEWS[game].spec.title, game) for game in playable_games()],
+                                   "The game of the tournament", lambda game: self.set_game(str(game)))
 
         self.entrants = EntrantList()
         self.entrants.changed.connect(self._refresh)
@@ -217,10 +221,7 @@ class TournamentSetup(QWidget):
         self.seed_box = spin_box(0, SEED_LIMIT, "The tournament's seed: every game's seed derives from it")
         self.seed_box.setValue(secrets.randbelow(1_000_000))
         self.new_seed_button = tool_button("New seed", "Draw a new random seed", self.new_seed)
-        seed_row = QHBoxLayout()
-        seed_row.setSpacing(6)
-        seed_row.addWidget(self.seed_box, 1)
-        seed_row.addWidget(self.new_seed_button)
+        seed_row = row((self.seed_box, 1), self.new_seed_button)
         self.jobs_box = spin_box(1, max(64, 4 * default_jobs()), "Games played at the same time on this machine")
         self.jobs_box.setValue(default_jobs())
         self.jobs_box.setSuffix(f" of {default_jobs()} cores")
@@ -228,14 +229,9 @@ class TournamentSetup(QWidget):
         self.number_boxes = {"width": spin_box(5, 99, "Field width in cells"),
                              "height": spin_box(5, 99, "Field height in cells"),
                              "length": spin_box(2, 49, "Length of every snake at the start")}
-        field = QHBoxLayout()
-        field.setSpacing(6)
-        field.addWidget(self.number_boxes["width"], 1)
-        field.addWidget(QLabel("×"))
-        field.addWidget(self.number_boxes["height"], 1)
         self._length_label = QLabel("length")
-        field.addWidget(self._length_label)
-        field.addWidget(self.number_boxes["length"], 1)
+        field = row((self.number_boxes["width"], 1), QLabel("×"), (self.number_boxes["height"], 1), self._length_label,
+                    (self.number_boxes["length"], 1))
         self._field_row = field
         self.limit_box = spin_box(0, 1_000_000, "")
         self.limit_box.setSingleStep(100)
@@ -253,15 +249,9 @@ class TournamentSetup(QWidget):
         self.out_label = QLabel("Output")
         self.out_label.setToolTip("results.json, games.jsonl and one replay per game go here; a folder that holds "
                                   "the same tournament is resumed")
-        out_row = QHBoxLayout()
-        out_row.setSpacing(6)
-        out_row.addWidget(self.out_edit, 1)
-        out_row.addWidget(self.out_browse)
+        out_row = row((self.out_edit, 1), self.out_browse)
 
-        self.form = QFormLayout()
-        self.form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.form.setHorizontalSpacing(8)
-        self.form.setVerticalSpacing(6)
+        self.form = setup_form()
         self.form.addRow("Games per pairing", self.per_pairing_box)
         self.form.addRow("Seats", self.seats_box)
         self.form.addRow("Seed", seed_row)
@@ -280,19 +270,8 @@ class TournamentSetup(QWidget):
         self.summary_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.summary_label.setProperty("warning", False)
 
-        game_row = QFormLayout()
-        game_row.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        game_row.addRow(heading("Game"), self.game_box)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(8)
-        layout.addLayout(game_row)
-        layout.addWidget(heading("Entrants"))
-        layout.addWidget(self.entrants, 1)
-        layout.addSpacing(2)
-        layout.addWidget(heading("Settings"))
-        layout.addLayout(self.form)
-        layout.addWidget(self.summary_label)
+        column(game_row(self.game_box), heading("Entrants"), (self.entrants, 1), 2, heading("Settings"), self.form,
+               self.summary_label, parent=self, spacing=8)
         self._settings: list[QWidget] = [
             self.game_box, self.per_pairing_box, self.seats_box, self.seed_box, self.new_seed_button, self.jobs_box,
             *self.number_boxes.values(), self.limit_box, self.map_box, self.map_browse, self.time_box, self.out_edit,
@@ -318,9 +297,7 @@ class TournamentSetup(QWidget):
         self.map_box.clear()
         if offers_map and not form.map_required:
             self.map_box.addItem("the game's own", None)
-        for label, value in form.maps() if offers_map else []:
-            self.map_box.addItem(label, value)
-            self.map_box.setItemData(self.map_box.count() - 1, value, Qt.ItemDataRole.ToolTipRole)
+        fill_choices(self.map_box, form.maps() if offers_map else [])
         limit = referee.round_limit
         self.form.setRowVisible(self.limit_box, limit is not None)
         if limit is not None:

@@ -26,13 +26,9 @@ from PySide6.QtCore import QPoint, QSettings, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
-    QLabel,
     QMenu,
     QPushButton,
-    QSplitter,
     QStyle,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -53,7 +49,8 @@ from arena.tournament.pool import STOP_GRACE
 from arena.tournament.runner import GameFailure
 from arena.tournament.running import RunningStandings
 from arena.tournament.store import TournamentStore
-from editor.widgets.parts.form_widgets import error_line, form_beside, heading
+from editor.widgets.parts.boxes import STRETCH, column, row, split, status_line, titled
+from editor.widgets.parts.form_widgets import error_line, form_beside
 from editor.widgets.parts.standalone import application, run_alone
 from editor.widgets.parts.worker_thread import FunctionJob
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
@@ -94,6 +91,7 @@ class TournamentTab(QWidget):
             data_dir = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
         self.settings = settings if settings is not None else QSettings()
         self.worker = TournamentWorker(self)
+        self.worker.counted.connect(self._counted)
         self.worker.began.connect(self._began)
         self.worker.gameStarted.connect(self._game_started)
         self.worker.progressed.connect(self._progressed)
@@ -108,7 +106,7 @@ class TournamentTab(QWidget):
         self.run: TournamentRun | None = None
         self.stats_dialog: CardStatsDialog | None = None
         self._records: dict[int, GameRecord] = {}
-        self._running = RunningStandings([])
+        self._running: RunningStandings | None = None  # the run's standings, once counted (in the worker)
         self._standings = compute_standings([], [])
         self._total = 0
         self._cancelling = False
@@ -153,7 +151,7 @@ class TournamentTab(QWidget):
             return False
         try:
             spec, out = self.setup.build()
-            earlier = read_tournament(spec, out)
+            earlier = read_tournament(spec, out, count=False)  # the worker counts them (see _counted)
         except TournamentError as err:
             self._show_error(str(err))
             return False
@@ -164,7 +162,7 @@ class TournamentTab(QWidget):
         self._show_error("")
         self.spec, self.out, self.run = spec, out, None
         self._show_records(earlier)
-        self._running = RunningStandings(spec.names, earlier.records.values(), earlier.failed)
+        self._running = None
         jobs = self.setup.jobs()
         resumed = f"Resuming: {len(self._records)} of {self._total} games were played before. " if self._records else ""
         workers = ("Starting…" if jobs == 1 and spec.game == SNAKE else
@@ -172,7 +170,7 @@ class TournamentTab(QWidget):
         self._say(f"{resumed}{workers} Results go to {out}")
         self.progress.start(len(earlier.records) + len(earlier.failed), self._total, earlier.seconds)
         self._set_running(True)
-        self.worker.start(spec, out, jobs)
+        self.worker.start(spec, out, jobs, earlier)
         memory.remember_folder(self.settings, out)
         self.remember()
         return True
@@ -270,22 +268,11 @@ class TournamentTab(QWidget):
         self.open_folder_button.clicked.connect(self._browse_folder)
         self.error_label = error_line("tournamentError")
         self.setup.entrants.message.connect(self._show_error)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.open_folder_button)
-        buttons.addStretch(1)
-        buttons.addWidget(self.cancel_button)
-        buttons.addWidget(self.start_button)
         left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.setContentsMargins(10, 10, 10, 10)
-        left_layout.setSpacing(8)
-        left_layout.addWidget(self.setup, 1)
-        left_layout.addWidget(self.error_label)
-        left_layout.addLayout(buttons)
+        column((self.setup, 1), self.error_label, row(self.open_folder_button, STRETCH, self.cancel_button, self.start_button),
+               parent=left, spacing=8, margins=(10, 10, 10, 10))
 
-        self.status_label = QLabel()
-        self.status_label.setWordWrap(True)
-        self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status_label = status_line()
         self.results = ResultsTable()
         self.results.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.results.customContextMenuRequested.connect(self._results_menu)
@@ -303,31 +290,24 @@ class TournamentTab(QWidget):
         self.open_button.setToolTip("Watch the selected game in the arena pane")
         self.open_button.clicked.connect(self._open_selected)
 
-        bottom = QSplitter(Qt.Orientation.Horizontal)
-        bottom.addWidget(self.rating_plot)
-        bottom.addWidget(_panel("Games", self.games, self.open_button))
-        bottom.setChildrenCollapsible(False)
-        bottom.setSizes([520, 420])
-        right_split = QSplitter(Qt.Orientation.Vertical)
-        right_split.addWidget(_panel("Standings", self.results, self.stats_button))
-        right_split.addWidget(bottom)
-        right_split.setChildrenCollapsible(False)
-        right_split.setSizes([220, 420])
+        bottom = split(Qt.Orientation.Horizontal, [self.rating_plot, titled("Games", self.games, self.open_button)],
+                       [520, 420])
+        right_split = split(Qt.Orientation.Vertical, [titled("Standings", self.results, self.stats_button), bottom],
+                            [220, 420])
         right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.setContentsMargins(4, 10, 10, 10)
-        right_layout.setSpacing(6)
-        right_layout.addWidget(self.progress)
-        right_layout.addWidget(self.status_label)
-        right_layout.addWidget(right_split, 1)
+        column(self.progress, self.status_label, (right_split, 1), parent=right, margins=(4, 10, 10, 10))
 
         self.splitter = form_beside(left, right)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.splitter)
+        column(self.splitter, parent=self)
         self._set_running(False)
 
     # --- reactions: a run ----------------------------------------------------------------------
+
+    def _counted(self, running: RunningStandings) -> None:
+        """The standings of the games played before this run, counted in the worker."""
+        self._running = running
+        self._standings = running.standings()
+        self._show_results()
 
     def _began(self, done: int, total: int) -> None:
         self.progress.show_count(done, total)
@@ -339,7 +319,8 @@ class TournamentTab(QWidget):
     def _progressed(self, progress: Progress) -> None:
         record = progress.record
         self._records[record.index] = record
-        self._running.add(record)
+        if self._running is not None:  # always: it comes first
+            self._running.add(record)
         self.games.add_game(record)
         self.progress.finished_game(progress)
         self._show_playing()
@@ -347,7 +328,8 @@ class TournamentTab(QWidget):
             self._refresh_timer.start()
 
     def _game_failed(self, failure: GameFailure) -> None:
-        self._running.skip(failure.index)
+        if self._running is not None:
+            self._running.skip(failure.index)
         self.games.stop_playing(failure.index)
         self.message.emit(f"Game {failure.index + 1} ({', '.join(failure.seats)}) could not be played: {failure.error}")
 
@@ -358,7 +340,8 @@ class TournamentTab(QWidget):
         self.games.stop_playing()
         if run is None:  # failed: the error says why; the finished games stay in the folder
             self.progress.stop()
-            self._standings = self._running.standings()
+            if self._running is not None:  # else the earlier games' standings stay
+                self._standings = self._running.standings()
             self._show_results()
             self._say(f"Stopped: {len(self._records)} of {self._total} games finished and kept in {self.out}.")
             return
@@ -481,7 +464,8 @@ class TournamentTab(QWidget):
     def _refresh_results(self) -> None:
         """The standings of the games finished so far, while a tournament plays: the table now,
         the plot now or, when it was drawn less than :data:`PLOT_MS` ago, then."""
-        self._standings = self._running.standings()
+        if self._running is not None:
+            self._standings = self._running.standings()
         self._show_results(plot=not self._plot_timer.isActive())
         self._plot_waiting = self._plot_timer.isActive()
         self._plot_timer.start()
@@ -532,21 +516,6 @@ class TournamentTab(QWidget):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
         super().closeEvent(event)
-
-
-def _panel(title: str, body: QWidget, button: QPushButton) -> QWidget:
-    """``body`` under a heading with ``button`` at its right."""
-    header = QHBoxLayout()
-    header.addWidget(heading(title))
-    header.addStretch(1)
-    header.addWidget(button)
-    panel = QWidget()
-    layout = QVBoxLayout(panel)
-    layout.setContentsMargins(0, 0, 0, 0)
-    layout.setSpacing(4)
-    layout.addLayout(header)
-    layout.addWidget(body, 1)
-    return panel
 
 
 # --- on its own -------------------------------------------------------------------------------------

@@ -55,10 +55,14 @@ class ResultsTable(QTableWidget):
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setAlternatingRowColors(True)
         self.setWordWrap(False)
+        # Columns are fitted to their contents once per update (show_standings), not by the
+        # header's ResizeToContents mode: that measures every cell again on each cell's change
+        # (tens of milliseconds per update on the GUI thread while a tournament plays).
         header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setMinimumSectionSize(34)
+        self.resizeColumnsToContents()
 
     def show_standings(self, names: Sequence[str], standings: Standings) -> None:
         """Show ``standings``; the rows' items are kept and only changed values set again (the
@@ -79,6 +83,7 @@ class ResultsTable(QTableWidget):
                 if column == 1 and item.data(_COLOR_ROLE) != color.get(s.name, 0):
                     item.setData(_COLOR_ROLE, color.get(s.name, 0))
                     item.setIcon(entrant_swatch(color.get(s.name, 0)))
+        self.resizeColumnsToContents()
 
     def _resize(self, rows: int) -> None:
         """``rows`` rows, each new one filled with empty items in the columns' styles."""

@@ -9,18 +9,22 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
 
-from arena.tournament import TournamentError, TournamentSpec, run_tournament
+from arena.tournament import TournamentError, TournamentRun, TournamentSpec, run_tournament
+from arena.tournament.running import RunningStandings
 from editor.widgets.parts.worker_thread import JobControl, WorkerThread, plain_error
 from editor.widgets.tournament.tournament_setup import plain_words
 from matcher import ProgramError
 
 
 class TournamentWorker(WorkerThread):
-    """Runs one tournament at a time in a thread. Signals arrive in the GUI thread: ``began``
-    once the folder is checked, ``gameStarted`` and ``progressed`` (or ``gameFailed``) per game,
+    """Runs one tournament at a time in a thread. Signals arrive in the GUI thread: ``counted``
+    first, ``began`` once the folder is checked, ``gameStarted`` and ``progressed`` (or ``gameFailed``) per game,
     then ``finished`` with the run (:class:`~arena.tournament.TournamentRun`; also after a
     cancel), or ``failed`` with one line and then ``finished`` with None."""
 
+    counted = Signal(object)
+    """:class:`~arena.tournament.running.RunningStandings` of the games finished before this run,
+    counted here (a long tournament's take the better part of a second to count)."""
     began = Signal(int, int)
     """Games finished before (by earlier runs) and the schedule's length: the first game is next."""
     gameStarted = Signal(object)
@@ -33,11 +37,14 @@ class TournamentWorker(WorkerThread):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__("tournament", parent)
 
-    def start(self, spec: TournamentSpec, out: Path, jobs: int) -> None:
-        """Play ``spec`` into ``out`` on ``jobs`` workers; :meth:`cancel` stops every running game,
-        the finished ones are kept and ``finished`` follows."""
+    def start(self, spec: TournamentSpec, out: Path, jobs: int, earlier: TournamentRun | None = None) -> None:
+        """Play ``spec`` into ``out`` on ``jobs`` workers, after ``earlier`` (what the folder
+        holds already); :meth:`cancel` stops every running game, the finished ones are kept and
+        ``finished`` follows."""
         def play(control: JobControl) -> object:
             emit = self._emit
+            before = [] if earlier is None else earlier.records.values()
+            emit(self.counted, RunningStandings(spec.names, before, [] if earlier is None else earlier.failed))
             return run_tournament(spec, out, jobs=jobs, cancel=control.event,
                                   on_start=lambda done, total: emit(self.began, done, total),
                                   on_game_start=lambda game: emit(self.gameStarted, game),

@@ -48,3 +48,16 @@ def test_a_long_name_is_cut_in_the_legend_only(qtbot: QtBot, shown: Shown) -> No
     plot.show_standings([long, "B"], standings)
     shown_name = plot.legend_names()[0]
     assert len(shown_name) == LEGEND_NAME and shown_name.endswith("…") and long.startswith(shown_name[:-1])
+
+
+def test_a_plot_narrowed_to_its_minimum_still_shows_every_name_whole(qtbot: QtBot, shown: Shown) -> None:
+    names = ["Tail biter", "Hunter", "Wall hugger", "Head avoider", "A program named at length"]
+    records = [GameRecord(i, i, (names[i % 5], names[(i + 1) % 5]), (1.0, 0.0), (1, 2), ("ok", "ok"), 3) for i in range(10)]
+    plot = shown(RatingPlot(), (700, 400))
+    plot.show_standings(names, compute_standings(names, records))
+    plot.resize(1, 400)  # as narrow as a splitter lets it be
+    qtbot.waitUntil(lambda: plot.width() == plot.minimumWidth(), timeout=2_000)
+    qtbot.waitUntil(lambda: plot.legend_rect().right() <= plot.width(), timeout=2_000)
+    legend, data = plot.legend_rect(), plot.data_rect()
+    assert plot.width() < 700 and data.width() > 100 and legend.left() >= data.right()
+    assert plot.plot_widget.getPlotItem().sceneBoundingRect().contains(legend)
