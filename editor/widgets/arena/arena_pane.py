@@ -36,6 +36,7 @@ from editor.widgets.arena.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo,
 from editor.widgets.arena.match_setup import MatchSetupPanel
 from editor.widgets.arena.match_transport import Playback, Transport
 from editor.widgets.arena.replay_saving import REPLAY_FILTER, save_replay_copy
+from editor.widgets.parts.dialog_folders import EXPORTS, REPLAYS, remember_file, start_folder
 from editor.widgets.arena.scoreboard import Scoreboard, match_summary
 from editor.widgets.arena.seat_log import SeatLog
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
@@ -127,9 +128,11 @@ class ArenaPane(QWidget):
     def open_replay(self, path: str | Path | None = None) -> bool:
         """Watch a replay file (asked for when ``path`` is None)."""
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Open a match replay", str(Path.cwd()), REPLAY_FILTER)
+            path, _ = QFileDialog.getOpenFileName(self, "Open a match replay", str(start_folder(self.settings, REPLAYS)),
+                                                  REPLAY_FILTER)
             if not path:
                 return False
+            remember_file(self.settings, REPLAYS, path)
         self.outcome = None
         self.setup_panel.show_message("")
         self.transport.set_stoppable(True)
@@ -139,7 +142,7 @@ class ArenaPane(QWidget):
 
     def save_replay(self, path: str | Path | None = None) -> bool:
         """Copy the shown match's replay file (every finished turn so far) to ``path``."""
-        saved, note = save_replay_copy(self, self.info, path)
+        saved, note = save_replay_copy(self, self.info, path, settings=self.settings)
         if note:
             self._say(note)
         return saved
@@ -462,9 +465,11 @@ class ArenaPane(QWidget):
             name, filter_ = own.file_name, own.file_filter
         else:
             name, filter_ = SHARED_EXPORTS[what].format(turn=self.playback.index), PNG_FILTER
-        path, _ = QFileDialog.getSaveFileName(self, f"Export the {what}", str(Path.cwd() / f"{stem}{name}"), filter_)
+        start = start_folder(self.settings, EXPORTS)
+        path, _ = QFileDialog.getSaveFileName(self, f"Export the {what}", str(start / f"{stem}{name}"), filter_)
         if not path:
             return
+        remember_file(self.settings, EXPORTS, path)
         try:
             self.export(what, path)
         except PlotError as error:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QFileDialog
 
 from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
@@ -109,8 +109,8 @@ def test_the_last_setup_of_every_game_is_remembered(qtbot, panel, settings, tmp_
 
 
 @pytest.mark.parametrize(("game", "seat", "value", "message"), [
-    ("worms", 1, "", "seat 1: choose a bot"),
-    ("snake", 2, "/no/such/file.snake.json", "seat 2: /no/such/file.snake.json"),
+    ("worms", 1, "", "seat 2: choose a bot"),
+    ("snake", 2, "/no/such/file.snake.json", "seat 3: /no/such/file.snake.json"),
 ])
 def test_a_bad_seat_is_named_on_one_line(qtbot, make_pane, game, seat, value, message):
     pane = make_pane()
@@ -142,7 +142,7 @@ def test_a_snake_seat_plays_the_program_open_in_the_editor(panel):
                               scratch=Path(setup.seats[0]).parent, editor_program=lambda: None)
     nothing.set_game("snake")
     nothing.set_seats([EDITOR_SEAT, "hunter"])
-    with pytest.raises(MatchSetupError, match="seat 0: there is no program open in the editor"):
+    with pytest.raises(MatchSetupError, match="seat 1: there is no program open in the editor"):
         nothing.setup()
 
 
@@ -353,3 +353,42 @@ def test_the_arena_pane_names_no_game():
     names = {game for game in GAME_VIEWS} | {view.spec.title for view in GAME_VIEWS.values()}
     named = sorted(name for name in names if re.search(rf"\b{re.escape(name)}\b", source, re.IGNORECASE))
     assert named == []
+
+
+def test_arena_dialogs_start_in_the_users_last_folder_not_the_current_one(qtbot, make_pane, tmp_path, monkeypatch):
+    """Open replay, Save replay, Export and a seat's "…" started in the process's current folder."""
+    elsewhere, mine, bots = tmp_path / "started-here", tmp_path / "my replays", tmp_path / "my bots"
+    for folder in (elsewhere, mine, bots):
+        folder.mkdir()
+    monkeypatch.chdir(elsewhere)
+    asked: list[str] = []
+    answer: list[str] = [""]
+
+    def dialog(_parent, _title, start, *_rest, **_kw):
+        asked.append(str(start))
+        return answer[0], ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", dialog)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
+    settings = QSettings(str(tmp_path / "arena.ini"), QSettings.Format.IniFormat)
+    pane = make_pane(settings)
+    replay = mine / "old.jsonl"
+    replay.write_text("")  # chosen only; what it holds does not matter here
+    answer[0] = str(replay)
+    qtbot.mouseClick(pane.setup_panel.replay_button, Qt.MouseButton.LeftButton)
+    assert not asked[-1].startswith(str(elsewhere))
+    pane.runner.wait()
+    answer[0] = ""
+    again = make_pane(settings)  # a later session: the same settings
+    qtbot.mouseClick(again.setup_panel.replay_button, Qt.MouseButton.LeftButton)
+    assert asked[-1] == str(mine.resolve())
+
+    again.setup_panel.set_game("worms")
+    bot = bots / "mine.py"
+    bot.write_text("print('.')\n")
+    answer[0] = str(bot)
+    qtbot.mouseClick(again.setup_panel.seats[0].browse, Qt.MouseButton.LeftButton)
+    assert not asked[-1].startswith(str(elsewhere)) and again.setup_panel.seat_values()[0] == str(bot)
+    answer[0] = ""
+    qtbot.mouseClick(again.setup_panel.seats[1].browse, Qt.MouseButton.LeftButton)
+    assert asked[-1] == str(bots.resolve())
