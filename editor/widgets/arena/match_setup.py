@@ -379,24 +379,24 @@ class MatchSetupPanel(QWidget):
         for box in self.number_boxes.values():
             self.form.removeRow(box)  # deletes the box and its label
         self.number_boxes = {}
-        for row, (name, label, low, high) in enumerate(spec.numbers, 1):
-            box = spin_box(low, high, f"{label} (option {name})")
+        for row, (name, label, low, high, tip) in enumerate(spec.numbers, 1):
+            box = spin_box(low, high, tip)
             self.form.insertRow(row, label, box)
             self.number_boxes[name] = box
         limit = referee.round_limit
         self.form.setRowVisible(self.rounds_box, limit is not None)
         if limit is not None:
-            self.rounds_label.setText(limit.replace("_", " ").capitalize())
+            self.rounds_label.setText(spec.round_limit_title)
             self.rounds_box.setSpecialValueText("" if referee.defaults.get(limit) is not None else
                                                 f"the {spec.map_title.lower()}'s own")
             self.rounds_box.setMinimum(1 if referee.defaults.get(limit) is not None else 0)
-            self.rounds_box.setToolTip(f"Option {limit}: a limit on the number of {limit}")
+            self.rounds_box.setToolTip(spec.round_limit_tip)
         for check in self.flag_boxes.values():
             self.form.removeRow(check)
         self.flag_boxes = {}
         for name, label, tip in spec.flags:
             check = QCheckBox(label)
-            check.setToolTip(f"{tip} (option {name})")
+            check.setToolTip(tip)
             self.form.addRow("", check)
             self.flag_boxes[name] = check
         self.form.setRowVisible(self.time_box, spec.time_option in referee.defaults)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QCheckBox, QFileDialog, QLabel, QWidget
 
 from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
@@ -392,3 +392,50 @@ def test_arena_dialogs_start_in_the_users_last_folder_not_the_current_one(qtbot,
     answer[0] = ""
     qtbot.mouseClick(again.setup_panel.seats[1].browse, Qt.MouseButton.LeftButton)
     assert asked[-1] == str(bots.resolve())
+
+
+def _raw_names(text: str, names: set[str]) -> list[str]:
+    """Option names that ``text`` says as they are spelled in code (``move_limit``, "option width")."""
+    found = [name for name in names if "_" in name and re.search(rf"\b{re.escape(name)}\b", text)]
+    return found + re.findall(r"\boption \w+", text, flags=re.IGNORECASE)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_help_text_says_a_raw_option_name(qtbot, make_pane, game):
+    """Bio-blots' limit read "Option move_limit: a limit on the number of move_limit"."""
+    from arena.games.registry import games
+
+    descriptor = games()[game]
+    names = {option.name for option in descriptor.options}
+    for option in descriptor.options:
+        assert not _raw_names(option.help, names), (option.name, option.help)
+    panel = make_pane().setup_panel
+    panel.set_game(game)
+    shown = [w for w in panel.findChildren(QWidget) if w.isVisibleTo(panel)]
+    for widget in shown:
+        for text in (widget.toolTip(), widget.text() if isinstance(widget, (QLabel, QCheckBox)) else ""):
+            assert not _raw_names(text, names), (type(widget).__name__, text)
+    if descriptor.round_limit is not None:
+        assert panel.rounds_box.toolTip() and panel.rounds_label.text()
+
+
+def test_bioblots_moves_per_player_agree_with_the_moves_the_match_ends_after(qtbot, make_pane):
+    """"Move limit 60" ended "after 120 moves": the limit is each player's (spec: 80 moves per
+    player), the match counts every player's moves."""
+    pane = make_pane()
+    panel = pane.setup_panel
+    pick(qtbot, panel.game_box, GAME_VIEWS["bioblots"].spec.title)
+    assert panel.rounds_label.text() == "Moves per player"
+    assert "each player" in panel.rounds_box.toolTip() and "twice as many" in panel.rounds_box.toolTip()
+    panel.rounds_box.setFocus()
+    panel.rounds_box.selectAll()
+    qtbot.keyClicks(panel.rounds_box, "3")
+    seats = panel.seat_values()
+    assert len(seats) == 2
+    with qtbot.waitSignal(pane.runner.finished, timeout=20_000):
+        qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    outcome = pane.outcome
+    assert outcome is not None
+    summary = pane.scoreboard.summary_label.text()
+    assert outcome.end == "move_limit" and outcome.rounds == 6  # 3 each: too few to end it otherwise
+    assert "Over after 6 moves (each player's move limit)" in summary

@@ -342,7 +342,7 @@ def test_a_game_opened_from_the_tab_plays_in_the_app_s_arena(qtbot, tmp_path, ma
     assert "replay game-0001.jsonl" in pane.title_label.text() and f"seed {game.seed}" in pane.title_label.text()
     assert [row.name_label.text() for row in pane.scoreboard.rows] == list(game.seats)
     assert pane.playback.frames[-1].turn == game.rounds
-    assert pane.scoreboard.summary_label.text() == f"Turn 0 of {game.rounds}."
+    assert pane.scoreboard.summary_label.text() == f"Step 0 of {game.rounds}."  # a snake game says step
     window.grab().save("/tmp/fix7/arena-from-tournament.png")
 
 
