@@ -216,6 +216,7 @@ class ArenaPane(QWidget):
         self.idle_label = QLabel("Set a match up on the left and press <b>Start match</b> (Ctrl+Return),<br>"
                                  "or open a replay. Space plays and pauses, ← → step, Home/End jump, Esc stops.")
         self.idle_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.idle_label.setWordWrap(True)  # two long lines must not set the pane's least width
         self.idle_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.stack.addWidget(self.idle_label)
         centre = QWidget()
@@ -315,7 +316,7 @@ class ArenaPane(QWidget):
         timed = self.board.timed(info)
         self.scoreboard.set_seats(self.names, timed=timed)
         self.scoreboard.set_sandbox(info.sandboxed, info.sandbox)
-        self.seat_log.reset(self.names)
+        self.seat_log.reset(self.names, spec.round_noun)
         for plot in (self.score_plot, self.time_plot):
             plot.set_seat_names(self.names)
             plot.clear()

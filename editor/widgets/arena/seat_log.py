@@ -65,10 +65,11 @@ class LogRow(NamedTuple):
         last = next((line for line in reversed(self.stderr.splitlines()) if line.strip()), "")
         return " · ".join(part for part in (self.reason, last) if part)
 
-    def details(self, seat_name: str) -> str:
-        """Everything about the row, for the detail box: a heading line, then reason, answer, stderr."""
+    def details(self, seat_name: str, noun: str = "Turn") -> str:
+        """Everything about the row, for the detail box: a heading line (the round called
+        ``noun``), then reason, answer, stderr."""
         times = "" if self.wall is None else f" · {ms_text(self.wall)} (cpu {ms_text(self.cpu or 0.0)})"
-        lines = [f"Turn {self.turn} · {seat_name} · {self.status.replace('_', ' ')}{times}"]
+        lines = [f"{noun} {self.turn} · {seat_name} · {self.status.replace('_', ' ')}{times}"]
         if self.reason:
             lines.append(f"Reason: {self.reason}")
         if self.answer:
@@ -111,11 +112,13 @@ class SeatLogModel(QAbstractTableModel):
         super().__init__(parent)
         self.rows: list[LogRow] = []
         self.names: list[str] = []
+        self.noun = COLUMNS[TURN]
+        """The game's word for a round, the first column's heading."""
         self._bad = QColor("#c9302c")
 
-    def reset(self, names: Sequence[str]) -> None:
+    def reset(self, names: Sequence[str], noun: str = "turn") -> None:
         self.beginResetModel()
-        self.rows, self.names = [], list(names)
+        self.rows, self.names, self.noun = [], list(names), noun.capitalize()
         self.endResetModel()
 
     def add(self, rows: Sequence[LogRow]) -> None:
@@ -135,9 +138,9 @@ class SeatLogModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return "" if section == SEAT else COLUMNS[section]  # the discs need no heading
+            return "" if section == SEAT else self.noun if section == TURN else COLUMNS[section]  # discs: no heading
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return COLUMNS[section]
+            return self.noun if section == TURN else COLUMNS[section]
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -243,7 +246,8 @@ class SeatLog(QWidget):
         header.setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Stretch)  # the note takes what is left
         metrics, pad = self.table.fontMetrics(), 12
         for column, sample in ((TURN, "0000"), (STATUS, "crashed"), (ANSWER, "down"), (TIME, "0000 ms")):
-            width = max(metrics.horizontalAdvance(sample), header.fontMetrics().horizontalAdvance(COLUMNS[column]))
+            heading = "Round" if column == TURN else COLUMNS[column]  # the longest of the games' round nouns
+            width = max(metrics.horizontalAdvance(sample), header.fontMetrics().horizontalAdvance(heading))
             self.table.setColumnWidth(column, width + pad)  # longer statuses and answers: tooltip, details
         self.table.setColumnWidth(SEAT, 12 + 2 * pad)
         self.detail = QPlainTextEdit()
@@ -274,8 +278,9 @@ class SeatLog(QWidget):
         layout.addWidget(self.splitter, 1)
         self._set_enabled(False)
 
-    def reset(self, names: Sequence[str]) -> None:
-        self.model.reset(names)
+    def reset(self, names: Sequence[str], noun: str = "turn") -> None:
+        """A new match of seats ``names``, whose rounds the game calls ``noun`` ("step", "move")."""
+        self.model.reset(names, noun)
         self.model.set_bad_color(delta_color(-1, self.palette()))
         self.seat_box.blockSignals(True)
         self.seat_box.clear()
@@ -335,7 +340,7 @@ class SeatLog(QWidget):
             self.detail.clear()
             return
         row = self.model.rows[self.filter.mapToSource(self.filter.index(index.row(), 0)).row()]
-        self.detail.setPlainText(row.details(self.model._text(row, SEAT)))
+        self.detail.setPlainText(row.details(self.model._text(row, SEAT), self.model.noun))
 
     def _activated(self, index: QModelIndex) -> None:
         row = self.model.rows[self.filter.mapToSource(index).row()]

@@ -242,7 +242,7 @@ class BattleTab(QWidget):
         self._selected = None
         self.scoreboard.set_seats(self.names, timed=self.board.timed(info))
         self.scoreboard.set_sandbox(None)
-        self.seat_log.reset(self.names)
+        self.seat_log.reset(self.names, DESCRIPTOR.round_noun)
         self.bites.begin(self.names)
         self.save_action.setEnabled(info.record is not None)
         self._show_title()
