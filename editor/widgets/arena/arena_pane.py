@@ -101,6 +101,7 @@ class ArenaPane(QWidget):
                                            editor_program=editor_program)
         self._build()
         self._connect()
+        self._game_chosen(self.setup_panel.game())
         self._show_idle()
 
     # --- our API -----------------------------------------------------------------------------
@@ -288,6 +289,8 @@ class ArenaPane(QWidget):
     def _connect(self) -> None:
         self.setup_panel.startRequested.connect(self.start)
         self.setup_panel.openReplayRequested.connect(lambda: self.open_replay())
+        # Before a match the transport speaks of the chosen game's rounds (a match then its own).
+        self.setup_panel.gameChanged.connect(self._game_chosen)
         self.transport.stopRequested.connect(self.stop)
         self.runner.started.connect(self._started)
         self.runner.frames.connect(self._frames)
@@ -325,6 +328,10 @@ class ArenaPane(QWidget):
         self._update_actions()
         self.show_setup(False)
         self.playback.reset(info.start, live=info.kind != REPLAY, play=info.kind != REPLAY)
+
+    def _game_chosen(self, game: str) -> None:
+        if self.info is None and game in GAME_VIEWS:
+            self.transport.set_noun(GAME_VIEWS[game].spec.round_noun)
 
     def _frames(self, frames: list[Frame]) -> None:
         self.playback.extend(frames)

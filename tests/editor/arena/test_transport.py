@@ -199,3 +199,14 @@ def test_the_battle_tab_has_the_same_transport_saying_step(qtbot):
     for button in (transport.first_button, transport.back_button, transport.play_button, transport.step_button,
                    transport.last_button, transport.loop_button, transport.turn_box, transport.speed_slider):
         assert button.parentWidget() is not None and transport.isAncestorOf(button)
+
+
+def test_before_a_match_the_transport_speaks_of_the_chosen_games_rounds(qtbot, make_pane):
+    from tests.editor.arena.test_arena_match import pick
+    from editor.widgets.games.registry import GAME_VIEWS
+
+    pane = make_pane()
+    pick(qtbot, pane.setup_panel.game_box, GAME_VIEWS["bioblots"].spec.title)
+    assert pane.transport.noun_label.text() == "Move" and "moves/s" in pane.transport.speed_label.text()
+    pick(qtbot, pane.setup_panel.game_box, GAME_VIEWS["snake"].spec.title)
+    assert pane.transport.noun_label.text() == "Step"
