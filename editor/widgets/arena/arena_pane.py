@@ -95,7 +95,11 @@ class ArenaPane(QWidget):
         self._plot_timer = QTimer(self)
         self._plot_timer.setSingleShot(True)
         self._plot_timer.setInterval(PLOT_DELAY_MS)
-        self._plot_timer.timeout.connect(self._refresh_plots)
+        self._plot_timer.timeout.connect(lambda: self._refresh_plots())
+        self._cursor_timer = QTimer(self)
+        self._cursor_timer.setSingleShot(True)
+        self._cursor_timer.setInterval(PLOT_DELAY_MS)
+        self._cursor_timer.timeout.connect(self._move_cursors)
 
         self.setup_panel = MatchSetupPanel(self.settings, scratch=self.scratch,
                                            editor_program=editor_program)
@@ -237,6 +241,7 @@ class ArenaPane(QWidget):
         self.tabs.addTab(self.seat_log, "Seat log")
         self.tabs.addTab(self.score_plot, "Scores")
         self.tabs.addTab(self.time_plot, "Think time")
+        self.tabs.currentChanged.connect(lambda _index: self._refresh_plots())
         side = QWidget()
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(4, 0, 0, 0)
@@ -322,7 +327,8 @@ class ArenaPane(QWidget):
         self.seat_log.reset(self.names, spec.round_noun)
         for plot in (self.score_plot, self.time_plot):
             plot.set_seat_names(self.names)
-            plot.clear()
+            if self.tabs.currentWidget() is plot:  # a hidden plot is drawn when its tab is chosen
+                plot.clear()  # (making its curves costs ~70 ms)
         self.tabs.setTabEnabled(self.tabs.indexOf(self.time_plot), timed)
         self.title_label.setText(self._title(info))
         self._update_actions()
@@ -362,17 +368,29 @@ class ArenaPane(QWidget):
         self.scoreboard.show_frame(frames[index], self.outcome if final else None)
         self.scoreboard.set_summary(self._summary(frames[index], self.outcome if final else None))
         turn = frames[index].turn
-        for line in self.cursor_lines:
-            line.setValue(turn)
-        self.seat_log.show_turn(turn)
+        if not self.playback.playing:
+            self._move_cursors()
+        elif not self._cursor_timer.isActive():  # a plot redraws for its cursor: not at every turn
+            self._cursor_timer.start()
+        self.seat_log.follow(turn, self.playback.playing)
 
-    def _refresh_plots(self) -> None:
+    def _move_cursors(self) -> None:
+        frame = self.playback.frame()
+        for line in self.cursor_lines:
+            line.setValue(frame.turn if frame is not None else 0)
+
+    def _refresh_plots(self, every: bool = False) -> None:
+        """The plots catch up with the frames: the shown tab's (a hidden plot waits until its tab
+        is chosen), or ``every`` one (an export)."""
         frames = self.playback.frames
         played = frames[1:]
         turns = [f.turn for f in played]
-        self.score_plot.set_series(turns, [list(f.scores) for f in played])
-        self.time_plot.set_series(turns, [[None if r.status.label == "skipped" else r.wall_time for r in f.records]
-                                          if f.records is not None else [None] * len(self.names) for f in played])
+        if every or self.tabs.currentWidget() is self.score_plot:
+            self.score_plot.set_series(turns, [list(f.scores) for f in played])
+        if every or self.tabs.currentWidget() is self.time_plot:
+            self.time_plot.set_series(turns, [[None if r.status.label == "skipped" else r.wall_time
+                                               for r in f.records] if f.records is not None else
+                                              [None] * len(self.names) for f in played])
         if self.board is not None and frames:
             self.board.refresh_plots(frames, self.playback.index)
 
@@ -490,7 +508,7 @@ class ArenaPane(QWidget):
         exports (:meth:`~editor.widgets.games.game_view.BoardAdapter.board_exports`)."""
         if what == "frame":
             return self.export_frame(path)
-        self._refresh_plots()  # every plot catches up first
+        self._refresh_plots(every=True)  # every plot catches up first
         if what in ("score", "time"):
             return (self.score_plot if what == "score" else self.time_plot).export_png(path)
         own = self._board_export(what)

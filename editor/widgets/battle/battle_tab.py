@@ -278,7 +278,7 @@ class BattleTab(QWidget):
         self.board.show_frame(frames, index)
         self.scoreboard.show_frame(frames[index], self._outcome_at(index))
         self._show_summary(index)
-        self.seat_log.show_turn(frames[index].turn)
+        self.seat_log.follow(frames[index].turn, self.playback.playing)
 
     def _outcome_at(self, index: int) -> Outcome | None:
         """The battle's outcome where frame ``index`` is its last (None before, or while it runs)."""

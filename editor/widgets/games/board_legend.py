@@ -129,6 +129,9 @@ class BoardView(QWidget, Generic[StateT]):
         self._hovered: Cell | None = None
         self._legend = True
         self._legend_cache: tuple[tuple[object, ...], list[list[Chip]]] | None = None
+        self._painting: tuple[int, QRectF] | None = None
+        """While a paint runs: the cell size and the field's rectangle, worked out once for it
+        (a board asks for hundreds of cell rectangles per paint; each asked the legend again)."""
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -172,6 +175,8 @@ class BoardView(QWidget, Generic[StateT]):
 
     def cell_size(self) -> int:
         """Pixels per cell at the current size; whole pixels keep the grid crisp."""
+        if self._painting is not None:
+            return self._painting[0]
         if self._state is None:
             return 0
         columns, rows = self._grid(self._state)
@@ -181,6 +186,8 @@ class BoardView(QWidget, Generic[StateT]):
 
     def field_rect(self) -> QRectF:
         """The board's rectangle in widget coordinates; board and legend are centred as one block."""
+        if self._painting is not None:
+            return QRectF(self._painting[1])
         if self._state is None:
             return QRectF()
         size, (columns, rows) = self.cell_size(), self._grid(self._state)
@@ -189,7 +196,8 @@ class BoardView(QWidget, Generic[StateT]):
         return QRectF((self.width() - w) // 2, top, w, h)
 
     def cell_rect(self, x: int, y: int) -> QRectF:
-        field, size = self.field_rect(), self.cell_size()
+        field, size = (self._painting[1], self._painting[0]) if self._painting is not None else \
+            (self.field_rect(), self.cell_size())
         return QRectF(field.left() + x * size, field.top() + y * size, size, size)
 
     def cell_at(self, point: QPointF) -> Cell | None:
@@ -277,12 +285,16 @@ class BoardView(QWidget, Generic[StateT]):
             painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.EMPTY_TEXT)
             return
-        self._paint_board(painter, palette, state)
-        if self._hovered is not None:
-            paint_hover(painter, palette, self.cell_rect(*self._hovered))
-        if self._legend:
-            paint_legend_lines(painter, palette, self._legend_lines(), self.legend_rect(), self._legend_line_height(),
-                               self.font())
+        self._painting = (self.cell_size(), self.field_rect())
+        try:
+            self._paint_board(painter, palette, state)
+            if self._hovered is not None:
+                paint_hover(painter, palette, self.cell_rect(*self._hovered))
+            if self._legend:
+                paint_legend_lines(painter, palette, self._legend_lines(), self.legend_rect(),
+                                   self._legend_line_height(), self.font())
+        finally:
+            self._painting = None
 
     # --- the legend ----------------------------------------------------------------------------
 
