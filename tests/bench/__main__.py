@@ -1,6 +1,6 @@
 """`make bench`: every benchmark, each printing ratios against a baseline measured in the same run."""
 
-from tests.bench import arena_bots, many_battles, snake_matcher, tournament, tournament_kill
+from tests.bench import arena_bots, gui_stall_arena, many_battles, snake_matcher, tournament, tournament_kill
 
 snake_matcher.report()
 print()
@@ -11,3 +11,5 @@ print()
 tournament.report()
 print()
 tournament_kill.report()
+print()
+gui_stall_arena.report()

@@ -375,9 +375,12 @@ class ArenaPane(QWidget):
         self.seat_log.follow(turn, self.playback.playing)
 
     def _move_cursors(self) -> None:
+        """The plots' marks of the shown turn (the board's own plots' too) move to it."""
         frame = self.playback.frame()
         for line in self.cursor_lines:
             line.setValue(frame.turn if frame is not None else 0)
+        if self.board is not None and self.playback.frames:
+            self.board.refresh_plots(self.playback.frames, self.playback.index)
 
     def _refresh_plots(self, every: bool = False) -> None:
         """The plots catch up with the frames: the shown tab's (a hidden plot waits until its tab
