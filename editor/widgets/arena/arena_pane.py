@@ -233,8 +233,8 @@ class ArenaPane(QWidget):
 
         self.scoreboard = Scoreboard()
         self.seat_log = SeatLog()
-        self.score_plot = SeriesPlot("Score per turn", "score")
-        self.time_plot = SeriesPlot("Think time per turn", "think time", "s")
+        self.score_plot = SeriesPlot("Score per turn", "score", legend_beside=True)
+        self.time_plot = SeriesPlot("Think time per turn", "think time", "s", legend_beside=True)
         self.cursor_lines = [plot.add_cursor() for plot in (self.score_plot, self.time_plot)]
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
