@@ -36,6 +36,7 @@ from editor.widgets.arena.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo,
 from editor.widgets.arena.match_setup import MatchSetupPanel
 from editor.widgets.arena.match_transport import Playback, Transport
 from editor.widgets.arena.replay_saving import REPLAY_FILTER, save_replay_copy
+from editor.widgets.arena.watching import Watcher, watch
 from editor.widgets.parts.dialog_folders import EXPORTS, REPLAYS, remember_file, start_folder
 from editor.widgets.arena.scoreboard import Scoreboard, match_summary
 from editor.widgets.arena.seat_log import SeatLog
@@ -296,15 +297,8 @@ class ArenaPane(QWidget):
         self.setup_panel.openReplayRequested.connect(lambda: self.open_replay())
         # Before a match the transport speaks of the chosen game's rounds (a match then its own).
         self.setup_panel.gameChanged.connect(self._game_chosen)
-        self.transport.stopRequested.connect(self.stop)
-        self.runner.started.connect(self._started)
-        self.runner.frames.connect(self._frames)
-        self.runner.finished.connect(self._finished)
-        self.runner.failed.connect(self._failed)
-        self.runner.done.connect(lambda: self.transport.set_stoppable(False))
-        self.playback.shown.connect(self._show)
-        self.scoreboard.seatClicked.connect(self._seat_clicked)
-        self.seat_log.turnActivated.connect(self.playback.show_turn)
+        watch(self.runner, self.playback, self.transport, self.scoreboard, self.seat_log,
+              Watcher(self._started, self._frames, self._finished, self._failed, self._show, self._seat_clicked))
 
     # --- the runner's reports ----------------------------------------------------------------
 

@@ -38,6 +38,7 @@ from editor.widgets.arena.match_transport import Playback, Transport
 from editor.widgets.arena.replay_saving import save_replay_copy
 from editor.widgets.arena.scoreboard import ElidedLabel, Scoreboard, match_summary
 from editor.widgets.arena.seat_log import SeatLog
+from editor.widgets.arena.watching import Watcher, watch
 from editor.widgets.battle.battle_setup import BattleSetup
 from editor.widgets.battle.board_split import BoardSplit
 from editor.widgets.games.game_view import BoardContext
@@ -218,19 +219,12 @@ class BattleTab(QWidget):
     def _connect(self) -> None:
         self.setup.message.connect(self._show_message)
         self.document.programChanged.connect(self._program_changed)
-        self.transport.stopRequested.connect(self.stop)
-        self.runner.started.connect(self._started)
-        self.runner.frames.connect(self._frames)
-        self.runner.finished.connect(self._finished)
-        self.runner.failed.connect(self._failed)
-        self.runner.done.connect(lambda: self.transport.set_stoppable(False))
-        self.playback.shown.connect(self._show)
+        watch(self.runner, self.playback, self.transport, self.scoreboard, self.seat_log,
+              Watcher(self._started, self._frames, self._finished, self._failed, self._show, self._seat_clicked))
         self.board.seatClicked.connect(self._seat_clicked)
         self.board.explained.connect(self._explained)
         self.board.branchRequested.connect(self._branch)
         self.board.message.connect(self._say)
-        self.scoreboard.seatClicked.connect(self._seat_clicked)
-        self.seat_log.turnActivated.connect(self.playback.show_turn)
         self.bites.turnActivated.connect(self.playback.show_turn)
 
     # --- the runner's reports ----------------------------------------------------------------
