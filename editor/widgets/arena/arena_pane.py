@@ -10,6 +10,7 @@ turn) and exports (a history of the game's own) and keeps its own plots; the pan
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -32,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from arena.match import MatchSetup, MatchSetupError
+from editor.widgets.arena.board_window import PopOut
 from editor.widgets.arena.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
 from editor.widgets.arena.match_setup import MatchSetupPanel
 from editor.widgets.arena.match_transport import Playback, Transport
@@ -174,6 +176,7 @@ class ArenaPane(QWidget):
         """Keep the setup as it is for the next start, stop the worker and wait for it (the app
         is closing)."""
         self.setup_panel.remember()
+        self.popout.pop_in()
         self.runner.stop()
         self.runner.wait(3.0)
 
@@ -201,6 +204,10 @@ class ArenaPane(QWidget):
         export.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.export_button = export
         self.setup_action = self._action("Setup", "Ctrl+Shift+M", "Show or hide the match setup", self._toggle_setup)
+        self.popout_action = self._action("Pop out", "Ctrl+Shift+B", "Show the board in a window of its own (on "
+                                          "another screen, full screen); close it to have it back here",
+                                          self._toggle_popout)
+        self.popout_action.setCheckable(True)
         self.setup_action.setCheckable(True)
         self.setup_action.setChecked(True)
         self.setup_button = QToolButton()
@@ -217,6 +224,9 @@ class ArenaPane(QWidget):
         self.save_button.setDefaultAction(self.save_action)
         header.addWidget(self.save_button)
         header.addWidget(export)
+        popout = QToolButton()
+        popout.setDefaultAction(self.popout_action)
+        header.addWidget(popout)
 
         self.stack = QStackedWidget()
         self.idle_label = QLabel("Set a match up on the left and press <b>Start match</b> (Ctrl+Return),<br>"
@@ -231,6 +241,8 @@ class ArenaPane(QWidget):
         column.setSpacing(6)
         column.addLayout(header)
         column.addWidget(self.stack, 1)
+        self.popout = PopOut(self.stack, column, self)
+        self.popout.changed.connect(self.popout_action.setChecked)
 
         self.scoreboard = Scoreboard()
         self.seat_log = SeatLog()
@@ -277,6 +289,16 @@ class ArenaPane(QWidget):
         """Show or hide the setup column (watching a match, the board takes its room)."""
         self.setup_scroll.setVisible(visible)
         self.setup_action.setChecked(visible)
+
+    def _toggle_popout(self) -> None:
+        if self.popout.is_out():
+            self.popout.pop_in()
+        else:
+            self.popout.pop_out(self._window_title(), self.transport.actions_for_window())
+
+    def _window_title(self) -> str:
+        title = re.sub(r"<[^>]+>", "", self.title_label.text()) if self.info is not None else "Arena"
+        return f"{title} — snakepit"
 
     def _toggle_setup(self) -> None:
         self.show_setup(self.setup_action.isChecked())
@@ -325,6 +347,8 @@ class ArenaPane(QWidget):
                 plot.clear()  # (making its curves costs ~70 ms)
         self.tabs.setTabEnabled(self.tabs.indexOf(self.time_plot), timed)
         self.title_label.setText(self._title(info))
+        if self.popout.is_out():
+            self.popout.pop_out(self._window_title())  # the window names the new match
         self._update_actions()
         self.show_setup(False)
         self.playback.reset(info.start, live=info.kind != REPLAY, play=info.kind != REPLAY)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 
 from editor.widgets.arena.arena_pane import ArenaPane
 from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
@@ -86,3 +86,31 @@ def test_back_from_the_arena_the_window_keeps_its_size(qtbot, make_window, size)
         window.show_editor()
         QApplication.processEvents()
         assert window.size().toTuple() == size
+
+
+def test_the_board_pops_out_into_a_window_of_its_own_and_comes_back(qtbot, make_pane):
+    pane = make_pane()
+    set_up(pane, "worms", (str(WORMS / "greedy.sh"),) * 4, {"rounds": 8, "time": 2.0, "map": str(WORMS / "meadow.txt")})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    board = pane.board
+    assert board is not None and board.window() is pane.window()
+    button = next(b for b in pane.findChildren(QToolButton) if b.defaultAction() is pane.popout_action)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    window = board.window()
+    assert window is not pane.window() and window.isVisible() and "seed" in window.windowTitle()
+    assert pane.popout.note.isVisible()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    last = pane.playback.index
+    qtbot.waitUntil(lambda: window.isAncestorOf(QApplication.focusWidget()) or QApplication.focusWidget() is window)
+    focused = QApplication.focusWidget()
+    qtbot.keyClick(focused, Qt.Key.Key_Home)  # the transport's keys work in the window
+    assert pane.playback.index == 0
+    qtbot.keyClick(focused, Qt.Key.Key_Right)
+    assert pane.playback.index == 1 and last > 1
+    window.close()  # closing it puts the board back
+    qtbot.waitUntil(lambda: board.window() is pane.window())
+    assert board.isVisible() and not pane.popout.note.isVisible() and not pane.popout_action.isChecked()
