@@ -13,9 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from editor.widgets.games.cell_hover import CellHover
 
 MARGIN = 10
 """Pixels kept free around the board so outlines, frost and corner brackets are never clipped."""
@@ -105,7 +107,7 @@ StateT = TypeVar("StateT")
 Cell = tuple[int, int]
 
 
-class BoardView(QWidget, Generic[StateT]):
+class BoardView(CellHover, QWidget, Generic[StateT]):
     """A game's board of square cells scaled to the widget, with a legend below.
 
     A view says how large its board is (:meth:`_grid`; cells are ``(x, y)`` and the board is
@@ -252,29 +254,14 @@ class BoardView(QWidget, Generic[StateT]):
             self._owner_clicked(owner)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        cell = self.cell_at(event.position())
-        if cell != self._hovered:
-            self._hovered = cell
-            on_piece = cell is not None and self._owner_at(cell) is not None
-            self.setCursor(Qt.CursorShape.PointingHandCursor if on_piece else Qt.CursorShape.ArrowCursor)
-            self.update()
+        self._hover(event.position())
 
-    def leaveEvent(self, event: QEvent) -> None:
-        if self._hovered is not None:
-            self._hovered = None
-            self.update()
+    def _is_piece(self, cell: Cell) -> bool:
+        return self._owner_at(cell) is not None
 
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            # QHelpEvent has pos(), not position(): calling that raised, and no tooltip ever showed.
-            cell = self.cell_at(QPointF(event.pos()))
-            text = self.describe_cell(cell) if cell is not None else ""
-            if text:
-                QToolTip.showText(event.globalPos(), text, self)
-            else:
-                QToolTip.hideText()
-            return True
-        return super().event(event)
+    def _hover_text(self, point: QPointF) -> str:
+        cell = self.cell_at(point)
+        return self.describe_cell(cell) if cell is not None else ""
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

@@ -13,7 +13,6 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
-    QHelpEvent,
     QKeyEvent,
     QLinearGradient,
     QMouseEvent,
@@ -24,8 +23,9 @@ from PySide6.QtGui import (
     QPolygonF,
     QWheelEvent,
 )
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from editor.widgets.games.cell_hover import CellHover
 from editor.widgets.games.snake.explanation_overlay import overlay_tooltip, paint_explanation, shown_move
 from editor.widgets.parts.seat_colors import blend, is_dark, seat_color
 from editor.widgets.parts.standalone import run_alone
@@ -48,7 +48,7 @@ ZOOM_STEP, ZOOM_MAX = 1.25, 8.0
 """A wheel notch (or +/-) zooms by this much, up to this many times the fitted size."""
 
 
-class BattleView(QWidget):
+class BattleView(CellHover, QWidget):
     """Paints a battle board scaled to the widget, cells square and the field centred."""
 
     cellClicked = Signal(int, int)
@@ -253,26 +253,13 @@ class BattleView(QWidget):
             self.pan_by(event.position() - self._dragged_from)  # a drag moves the zoomed field
             self._dragged_from = event.position()
             return
-        cell = self.cell_at(event.position())
-        if cell != self._hovered:
-            self._hovered = cell
-            self.setCursor(Qt.CursorShape.PointingHandCursor if cell and self.snake_at(cell) is not None else Qt.CursorShape.ArrowCursor)
-            self.update()
+        self._hover(event.position())
 
-    def leaveEvent(self, event: QEvent) -> None:
-        if self._hovered is not None:
-            self._hovered = None
-            self.update()
+    def _is_piece(self, cell: Cell) -> bool:
+        return self.snake_at(cell) is not None
 
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            text = self._tooltip(QPointF(event.pos()))
-            if text:
-                QToolTip.showText(event.globalPos(), text, self)
-            else:
-                QToolTip.hideText()
-            return True
-        return super().event(event)
+    def _hover_text(self, point: QPointF) -> str:
+        return self._tooltip(point)
 
     def paintEvent(self, event: QEvent) -> None:
         painter = QPainter(self)
