@@ -159,7 +159,7 @@ def test_the_transport_says_each_games_word_for_a_round(qtbot, make_transport, g
     assert transport.hint().startswith(f"There is no {noun} 99: {noun}s 0 to")
 
 
-@pytest.mark.parametrize("size", [(1024, 120), (600, 120)])
+@pytest.mark.parametrize("size", [(1024, 120), (600, 120), (460, 120)])
 def test_every_control_stays_reachable_in_a_narrow_pane(qtbot, make_transport, size):
     transport = make_transport()
     transport.window().resize(*size)
@@ -171,6 +171,9 @@ def test_every_control_stays_reachable_in_a_narrow_pane(qtbot, make_transport, s
         rect = widget.rect().translated(widget.mapTo(transport, widget.rect().topLeft()))
         assert transport.rect().contains(rect), f"{widget} is cut off at {size}"
     assert transport.seek_bar.width() >= 60
+    narrowest = size[0] < 500  # a docked Battle tab: Play, Step and Stop as icons, their words in tooltips
+    assert (transport.play_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly) == narrowest
+    assert "Play" in transport.play_button.toolTip()
 
 
 def test_a_replay_in_the_arena_says_moves_for_bioblots(qtbot, make_pane, tmp_path):
