@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 from arena.match import MatchSetup
 from arena.snake_referee import DESCRIPTOR
 from editor.document import ProgramDocument
+from editor.widgets.arena.board_window import PopOut
 from editor.widgets.arena.match_runner import WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
 from editor.widgets.arena.match_transport import Playback, Transport
 from editor.widgets.arena.replay_saving import save_replay_copy
@@ -148,6 +149,7 @@ class BattleTab(QWidget):
 
     def shutdown(self) -> None:
         """Stop the worker and wait for it (the app is closing)."""
+        self.popout.pop_in()
         self.runner.stop()
         self.runner.wait(3.0)
 
@@ -169,6 +171,11 @@ class BattleTab(QWidget):
         self.save_action.setToolTip("Save this battle's replay (JSONL, as snakepit battle --record writes)")
         self.save_action.triggered.connect(lambda: self.save_replay())
         self.save_action.setEnabled(False)
+        self.popout_action = QAction("Pop out", self)
+        self.popout_action.setCheckable(True)
+        self.popout_action.setToolTip("Show the battle in a window of its own (larger, another screen); close it to "
+                                      "have it back here")
+        self.popout_action.triggered.connect(self._toggle_popout)
 
     def _build(self) -> None:
         self.setup_button = _tool_button(self.setup_action)
@@ -182,7 +189,7 @@ class BattleTab(QWidget):
         header.addWidget(self.setup_button)
         header.addSpacing(4)
         header.addWidget(self.title_label, 1)
-        for action in (*self.board.board_actions(), self.save_action):
+        for action in (*self.board.board_actions(), self.save_action, self.popout_action):
             header.addWidget(_tool_button(action))
         header.addWidget(self.start_button)
 
@@ -214,6 +221,8 @@ class BattleTab(QWidget):
         layout.addWidget(self.stale_label)
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.transport)
+        self.popout = PopOut(self.stack, layout, self)
+        self.popout.changed.connect(self.popout_action.setChecked)
         self._show_title()
 
     def _connect(self) -> None:
@@ -323,6 +332,13 @@ class BattleTab(QWidget):
     def _branch(self, setup: MatchSetup, turn: int) -> None:
         self.transport.set_stoppable(True)
         self.runner.start_what_if(setup, turn, record=self._folder("what-if").with_suffix(".jsonl"))
+
+    def _toggle_popout(self) -> None:
+        if self.popout.is_out():
+            self.popout.pop_in()
+        else:
+            seed = f" · seed {self.info.seed}" if self.info is not None else ""
+            self.popout.pop_out(f"Battle{seed} — snakepit", self.transport.actions_for_window())
 
     def _program_changed(self) -> None:
         if self.info is not None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QToolButton
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.program_battle import BattleSettings, SnakeMatch, explain_turn
@@ -455,3 +455,15 @@ def test_the_board_zooms_with_the_wheel_pans_with_a_drag_and_numbers_its_axes(qt
     view.setFocus()
     qtbot.keyClick(view, Qt.Key.Key_0)
     assert view.zoom() == 1.0 and view.cell_size() == fitted
+
+
+def test_the_battle_pops_out_into_a_window_and_comes_back(qtbot, make_tab):
+    tab = make_tab()
+    start(qtbot, tab)
+    button = next(b for b in tab.findChildren(QToolButton) if b.defaultAction() is tab.popout_action)
+    qtbot.mouseClick(button, LEFT)
+    window = tab.board.window()
+    assert window is not tab.window() and window.isVisible() and "seed 7" in window.windowTitle()
+    window.close()
+    qtbot.waitUntil(lambda: tab.board.window() is tab.window())
+    assert tab.board.isVisible() and not tab.popout_action.isChecked()
