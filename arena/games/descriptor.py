@@ -68,6 +68,9 @@ class GameDescriptor:
     """The option ``--rounds`` sets (a game's turns, moves or steps); None: the game has none."""
     round_noun: str = "round"
     """What one round of the match is to people: a step, a move, a turn."""
+    round_limit_title: str = ""
+    """What the setup forms call the round limit ("" : the round noun's plural, "Rounds"); a game
+    whose limit is not the match's count of rounds says so ("Moves per player")."""
     score_noun: str = "points"
     time_option: str | None = "time_limit"
     """The option in seconds the setup's time box sets: a limit per answer, or a bank."""

@@ -10,6 +10,7 @@ turn) and exports (a history of the game's own) and keeps its own plots; the pan
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -32,10 +33,13 @@ from PySide6.QtWidgets import (
 )
 
 from arena.match import MatchSetup, MatchSetupError
+from editor.widgets.arena.board_window import PopOut
 from editor.widgets.arena.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
 from editor.widgets.arena.match_setup import MatchSetupPanel
 from editor.widgets.arena.match_transport import Playback, Transport
 from editor.widgets.arena.replay_saving import REPLAY_FILTER, save_replay_copy
+from editor.widgets.arena.watching import Watcher, watch
+from editor.widgets.parts.dialog_folders import EXPORTS, REPLAYS, remember_file, start_folder
 from editor.widgets.arena.scoreboard import Scoreboard, match_summary
 from editor.widgets.arena.seat_log import SeatLog
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
@@ -96,12 +100,17 @@ class ArenaPane(QWidget):
         self._plot_timer = QTimer(self)
         self._plot_timer.setSingleShot(True)
         self._plot_timer.setInterval(PLOT_DELAY_MS)
-        self._plot_timer.timeout.connect(self._refresh_plots)
+        self._plot_timer.timeout.connect(lambda: self._refresh_plots())
+        self._cursor_timer = QTimer(self)
+        self._cursor_timer.setSingleShot(True)
+        self._cursor_timer.setInterval(PLOT_DELAY_MS)
+        self._cursor_timer.timeout.connect(self._move_cursors)
 
         self.setup_panel = MatchSetupPanel(self.settings, scratch=self.scratch,
                                            editor_program=editor_program)
         self._build()
         self._connect()
+        self._game_chosen(self.setup_panel.game())
         self._show_idle()
 
     # --- our API -----------------------------------------------------------------------------
@@ -129,9 +138,11 @@ class ArenaPane(QWidget):
     def open_replay(self, path: str | Path | None = None) -> bool:
         """Watch a replay file (asked for when ``path`` is None)."""
         if path is None:
-            path, _ = QFileDialog.getOpenFileName(self, "Open a match replay", str(Path.cwd()), REPLAY_FILTER)
+            path, _ = QFileDialog.getOpenFileName(self, "Open a match replay", str(start_folder(self.settings, REPLAYS)),
+                                                  REPLAY_FILTER)
             if not path:
                 return False
+            remember_file(self.settings, REPLAYS, path)
         self.outcome = None
         self.setup_panel.show_message("")
         self.transport.set_stoppable(True)
@@ -141,7 +152,7 @@ class ArenaPane(QWidget):
 
     def save_replay(self, path: str | Path | None = None) -> bool:
         """Copy the shown match's replay file (every finished turn so far) to ``path``."""
-        saved, note = save_replay_copy(self, self.info, path)
+        saved, note = save_replay_copy(self, self.info, path, settings=self.settings)
         if note:
             self._say(note)
         return saved
@@ -167,6 +178,7 @@ class ArenaPane(QWidget):
         """Keep the setup as it is for the next start, stop the worker and wait for it (the app
         is closing)."""
         self.setup_panel.remember()
+        self.popout.pop_in()
         self.runner.stop()
         self.runner.wait(3.0)
 
@@ -194,6 +206,10 @@ class ArenaPane(QWidget):
         export.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.export_button = export
         self.setup_action = self._action("Setup", "Ctrl+Shift+M", "Show or hide the match setup", self._toggle_setup)
+        self.popout_action = self._action("Pop out", "Ctrl+Shift+B", "Show the board in a window of its own (on "
+                                          "another screen, full screen); close it to have it back here",
+                                          self._toggle_popout)
+        self.popout_action.setCheckable(True)
         self.setup_action.setCheckable(True)
         self.setup_action.setChecked(True)
         self.setup_button = QToolButton()
@@ -210,11 +226,15 @@ class ArenaPane(QWidget):
         self.save_button.setDefaultAction(self.save_action)
         header.addWidget(self.save_button)
         header.addWidget(export)
+        popout = QToolButton()
+        popout.setDefaultAction(self.popout_action)
+        header.addWidget(popout)
 
         self.stack = QStackedWidget()
         self.idle_label = QLabel("Set a match up on the left and press <b>Start match</b> (Ctrl+Return),<br>"
                                  "or open a replay. Space plays and pauses, ← → step, Home/End jump, Esc stops.")
         self.idle_label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.idle_label.setWordWrap(True)  # two long lines must not set the pane's least width
         self.idle_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.stack.addWidget(self.idle_label)
         centre = QWidget()
@@ -223,17 +243,20 @@ class ArenaPane(QWidget):
         column.setSpacing(6)
         column.addLayout(header)
         column.addWidget(self.stack, 1)
+        self.popout = PopOut(self.stack, column, self)
+        self.popout.changed.connect(self.popout_action.setChecked)
 
         self.scoreboard = Scoreboard()
         self.seat_log = SeatLog()
-        self.score_plot = SeriesPlot("Score per turn", "score")
-        self.time_plot = SeriesPlot("Think time per turn", "think time", "s")
+        self.score_plot = SeriesPlot("Score per turn", "score", legend_beside=True)
+        self.time_plot = SeriesPlot("Think time per turn", "think time", "s", legend_beside=True)
         self.cursor_lines = [plot.add_cursor() for plot in (self.score_plot, self.time_plot)]
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
         self.tabs.addTab(self.seat_log, "Seat log")
         self.tabs.addTab(self.score_plot, "Scores")
         self.tabs.addTab(self.time_plot, "Think time")
+        self.tabs.currentChanged.connect(lambda _index: self._refresh_plots())
         side = QWidget()
         side_layout = QVBoxLayout(side)
         side_layout.setContentsMargins(4, 0, 0, 0)
@@ -269,6 +292,16 @@ class ArenaPane(QWidget):
         self.setup_scroll.setVisible(visible)
         self.setup_action.setChecked(visible)
 
+    def _toggle_popout(self) -> None:
+        if self.popout.is_out():
+            self.popout.pop_in()
+        else:
+            self.popout.pop_out(self._window_title(), self.transport.actions_for_window())
+
+    def _window_title(self) -> str:
+        title = re.sub(r"<[^>]+>", "", self.title_label.text()) if self.info is not None else "Arena"
+        return f"{title} — snakepit"
+
     def _toggle_setup(self) -> None:
         self.show_setup(self.setup_action.isChecked())
 
@@ -286,15 +319,10 @@ class ArenaPane(QWidget):
     def _connect(self) -> None:
         self.setup_panel.startRequested.connect(self.start)
         self.setup_panel.openReplayRequested.connect(lambda: self.open_replay())
-        self.transport.stopRequested.connect(self.stop)
-        self.runner.started.connect(self._started)
-        self.runner.frames.connect(self._frames)
-        self.runner.finished.connect(self._finished)
-        self.runner.failed.connect(self._failed)
-        self.runner.done.connect(lambda: self.transport.set_stoppable(False))
-        self.playback.shown.connect(self._show)
-        self.scoreboard.seatClicked.connect(self._seat_clicked)
-        self.seat_log.turnActivated.connect(self.playback.show_turn)
+        # Before a match the transport speaks of the chosen game's rounds (a match then its own).
+        self.setup_panel.gameChanged.connect(self._game_chosen)
+        watch(self.runner, self.playback, self.transport, self.scoreboard, self.seat_log,
+              Watcher(self._started, self._frames, self._finished, self._failed, self._show, self._seat_clicked))
 
     # --- the runner's reports ----------------------------------------------------------------
 
@@ -314,15 +342,22 @@ class ArenaPane(QWidget):
         timed = self.board.timed(info)
         self.scoreboard.set_seats(self.names, timed=timed)
         self.scoreboard.set_sandbox(info.sandboxed, info.sandbox)
-        self.seat_log.reset(self.names)
+        self.seat_log.reset(self.names, spec.round_noun)
         for plot in (self.score_plot, self.time_plot):
             plot.set_seat_names(self.names)
-            plot.clear()
+            if self.tabs.currentWidget() is plot:  # a hidden plot is drawn when its tab is chosen
+                plot.clear()  # (making its curves costs ~70 ms)
         self.tabs.setTabEnabled(self.tabs.indexOf(self.time_plot), timed)
         self.title_label.setText(self._title(info))
+        if self.popout.is_out():
+            self.popout.pop_out(self._window_title())  # the window names the new match
         self._update_actions()
         self.show_setup(False)
         self.playback.reset(info.start, live=info.kind != REPLAY, play=info.kind != REPLAY)
+
+    def _game_chosen(self, game: str) -> None:
+        if self.info is None and game in GAME_VIEWS:
+            self.transport.set_noun(GAME_VIEWS[game].spec.round_noun)
 
     def _frames(self, frames: list[Frame]) -> None:
         self.playback.extend(frames)
@@ -353,17 +388,32 @@ class ArenaPane(QWidget):
         self.scoreboard.show_frame(frames[index], self.outcome if final else None)
         self.scoreboard.set_summary(self._summary(frames[index], self.outcome if final else None))
         turn = frames[index].turn
-        for line in self.cursor_lines:
-            line.setValue(turn)
-        self.seat_log.show_turn(turn)
+        if not self.playback.playing:
+            self._move_cursors()
+        elif not self._cursor_timer.isActive():  # a plot redraws for its cursor: not at every turn
+            self._cursor_timer.start()
+        self.seat_log.follow(turn, self.playback.playing)
 
-    def _refresh_plots(self) -> None:
+    def _move_cursors(self) -> None:
+        """The plots' marks of the shown turn (the board's own plots' too) move to it."""
+        frame = self.playback.frame()
+        for line in self.cursor_lines:
+            line.setValue(frame.turn if frame is not None else 0)
+        if self.board is not None and self.playback.frames:
+            self.board.refresh_plots(self.playback.frames, self.playback.index)
+
+    def _refresh_plots(self, every: bool = False) -> None:
+        """The plots catch up with the frames: the shown tab's (a hidden plot waits until its tab
+        is chosen), or ``every`` one (an export)."""
         frames = self.playback.frames
         played = frames[1:]
         turns = [f.turn for f in played]
-        self.score_plot.set_series(turns, [list(f.scores) for f in played])
-        self.time_plot.set_series(turns, [[None if r.status.label == "skipped" else r.wall_time for r in f.records]
-                                          if f.records is not None else [None] * len(self.names) for f in played])
+        if every or self.tabs.currentWidget() is self.score_plot:
+            self.score_plot.set_series(turns, [list(f.scores) for f in played])
+        if every or self.tabs.currentWidget() is self.time_plot:
+            self.time_plot.set_series(turns, [[None if r.status.label == "skipped" else r.wall_time
+                                               for r in f.records] if f.records is not None else
+                                              [None] * len(self.names) for f in played])
         if self.board is not None and frames:
             self.board.refresh_plots(frames, self.playback.index)
 
@@ -465,9 +515,11 @@ class ArenaPane(QWidget):
             name, filter_ = own.file_name, own.file_filter
         else:
             name, filter_ = SHARED_EXPORTS[what].format(turn=self.playback.index), PNG_FILTER
-        path, _ = QFileDialog.getSaveFileName(self, f"Export the {what}", str(Path.cwd() / f"{stem}{name}"), filter_)
+        start = start_folder(self.settings, EXPORTS)
+        path, _ = QFileDialog.getSaveFileName(self, f"Export the {what}", str(start / f"{stem}{name}"), filter_)
         if not path:
             return
+        remember_file(self.settings, EXPORTS, path)
         try:
             self.export(what, path)
         except PlotError as error:
@@ -480,7 +532,7 @@ class ArenaPane(QWidget):
         exports (:meth:`~editor.widgets.games.game_view.BoardAdapter.board_exports`)."""
         if what == "frame":
             return self.export_frame(path)
-        self._refresh_plots()  # every plot catches up first
+        self._refresh_plots(every=True)  # every plot catches up first
         if what in ("score", "time"):
             return (self.score_plot if what == "score" else self.time_plot).export_png(path)
         own = self._board_export(what)

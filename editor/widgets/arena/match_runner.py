@@ -81,9 +81,8 @@ class Frame:
     state: Any
     scores: tuple[int, ...]
     records: tuple[TurnRecord, ...] | None = None
-    """Per seat how its bot did in this round; a live snake step's programs' decisions (their
-    moves and times, :class:`arena.snake_referee.SnakeRound`). None: the start, or a snake replay
-    (its times are not recorded)."""
+    """Per seat how its bot did in this round; a snake step's programs' decisions (their moves and
+    times, :class:`arena.snake_referee.SnakeRound`, live or as a replay plays on). None: the start."""
     moves: tuple[Any, ...] = ()
     events: tuple[Any, ...] = ()
     end: str | None = None

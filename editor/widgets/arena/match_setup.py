@@ -54,7 +54,8 @@ from editor.widgets.parts.form_widgets import (
 from editor.widgets.parts.sandbox_option import unsandboxed_checkbox
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, bot_samples, program_samples
-from editor.widgets.parts.seat_names import numbered
+from editor.widgets.parts.dialog_folders import BOTS, MAPS, PROGRAMS, remember_file, start_folder
+from editor.widgets.parts.seat_names import numbered, seat_label
 from matcher import Program, ProgramError, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
@@ -93,7 +94,7 @@ class SeatEditor(QWidget):
             self.combo.addItem(label, value)
             self.combo.setItemData(self.combo.count() - 1, value, Qt.ItemDataRole.ToolTipRole)
         self.combo.setToolTip(tip)
-        self.browse.setToolTip(f"Seat {self.index}: choose a file")
+        self.browse.setToolTip(f"{seat_label(self.index)}: choose a file")
 
     def value(self) -> str:
         """The chosen sample's path, or what was typed."""
@@ -211,7 +212,7 @@ class MatchSetupPanel(QWidget):
         seats, names = [], []
         for index, value in enumerate(self.seat_values()):
             if not value:
-                raise MatchSetupError(f"seat {index}: choose a {'program' if self.spec().programs else 'bot'}")
+                raise MatchSetupError(f"{seat_label(index).lower()}: choose a {'program' if self.spec().programs else 'bot'}")
             if self.spec().programs:
                 value, name = self._program_seat(index, value)
                 names.append(name)
@@ -366,24 +367,24 @@ class MatchSetupPanel(QWidget):
         for box in self.number_boxes.values():
             self.form.removeRow(box)  # deletes the box and its label
         self.number_boxes = {}
-        for row, (name, label, low, high) in enumerate(spec.numbers, 1):
-            box = spin_box(low, high, f"{label} (option {name})")
+        for row, (name, label, low, high, tip) in enumerate(spec.numbers, 1):
+            box = spin_box(low, high, tip)
             self.form.insertRow(row, label, box)
             self.number_boxes[name] = box
         limit = referee.round_limit
         self.form.setRowVisible(self.rounds_box, limit is not None)
         if limit is not None:
-            self.rounds_label.setText(limit.replace("_", " ").capitalize())
+            self.rounds_label.setText(spec.round_limit_title)
             self.rounds_box.setSpecialValueText("" if referee.defaults.get(limit) is not None else
                                                 f"the {spec.map_title.lower()}'s own")
             self.rounds_box.setMinimum(1 if referee.defaults.get(limit) is not None else 0)
-            self.rounds_box.setToolTip(f"Option {limit}: a limit on the number of {limit}")
+            self.rounds_box.setToolTip(spec.round_limit_tip)
         for check in self.flag_boxes.values():
             self.form.removeRow(check)
         self.flag_boxes = {}
         for name, label, tip in spec.flags:
             check = QCheckBox(label)
-            check.setToolTip(f"{tip} (option {name})")
+            check.setToolTip(tip)
             self.form.addRow("", check)
             self.flag_boxes[name] = check
         self.form.setRowVisible(self.time_box, spec.time_option in referee.defaults)
@@ -441,7 +442,7 @@ class MatchSetupPanel(QWidget):
         if value == EDITOR_SEAT:
             program = self.editor_program() if self.editor_program is not None else None
             if program is None:
-                raise MatchSetupError(f"seat {index}: there is no program open in the editor")
+                raise MatchSetupError(f"{seat_label(index).lower()}: there is no program open in the editor")
             self.scratch.mkdir(parents=True, exist_ok=True)
             path = self.scratch / f"editor-seat-{index}{PROGRAM_SUFFIX}"
             save_program(path, program)
@@ -450,24 +451,29 @@ class MatchSetupPanel(QWidget):
         try:
             return str(path), load_program(path).name
         except ProgramError as error:
-            raise MatchSetupError(f"seat {index}: {error}") from None
+            raise MatchSetupError(f"{seat_label(index).lower()}: {error}") from None
         except OSError as error:
-            raise MatchSetupError(f"seat {index}: {path}: {error.strerror or error}") from None
+            raise MatchSetupError(f"{seat_label(index).lower()}: {path}: {error.strerror or error}") from None
 
     def _browse_seat(self, seat: SeatEditor) -> None:
-        if self.spec().programs:
-            path, _ = QFileDialog.getOpenFileName(self, f"Seat {seat.index}: a program", str(SNAKE_SAMPLES),
+        kind = PROGRAMS if self.spec().programs else BOTS
+        start = str(start_folder(self.settings, kind, SNAKE_SAMPLES if kind == PROGRAMS else SAMPLES_DIR / self._game))
+        if kind == PROGRAMS:
+            path, _ = QFileDialog.getOpenFileName(self, f"{seat_label(seat.index)}: a program", start,
                                                   f"Snake programs (*{PROGRAM_SUFFIX});;All files (*)")
         else:
-            path, _ = QFileDialog.getOpenFileName(self, f"Seat {seat.index}: a bot", str(SAMPLES_DIR / self._game))
+            path, _ = QFileDialog.getOpenFileName(self, f"{seat_label(seat.index)}: a bot", start)
         if path:
+            remember_file(self.settings, kind, path)
             seat.set_value(path)
 
     def _browse_map(self) -> None:
         title = self.spec().map_title
-        path, _ = QFileDialog.getOpenFileName(self, f"Choose a {title.lower()}", str(SAMPLES_DIR / self._game),
+        start = str(start_folder(self.settings, MAPS, SAMPLES_DIR / self._game))
+        path, _ = QFileDialog.getOpenFileName(self, f"Choose a {title.lower()}", start,
                                               f"{title} files (*.txt);;All files (*)")
         if path:
+            remember_file(self.settings, MAPS, path)
             self.set_map(path)
 
 

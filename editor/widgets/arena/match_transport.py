@@ -201,6 +201,13 @@ class Transport(QWidget):
 
         self._restore()
         self._build_rows()
+        self._text_room = 0
+        """How much narrower the buttons are as icons only."""
+        with_texts = sum(b.sizeHint().width() for b in (self.play_button, self.step_button, self.stop_button))
+        self._show_texts(False)
+        self._text_room = with_texts - sum(b.sizeHint().width() for b in (self.play_button, self.step_button,
+                                                                              self.stop_button))
+        self._show_texts(True)
         self.set_noun("Turn")
         playback.changed.connect(self.refresh)
         playback.shown.connect(lambda _i: self.refresh())
@@ -255,12 +262,29 @@ class Transport(QWidget):
         narrow pane can narrow it (and the seek bar then moves under the buttons)."""
         controls, seek = self._controls.minimumSize(), self._seek_row.minimumSizeHint()
         hint = self.hint_label.sizeHint().height() + self._rows.spacing() if not self.hint_label.isHidden() else 0
-        return QSize(max(controls.width(), seek.width()),
+        narrowest = controls.width() - (self._text_room if self._texts_shown() else 0)  # Play, Step, Stop as icons
+        return QSize(max(narrowest, seek.width()),
                      controls.height() + self._rows.spacing() + seek.height() + hint)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self._arrange(event.size().width() >= self._one_row_width())
+        width = event.size().width()
+        with_texts = self._controls.minimumSize().width() + (0 if self._texts_shown() else self._text_room)
+        self._show_texts(width >= with_texts)
+        self._arrange(width >= self._one_row_width())
+
+    def _texts_shown(self) -> bool:
+        return self.play_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+
+    def _show_texts(self, shown: bool) -> None:
+        """Play, Step and Stop with their words, or (very narrow: a docked Battle tab) as icons
+        with the words in their tooltips."""
+        if shown == self._texts_shown():
+            return
+        style = Qt.ToolButtonStyle.ToolButtonTextBesideIcon if shown else Qt.ToolButtonStyle.ToolButtonIconOnly
+        for button in (self.play_button, self.step_button, self.stop_button):
+            button.setToolButtonStyle(style)
+        self.updateGeometry()
 
     def set_stoppable(self, stoppable: bool) -> None:
         """Whether Stop has a worker to stop."""

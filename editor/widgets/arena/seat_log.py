@@ -23,6 +23,7 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QColor, QFont, QFontDatabase, QIcon, QKeyEvent
@@ -47,6 +48,14 @@ from editor.widgets.parts.seat_colors import delta_color
 COLUMNS = ("Turn", "Seat", "Status", "Answer", "Time", "Reason · stderr")
 TURN, SEAT, STATUS, ANSWER, TIME, NOTE = range(len(COLUMNS))
 ALL_SEATS = -1
+FOLLOW_MS = 200
+"""While a match plays, the log follows the shown turn at most this often."""
+DISPLAY, ALIGNMENT, FOREGROUND = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.ForegroundRole
+DECORATION, TOOLTIP = Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.ToolTipRole
+_ANSWERED = frozenset({DISPLAY, ALIGNMENT, FOREGROUND, DECORATION, TOOLTIP})
+_ALIGN = {SEAT: int(Qt.AlignmentFlag.AlignCenter),
+          TURN: int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
+          TIME: int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)}
 Index = QModelIndex | QPersistentModelIndex
 
 
@@ -65,10 +74,11 @@ class LogRow(NamedTuple):
         last = next((line for line in reversed(self.stderr.splitlines()) if line.strip()), "")
         return " · ".join(part for part in (self.reason, last) if part)
 
-    def details(self, seat_name: str) -> str:
-        """Everything about the row, for the detail box: a heading line, then reason, answer, stderr."""
+    def details(self, seat_name: str, noun: str = "Turn") -> str:
+        """Everything about the row, for the detail box: a heading line (the round called
+        ``noun``), then reason, answer, stderr."""
         times = "" if self.wall is None else f" · {ms_text(self.wall)} (cpu {ms_text(self.cpu or 0.0)})"
-        lines = [f"Turn {self.turn} · {seat_name} · {self.status.replace('_', ' ')}{times}"]
+        lines = [f"{noun} {self.turn} · {seat_name} · {self.status.replace('_', ' ')}{times}"]
         if self.reason:
             lines.append(f"Reason: {self.reason}")
         if self.answer:
@@ -111,11 +121,14 @@ class SeatLogModel(QAbstractTableModel):
         super().__init__(parent)
         self.rows: list[LogRow] = []
         self.names: list[str] = []
+        self.noun = COLUMNS[TURN]
+        """The game's word for a round, the first column's heading."""
         self._bad = QColor("#c9302c")
+        self._icons: dict[int, QIcon] = {}
 
-    def reset(self, names: Sequence[str]) -> None:
+    def reset(self, names: Sequence[str], noun: str = "turn") -> None:
         self.beginResetModel()
-        self.rows, self.names = [], list(names)
+        self.rows, self.names, self.noun = [], list(names), noun.capitalize()
         self.endResetModel()
 
     def add(self, rows: Sequence[LogRow]) -> None:
@@ -135,30 +148,41 @@ class SeatLogModel(QAbstractTableModel):
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return "" if section == SEAT else COLUMNS[section]  # the discs need no heading
+            return "" if section == SEAT else self.noun if section == TURN else COLUMNS[section]  # discs: no heading
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
-            return COLUMNS[section]
+            return self.noun if section == TURN else COLUMNS[section]
         return None
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        # A view asks ~10 roles of every shown cell at every repaint (a match at full speed
+        # repaints the log many times a second): the roles nobody answers go first, cheaply.
+        if role not in _ANSWERED:
+            return None
         row, column = self.rows[index.row()], index.column()
-        if role == Qt.ItemDataRole.DisplayRole:
+        if role == DISPLAY:
             return None if column == SEAT else self._text(row, column)
-        if role == Qt.ItemDataRole.ToolTipRole and column in (SEAT, STATUS):
+        if role == ALIGNMENT:
+            return _ALIGN.get(column)
+        if role == FOREGROUND:
+            return self._bad if column == STATUS and row.status != BotStatus.OK.label else None
+        if role == DECORATION:
+            return self._icon(row.seat) if column == SEAT else None
+        return self._tooltip(row, column)
+
+    def _icon(self, seat: int) -> QIcon:
+        icon = self._icons.get(seat)
+        if icon is None:
+            icon = self._icons[seat] = QIcon(swatch_pixmap(seat, 12))
+        return icon
+
+    def _tooltip(self, row: LogRow, column: int) -> str | None:
+        if column in (SEAT, STATUS):
             return self._text(row, column)
-        if role == Qt.ItemDataRole.ToolTipRole and column in (NOTE, ANSWER):
+        if column in (NOTE, ANSWER):
             answer = f"answer: {row.answer}" if column == ANSWER and row.answer else ""
             return "\n".join(part for part in (answer, row.reason, row.stderr.rstrip()) if part) or None
-        if role == Qt.ItemDataRole.ToolTipRole and column == TIME and row.wall is not None:
+        if column == TIME and row.wall is not None:
             return f"wall {row.wall * 1000:.1f} ms · cpu {(row.cpu or 0.0) * 1000:.1f} ms"
-        if role == Qt.ItemDataRole.DecorationRole and column == SEAT:
-            return QIcon(swatch_pixmap(row.seat, 12))
-        if role == Qt.ItemDataRole.TextAlignmentRole and column == SEAT:
-            return int(Qt.AlignmentFlag.AlignCenter)
-        if role == Qt.ItemDataRole.ForegroundRole and column == STATUS and row.status != BotStatus.OK.label:
-            return self._bad
-        if role == Qt.ItemDataRole.TextAlignmentRole and column in (TURN, TIME):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
     def _text(self, row: LogRow, column: int) -> str:
@@ -211,6 +235,11 @@ class SeatLog(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.model = SeatLogModel(self)
+        self._following = 0
+        self._follow_timer = QTimer(self)
+        self._follow_timer.setSingleShot(True)
+        self._follow_timer.setInterval(FOLLOW_MS)
+        self._follow_timer.timeout.connect(lambda: self.show_turn(self._following))
         self.filter = SeatFilter(self)
         self.filter.setSourceModel(self.model)
         self.seat_box = QComboBox()
@@ -243,7 +272,8 @@ class SeatLog(QWidget):
         header.setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Stretch)  # the note takes what is left
         metrics, pad = self.table.fontMetrics(), 12
         for column, sample in ((TURN, "0000"), (STATUS, "crashed"), (ANSWER, "down"), (TIME, "0000 ms")):
-            width = max(metrics.horizontalAdvance(sample), header.fontMetrics().horizontalAdvance(COLUMNS[column]))
+            heading = "Round" if column == TURN else COLUMNS[column]  # the longest of the games' round nouns
+            width = max(metrics.horizontalAdvance(sample), header.fontMetrics().horizontalAdvance(heading))
             self.table.setColumnWidth(column, width + pad)  # longer statuses and answers: tooltip, details
         self.table.setColumnWidth(SEAT, 12 + 2 * pad)
         self.detail = QPlainTextEdit()
@@ -274,8 +304,9 @@ class SeatLog(QWidget):
         layout.addWidget(self.splitter, 1)
         self._set_enabled(False)
 
-    def reset(self, names: Sequence[str]) -> None:
-        self.model.reset(names)
+    def reset(self, names: Sequence[str], noun: str = "turn") -> None:
+        """A new match of seats ``names``, whose rounds the game calls ``noun`` ("step", "move")."""
+        self.model.reset(names, noun)
         self.model.set_bad_color(delta_color(-1, self.palette()))
         self.seat_box.blockSignals(True)
         self.seat_box.clear()
@@ -294,6 +325,17 @@ class SeatLog(QWidget):
     def add_frames(self, frames: Sequence[Frame]) -> None:
         """Frames that arrived together: one insertion (one relayout of the table) for all."""
         self.model.add([row for frame in frames for row in rows_of(frame)])
+
+    def follow(self, turn: int, playing: bool) -> None:
+        """The board shows ``turn``: the log follows it at once, or (``playing``, when turns go
+        by many times a second) at most every :data:`FOLLOW_MS`, ending on the last one (marking
+        and scrolling a long log costs more than a frame)."""
+        self._following = turn
+        if not playing:
+            self._follow_timer.stop()
+            self.show_turn(turn)
+        elif not self._follow_timer.isActive():
+            self._follow_timer.start()
 
     def show_turn(self, turn: int) -> None:
         """Scroll to (and mark) the first listed row of ``turn``: the log follows the board."""
@@ -335,7 +377,7 @@ class SeatLog(QWidget):
             self.detail.clear()
             return
         row = self.model.rows[self.filter.mapToSource(self.filter.index(index.row(), 0)).row()]
-        self.detail.setPlainText(row.details(self.model._text(row, SEAT)))
+        self.detail.setPlainText(row.details(self.model._text(row, SEAT), self.model.noun))
 
     def _activated(self, index: QModelIndex) -> None:
         row = self.model.rows[self.filter.mapToSource(index).row()]

@@ -12,7 +12,7 @@ import secrets
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -28,6 +28,7 @@ from arena.match import MatchSetup
 from arena.program_battle import BattleSettings
 from arena.samples import SNAKE_SAMPLES
 from editor.seats import unique_names
+from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
 from editor.widgets.parts.form_widgets import SEED_LIMIT, spin_box
 from editor.widgets.parts.seat_choices import named_programs
 from engines.snake import GAME_INFO, start_position
@@ -184,10 +185,12 @@ class BattleSetup(QWidget):
         combo = self.opponent_boxes[index]
         if combo.currentData() == ADD_FILE:
             combo.setCurrentIndex(int(combo.property("previous")))
-            start = str(SNAKE_SAMPLES) if SNAKE_SAMPLES.is_dir() else str(Path.home())
+            settings = QSettings()
+            start = str(start_folder(settings, PROGRAMS, SNAKE_SAMPLES))
             path, _ = QFileDialog.getOpenFileName(self, "Add an opponent", start,
                                                   f"Snake programs (*{PROGRAM_SUFFIX});;All files (*)")
             if path:
+                remember_file(settings, PROGRAMS, path)
                 self.add_opponent_file(path, index)
         combo.setProperty("previous", combo.currentIndex())
 

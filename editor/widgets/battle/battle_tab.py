@@ -33,11 +33,13 @@ from PySide6.QtWidgets import (
 from arena.match import MatchSetup
 from arena.snake_referee import DESCRIPTOR
 from editor.document import ProgramDocument
+from editor.widgets.arena.board_window import PopOut
 from editor.widgets.arena.match_runner import WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
 from editor.widgets.arena.match_transport import Playback, Transport
 from editor.widgets.arena.replay_saving import save_replay_copy
 from editor.widgets.arena.scoreboard import ElidedLabel, Scoreboard, match_summary
 from editor.widgets.arena.seat_log import SeatLog
+from editor.widgets.arena.watching import Watcher, watch
 from editor.widgets.battle.battle_setup import BattleSetup
 from editor.widgets.battle.board_split import BoardSplit
 from editor.widgets.games.game_view import BoardContext
@@ -154,6 +156,7 @@ class BattleTab(QWidget):
 
     def shutdown(self) -> None:
         """Stop the worker and wait for it (the app is closing)."""
+        self.popout.pop_in()
         self.runner.stop()
         self.runner.wait(3.0)
 
@@ -175,6 +178,11 @@ class BattleTab(QWidget):
         self.save_action.setToolTip("Save this battle's replay (JSONL, as snakepit battle --record writes)")
         self.save_action.triggered.connect(lambda: self.save_replay())
         self.save_action.setEnabled(False)
+        self.popout_action = QAction("Pop out", self)
+        self.popout_action.setCheckable(True)
+        self.popout_action.setToolTip("Show the battle in a window of its own (larger, another screen); close it to "
+                                      "have it back here")
+        self.popout_action.triggered.connect(self._toggle_popout)
 
     def _build(self) -> None:
         self.setup_button = _tool_button(self.setup_action)
@@ -188,7 +196,7 @@ class BattleTab(QWidget):
         header.addWidget(self.setup_button)
         header.addSpacing(4)
         header.addWidget(self.title_label, 1)
-        for action in (*self.board.board_actions(), self.save_action):
+        for action in (*self.board.board_actions(), self.save_action, self.popout_action):
             header.addWidget(_tool_button(action))
         header.addWidget(self.start_button)
 
@@ -220,24 +228,19 @@ class BattleTab(QWidget):
         layout.addWidget(self.stale_label)
         layout.addWidget(self.stack, 1)
         layout.addWidget(self.transport)
+        self.popout = PopOut(self.stack, layout, self)
+        self.popout.changed.connect(self.popout_action.setChecked)
         self._show_title()
 
     def _connect(self) -> None:
         self.setup.message.connect(self._show_message)
         self.document.programChanged.connect(self._program_changed)
-        self.transport.stopRequested.connect(self.stop)
-        self.runner.started.connect(self._started)
-        self.runner.frames.connect(self._frames)
-        self.runner.finished.connect(self._finished)
-        self.runner.failed.connect(self._failed)
-        self.runner.done.connect(lambda: self.transport.set_stoppable(False))
-        self.playback.shown.connect(self._show)
+        watch(self.runner, self.playback, self.transport, self.scoreboard, self.seat_log,
+              Watcher(self._started, self._frames, self._finished, self._failed, self._show, self._seat_clicked))
         self.board.seatClicked.connect(self._seat_clicked)
         self.board.explained.connect(self._explained)
         self.board.branchRequested.connect(self._branch)
         self.board.message.connect(self._say)
-        self.scoreboard.seatClicked.connect(self._seat_clicked)
-        self.seat_log.turnActivated.connect(self.playback.show_turn)
         self.bites.turnActivated.connect(self.playback.show_turn)
 
     # --- the runner's reports ----------------------------------------------------------------
@@ -249,7 +252,7 @@ class BattleTab(QWidget):
         self._selected = None
         self.scoreboard.set_seats(self.names, timed=self.board.timed(info))
         self.scoreboard.set_sandbox(None)
-        self.seat_log.reset(self.names)
+        self.seat_log.reset(self.names, DESCRIPTOR.round_noun)
         self.bites.begin(self.names)
         self.save_action.setEnabled(info.record is not None)
         self._show_title()
@@ -285,7 +288,7 @@ class BattleTab(QWidget):
         self.board.show_frame(frames, index)
         self.scoreboard.show_frame(frames[index], self._outcome_at(index))
         self._show_summary(index)
-        self.seat_log.show_turn(frames[index].turn)
+        self.seat_log.follow(frames[index].turn, self.playback.playing)
 
     def _outcome_at(self, index: int) -> Outcome | None:
         """The battle's outcome where frame ``index`` is its last (None before, or while it runs)."""
@@ -336,6 +339,13 @@ class BattleTab(QWidget):
     def _branch(self, setup: MatchSetup, turn: int) -> None:
         self.transport.set_stoppable(True)
         self.runner.start_what_if(setup, turn, record=self._folder("what-if").with_suffix(".jsonl"))
+
+    def _toggle_popout(self) -> None:
+        if self.popout.is_out():
+            self.popout.pop_in()
+        else:
+            seed = f" · seed {self.info.seed}" if self.info is not None else ""
+            self.popout.pop_out(f"Battle{seed} — snakepit", self.transport.actions_for_window())
 
     def _program_changed(self) -> None:
         if self.info is not None:

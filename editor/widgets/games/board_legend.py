@@ -13,9 +13,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtCore import QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import QSizePolicy, QWidget
+
+from editor.widgets.games.cell_hover import CellHover
 
 MARGIN = 10
 """Pixels kept free around the board so outlines, frost and corner brackets are never clipped."""
@@ -105,7 +107,7 @@ StateT = TypeVar("StateT")
 Cell = tuple[int, int]
 
 
-class BoardView(QWidget, Generic[StateT]):
+class BoardView(CellHover, QWidget, Generic[StateT]):
     """A game's board of square cells scaled to the widget, with a legend below.
 
     A view says how large its board is (:meth:`_grid`; cells are ``(x, y)`` and the board is
@@ -129,6 +131,9 @@ class BoardView(QWidget, Generic[StateT]):
         self._hovered: Cell | None = None
         self._legend = True
         self._legend_cache: tuple[tuple[object, ...], list[list[Chip]]] | None = None
+        self._painting: tuple[int, QRectF] | None = None
+        """While a paint runs: the cell size and the field's rectangle, worked out once for it
+        (a board asks for hundreds of cell rectangles per paint; each asked the legend again)."""
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -172,6 +177,8 @@ class BoardView(QWidget, Generic[StateT]):
 
     def cell_size(self) -> int:
         """Pixels per cell at the current size; whole pixels keep the grid crisp."""
+        if self._painting is not None:
+            return self._painting[0]
         if self._state is None:
             return 0
         columns, rows = self._grid(self._state)
@@ -181,6 +188,8 @@ class BoardView(QWidget, Generic[StateT]):
 
     def field_rect(self) -> QRectF:
         """The board's rectangle in widget coordinates; board and legend are centred as one block."""
+        if self._painting is not None:
+            return QRectF(self._painting[1])
         if self._state is None:
             return QRectF()
         size, (columns, rows) = self.cell_size(), self._grid(self._state)
@@ -189,7 +198,8 @@ class BoardView(QWidget, Generic[StateT]):
         return QRectF((self.width() - w) // 2, top, w, h)
 
     def cell_rect(self, x: int, y: int) -> QRectF:
-        field, size = self.field_rect(), self.cell_size()
+        field, size = (self._painting[1], self._painting[0]) if self._painting is not None else \
+            (self.field_rect(), self.cell_size())
         return QRectF(field.left() + x * size, field.top() + y * size, size, size)
 
     def cell_at(self, point: QPointF) -> Cell | None:
@@ -244,29 +254,14 @@ class BoardView(QWidget, Generic[StateT]):
             self._owner_clicked(owner)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        cell = self.cell_at(event.position())
-        if cell != self._hovered:
-            self._hovered = cell
-            on_piece = cell is not None and self._owner_at(cell) is not None
-            self.setCursor(Qt.CursorShape.PointingHandCursor if on_piece else Qt.CursorShape.ArrowCursor)
-            self.update()
+        self._hover(event.position())
 
-    def leaveEvent(self, event: QEvent) -> None:
-        if self._hovered is not None:
-            self._hovered = None
-            self.update()
+    def _is_piece(self, cell: Cell) -> bool:
+        return self._owner_at(cell) is not None
 
-    def event(self, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            # QHelpEvent has pos(), not position(): calling that raised, and no tooltip ever showed.
-            cell = self.cell_at(QPointF(event.pos()))
-            text = self.describe_cell(cell) if cell is not None else ""
-            if text:
-                QToolTip.showText(event.globalPos(), text, self)
-            else:
-                QToolTip.hideText()
-            return True
-        return super().event(event)
+    def _hover_text(self, point: QPointF) -> str:
+        cell = self.cell_at(point)
+        return self.describe_cell(cell) if cell is not None else ""
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
@@ -277,12 +272,16 @@ class BoardView(QWidget, Generic[StateT]):
             painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, self.EMPTY_TEXT)
             return
-        self._paint_board(painter, palette, state)
-        if self._hovered is not None:
-            paint_hover(painter, palette, self.cell_rect(*self._hovered))
-        if self._legend:
-            paint_legend_lines(painter, palette, self._legend_lines(), self.legend_rect(), self._legend_line_height(),
-                               self.font())
+        self._painting = (self.cell_size(), self.field_rect())
+        try:
+            self._paint_board(painter, palette, state)
+            if self._hovered is not None:
+                paint_hover(painter, palette, self.cell_rect(*self._hovered))
+            if self._legend:
+                paint_legend_lines(painter, palette, self._legend_lines(), self.legend_rect(),
+                                   self._legend_line_height(), self.font())
+        finally:
+            self._painting = None
 
     # --- the legend ----------------------------------------------------------------------------
 

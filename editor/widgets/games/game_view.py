@@ -39,8 +39,8 @@ class GameSpec:
     """A tournament must name a map: the game has none of its own."""
     tournament_map: bool = True
     """The tournament form offers the map too (a board drawn from each game's seed needs none)."""
-    numbers: tuple[tuple[str, str, int, int], ...] = ()
-    """Whole-number options shown as spin boxes: ``(option, label, low, high)``."""
+    numbers: tuple[tuple[str, str, int, int, str], ...] = ()
+    """Whole-number options shown as spin boxes: ``(option, label, low, high, tooltip)``."""
     default_seats: tuple[str, ...] = ()
     time_option: str = "time_limit"
     """The option in seconds the time box sets: a limit per answer, or ITPW's bank."""
@@ -49,6 +49,10 @@ class GameSpec:
     """Yes/no options shown as check boxes: ``(option, label, tooltip)``."""
     round_noun: str = "round"
     """What one round of the match is to people: a step, a move, a turn."""
+    round_limit_title: str = "Rounds"
+    """The round limit's label on the setup forms."""
+    round_limit_tip: str = ""
+    """Its tooltip: the option's help, in people's words (never the option's name)."""
     ends: Mapping[str, str] = field(default_factory=dict)
     """The engine's end reasons in words ("the round limit"), by their code."""
 

@@ -24,10 +24,10 @@ ORDER = ("snake", "worms", "kingdoms", "bioblots", "itpw")
 def spec_of(descriptor: GameDescriptor) -> GameSpec:
     """What the setup forms and the pane show of a game, from its descriptor."""
     programs = descriptor.hosting is Hosting.PROGRAMS
-    numbers = tuple((o.name, o.label, int(o.low if o.low is not None else 1), int(o.high if o.high is not None else 999))
-                    for o in descriptor.form_options() if o.kind in (OptionKind.NUMBER, OptionKind.COUNT))
-    flags = tuple((o.name, o.label, o.help[:1].upper() + o.help[1:]) for o in descriptor.form_options()
-                  if o.kind is OptionKind.FLAG)
+    numbers = tuple((o.name, o.label, int(o.low if o.low is not None else 1), int(o.high if o.high is not None else 999),
+                     _sentence(o.help)) for o in descriptor.form_options() if o.kind in (OptionKind.NUMBER, OptionKind.COUNT))
+    flags = tuple((o.name, o.label, _sentence(o.help)) for o in descriptor.form_options() if o.kind is OptionKind.FLAG)
+    limit = descriptor.option(descriptor.round_limit) if descriptor.round_limit is not None else None
     seats = descriptor.default_seats
     if programs and seats:  # the program being edited takes the first seat
         seats = (EDITOR_SEAT, *seats[:-1])
@@ -36,7 +36,14 @@ def spec_of(descriptor: GameDescriptor) -> GameSpec:
         map_title=descriptor.map_title, maps=descriptor.maps, map_required=descriptor.map_required,
         tournament_map=descriptor.tournament_map, numbers=numbers, default_seats=seats,
         time_option=descriptor.time_option or "", time_title=descriptor.time_title, flags=flags,
-        round_noun=descriptor.round_noun, ends=dict(descriptor.end_reasons))
+        round_noun=descriptor.round_noun, ends=dict(descriptor.end_reasons),
+        round_limit_title=descriptor.round_limit_title or f"{descriptor.round_noun.capitalize()}s",
+        round_limit_tip=_sentence(limit.help) if limit is not None else "")
+
+
+def _sentence(help_text: str) -> str:
+    """An option's help as a tooltip: a capital first letter."""
+    return help_text[:1].upper() + help_text[1:]
 
 
 def board_of(descriptor: GameDescriptor) -> type[BoardAdapter]:

@@ -17,6 +17,12 @@ def default_names(count: int, noun: str) -> list[str]:
     return [seat_name((), i, noun) for i in range(count)]
 
 
+def seat_label(index: int) -> str:
+    """``Seat 1`` for index 0: how the app names a seat to people (they count from 1, as the
+    bench's "Snake 1" and the scoreboard's default names do; bots and replays count from 0)."""
+    return f"Seat {index + 1}"
+
+
 def numbered(names: Sequence[str]) -> tuple[str, ...]:
     """Repeated names numbered (``hunter``, ``hunter 2``), so every seat can be told apart."""
     seen: dict[str, int] = {}

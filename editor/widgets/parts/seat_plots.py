@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 import pyqtgraph as pg
 import pyqtgraph.exporters
-from PySide6.QtCore import QEvent, QSize
+from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QColor, QPalette, QPen
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 from editor.widgets.parts.seat_colors import blend, seat_color
 from editor.widgets.parts.seat_names import seat_name
@@ -25,6 +25,21 @@ from editor.widgets.parts.seat_names import seat_name
 HIDDEN_SIZE = (800, 480)
 """The size a plot that was never shown is laid out at for an export."""
 CURVE_WIDTH = 2.0
+DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine)
+WIDEST, NARROWEST = CURVE_WIDTH + 1.5, CURVE_WIDTH - 0.5
+"""The first seat's line and the narrowest a later seat's gets (see :func:`seat_pen`)."""
+LEGEND_COLUMN = 3
+"""The plot item's grid: left axis 0, view 1, right axis 2, a legend beside the view 3."""
+LEGEND_GAP = 8
+
+
+def seat_pen(color: QColor, index: int) -> QPen:
+    """Seat ``index``'s line: its colour, its own dash pattern, and narrower than the seats before
+    it (drawn over them). Lines that coincide (equal territories, a draw) then show as a band of
+    all their colours instead of the last one hiding the others (issue 16)."""
+    pen: QPen = pg.mkPen(color, width=max(NARROWEST, WIDEST - 0.7 * index))
+    pen.setStyle(DASHES[index % len(DASHES)])
+    return pen
 
 
 class PlotError(ValueError):
@@ -45,9 +60,10 @@ class SeatPlot(QWidget):
     and background from the palette, and PNG export. Subclasses feed :meth:`_show_curves`."""
 
     def __init__(self, noun: str, x_label: str, y_label: str, y_units: str | None = None,
-                 parent: QWidget | None = None) -> None:
+                 parent: QWidget | None = None, *, legend_beside: bool = False) -> None:
         """``y_units`` (seconds: ``"s"``) makes the values measures; without, they are counts and
-        the y axis ticks whole numbers too."""
+        the y axis ticks whole numbers too. ``legend_beside``: the legend has a column of its own
+        right of the plot (it takes room from the curves instead of covering them)."""
         super().__init__(parent)
         self._noun = noun
         self._names: list[str] = []
@@ -68,7 +84,18 @@ class SeatPlot(QWidget):
         # SI prefixes make "seconds" read "ms"; on plain counts they would only confuse.
         item.getAxis("left").enableAutoSIPrefix(y_units is not None)
         item.getViewBox().setMouseEnabled(x=True, y=False)
-        self._legend = item.addLegend(offset=(8, 8), verSpacing=-4)
+        if legend_beside:
+            # In the plot item's grid, right of the view, at the top of its column.
+            self._legend = pg.LegendItem(offset=None, verSpacing=-4)
+            # As wide as its names (a narrow plot narrows its view), as tall as its rows.
+            self._legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Maximum)
+            item.legend = self._legend  # curves plotted with a name join it
+            item.layout.addItem(self._legend, 2, LEGEND_COLUMN)
+            item.layout.setColumnStretchFactor(LEGEND_COLUMN, 0)
+            item.layout.setColumnSpacing(LEGEND_COLUMN - 1, LEGEND_GAP)
+            item.layout.setAlignment(self._legend, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        else:
+            self._legend = item.addLegend(offset=(8, 8), verSpacing=-4)
         self._apply_palette()
 
     # --- our API -----------------------------------------------------------------------------
@@ -91,6 +118,11 @@ class SeatPlot(QWidget):
             label = self._legend.getLabel(curve)
             names.append(label.text if label is not None else "")
         return names
+
+    def legend_covers_curves(self) -> bool:
+        """Whether the legend lies over the curves' area (the plot's view box)."""
+        view = self.plot_widget.getPlotItem().getViewBox().sceneBoundingRect()
+        return bool(self._legend.isVisible() and self._legend.sceneBoundingRect().intersects(view))
 
     def curve_pen(self, seat: int) -> QPen:
         return QPen(self._curves[seat].opts["pen"])
@@ -157,8 +189,7 @@ class SeatPlot(QWidget):
     # --- details -----------------------------------------------------------------------------
 
     def _pen(self, index: int) -> QPen:
-        pen: QPen = pg.mkPen(seat_color(index), width=CURVE_WIDTH)
-        return pen
+        return seat_pen(seat_color(index), index)
 
     def _rename(self) -> None:
         for index, curve in enumerate(self._curves):
@@ -201,9 +232,9 @@ class SeriesPlot(SeatPlot):
     not asked, a fallen kingdom no longer thinks) and leaves a gap in that seat's curve."""
 
     def __init__(self, title: str, y_label: str, y_units: str | None = None, x_label: str = "turn",
-                 noun: str = "Seat", parent: QWidget | None = None) -> None:
+                 noun: str = "Seat", parent: QWidget | None = None, *, legend_beside: bool = False) -> None:
         """``y_units`` (e.g. ``"s"``) turns on SI prefixes: think times read in ms."""
-        super().__init__(noun, x_label, y_label, y_units, parent)
+        super().__init__(noun, x_label, y_label, y_units, parent, legend_beside=legend_beside)
         self._x: list[float] = []
         self._rows: list[list[float]] = []
         self._seats = 0

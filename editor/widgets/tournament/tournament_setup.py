@@ -302,11 +302,11 @@ class TournamentSetup(QWidget):
         self.form.setRowVisible(self.limit_box, limit is not None)
         if limit is not None:
             default = referee.defaults.get(limit)
-            self.limit_label.setText(limit.replace("_", " ").capitalize())
+            self.limit_label.setText(form.round_limit_title)
             self.limit_box.setMinimum(1 if default is not None else 0)
             self.limit_box.setSpecialValueText("" if default is not None else f"the {form.map_title.lower()}'s own")
             self.limit_box.setValue(int(default or 0))
-            self.limit_box.setToolTip(f"Option {limit}: a game ends after this many {limit.replace('_', ' ')}")
+            self.limit_box.setToolTip(form.round_limit_tip)
         self.form.setRowVisible(self.time_box, "time_limit" in referee.defaults)
         self.form.setRowVisible(self.unsandboxed_box, "sandbox" in referee.defaults)
         self.unsandboxed_box.setChecked(False)

@@ -55,8 +55,10 @@ def test_the_log_fits_the_side_panel_at_the_default_window_size(qtbot: QtBot, pl
     assert not table.horizontalScrollBar().isVisible()
     visible = [c for c in range(len(COLUMNS)) if not table.isColumnHidden(c)]
     assert sum(header.sectionSize(c) for c in visible) <= table.viewport().width()
+    assert table.model().headerData(0, Qt.Orientation.Horizontal) == "Round"  # worms says round, not turn
     for column in visible:  # every header reads whole
-        assert header.sectionSize(column) >= header.fontMetrics().horizontalAdvance(COLUMNS[column])
+        text = table.model().headerData(column, Qt.Orientation.Horizontal) or ""
+        assert header.sectionSize(column) >= header.fontMetrics().horizontalAdvance(text)
     assert header.sectionSize(NOTE) >= 110  # the note has room to say something
     seat_box = log.seat_box
     for index in range(seat_box.count()):  # every seat's name reads whole in the chooser
@@ -98,7 +100,7 @@ def test_a_rows_whole_story_shows_under_the_table(qtbot: QtBot, played: ArenaPan
     index = log.table.model().index(2, 0)
     qtbot.mouseClick(log.table.viewport(), Qt.MouseButton.LeftButton, pos=log.table.visualRect(index).center())
     text = log.detail.toPlainText()
-    assert text.startswith("Turn 3 · exit_nonzero.sh · crashed")
+    assert text.startswith("Round 3 · exit_nonzero.sh · crashed")
     assert "Reason: exited with code 3 without answering" in text and "Stderr:\ngiving up" in text
     assert log.detail.isVisible() and log.detail.isReadOnly()
 

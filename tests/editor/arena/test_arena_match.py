@@ -98,6 +98,13 @@ def pick(qtbot: QtBot, box: QComboBox, text: str) -> None:
     qtbot.waitUntil(lambda: not view.isVisible(), timeout=2_000)
 
 
+def show_tab(qtbot, pane: ArenaPane, page) -> None:
+    """Click the side panel's tab of ``page`` (a plot, the log)."""
+    bar = pane.tabs.tabBar()
+    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(pane.tabs.indexOf(page)).center())
+    assert pane.tabs.currentWidget() is page
+
+
 def full_speed(qtbot: QtBot, pane: ArenaPane) -> None:
     qtbot.keyClick(pane.transport.speed_slider, Qt.Key.Key_End)
     assert SPEEDS[pane.transport.speed_slider.value()] == FULL_SPEED == pane.playback.speed()
@@ -307,6 +314,7 @@ def test_snake_seats_have_think_times_in_the_plot_the_scoreboard_and_the_log(qtb
     start(qtbot, pane)
     wait_finished(qtbot, pane)
     assert pane.tabs.isTabEnabled(pane.tabs.indexOf(pane.time_plot))
+    show_tab(qtbot, pane, pane.time_plot)
     frames = pane.playback.frames
     for seat in range(3):
         x, y = pane.time_plot.curve_data(seat)
@@ -344,6 +352,7 @@ def test_the_score_plot_has_a_curve_per_seat_with_its_scores(qtbot: QtBot, make_
     start(qtbot, pane)
     wait_finished(qtbot, pane)
     plot = pane.score_plot
+    show_tab(qtbot, pane, plot)  # a hidden plot is drawn when its tab is chosen
     assert plot.curve_count() == 4
     frames = pane.playback.frames[1:]
     for seat in range(4):

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QAbstractButton, QApplication, QMenu
+from PySide6.QtWidgets import QAbstractButton, QApplication, QCheckBox, QFileDialog, QLabel, QMenu, QWidget
 
 from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
@@ -114,8 +114,8 @@ def test_the_last_setup_of_every_game_is_remembered(qtbot: QtBot, panel: MatchSe
 
 
 @pytest.mark.parametrize(("game", "seat", "value", "message"), [
-    ("worms", 1, "", "seat 1: choose a bot"),
-    ("snake", 2, "/no/such/file.snake.json", "seat 2: /no/such/file.snake.json"),
+    ("worms", 1, "", "seat 2: choose a bot"),
+    ("snake", 2, "/no/such/file.snake.json", "seat 3: /no/such/file.snake.json"),
 ])
 def test_a_bad_seat_is_named_on_one_line(qtbot: QtBot, make_pane: Callable[..., ArenaPane], game: str, seat: int, value: str, message: str) -> None:
     pane = make_pane()
@@ -147,7 +147,7 @@ def test_a_snake_seat_plays_the_program_open_in_the_editor(panel: MatchSetupPane
                               scratch=Path(setup.seats[0]).parent, editor_program=lambda: None)
     nothing.set_game("snake")
     nothing.set_seats([EDITOR_SEAT, "hunter"])
-    with pytest.raises(MatchSetupError, match="seat 0: there is no program open in the editor"):
+    with pytest.raises(MatchSetupError, match="seat 1: there is no program open in the editor"):
         nothing.setup()
 
 
@@ -364,3 +364,89 @@ def test_the_arena_pane_names_no_game() -> None:
     names = {game for game in GAME_VIEWS} | {view.spec.title for view in GAME_VIEWS.values()}
     named = sorted(name for name in names if re.search(rf"\b{re.escape(name)}\b", source, re.IGNORECASE))
     assert named == []
+
+
+def test_arena_dialogs_start_in_the_users_last_folder_not_the_current_one(qtbot, make_pane, tmp_path, monkeypatch):
+    """Open replay, Save replay, Export and a seat's "…" started in the process's current folder."""
+    elsewhere, mine, bots = tmp_path / "started-here", tmp_path / "my replays", tmp_path / "my bots"
+    for folder in (elsewhere, mine, bots):
+        folder.mkdir()
+    monkeypatch.chdir(elsewhere)
+    asked: list[str] = []
+    answer: list[str] = [""]
+
+    def dialog(_parent, _title, start, *_rest, **_kw):
+        asked.append(str(start))
+        return answer[0], ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", dialog)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
+    settings = QSettings(str(tmp_path / "arena.ini"), QSettings.Format.IniFormat)
+    pane = make_pane(settings)
+    replay = mine / "old.jsonl"
+    replay.write_text("")  # chosen only; what it holds does not matter here
+    answer[0] = str(replay)
+    qtbot.mouseClick(pane.setup_panel.replay_button, Qt.MouseButton.LeftButton)
+    assert not asked[-1].startswith(str(elsewhere))
+    pane.runner.wait()
+    answer[0] = ""
+    again = make_pane(settings)  # a later session: the same settings
+    qtbot.mouseClick(again.setup_panel.replay_button, Qt.MouseButton.LeftButton)
+    assert asked[-1] == str(mine.resolve())
+
+    again.setup_panel.set_game("worms")
+    bot = bots / "mine.py"
+    bot.write_text("print('.')\n")
+    answer[0] = str(bot)
+    qtbot.mouseClick(again.setup_panel.seats[0].browse, Qt.MouseButton.LeftButton)
+    assert not asked[-1].startswith(str(elsewhere)) and again.setup_panel.seat_values()[0] == str(bot)
+    answer[0] = ""
+    qtbot.mouseClick(again.setup_panel.seats[1].browse, Qt.MouseButton.LeftButton)
+    assert asked[-1] == str(bots.resolve())
+
+
+def _raw_names(text: str, names: set[str]) -> list[str]:
+    """Option names that ``text`` says as they are spelled in code (``move_limit``, "option width")."""
+    found = [name for name in names if "_" in name and re.search(rf"\b{re.escape(name)}\b", text)]
+    return found + re.findall(r"\boption \w+", text, flags=re.IGNORECASE)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_no_help_text_says_a_raw_option_name(qtbot, make_pane, game):
+    """Bio-blots' limit read "Option move_limit: a limit on the number of move_limit"."""
+    from arena.games.registry import games
+
+    descriptor = games()[game]
+    names = {option.name for option in descriptor.options}
+    for option in descriptor.options:
+        assert not _raw_names(option.help, names), (option.name, option.help)
+    panel = make_pane().setup_panel
+    panel.set_game(game)
+    shown = [w for w in panel.findChildren(QWidget) if w.isVisibleTo(panel)]
+    for widget in shown:
+        for text in (widget.toolTip(), widget.text() if isinstance(widget, (QLabel, QCheckBox)) else ""):
+            assert not _raw_names(text, names), (type(widget).__name__, text)
+    if descriptor.round_limit is not None:
+        assert panel.rounds_box.toolTip() and panel.rounds_label.text()
+
+
+def test_bioblots_moves_per_player_agree_with_the_moves_the_match_ends_after(qtbot, make_pane):
+    """"Move limit 60" ended "after 120 moves": the limit is each player's (spec: 80 moves per
+    player), the match counts every player's moves."""
+    pane = make_pane()
+    panel = pane.setup_panel
+    pick(qtbot, panel.game_box, GAME_VIEWS["bioblots"].spec.title)
+    assert panel.rounds_label.text() == "Moves per player"
+    assert "each player" in panel.rounds_box.toolTip() and "twice as many" in panel.rounds_box.toolTip()
+    panel.rounds_box.setFocus()
+    panel.rounds_box.selectAll()
+    qtbot.keyClicks(panel.rounds_box, "3")
+    seats = panel.seat_values()
+    assert len(seats) == 2
+    with qtbot.waitSignal(pane.runner.finished, timeout=20_000):
+        qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    outcome = pane.outcome
+    assert outcome is not None
+    summary = pane.scoreboard.summary_label.text()
+    assert outcome.end == "move_limit" and outcome.rounds == 6  # 3 each: too few to end it otherwise
+    assert "Over after 6 moves (each player's move limit)" in summary

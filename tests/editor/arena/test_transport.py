@@ -163,7 +163,7 @@ def test_the_transport_says_each_games_word_for_a_round(qtbot: QtBot, make_trans
     assert transport.hint().startswith(f"There is no {noun} 99: {noun}s 0 to")
 
 
-@pytest.mark.parametrize("size", [(1024, 120), (600, 120)])
+@pytest.mark.parametrize("size", [(1024, 120), (600, 120), (460, 120)])
 def test_every_control_stays_reachable_in_a_narrow_pane(qtbot: QtBot, make_transport, size: tuple[int, int]) -> None:
     transport = make_transport()
     transport.window().resize(*size)
@@ -175,6 +175,9 @@ def test_every_control_stays_reachable_in_a_narrow_pane(qtbot: QtBot, make_trans
         rect = widget.rect().translated(widget.mapTo(transport, widget.rect().topLeft()))
         assert transport.rect().contains(rect), f"{widget} is cut off at {size}"
     assert transport.seek_bar.width() >= 60
+    narrowest = size[0] < 500  # a docked Battle tab: Play, Step and Stop as icons, their words in tooltips
+    assert (transport.play_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonIconOnly) == narrowest
+    assert "Play" in transport.play_button.toolTip()
 
 
 def test_a_replay_in_the_arena_says_moves_for_bioblots(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
@@ -203,3 +206,14 @@ def test_the_battle_tab_has_the_same_transport_saying_step(qtbot: QtBot) -> None
     for button in (transport.first_button, transport.back_button, transport.play_button, transport.step_button,
                    transport.last_button, transport.loop_button, transport.turn_box, transport.speed_slider):
         assert button.parentWidget() is not None and transport.isAncestorOf(button)
+
+
+def test_before_a_match_the_transport_speaks_of_the_chosen_games_rounds(qtbot, make_pane):
+    from tests.editor.arena.test_arena_match import pick
+    from editor.widgets.games.registry import GAME_VIEWS
+
+    pane = make_pane()
+    pick(qtbot, pane.setup_panel.game_box, GAME_VIEWS["bioblots"].spec.title)
+    assert pane.transport.noun_label.text() == "Move" and "moves/s" in pane.transport.speed_label.text()
+    pick(qtbot, pane.setup_panel.game_box, GAME_VIEWS["snake"].spec.title)
+    assert pane.transport.noun_label.text() == "Step"

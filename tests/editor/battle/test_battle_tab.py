@@ -9,8 +9,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtWidgets import QApplication, QFileDialog, QToolButton
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.program_battle import BattleSettings, SnakeMatch, explain_turn
@@ -438,3 +438,57 @@ def test_nothing_is_written_where_the_user_did_not_ask(qtbot: QtBot, make_tab: C
     record = info_of(tab).record
     assert record is not None and tmp_path not in record.parents
     assert list(tmp_path.iterdir()) == []
+
+
+# --- zoom, pan and the axes ----------------------------------------------------------------------
+
+
+def wheel(view, point: QPoint, notches: int) -> None:
+    """Turn the mouse wheel over ``view`` at ``point``, as a user does."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QWheelEvent
+
+    event = QWheelEvent(QPointF(point), QPointF(view.mapToGlobal(point)), QPoint(0, 0), QPoint(0, 120 * notches),
+                        Qt.MouseButton.NoButton, Qt.KeyboardModifier.NoModifier, Qt.ScrollPhase.NoScrollPhase, False)
+    QApplication.sendEvent(view, event)
+
+
+def test_the_board_zooms_with_the_wheel_pans_with_a_drag_and_numbers_its_axes(qtbot, make_tab):
+    tab = make_tab()
+    start(qtbot, tab)
+    step(qtbot, tab, 3)
+    view = tab.board.view
+    left, top = view.axis_space()
+    assert left > 0 and top > 0 and view.field_rect().left() >= left and view.field_rect().top() >= top
+    fitted = view.cell_size()
+    head = view.board().head(0)
+    under = view.cell_rect(*head).center().toPoint()
+    wheel(view, under, 3)
+    assert view.zoom() > 1.9 and view.cell_size() > 1.9 * fitted
+    assert view.cell_at(QPointF(under)) == head  # the cell under the mouse stays under it
+    qtbot.mouseClick(view, LEFT, pos=under)  # zoomed, a click still explains the snake under it
+    assert tab.explanation is not None and tab.explanation.snake == 0
+
+    before = view.field_rect().topLeft()
+    qtbot.mousePress(view, LEFT, pos=QPoint(view.width() // 2, view.height() // 2))
+    qtbot.mouseMove(view, QPoint(view.width() // 2 + 40, view.height() // 2 + 25))
+    qtbot.mouseRelease(view, LEFT, pos=QPoint(view.width() // 2 + 40, view.height() // 2 + 25))
+    moved = view.field_rect().topLeft() - before
+    assert moved.x() != 0 or moved.y() != 0
+    field = view.field_rect()
+    assert field.left() <= left + 10 and field.right() >= view.width() - 10  # it never leaves the view empty
+    view.setFocus()
+    qtbot.keyClick(view, Qt.Key.Key_0)
+    assert view.zoom() == 1.0 and view.cell_size() == fitted
+
+
+def test_the_battle_pops_out_into_a_window_and_comes_back(qtbot, make_tab):
+    tab = make_tab()
+    start(qtbot, tab)
+    button = next(b for b in tab.findChildren(QToolButton) if b.defaultAction() is tab.popout_action)
+    qtbot.mouseClick(button, LEFT)
+    window = tab.board.window()
+    assert window is not tab.window() and window.isVisible() and "seed 7" in window.windowTitle()
+    window.close()
+    qtbot.waitUntil(lambda: tab.board.window() is tab.window())
+    assert tab.board.isVisible() and not tab.popout_action.isChecked()

@@ -78,7 +78,7 @@ SUBSTANCE_TEXT = {
 SUBSTANCE_KEY = {Substance.CARBON: "carbon · grows", Substance.MERCURY: "mercury · paralyses"}
 END_TEXT = {
     EndReason.ALL_NEUTRALISED: "every cell neutralised",
-    EndReason.MOVE_LIMIT: "the move limit",
+    EndReason.MOVE_LIMIT: "each player's move limit",
     EndReason.LOCKED_IN: "{loser} is locked in; its points go to {winner}",
     EndReason.FAULT: "{loser} lost technically ({fault}); its points go to {winner}",
 }

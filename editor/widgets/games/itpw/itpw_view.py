@@ -15,6 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QColor,
@@ -192,8 +193,9 @@ class ItpwView(BoardView[State]):
         if self._highlighted is not None:
             for cell, _ in state.units_of(self._highlighted):
                 _paint_ring(painter, self.cell_rect(*cell), seat_color(self._highlighted - 1), size)
+        looks = {p: unit_look(p, palette, not state.active(p)) for p in PLAYERS}  # once a paint, not once a unit
         for cell, unit in state.units.items():
-            paint_unit(painter, self.cell_rect(*cell), unit.kind, unit_look(unit.player, palette, not state.active(unit.player)))
+            paint_unit(painter, self.cell_rect(*cell), unit.kind, looks[unit.player])
         for event in self._events:
             if isinstance(event, Died):
                 _paint_death(painter, self.cell_rect(*event.cell), size)
@@ -220,10 +222,10 @@ class ItpwView(BoardView[State]):
     def _territory_image(self, state: State, palette: QPalette) -> QImage:
         key = (state.territory, palette.color(QPalette.ColorRole.Base).rgba())
         if self._territory_cache is None or self._territory_cache[0] != key:
-            colors = [territory_color(p, palette).rgb() for p in (NOBODY, *PLAYERS)]
-            image = QImage(SIDE, SIDE, QImage.Format.Format_RGB32)
-            for i, owner in enumerate(state.territory):
-                image.setPixel(i % SIDE, i // SIDE, colors[owner])
+            # One pixel per field through numpy: 2,500 setPixel calls took ~5 ms a turn.
+            colors = numpy.array([territory_color(p, palette).rgb() for p in (NOBODY, *PLAYERS)], dtype=numpy.uint32)
+            pixels = numpy.ascontiguousarray(colors[numpy.frombuffer(bytes(state.territory), dtype=numpy.uint8)])
+            image = QImage(pixels.data, SIDE, SIDE, SIDE * 4, QImage.Format.Format_RGB32).copy()
             self._territory_cache = (key, image)
         return self._territory_cache[1]
 

@@ -33,7 +33,7 @@ class KingdomsHistoryPlot(SeatPlot):
     quantityChanged = Signal(str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Kingdom", "round", "", None, parent)
+        super().__init__("Kingdom", "round", "", None, parent, legend_beside=True)
         self._states: list[State] = []
         self._numbers = np.zeros((0, GAME_INFO.players, len(KINGDOM_FIELDS)), dtype=np.int64)
         self.quantity_box = QComboBox()

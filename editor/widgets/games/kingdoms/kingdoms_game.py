@@ -63,7 +63,6 @@ class KingdomsBoard(BoardAdapter):
 
     def show_frame(self, frames: Sequence[Frame], index: int) -> None:
         self.view.set_state(frames[index].state, frames[index - 1].state if index else None)
-        self.round_line.setValue(frames[index].state.round)
 
     def highlight(self, seat: int | None) -> None:
         self.view.set_highlighted_kingdom(seat)
@@ -72,8 +71,11 @@ class KingdomsBoard(BoardAdapter):
         return self.view
 
     def refresh_plots(self, frames: Sequence[Frame], index: int) -> None:
+        # The round line moves here, not at every shown round: a plot repaint costs ~25 ms.
         if len(self.history.states()) != len(frames):
             self.history.set_history([f.state for f in frames])
+        if frames:
+            self.round_line.setValue(frames[min(index, len(frames) - 1)].state.round)
 
     def board_exports(self) -> Sequence[BoardExport]:
         return self._exports

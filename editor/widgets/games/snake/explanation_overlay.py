@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPainterPath, QPalette, QPen, QPolygonF
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPalette, QPen, QPolygonF
 
 from editor.widgets.cards.pattern_paint import group_pen, group_title, paint_match_icon, paint_not_mark, pattern_text
 from editor.widgets.parts.seat_colors import blend, is_dark
@@ -237,24 +237,40 @@ def _paint_arrow(painter: QPainter, explanation: Explanation, direction: Directi
 
 def _paint_score(painter: QPainter, explanation: Explanation, direction: Direction, cell_rect: CellRect,
                  cell_size: float, palette: QPalette, shown: bool) -> None:
-    """The move's score in a badge just past the arrow's tip (none when no card decided)."""
+    """The move's score in a badge just past the cell the move goes to (none when no card decided)."""
     move = explanation.moves.get(direction)
     if move is None:
         return
-    start = cell_rect(*explanation.head).center()
-    centre = start + QPointF(direction.dx, direction.dy) * (cell_size * 1.62)
-    _paint_score_badge(painter, centre, str(move.score), arrow_color(explanation, direction), cell_size, shown, palette)
+    font = badge_font(painter.font(), cell_size)
+    painter.setFont(font)
+    badge = score_badge_rect(cell_rect(*explanation.head).center(), direction, cell_size, str(move.score),
+                             QFontMetricsF(font))
+    _paint_score_badge(painter, badge, str(move.score), arrow_color(explanation, direction), shown, palette)
 
 
-def _paint_score_badge(painter: QPainter, centre: QPointF, text: str, color: QColor, cell_size: float,
-                       shown: bool, palette: QPalette) -> None:
-    font = QFont(painter.font())
+def badge_font(base: QFont, cell_size: float) -> QFont:
+    font = QFont(base)
     font.setBold(True)
     font.setPixelSize(max(8, min(16, int(cell_size * 0.5))))
-    painter.setFont(font)
-    width = max(painter.fontMetrics().horizontalAdvance(text) + font.pixelSize() * 0.7, font.pixelSize() * 1.5)
-    height = font.pixelSize() * 1.45
-    badge = QRectF(centre.x() - width / 2, centre.y() - height / 2, width, height)
+    return font
+
+
+def score_badge_rect(head: QPointF, direction: Direction, cell_size: float, text: str, metrics: QFontMetricsF) -> QRectF:
+    """Where a move's score badge goes: beyond the cell the move enters, touching it but not on
+    it, so what is there (the tail being bitten, food) stays in sight (issue 16: the badge
+    covered the bitten tail)."""
+    pixels = metrics.height() / 1.17  # the font's pixel size, near enough
+    width = max(metrics.horizontalAdvance(text) + pixels * 0.7, pixels * 1.5)
+    height = pixels * 1.45
+    extent = width / 2 if direction.dx else height / 2  # half the badge, along the move
+    reach = cell_size * 1.5 + extent + max(1.0, cell_size * 0.04)  # past the entered cell's far edge
+    centre = head + QPointF(direction.dx, direction.dy) * reach
+    return QRectF(centre.x() - width / 2, centre.y() - height / 2, width, height)
+
+
+def _paint_score_badge(painter: QPainter, badge: QRectF, text: str, color: QColor, shown: bool,
+                       palette: QPalette) -> None:
+    height = badge.height()
     painter.setPen(QPen(color.darker(150) if not shown else palette.color(QPalette.ColorRole.Text), 1.6 if shown else 1.0))
     painter.setBrush(color)
     painter.drawRoundedRect(badge, height / 2, height / 2)

@@ -37,6 +37,8 @@ class SnakeBoard(BoardAdapter):
     def __init__(self, context: BoardContext, parent: QWidget | None = None) -> None:
         super().__init__(context, parent)
         self.view = BattleView()
+        self.view.set_axes(True)  # explanations name cells "(x, y)": the axes say which is which
+        self.view.set_navigable(True)  # the wheel zooms, a drag moves the zoomed field
         self.explain_label = QLabel()
         self.explain_label.setObjectName("explanationText")
         self.explain_label.setWordWrap(True)

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -24,9 +24,12 @@ from PySide6.QtWidgets import (
 )
 
 from arena.samples import SNAKE_SAMPLES
+from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
 from editor.widgets.parts.form_widgets import SEED_LIMIT
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, program_samples
+from editor.widgets.parts.seat_names import seat_label
+from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
 from matcher import Program, ProgramError, load_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
@@ -102,23 +105,26 @@ class WhatIfDialog(QDialog):
         if data == EDITOR_SEAT:
             program = self.editor_program() if self.editor_program is not None else None
             if program is None:
-                raise ProgramError(f"seat {seat}: there is no program open in the editor")
+                raise ProgramError(f"{seat_label(seat).lower()}: there is no program open in the editor")
             return program
         try:
             return load_program(data)
         except OSError as error:
-            raise ProgramError(f"seat {seat}: {data}: {error.strerror or error}") from None
+            raise ProgramError(f"{seat_label(seat).lower()}: {data}: {error.strerror or error}") from None
 
     def _chosen(self, box: QComboBox, seat: int, index: int) -> None:
         self._say("")
         if box.itemData(index) != FILE:
             box.setProperty("last", index)
             return
-        path, _ = QFileDialog.getOpenFileName(self, f"Seat {seat}: a program", str(SNAKE_SAMPLES),
+        settings = QSettings()
+        path, _ = QFileDialog.getOpenFileName(self, f"{seat_label(seat)}: a program",
+                                              str(start_folder(settings, PROGRAMS, SNAKE_SAMPLES)),
                                               f"Snake programs (*{PROGRAM_SUFFIX});;All files (*)")
         if not path:
             box.setCurrentIndex(int(box.property("last")))
             return
+        remember_file(settings, PROGRAMS, path)
         found = box.findData(path)
         if found < 0:
             found = box.count() - 1  # before "File…"

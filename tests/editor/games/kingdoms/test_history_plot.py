@@ -8,6 +8,7 @@ from PySide6.QtGui import QColor, QImage
 
 from editor.screenshots import dark_palette
 from editor.widgets.games.kingdoms.history_plot import KingdomsHistoryPlot
+from editor.widgets.parts.seat_colors import seat_color
 from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
 from engines.kingdoms import KINGDOM_FIELDS, Action, ActionCode, State, history_from_text, play_round, start_state
 from tests.editor.fixture_types import Shown
@@ -189,3 +190,37 @@ def test_a_short_history_ticks_whole_rounds_only(qtbot: QtBot, history: Kingdoms
     low, high = item.getViewBox().viewRange()[0]
     axis = item.getAxis("bottom")
     assert all(float(v).is_integer() for _s, values in axis.tickValues(low, high, axis.geometry().width()) for v in values)
+
+
+def equal_kingdoms(rounds: int = 6) -> list[State]:
+    """Four kingdoms that do the same every round: their lines are the same line."""
+    states = [start_state(100)]
+    for _ in range(rounds):
+        states.append(play_round(states[-1], [Action(ActionCode.HARVEST)] * 4).state)
+    return states
+
+
+def test_equal_lines_stay_apart_and_the_legend_covers_none(qtbot, history):
+    """Issue 16: the legend sat over the curves, and equal territories drew one line over the
+    other (only the last kingdom's showed)."""
+    states = equal_kingdoms()
+    history.set_history(states)
+    qtbot.wait(50)  # the plot lays itself out
+    ys = [tuple(history.curve_data(k)[1]) for k in range(4)]
+    assert len(set(ys)) == 1  # the same values: the case that hid lines
+    pens = [history.curve_pen(k) for k in range(4)]
+    assert len({(pen.style(), pen.widthF()) for pen in pens}) == 4  # each line its own dash and width
+    assert [pen.widthF() for pen in pens] == sorted((pen.widthF() for pen in pens), reverse=True)  # later on top, narrower
+    assert not history.legend_covers_curves()
+    image = history.plot_widget.grab().toImage()
+    view = history.plot_widget.getPlotItem().getViewBox()
+    rect = history.plot_widget.mapFromScene(view.sceneBoundingRect()).boundingRect()
+    seen = {image.pixelColor(x, y).getRgb()[:3] for x in range(rect.left(), rect.right())
+            for y in range(rect.top(), rect.bottom())}
+
+    def shows(color) -> bool:  # a pixel of (about) the colour: lines are antialiased
+        want = color.getRgb()[:3]
+        return any(max(abs(a - b) for a, b in zip(pixel, want)) <= 24 for pixel in seen)
+
+    missing = [k for k in range(4) if not shows(seat_color(k))]
+    assert not missing, f"kingdoms {missing} cannot be seen under the others"

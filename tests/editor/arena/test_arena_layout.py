@@ -1,0 +1,116 @@
+"""The arena at small sizes: at 1024 × 700 every part of the pane is on screen and usable (the
+setup, the board, the scoreboard, the log and plots, the transport), and moving between the
+window's workspaces does not grow the window (the arena's least width was 1054 px)."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QRect, Qt
+from PySide6.QtWidgets import QApplication, QToolButton, QWidget
+
+from editor.widgets.arena.arena_pane import ArenaPane
+from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
+    WORMS,
+    full_speed,
+    make_pane,
+    marker,
+    set_up,
+    start,
+    wait_finished,
+)
+
+SMALL = (1024, 700)
+
+
+def on_screen(widget: QWidget, window: QWidget) -> QRect:
+    """``widget``'s rectangle in ``window``'s coordinates."""
+    return QRect(widget.mapTo(window, widget.rect().topLeft()), widget.size())
+
+
+def assert_usable(pane: ArenaPane, window: QWidget) -> None:
+    inside = window.rect()
+    parts = [pane.stack, pane.scoreboard, pane.tabs, pane.transport, *pane.scoreboard.rows,
+             pane.transport.play_button, pane.transport.step_button, pane.transport.turn_box,
+             pane.transport.last_button, pane.transport.speed_slider, pane.transport.seek_bar]
+    for part in parts:
+        assert part.isVisible(), part
+        assert inside.contains(on_screen(part, window)), f"{type(part).__name__} is cut off: {on_screen(part, window)}"
+    assert pane.stack.width() >= 300 and pane.stack.height() >= 300  # a board worth looking at
+    assert pane.tabs.width() >= 280 and pane.tabs.height() >= 200
+    assert pane.transport.seek_bar.width() >= 100
+
+
+def test_a_finished_match_is_usable_at_1024_by_700(qtbot, make_pane):
+    pane = make_pane()
+    pane.resize(*SMALL)
+    set_up(pane, "worms", (str(WORMS / "greedy.sh"),) * 4, {"rounds": 10, "time": 2.0, "map": str(WORMS / "meadow.txt")})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    QApplication.processEvents()
+    assert pane.size().width() == SMALL[0] and pane.minimumSizeHint().width() <= SMALL[0]
+    assert_usable(pane, pane)
+    qtbot.mouseClick(pane.setup_button, Qt.MouseButton.LeftButton)  # the setup shown again beside it all
+    QApplication.processEvents()
+    assert pane.setup_scroll.isVisible() and pane.setup_scroll.width() >= 200
+    assert pane.width() == SMALL[0]
+    assert_usable(pane, pane)
+
+
+def test_the_arena_fits_a_1024_by_700_window_and_switching_does_not_grow_it(qtbot, make_window):
+    window = make_window()
+    QApplication.processEvents()  # the window's own first sizing is over
+    window.show_arena()
+    window.resize(*SMALL)
+    qtbot.waitUntil(lambda: window.width() == SMALL[0])
+    pane = window.arena_pane
+    assert pane.minimumSizeHint().width() <= SMALL[0]
+    assert window.size().toTuple() == SMALL
+    window.show_tournament()
+    QApplication.processEvents()
+    window.show_arena()
+    QApplication.processEvents()
+    assert window.size().toTuple() == SMALL
+
+
+@pytest.mark.parametrize("size", [(1440, 900)])
+def test_back_from_the_arena_the_window_keeps_its_size(qtbot, make_window, size):
+    window = make_window()
+    QApplication.processEvents()
+    window.resize(*size)
+    qtbot.waitUntil(lambda: window.size().toTuple() == size)
+    for _ in range(2):
+        window.show_arena()
+        QApplication.processEvents()
+        assert window.size().toTuple() == size
+        window.show_editor()
+        QApplication.processEvents()
+        assert window.size().toTuple() == size
+
+
+def test_the_board_pops_out_into_a_window_of_its_own_and_comes_back(qtbot, make_pane):
+    pane = make_pane()
+    set_up(pane, "worms", (str(WORMS / "greedy.sh"),) * 4, {"rounds": 8, "time": 2.0, "map": str(WORMS / "meadow.txt")})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    board = pane.board
+    assert board is not None and board.window() is pane.window()
+    button = next(b for b in pane.findChildren(QToolButton) if b.defaultAction() is pane.popout_action)
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    window = board.window()
+    assert window is not pane.window() and window.isVisible() and "seed" in window.windowTitle()
+    assert pane.popout.note.isVisible()
+    qtbot.waitExposed(window)
+    window.activateWindow()
+    qtbot.waitUntil(window.isActiveWindow)
+    last = pane.playback.index
+    qtbot.waitUntil(lambda: window.isAncestorOf(QApplication.focusWidget()) or QApplication.focusWidget() is window)
+    focused = QApplication.focusWidget()
+    qtbot.keyClick(focused, Qt.Key.Key_Home)  # the transport's keys work in the window
+    assert pane.playback.index == 0
+    qtbot.keyClick(focused, Qt.Key.Key_Right)
+    assert pane.playback.index == 1 and last > 1
+    window.close()  # closing it puts the board back
+    qtbot.waitUntil(lambda: board.window() is pane.window())
+    assert board.isVisible() and not pane.popout.note.isVisible() and not pane.popout_action.isChecked()
