@@ -3,10 +3,12 @@ setup, the board, the scoreboard, the log and plots, the transport), and moving 
 window's workspaces does not grow the window (the arena's least width was 1054 px)."""
 
 from __future__ import annotations
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QApplication, QToolButton, QWidget
+from pytestqt.qtbot import QtBot
 
 from editor.widgets.arena.arena_pane import ArenaPane
 from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
@@ -18,6 +20,7 @@ from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
     start,
     wait_finished,
 )
+from editor.main_window import MainWindow
 
 SMALL = (1024, 700)
 
@@ -40,7 +43,7 @@ def assert_usable(pane: ArenaPane, window: QWidget) -> None:
     assert pane.transport.seek_bar.width() >= 100
 
 
-def test_a_finished_match_is_usable_at_1024_by_700(qtbot, make_pane):
+def test_a_finished_match_is_usable_at_1024_by_700(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     pane = make_pane()
     pane.resize(*SMALL)
     set_up(pane, "worms", (str(WORMS / "greedy.sh"),) * 4, {"rounds": 10, "time": 2.0, "map": str(WORMS / "meadow.txt")})
@@ -57,7 +60,7 @@ def test_a_finished_match_is_usable_at_1024_by_700(qtbot, make_pane):
     assert_usable(pane, pane)
 
 
-def test_the_arena_fits_a_1024_by_700_window_and_switching_does_not_grow_it(qtbot, make_window):
+def test_the_arena_fits_a_1024_by_700_window_and_switching_does_not_grow_it(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     QApplication.processEvents()  # the window's own first sizing is over
     window.show_arena()
@@ -74,7 +77,7 @@ def test_the_arena_fits_a_1024_by_700_window_and_switching_does_not_grow_it(qtbo
 
 
 @pytest.mark.parametrize("size", [(1440, 900)])
-def test_back_from_the_arena_the_window_keeps_its_size(qtbot, make_window, size):
+def test_back_from_the_arena_the_window_keeps_its_size(qtbot: QtBot, make_window: Callable[[], MainWindow], size: tuple[int, int]) -> None:
     window = make_window()
     QApplication.processEvents()
     window.resize(*size)
@@ -88,7 +91,7 @@ def test_back_from_the_arena_the_window_keeps_its_size(qtbot, make_window, size)
         assert window.size().toTuple() == size
 
 
-def test_the_board_pops_out_into_a_window_of_its_own_and_comes_back(qtbot, make_pane):
+def test_the_board_pops_out_into_a_window_of_its_own_and_comes_back(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     pane = make_pane()
     set_up(pane, "worms", (str(WORMS / "greedy.sh"),) * 4, {"rounds": 8, "time": 2.0, "map": str(WORMS / "meadow.txt")})
     full_speed(qtbot, pane)

@@ -98,7 +98,7 @@ def pick(qtbot: QtBot, box: QComboBox, text: str) -> None:
     qtbot.waitUntil(lambda: not view.isVisible(), timeout=2_000)
 
 
-def show_tab(qtbot, pane: ArenaPane, page) -> None:
+def show_tab(qtbot: QtBot, pane: ArenaPane, page) -> None:
     """Click the side panel's tab of ``page`` (a plot, the log)."""
     bar = pane.tabs.tabBar()
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(pane.tabs.indexOf(page)).center())

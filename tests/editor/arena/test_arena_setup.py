@@ -366,7 +366,7 @@ def test_the_arena_pane_names_no_game() -> None:
     assert named == []
 
 
-def test_arena_dialogs_start_in_the_users_last_folder_not_the_current_one(qtbot, make_pane, tmp_path, monkeypatch):
+def test_arena_dialogs_start_in_the_users_last_folder_not_the_current_one(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Open replay, Save replay, Export and a seat's "…" started in the process's current folder."""
     elsewhere, mine, bots = tmp_path / "started-here", tmp_path / "my replays", tmp_path / "my bots"
     for folder in (elsewhere, mine, bots):
@@ -412,7 +412,7 @@ def _raw_names(text: str, names: set[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_no_help_text_says_a_raw_option_name(qtbot, make_pane, game):
+def test_no_help_text_says_a_raw_option_name(qtbot: QtBot, make_pane: Callable[..., ArenaPane], game) -> None:
     """Bio-blots' limit read "Option move_limit: a limit on the number of move_limit"."""
     from arena.games.registry import games
 
@@ -430,7 +430,7 @@ def test_no_help_text_says_a_raw_option_name(qtbot, make_pane, game):
         assert panel.rounds_box.toolTip() and panel.rounds_label.text()
 
 
-def test_bioblots_moves_per_player_agree_with_the_moves_the_match_ends_after(qtbot, make_pane):
+def test_bioblots_moves_per_player_agree_with_the_moves_the_match_ends_after(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     """"Move limit 60" ended "after 120 moves": the limit is each player's (spec: 80 moves per
     player), the match counts every player's moves."""
     pane = make_pane()

@@ -208,7 +208,7 @@ def test_the_battle_tab_has_the_same_transport_saying_step(qtbot: QtBot) -> None
         assert button.parentWidget() is not None and transport.isAncestorOf(button)
 
 
-def test_before_a_match_the_transport_speaks_of_the_chosen_games_rounds(qtbot, make_pane):
+def test_before_a_match_the_transport_speaks_of_the_chosen_games_rounds(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
     from tests.editor.arena.test_arena_match import pick
     from editor.widgets.games.registry import GAME_VIEWS
 

@@ -453,7 +453,7 @@ def wheel(view, point: QPoint, notches: int) -> None:
     QApplication.sendEvent(view, event)
 
 
-def test_the_board_zooms_with_the_wheel_pans_with_a_drag_and_numbers_its_axes(qtbot, make_tab):
+def test_the_board_zooms_with_the_wheel_pans_with_a_drag_and_numbers_its_axes(qtbot: QtBot, make_tab: Callable[..., BattleTab]) -> None:
     tab = make_tab()
     start(qtbot, tab)
     step(qtbot, tab, 3)
@@ -482,7 +482,7 @@ def test_the_board_zooms_with_the_wheel_pans_with_a_drag_and_numbers_its_axes(qt
     assert view.zoom() == 1.0 and view.cell_size() == fitted
 
 
-def test_the_battle_pops_out_into_a_window_and_comes_back(qtbot, make_tab):
+def test_the_battle_pops_out_into_a_window_and_comes_back(qtbot: QtBot, make_tab: Callable[..., BattleTab]) -> None:
     tab = make_tab()
     start(qtbot, tab)
     button = next(b for b in tab.findChildren(QToolButton) if b.defaultAction() is tab.popout_action)

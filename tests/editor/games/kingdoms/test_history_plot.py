@@ -200,7 +200,7 @@ def equal_kingdoms(rounds: int = 6) -> list[State]:
     return states
 
 
-def test_equal_lines_stay_apart_and_the_legend_covers_none(qtbot, history):
+def test_equal_lines_stay_apart_and_the_legend_covers_none(qtbot: QtBot, history: KingdomsHistoryPlot) -> None:
     """Issue 16: the legend sat over the curves, and equal territories drew one line over the
     other (only the last kingdom's showed)."""
     states = equal_kingdoms()
