@@ -6,7 +6,7 @@ import random
 
 from hypothesis import given, settings
 
-from engines.snake import Board, Direction
+from engines.snake import Board, Direction, Position
 from matcher import ProgramTest, compile_program
 from matcher.model import Program
 from matcher.single import best_moves
@@ -16,9 +16,9 @@ from tests.strategies import random_position, randoms_program_and_positions
 
 @settings(max_examples=60, deadline=None)
 @given(randoms_program_and_positions())
-def test_run_tests_decides_as_the_single_path(case):
+def test_run_tests_decides_as_the_single_path(case: tuple[Program, list[Position]]) -> None:
     program, positions = case
-    tests = []
+    tests: list[ProgramTest] = []
     for number, position in enumerate(positions):
         alive = [s for s, body in enumerate(position.snakes) if body.cells and not body.eaten]
         if alive:
@@ -33,7 +33,7 @@ def test_run_tests_decides_as_the_single_path(case):
         assert result.passed == (frozenset(best) == {Direction.UP})
 
 
-def test_a_test_list_seen_again_reuses_its_views_and_new_cards_still_count():
+def test_a_test_list_seen_again_reuses_its_views_and_new_cards_still_count() -> None:
     rnd = random.Random(5)
     position = random_position(rnd, (5, 9))
     me = next(s for s, body in enumerate(position.snakes) if body.cells and not body.eaten)

@@ -11,10 +11,11 @@ from editor.widgets.authoring.card_evidence import EvidenceSet, summary_text
 from editor.widgets.authoring.moment_source import CardMoment, Evidence
 from engines.snake import Board
 from matcher import load_program
+from matcher.model import Program
 from matcher.moment import KEEP_ALL, card_from_moment, decide, insert_moment_card
 
 
-def program_and_moment():
+def program_and_moment() -> tuple[Program, CardMoment]:
     program = load_program(resolve_program("tail_biter"))
     test = program.tests[0]
     board = Board(test.position)

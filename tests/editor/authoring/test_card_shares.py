@@ -15,7 +15,7 @@ from arena.program_battle import BattleSettings
 from arena.samples import SNAKE_SAMPLES, resolve_program
 from editor.widgets.arena.match_transport import FULL_SPEED
 from editor.widgets.authoring.card_shares import share_text
-from editor.widgets.cards.card_list import ShareRole
+from editor.widgets.cards.card_list import CardListModel, ShareRole
 from engines.snake import Element
 from matcher import load_program
 from matcher.editing import move_card, paint
@@ -27,8 +27,13 @@ WAIT = 30_000
 """Milliseconds to wait for the battle and its count: a deadline for a hang, not a timing window."""
 
 
-def shares(model) -> list[str | None]:
-    return [model.data(model.index(row), ShareRole) for row in range(model.rowCount())]
+def shares(model: CardListModel) -> list[str | None]:
+    texts: list[str | None] = []
+    for row in range(model.rowCount()):
+        share = model.data(model.index(row), ShareRole)
+        assert share is None or isinstance(share, str), f"row {row}'s share is {share!r}"
+        texts.append(share)
+    return texts
 
 
 def test_after_a_battle_each_card_shows_its_share_of_the_choices(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
@@ -50,6 +55,7 @@ def test_after_a_battle_each_card_shows_its_share_of_the_choices(qtbot: QtBot, m
     expected = [share_text(t.decided, ours.choices) for t in ours.cards]
     assert shares(model) == expected and any(s != "0%" for s in expected)
     tip = model.data(model.index(0), Qt.ItemDataRole.ToolTipRole)
+    assert isinstance(tip, str)
     assert f"It decided {ours.cards[0].decided} of the program's {ours.choices} choices in the last battle (seed 7)." in tip
     # Reordered, the shares go with their cards; an edited card loses its share.
     window.document.edit(lambda p: move_card(p, 0, 1), "move")
@@ -65,7 +71,7 @@ def test_battle_card_statistics_opens_the_statistics_view_of_the_last_battle(qtb
     window.document.replace_all(load_program(path), path)
     stats = window.authoring.stats
     assert not stats.action.isEnabled()
-    said = []
+    said: list[str] = []
     stats.message.connect(said.append)
     assert stats.show_stats() is None and "No battle counted yet" in said[0]
     tab = window.battle_tab

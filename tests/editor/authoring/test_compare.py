@@ -8,7 +8,8 @@ from dataclasses import replace
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QFileDialog, QMenu
 from pytestqt.qtbot import QtBot
 import pytest
 
@@ -24,8 +25,9 @@ from matcher.model import AND1, ElementSet, Pattern
 from editor.main_window import MainWindow
 
 
-def file_menu_action(window, text: str):
+def file_menu_action(window: MainWindow, text: str) -> QAction:
     menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&File")
+    assert isinstance(menu, QMenu)  # QAction.menu() is typed as any QObject
     found = [a for a in menu.actions() if a.text() == text]
     assert found, f"no {text!r} in the File menu"
     return found[0]
@@ -49,6 +51,7 @@ def test_compare_with_a_file_matches_moved_cards_and_lists_sets_and_descriptions
     dialog = window.authoring.compare_dialog
     assert isinstance(dialog, CompareDialog) and dialog.isVisible()
     view = dialog.view
+    assert view.diff is not None
     heads = view.headlines()
     assert "Card 2 → 1: moved, unchanged" in heads and "Card 1 → 2: moved, unchanged" in heads
     assert "Card 3: changed" in heads
@@ -67,11 +70,13 @@ def test_compare_with_last_saved_follows_the_edits(qtbot: QtBot, make_window: Ca
     assert action.isEnabled()
     action.trigger()
     dialog = window.authoring.compare_dialog
+    assert dialog is not None
     assert "are the same program" in dialog.view.summary_label.text()
     window.document.set_current_card(1)
     window.document.edit_card(lambda c: paint(c, [(0, 6)], Pattern(Element.BORDER, group=AND1)), "paint")
     assert dialog.view.headlines() == ["Card 2: changed", "Cards unchanged"]
     saved = load_program(path)
+    assert dialog.view.diff is not None
     assert apply_diff(saved, dialog.view.diff) == window.document.program
     window.document.undo_stack.undo()
     assert "are the same program" in dialog.view.summary_label.text()

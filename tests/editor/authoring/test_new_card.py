@@ -3,12 +3,12 @@ of a battle, its move picked, trimmed, dragged to its place with a live preview 
 decide, inserted with its test as one undo step."""
 
 from __future__ import annotations
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication, QToolButton
+from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
@@ -16,21 +16,25 @@ from arena.samples import SNAKE_SAMPLES, resolve_program
 from editor.document import ProgramDocument
 from editor.widgets.authoring.authoring_tools import NEW_CARD_TEXT
 from editor.widgets.authoring.new_card_dialog import NewCardDialog
+from editor.widgets.games.snake.snake_game import SnakeBoard
+from editor.widgets.arena.match_runner import Frame
 from editor.widgets.arena.match_transport import FULL_SPEED
 from arena.match import MatchSetup, run_match
 from engines.snake import Bite, Board, board_at_turn
 from engines.snake import Direction
 from matcher import load_program
+from matcher.explain import Explanation
 from matcher.model import Card, Head, Pattern, Program, SetRef
 from matcher.moment import Keep, card_from_moment
 from editor.main_window import MainWindow
+from tests.editor.qt_items import top_item
 
 LEFT = Qt.MouseButton.LeftButton
 WAIT = 20_000
 """Milliseconds to wait for the battle's worker: a deadline for a hang, not a timing window."""
 
 
-def tool_button(parent, text: str) -> QToolButton:
+def tool_button(parent: QWidget, text: str) -> QToolButton:
     found = [b for b in parent.findChildren(QToolButton) if b.defaultAction() is not None
              and b.defaultAction().text() == text and b.isVisible()]
     assert found, f"no visible button {text!r}"
@@ -57,13 +61,30 @@ def choose_keep(qtbot: QtBot, dialog: NewCardDialog, steps_down: int, nonempty: 
         qtbot.mouseClick(dialog.nonempty_box, LEFT, pos=QPoint(6, dialog.nonempty_box.height() // 2))
 
 
-def click_undo(qtbot: QtBot, window) -> None:
+def click_undo(qtbot: QtBot, window: MainWindow) -> None:
     """The tool bar's Undo, clicked."""
     button = next(b for b in window.findChildren(QToolButton) if b.defaultAction() is window.undo_action)
     qtbot.mouseClick(button, LEFT)
 
 
-def open_window(make_window, sample: str = "tail_biter"):
+def bench_dialog(window: MainWindow) -> NewCardDialog:
+    """"New card from here" on the test bench, asked directly: its dialog."""
+    dialog = window.authoring.card_from_bench(window.test_bench)
+    assert dialog is not None, "the test bench gave no new-card dialog"
+    return dialog
+
+
+def explained(explanation: Explanation | None) -> Explanation:
+    assert explanation is not None, "no decision is explained"
+    return explanation
+
+
+def board_shown(board: Board | None) -> Board:
+    assert board is not None, "the view shows no board"
+    return board
+
+
+def open_window(make_window: Callable[[], MainWindow], sample: str = "tail_biter") -> MainWindow:
     window = make_window()
     path = resolve_program(sample)
     window.document.replace_all(load_program(path), path)
@@ -80,12 +101,13 @@ def test_bench_card_asks_for_the_chosen_move_trims_and_goes_in_with_its_test_as_
     bench.load_test(0)
     program = window.document.program
     me = bench.position_editor.me()
+    assert me is not None
     board = Board(bench.position_editor.position())
     qtbot.mouseClick(tool_button(bench, NEW_CARD_TEXT), LEFT)
     dialog = window.authoring.card_dialog
     assert dialog is not None and dialog.isVisible()
     # No move was made on the bench: the default is the program's choice.
-    best = bench.explanation().best
+    best = explained(bench.explanation()).best
     assert dialog.chosen_move() in best
     other = next(d for d in board.possible_moves(me) if d not in best)
     qtbot.mouseClick(dialog.move_buttons[other], LEFT)
@@ -107,7 +129,8 @@ def test_bench_card_asks_for_the_chosen_move_trims_and_goes_in_with_its_test_as_
     assert window.document.current_card == 0
     # The bench decides the new test with the new card, for the move asked.
     bench.load_test(len(after.tests) - 1)
-    assert bench.explanation().card == 0 and other in bench.explanation().best
+    explanation = explained(bench.explanation())
+    assert explanation.card == 0 and other in explanation.best
     click_undo(qtbot, window)
     assert window.document.program == program  # card and test gone in one step
 
@@ -115,11 +138,11 @@ def test_bench_card_asks_for_the_chosen_move_trims_and_goes_in_with_its_test_as_
 def test_cancel_leaves_the_program_alone_and_an_empty_bench_says_why(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     window = open_window(make_window)
     program = window.document.program
-    dialog = window.authoring.card_from_bench(window.test_bench)
+    dialog = bench_dialog(window)
     qtbot.mouseClick(dialog.buttons.button(dialog.buttons.StandardButton.Cancel), LEFT)
     assert window.document.program == program and not window.document.dirty
     window.test_bench.position_editor.set_position(window.test_bench.position_editor.position().__class__(9, 9, ()), None)
-    messages = []
+    messages: list[str] = []
     window.authoring.message.connect(messages.append)
     assert window.authoring.card_from_bench(window.test_bench) is None
     assert messages and "Draw a snake first" in messages[0]
@@ -128,7 +151,7 @@ def test_cancel_leaves_the_program_alone_and_an_empty_bench_says_why(qtbot: QtBo
 # --- at a step of a battle: the done-when of issue 17 --------------------------------------------
 
 
-def bitten_step(frames) -> tuple[int, int]:
+def bitten_step(frames: Sequence[Frame]) -> tuple[int, int]:
     """The first frame index whose step bites off a snake's tail while that snake still had a
     turn with a choice, and the bitten snake."""
     for index in range(1, len(frames)):
@@ -154,7 +177,7 @@ def test_a_card_from_the_step_where_a_sample_snake_lost_its_tail(qtbot: QtBot, m
     button = tool_button(tab, NEW_CARD_TEXT)
     assert not button.isEnabled()  # no snake clicked yet
     view = tab.board.view
-    cell = view.board().bodies[victim][1]
+    cell = board_shown(view.board()).bodies[victim][1]
     qtbot.mouseClick(view, LEFT, pos=view.cell_rect(*cell).center().toPoint())
     assert tab.board.explanation is not None and tab.board.explanation.snake == victim
     program = window.document.program
@@ -182,15 +205,15 @@ def test_a_card_from_the_step_where_a_sample_snake_lost_its_tail(qtbot: QtBot, m
     assert dialog.evidence_tree.topLevelItemCount() == len(dialog.decided_labels())
     # The field shows the moment, decided by the new card; a click on a step's row shows that step.
     view = dialog.moment_view
-    assert view.board().position() == dialog.moment.position and view.explanation().card == 0
+    assert board_shown(view.board()).position() == dialog.moment.position and explained(view.explanation()).card == 0
     assert view.highlighted_snake() == victim
     step_row = next(i for i in range(dialog.evidence_tree.topLevelItemCount())
-                    if dialog.evidence_tree.topLevelItem(i).text(0).startswith("step "))
-    item = dialog.evidence_tree.topLevelItem(step_row)
+                    if top_item(dialog.evidence_tree, i).text(0).startswith("step "))
+    item = top_item(dialog.evidence_tree, step_row)
     tree = dialog.evidence_tree
     qtbot.mouseClick(tree.viewport(), LEFT, pos=tree.visualItemRect(item).center())
     step = next(e for e in dialog.moment.steps if e.label == item.text(0))
-    assert view.board().position() == step.board.position() and view.explanation().card == 0
+    assert board_shown(view.board()).position() == step.board.position() and explained(view.explanation()).card == 0
     assert dialog.shown_label.text().startswith(f"Shown: {item.text(0)} — ")
     qtbot.mouseClick(dialog.test_box, LEFT, pos=QPoint(6, dialog.test_box.height() // 2))
     qtbot.mouseClick(dialog.insert_button, LEFT)
@@ -201,7 +224,7 @@ def test_a_card_from_the_step_where_a_sample_snake_lost_its_tail(qtbot: QtBot, m
     window.show_test_bench()
     window.test_bench.load_test(len(after.tests) - 1)
     QApplication.processEvents()
-    assert window.test_bench.explanation().card == 0
+    assert explained(window.test_bench.explanation()).card == 0
     assert window.test_bench.test_list.summary_text().startswith(f"{len(after.tests)}")
     assert window.document.undo_stack.count() == 1
     click_undo(qtbot, window)
@@ -217,15 +240,17 @@ def test_a_snake_clicked_in_an_arena_replay_gives_a_card_for_the_editors_program
     pane = window.arena_pane
     qtbot.waitUntil(lambda: len(pane.playback.frames) > 20, timeout=WAIT)
     pane.playback.seek(12)
-    view = pane.board.view
-    cell = view.board().bodies[1][1]
+    board = pane.board
+    assert isinstance(board, SnakeBoard)
+    view = board.view
+    cell = board_shown(view.board()).bodies[1][1]
     qtbot.mouseClick(view, LEFT, pos=view.cell_rect(*cell).center().toPoint())
     pane.select_seat(None)
     # A right-click on the snake selects it and offers "New card from here…".
     where = view.cell_rect(*cell).center().toPoint()
     view.customContextMenuRequested.emit(where)  # what a right-click on a real display sends
-    assert pane.board.explanation is not None and pane.board.explanation.snake == 1
-    menu = pane.board.context_menu
+    assert board.explanation is not None and board.explanation.snake == 1
+    menu = board.context_menu
     assert menu is not None and menu.isVisible()
     (action,) = [a for a in menu.actions() if a.text() == NEW_CARD_TEXT]
     assert action.isEnabled()
@@ -245,7 +270,7 @@ def test_a_program_with_problems_gets_the_card_without_a_preview(qtbot: QtBot, m
     window = make_window()
     broken = Program("p", "", (), (Card(Head(3, 3, Direction.UP), {(2, 3): Pattern(SetRef(2))}),))
     window.document.replace_all(broken, None)
-    dialog = window.authoring.card_from_bench(window.test_bench)
+    dialog = bench_dialog(window)
     assert dialog.summary_label.text().startswith("The program has problems")
     assert dialog.evidence_tree.topLevelItemCount() == 0
     assert dialog.chosen_move() == dialog.moment.possible[0]  # no program's choice to go by
@@ -258,20 +283,22 @@ def test_on_the_bench_the_one_expected_move_ticked_is_the_card_s_move(qtbot: QtB
     bench = window.test_bench
     bench.load_test(0)
     me = bench.position_editor.me()
+    assert me is not None
     possible = Board(bench.position_editor.position()).possible_moves(me)
-    wished = next(d for d in possible if d not in bench.explanation().best)
+    wished = next(d for d in possible if d not in explained(bench.explanation()).best)
     for direction, box in bench.expect_boxes.items():  # the user ticks only the move they wish for
         if box.isChecked() != (direction == wished):
             qtbot.mouseClick(box, LEFT, pos=QPoint(6, box.height() // 2))
     assert bench.expected_moves() == frozenset({wished})
     qtbot.mouseClick(tool_button(bench, NEW_CARD_TEXT), LEFT)
     dialog = window.authoring.card_dialog
+    assert dialog is not None
     assert dialog.chosen_move() == wished and dialog.move_buttons[wished].text().endswith("(expected)")
 
 
 def test_the_new_card_moves_with_alt_arrows_and_the_number_box(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     window = open_window(make_window)
-    dialog = window.authoring.card_from_bench(window.test_bench)
+    dialog = bench_dialog(window)
     strip, cards = dialog.insert_list, len(window.document.program.cards)
     strip.setFocus()
     qtbot.keyClick(strip, Qt.Key.Key_Down, Qt.KeyboardModifier.AltModifier)

@@ -12,7 +12,7 @@ from pytestqt.qtbot import QtBot
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.samples import resolve_program
 from editor.widgets.authoring.warning_rows import WARNING_INK, WarningRole
-from editor.widgets.cards.problems_view import ProblemRole
+from editor.widgets.cards.problems_view import ProblemRole, ProblemsView
 from engines.snake import Direction, Element
 from matcher import load_program
 from matcher.analysis import WarningKind
@@ -27,16 +27,16 @@ WAIT = 60_000
 TAIL_AHEAD = Card(Head(3, 3, Direction.UP), {(2, 3): Pattern(Element.ENEMY_TAIL, group=AND1)}, "bite")
 
 
-def rows(view) -> list[tuple[str, str]]:
+def rows(view: ProblemsView) -> list[tuple[str, str]]:
     return [(view.item(i).text(0), view.item(i).text(1)) for i in range(view.tree.topLevelItemCount())]
 
 
-def click_row(qtbot: QtBot, view, row: int) -> None:
+def click_row(qtbot: QtBot, view: ProblemsView, row: int) -> None:
     rect = view.tree.visualItemRect(view.item(row))
     qtbot.mouseClick(view.tree.viewport(), LEFT, pos=rect.center())
 
 
-def window_on(make_window, program: Program):
+def window_on(make_window: Callable[[], MainWindow], program: Program) -> MainWindow:
     window = make_window()
     window.document.replace_all(program, None)
     return window

@@ -8,6 +8,7 @@ from __future__ import annotations
 import multiprocessing
 import threading
 from collections.abc import Callable
+from typing import NoReturn
 from pathlib import Path
 
 import pytest
@@ -104,8 +105,10 @@ def test_a_search_shows_its_progress_and_its_best_program_as_a_diff(qtbot: QtBot
     assert dialog.progress.progress_bar.value() == 1000  # the whole budget spent
     assert dialog.status_label.text().startswith("Done:")
     # The best program is shown against the document, card by card.
-    best_program = dialog.best.program
-    assert dialog.best.changes and best_program != dialog.document.program
+    found = dialog.best
+    assert found is not None
+    best_program = found.program
+    assert found.changes and best_program != dialog.document.program
     assert dialog.diff_view.headlines() and dialog.diff_view.diff is not None
     assert dialog.take_button.isEnabled() and dialog.start_button.isEnabled()
 
@@ -116,6 +119,7 @@ def test_take_this_program_is_one_undo_step_and_undo_restores_the_document_exact
     document = dialog.document
     before, before_text, steps = document.program, document.to_text(), document.undo_stack.count()
     best = dialog.best
+    assert best is not None
     qtbot.mouseClick(dialog.take_button, LEFT)
     assert document.program == best.program
     assert document.undo_stack.count() == steps + 1
@@ -141,6 +145,7 @@ def test_taking_after_the_document_changed_asks_first(qtbot: QtBot, make_dialog:
     answers.append(Button.Cancel)
     assert not dialog.take() and document.program.description == "edited meanwhile"
     answers.append(Button.Yes)
+    assert dialog.best is not None
     assert dialog.take() and document.program == dialog.best.program
     assert not answers
 
@@ -173,7 +178,7 @@ def test_stop_ends_the_search_after_the_generation_under_way_and_keeps_its_best(
         assert dialog.status_label.text().startswith("Stopping")
     assert not dialog.is_running() and dialog.start_button.isEnabled() and dialog.setup.budget_box.isEnabled()
     assert dialog.status_label.text().startswith(f"Stopped after {dialog.generations} generations")
-    assert finished.args[0] == dialog.best and dialog.best.changes
+    assert finished.args[0] == dialog.best and dialog.best is not None and dialog.best.changes
     assert dialog.report is None and dialog.report_table.isHidden()  # no check after Stop
     assert dialog.take_button.isEnabled()
 
@@ -182,6 +187,7 @@ def test_the_check_on_fresh_seeds_is_what_fresh_report_computes(qtbot: QtBot, ma
     dialog = make_dialog(budget=2, check=6, jobs=2)  # the pool's results equal one process's
     run(qtbot, dialog)
     job, best = dialog.job, dialog.best
+    assert job is not None and best is not None
     expected = fresh_report(job.program, best.program, job.field, InlineRunner(), 6)
     assert dialog.report == expected
     table = dialog.report_table
@@ -201,8 +207,8 @@ def test_pinned_cards_are_taken_from_the_document_and_never_change(qtbot: QtBot,
     assert dialog.setup.pin_list.count() == len(program.cards)
     dialog.setup.pin_list.item(0).setCheckState(Qt.CheckState.Checked)
     run(qtbot, dialog)
-    assert dialog.job.settings.pinned == frozenset({0})
-    assert dialog.best.changes and dialog.best.program.cards.index(bite) > 0  # moved, never changed
+    assert dialog.job is not None and dialog.job.settings.pinned == frozenset({0})
+    assert dialog.best is not None and dialog.best.changes and dialog.best.program.cards.index(bite) > 0  # moved, never changed
 
 
 def test_closing_while_a_search_runs_asks_then_stops_it_and_leaves_no_worker(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog], answers: list[Button]) -> None:
@@ -265,7 +271,7 @@ def test_a_bad_opponent_file_is_one_line_and_nothing_starts(qtbot: QtBot, make_d
 
 
 def test_a_search_that_fails_on_its_way_says_why_in_one_line(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog], monkeypatch: pytest.MonkeyPatch) -> None:
-    def unreachable(jobs, cluster):
+    def unreachable(jobs: int | None, cluster: str | None) -> NoReturn:
         raise TournamentError("--cluster tcp://10.9.9.9:8786: cannot reach the Dask scheduler:\n  timed out")
 
     monkeypatch.setattr("editor.widgets.improve.improve_worker.make_runner", unreachable)
@@ -284,7 +290,7 @@ def test_a_search_that_fails_on_its_way_says_why_in_one_line(qtbot: QtBot, make_
     (lambda d: d.setup.set_pinned([0]), "Keep cards: every card is kept"),
     (lambda d: d.setup.cluster_edit.setText("nonsense://x"), "Cluster"),
 ])
-def test_bad_settings_are_one_line_and_nothing_starts(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog], arrange, message: str) -> None:
+def test_bad_settings_are_one_line_and_nothing_starts(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog], arrange: Callable[[ImproveDialog], object], message: str) -> None:
     dialog = make_dialog()
     arrange(dialog)
     assert not dialog.start()
@@ -321,4 +327,4 @@ def test_the_editor_s_program_is_searched_as_it_was_at_start(qtbot: QtBot, make_
     qtbot.waitUntil(lambda: dialog.generations >= 1, timeout=RUN_TIMEOUT_MS)
     with qtbot.waitSignal(dialog.runFinished, timeout=RUN_TIMEOUT_MS):
         dialog.stop()
-    assert dialog.job.program == start and dumps_program(dialog.job.program) == dumps_program(start)
+    assert dialog.job is not None and dialog.job.program == start and dumps_program(dialog.job.program) == dumps_program(start)

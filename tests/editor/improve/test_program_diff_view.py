@@ -32,6 +32,7 @@ def test_every_card_that_differs_has_a_row_saying_how(qtbot: QtBot) -> None:
     assert view.headlines() == ["Card 2 → 1: changed", "Card 1 → 2: moved, unchanged", "Card 3: description added",
                                 "Card 4: new", "Card 4: dropped"]
     assert view.summary_label.text().startswith("1 edit kept: card 2: move a pattern. 5 cards differ")
+    assert view.diff is not None
     change = next(c for c in view.diff.cards if c.after == 0)
     assert change_lines(BEFORE, AFTER, change) == [
         "head: row 3, col 3 facing up → row 3, col 3 facing right",
