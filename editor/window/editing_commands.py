@@ -27,7 +27,7 @@ from editor.window.card_menus import add_card_menu, add_test_menu, card_step_act
 from editor.window.clipboard import CARDS, ClipboardActions
 from editor.window.folders import POSITIONS, remember_folder, start_folder
 from editor.window.help_dialogs import KeyboardReference, RulesDialog, key_reference
-from editor.window.preferences import Preferences, PreferencesDialog, apply_environment, open_preferences
+from editor.window.preferences import Preferences, PreferencesDialog, apply_environment, bot_defaults, open_preferences
 
 
 class EditingCommands:
@@ -87,6 +87,7 @@ class EditingCommands:
         is read when a dialog opens)."""
         self.battle_tab.playback.set_speed(prefs.battle_speed)
         apply_environment(prefs)
+        self.arena_pane.setup_panel.set_bot_defaults(bot_defaults(prefs))
         bench = self.test_bench.position_editor
         bench.set_folder(str(start_folder(self.settings, POSITIONS)))
 

@@ -7,8 +7,9 @@ silent):
 * **Speed**: the steps per second a battle on the editor's bench starts playing at; its slider
   still changes the one playing. (The arena's transport remembers its own last speed.)
 * **Sandbox**: the seats whose bots may use the network, the memory and CPU time of each seat, and
-  the ``bwrap`` program. :func:`bot_options` gives them as the match options the referees take
-  (``network``, ``limits``); the ``bwrap`` program is handed to the bot layer through its
+  the ``bwrap`` program. the arena's match form starts each game's limits
+  from them (a setup it remembers keeps its own) and allows those seats the network in every
+  match (:func:`bot_defaults`); the ``bwrap`` program is handed to the bot layer through its
   ``SNAKEPIT_BWRAP`` variable. Turning the sandbox off stays a per-match choice that is never
   remembered (the arena's and the tournament's "Off: bots run as you" box)."""
 
@@ -41,13 +42,13 @@ from PySide6.QtWidgets import (
 
 from arena.bots.bwrap import BWRAP_VARIABLE
 from editor.widgets.arena.match_transport import DEFAULT_SPEED, SPEEDS, speed_text
+from editor.widgets.parts.sandbox_option import BotDefaults
 from editor.window.folders import user_documents
 
 PREFIX = "preferences/"
 SEATS = 4
 MIN_WIDTH = 480
 """Room for a folder's path beside its label."""
-MiB = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -97,13 +98,9 @@ def save_preferences(settings: QSettings, prefs: Preferences) -> None:
     settings.sync()
 
 
-def bot_options(prefs: Preferences) -> dict[str, Any]:
-    """The sandbox preferences as match options of games played by bots."""
-    memory = prefs.memory_mib * MiB
-    options: dict[str, Any] = {"limits": {"memory": memory, "address_space": memory, "cpu_seconds": prefs.cpu_seconds}}
-    if prefs.network_seats:
-        options["network"] = list(prefs.network_seats)
-    return options
+def bot_defaults(prefs: Preferences) -> BotDefaults:
+    """The sandbox preferences as the arena's match form takes them."""
+    return BotDefaults(memory_mib=prefs.memory_mib, cpu_seconds=prefs.cpu_seconds, network_seats=prefs.network_seats)
 
 
 _STARTED_WITH = os.environ.get(BWRAP_VARIABLE)

@@ -32,7 +32,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, resolve_program
 from editor.typing_guard import install_typing_guard
@@ -51,7 +50,7 @@ from editor.widgets.parts.form_widgets import (
     spin_box,
     tool_button,
 )
-from editor.widgets.parts.sandbox_option import unsandboxed_checkbox
+from editor.widgets.parts.sandbox_option import BotDefaults, unsandboxed_checkbox
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, bot_samples, program_samples
 from editor.widgets.parts.dialog_folders import BOTS, MAPS, PROGRAMS, remember_file, start_folder
@@ -131,12 +130,18 @@ class MatchSetupPanel(QWidget):
         self._game = ""
         self._shuffles = 0
         self.seats: list[SeatEditor] = []
+        self.bot_defaults = BotDefaults()
         self._build()
         games = playable_games()
         last = str(settings.value(GAME_KEY, games[0]))
         self.set_game(last if last in games else games[0])
 
     # --- our API -----------------------------------------------------------------------------
+
+    def set_bot_defaults(self, defaults: BotDefaults) -> None:
+        """The user's preferences for bots: the limits a game's form starts with (a remembered
+        setup keeps its own) and the seats allowed the network in every match."""
+        self.bot_defaults = defaults
 
     def game(self) -> str:
         return self._game
@@ -205,6 +210,8 @@ class MatchSetupPanel(QWidget):
             options["limits"] = {"memory": memory, "address_space": memory, "cpu_seconds": self.cpu_box.value()}
         if "sandbox" in referee.defaults and self.unsandboxed_box.isChecked():
             options["sandbox"] = False
+        elif "network" in referee.defaults and self.bot_defaults.network_seats:
+            options["network"] = [seat for seat in self.bot_defaults.network_seats if seat < len(self.seats)]
         return options
 
     def setup(self) -> MatchSetup:
@@ -406,9 +413,8 @@ class MatchSetupPanel(QWidget):
             check.setChecked(bool(referee.defaults[name]))
         if spec.time_option in referee.defaults:
             self.time_box.setValue(float(referee.defaults[spec.time_option]))
-        limits = Limits()
-        self.memory_box.setValue((limits.address_space or 1 << 30) // MiB)
-        self.cpu_box.setValue(limits.cpu_seconds or 60)
+        self.memory_box.setValue(self.bot_defaults.memory_mib)
+        self.cpu_box.setValue(self.bot_defaults.cpu_seconds)
         if self.map_box.count():
             self.map_box.setCurrentIndex(0)
         self.seed_box.setValue(secrets.randbelow(1_000_000))

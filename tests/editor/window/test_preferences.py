@@ -22,7 +22,6 @@ from editor.window.preferences import (
     Preferences,
     PreferencesDialog,
     apply_environment,
-    bot_options,
     load_preferences,
 )
 from tests.editor.window.menus import choose
@@ -92,8 +91,15 @@ def test_preferences_are_typed_kept_and_used(qtbot: QtBot, tmp_path: Path, monke
     window.save_as_action.trigger()
     assert Path(started[0]).parent == programs
     prefs = load_preferences(settings)
-    assert bot_options(prefs) == {"network": [1], "limits": {"memory": 512 << 20, "address_space": 512 << 20,
-                                                             "cpu_seconds": 60}}
+    # The arena's form: a game never set up before starts with the preferred limits, and the
+    # preferred seat may use the network in its matches.
+    panel = window.arena_pane.setup_panel
+    panel.settings.remove("arena/setup/itpw")
+    panel.set_game("itpw")
+    panel.restore()
+    assert panel.memory_box.value() == 512
+    assert panel.options()["network"] == [1]
+    assert panel.options()["limits"] == {"memory": 512 << 20, "address_space": 512 << 20, "cpu_seconds": 60}
 
     # ... and in the next session.
     again = window_on(qtbot, QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), tmp_path)
