@@ -16,13 +16,15 @@ import editor.widgets  # noqa: F401
 from engines.snake import Element
 from matcher.model import Group, GroupKind
 from editor.main_window import MainWindow
+from tests.editor.qt_items import table_item
 
 
 def focused() -> QWidget | None:
     return QApplication.focusWidget()
 
 
-def tab_until(qtbot: QtBot, window, found, presses: int = 80, back: bool = False) -> int:
+def tab_until(qtbot: QtBot, window: QWidget, found: Callable[[QWidget], bool], presses: int = 80,
+              back: bool = False) -> int:
     """Press Tab (Shift+Tab with ``back``) until ``found(focus widget)``; how many presses it took."""
     window.activateWindow()
     QApplication.processEvents()
@@ -31,7 +33,8 @@ def tab_until(qtbot: QtBot, window, found, presses: int = 80, back: bool = False
         if target is None or target.window() is not window:
             target = window
         qtbot.keyClick(target, Qt.Key.Key_Backtab if back else Qt.Key.Key_Tab)
-        if focused() is not None and found(focused()):
+        now = focused()
+        if now is not None and found(now):
             return count
     raise AssertionError(f"not reached in {presses} presses of Tab; focus on {focused()!r}")
 
@@ -44,7 +47,7 @@ def test_tab_leaves_the_decision_table(qtbot: QtBot, make_window: Callable[[], M
     assert table.rowCount() > 1
     window.activateWindow()
     QApplication.processEvents()
-    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.visualItemRect(table.item(0, 0)).center())
+    qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=table.visualItemRect(table_item(table, 0, 0)).center())
     assert focused() is table
     qtbot.keyClick(table, Qt.Key.Key_Tab)
     assert focused() is not table, "Tab stayed in the table's cells"
@@ -141,7 +144,8 @@ def test_after_f5_space_pauses_the_battle(qtbot: QtBot, make_window: Callable[[]
     qtbot.keyClick(canvas, Qt.Key.Key_F5)
     qtbot.waitUntil(lambda: tab.info is not None, timeout=20_000)
     assert window.bench_page() is tab and tab.playback.playing
-    assert tab.isAncestorOf(focused())
+    now = focused()
+    assert now is not None and tab.isAncestorOf(now)
     qtbot.keyClick(focused(), Qt.Key.Key_Space)
     assert not tab.playback.playing
     qtbot.keyClick(focused(), Qt.Key.Key_Space)
@@ -163,7 +167,9 @@ def test_tab_goes_round_every_pane_of_the_editor_and_back(qtbot: QtBot, make_win
         qtbot.keyClick(focused(), Qt.Key.Key_Tab)
         if focused() is canvas:
             break
-        visited.append(focused())
+        now = focused()
+        assert now is not None, "Tab left no widget with the focus"
+        visited.append(now)
     else:
         raise AssertionError(f"Tab never came back to the map; the last stops: {visited[-5:]}")
     bench = window.test_bench

@@ -27,6 +27,7 @@ from matcher.editing import paint, turn_head
 from matcher.model import CARD_SIZE
 from pytestqt.qtbot import QtBot
 from matcher import SetRef
+from tests.editor.conftest import Answers
 
 Button = QMessageBox.StandardButton
 

@@ -13,17 +13,16 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QAction, QKeySequence, QShortcut
-from PySide6.QtWidgets import QApplication, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QMenu, QToolBar, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401
-from editor import keys as keys_module
 from editor.main_window import MainWindow
 from editor.keys import standard_keys
 from tests.conftest import ROOT, skip_without
@@ -60,7 +59,8 @@ def workspace(window: MainWindow, widget: QWidget) -> str:
 def bindings(window: MainWindow) -> list[Binding]:
     found: list[Binding] = []
 
-    def add(owner: QObject, keys: list[QKeySequence], name: str, context: Context, widgets: list[QObject]) -> None:
+    def add(owner: QObject, keys: list[QKeySequence], name: str, context: Context,
+            widgets: Sequence[QObject | None]) -> None:
         for widget in widgets:
             if not isinstance(widget, QWidget):
                 continue
@@ -111,7 +111,8 @@ def test_no_two_shortcuts_share_a_key_with_a_linux_desktops_standard_keys(make_w
     x11 = {QKeySequence.StandardKey.Quit: X11_QUIT,
            QKeySequence.StandardKey.Redo: [QKeySequence("Ctrl+Shift+Z"), QKeySequence(Qt.Key.Key_Redo)]}
     real = QKeySequence.keyBindings
-    monkeypatch.setattr(keys_module.QKeySequence, "keyBindings",
+    # editor.keys asks PySide6's QKeySequence itself, so patching the class is what it sees.
+    monkeypatch.setattr(QKeySequence, "keyBindings",
                         staticmethod(lambda key: x11.get(key, real(key))))
     window = make_window()
     assert [k.toString() for k in window.quit_action.shortcuts()] == ["Ctrl+Q", "Exit"]
@@ -176,9 +177,11 @@ def test_ctrl_q_quits_under_a_real_x11_display(tmp_path: Path) -> None:
 
 def test_the_undo_button_keeps_its_size_whatever_the_command(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
-    toolbar = window.findChild(QWidget, "mainToolBar")
+    toolbar = window.findChild(QToolBar, "mainToolBar")
+    assert toolbar is not None
     undo = toolbar.widgetForAction(window.undo_action)
     battle = toolbar.widgetForAction(window.battle_action)
+    assert isinstance(undo, QToolButton) and battle is not None
     before = (undo.width(), battle.x(), undo.text())
     canvas = window.card_editor.canvas
     qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=canvas.cell_center((0, 0)))

@@ -33,7 +33,7 @@ def whole_in(widget: QWidget, parent: QWidget) -> bool:
     return parent.rect().contains(QRect(top_left, widget.size()))
 
 
-def small_window(make_window, qtbot: QtBot) -> MainWindow:
+def small_window(make_window: Callable[[], MainWindow], qtbot: QtBot) -> MainWindow:
     window = make_window()
     qtbot.wait(20)  # the first start's sizing, which happens once the window shows
     path = resolve_program("hunter")  # the sample with a user set and long card descriptions

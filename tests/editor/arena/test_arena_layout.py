@@ -108,7 +108,11 @@ def test_the_board_pops_out_into_a_window_of_its_own_and_comes_back(qtbot: QtBot
     window.activateWindow()
     qtbot.waitUntil(window.isActiveWindow)
     last = pane.playback.index
-    qtbot.waitUntil(lambda: window.isAncestorOf(QApplication.focusWidget()) or QApplication.focusWidget() is window)
+    def focus_in_window() -> bool:
+        focus = QApplication.focusWidget()
+        return focus is not None and (focus is window or window.isAncestorOf(focus))
+
+    qtbot.waitUntil(focus_in_window)
     focused = QApplication.focusWidget()
     qtbot.keyClick(focused, Qt.Key.Key_Home)  # the transport's keys work in the window
     assert pane.playback.index == 0

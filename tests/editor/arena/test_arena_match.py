@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QComboBox
+from PySide6.QtWidgets import QApplication, QComboBox, QWidget
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.cli import main as cli_main
@@ -98,7 +98,7 @@ def pick(qtbot: QtBot, box: QComboBox, text: str) -> None:
     qtbot.waitUntil(lambda: not view.isVisible(), timeout=2_000)
 
 
-def show_tab(qtbot: QtBot, pane: ArenaPane, page) -> None:
+def show_tab(qtbot: QtBot, pane: ArenaPane, page: QWidget) -> None:
     """Click the side panel's tab of ``page`` (a plot, the log)."""
     bar = pane.tabs.tabBar()
     qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(pane.tabs.indexOf(page)).center())

@@ -375,7 +375,8 @@ def test_arena_dialogs_start_in_the_users_last_folder_not_the_current_one(qtbot:
     asked: list[str] = []
     answer: list[str] = [""]
 
-    def dialog(_parent, _title, start, *_rest, **_kw):
+    def dialog(_parent: QWidget | None, _title: str, start: str, *_rest: object,
+               **_kw: object) -> tuple[str, str]:
         asked.append(str(start))
         return answer[0], ""
 
@@ -412,7 +413,7 @@ def _raw_names(text: str, names: set[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-def test_no_help_text_says_a_raw_option_name(qtbot: QtBot, make_pane: Callable[..., ArenaPane], game) -> None:
+def test_no_help_text_says_a_raw_option_name(qtbot: QtBot, make_pane: Callable[..., ArenaPane], game: str) -> None:
     """Bio-blots' limit read "Option move_limit: a limit on the number of move_limit"."""
     from arena.games.registry import games
 

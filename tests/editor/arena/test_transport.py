@@ -8,6 +8,7 @@ match); the last ones open real replays in the arena pane and the Battle tab."""
 from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
@@ -43,8 +44,15 @@ def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "transport.ini"), QSettings.Format.IniFormat)
 
 
+class MakeTransport(Protocol):
+    """The ``make_transport`` fixture: a shown transport saying ``noun``, over ``frames`` (a
+    timeline of ``LAST_TURN`` turns if None), with none of them played."""
+
+    def __call__(self, noun: str = ..., frames: list[Frame] | None = ...) -> Transport: ...
+
+
 @pytest.fixture
-def make_transport(qtbot: QtBot, settings: QSettings):
+def make_transport(qtbot: QtBot, settings: QSettings) -> MakeTransport:
     def make(noun: str = "turn", frames: list[Frame] | None = None) -> Transport:
         host = QWidget()
         playback = Playback(parent=host)
@@ -76,7 +84,7 @@ def type_turn(qtbot: QtBot, transport: Transport, text: str) -> None:
     qtbot.keyClick(box, Qt.Key.Key_Return)
 
 
-def test_the_buttons_go_to_the_first_back_on_and_last_turn(qtbot: QtBot, make_transport) -> None:
+def test_the_buttons_go_to_the_first_back_on_and_last_turn(qtbot: QtBot, make_transport: MakeTransport) -> None:
     transport = make_transport()
     assert shown(transport) == 0 and transport.turn_text() == f"Turn 0 / {LAST_TURN}"
     assert not transport.first_button.isEnabled() and not transport.back_button.isEnabled()
@@ -92,7 +100,7 @@ def test_the_buttons_go_to_the_first_back_on_and_last_turn(qtbot: QtBot, make_tr
     assert shown(transport) == 0 and transport.seek_bar.value() == 0
 
 
-def test_a_typed_turn_is_shown_and_a_wrong_one_is_explained_under_the_box(qtbot: QtBot, make_transport) -> None:
+def test_a_typed_turn_is_shown_and_a_wrong_one_is_explained_under_the_box(qtbot: QtBot, make_transport: MakeTransport) -> None:
     transport = make_transport()
     type_turn(qtbot, transport, "17")
     assert shown(transport) == 17 and transport.seek_bar.value() == 17 and transport.hint() == ""
@@ -115,7 +123,7 @@ def test_a_turn_not_played_yet_says_so_while_the_match_runs() -> None:
     assert parse_turn(" 5 ", 0, 12) == 5
 
 
-def test_play_stops_at_the_end_unless_loop_is_on_then_it_starts_again(qtbot: QtBot, make_transport) -> None:
+def test_play_stops_at_the_end_unless_loop_is_on_then_it_starts_again(qtbot: QtBot, make_transport: MakeTransport) -> None:
     transport = make_transport(frames=timeline(3))
     playback = transport.playback
     qtbot.mouseClick(transport.speed_slider, LEFT)
@@ -135,7 +143,7 @@ def test_play_stops_at_the_end_unless_loop_is_on_then_it_starts_again(qtbot: QtB
     assert shown(transport) == 3
 
 
-def test_speed_and_loop_are_remembered_for_the_next_transport(qtbot: QtBot, make_transport) -> None:
+def test_speed_and_loop_are_remembered_for_the_next_transport(qtbot: QtBot, make_transport: MakeTransport) -> None:
     first = make_transport()
     first.speed_slider.setFocus()
     qtbot.keyClick(first.speed_slider, Qt.Key.Key_Home)  # the slowest: half a turn a second
@@ -151,7 +159,7 @@ def test_speed_reads_in_the_games_own_rounds() -> None:
 
 
 @pytest.mark.parametrize("game", sorted(games()))
-def test_the_transport_says_each_games_word_for_a_round(qtbot: QtBot, make_transport, game) -> None:
+def test_the_transport_says_each_games_word_for_a_round(qtbot: QtBot, make_transport: MakeTransport, game: str) -> None:
     noun = games()[game].round_noun
     transport = make_transport(noun=noun)
     word = noun.capitalize()
@@ -164,7 +172,7 @@ def test_the_transport_says_each_games_word_for_a_round(qtbot: QtBot, make_trans
 
 
 @pytest.mark.parametrize("size", [(1024, 120), (600, 120), (460, 120)])
-def test_every_control_stays_reachable_in_a_narrow_pane(qtbot: QtBot, make_transport, size: tuple[int, int]) -> None:
+def test_every_control_stays_reachable_in_a_narrow_pane(qtbot: QtBot, make_transport: MakeTransport, size: tuple[int, int]) -> None:
     transport = make_transport()
     transport.window().resize(*size)
     qtbot.waitUntil(lambda: transport.width() <= size[0])

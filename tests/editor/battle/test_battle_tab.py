@@ -141,7 +141,7 @@ def test_step_advances_and_the_seed_replays_the_same_battle(qtbot: QtBot, make_t
     start(qtbot, tab)
     step(qtbot, tab, 12)
     assert tab.transport.turn_text().startswith("Step 12 / ")
-    assert tab.board.view.board().position() == reference(tab, 12).battle.board.position()
+    assert board_of(tab.board.view).position() == reference(tab, 12).battle.board.position()
     assert [int(score) for score, _, _ in tab.scoreboard.shown()] == reference(tab, 12).battle.lengths()
 
 
@@ -154,7 +154,7 @@ def test_step_back_and_seek_show_earlier_steps_of_the_battle(qtbot: QtBot, make_
     assert board_of(tab.board.view).position() == reference(tab, 11).battle.board.position()
     tab.transport.seek_bar.setValue(4)  # as a drag of the seek bar does
     assert shown_step(tab) == 4 and tab.transport.turn_text().startswith("Step 4 / 12")
-    assert tab.board.view.board().position() == reference(tab, 4).battle.board.position()
+    assert board_of(tab.board.view).position() == reference(tab, 4).battle.board.position()
     assert "step 4 of 12" in tab.scoreboard.summary_label.text().lower()
     tab.transport.seek_bar.setValue(0)
     assert board_of(tab.board.view).position() == start_position(2)
@@ -334,7 +334,7 @@ def test_the_end_shows_the_reason_and_the_ranks_and_the_battle_replays_from_its_
     tab = make_tab(opponents=("hunter", "wall_hugger", "head_avoider"))
     tab.setup.steps_box.setValue(4)
     play_to_the_end(qtbot, tab)
-    assert tab.outcome.rounds == 4 and tab.transport.turn_text() == "Step 4 / 4"
+    assert outcome_of(tab).rounds == 4 and tab.transport.turn_text() == "Step 4 / 4"
     summary = tab.scoreboard.summary_label.text()
     assert "Over after 4 steps (the step limit)." in summary and ("wins" in summary or "first place" in summary)
     assert [rank for _, rank, _ in tab.scoreboard.shown()] == [ordinal(r) for r in outcome_of(tab).ranks]
@@ -443,7 +443,7 @@ def test_nothing_is_written_where_the_user_did_not_ask(qtbot: QtBot, make_tab: C
 # --- zoom, pan and the axes ----------------------------------------------------------------------
 
 
-def wheel(view, point: QPoint, notches: int) -> None:
+def wheel(view: BattleView, point: QPoint, notches: int) -> None:
     """Turn the mouse wheel over ``view`` at ``point``, as a user does."""
     from PySide6.QtCore import QPointF
     from PySide6.QtGui import QWheelEvent
@@ -461,7 +461,7 @@ def test_the_board_zooms_with_the_wheel_pans_with_a_drag_and_numbers_its_axes(qt
     left, top = view.axis_space()
     assert left > 0 and top > 0 and view.field_rect().left() >= left and view.field_rect().top() >= top
     fitted = view.cell_size()
-    head = view.board().head(0)
+    head = board_of(view).head(0)
     under = view.cell_rect(*head).center().toPoint()
     wheel(view, under, 3)
     assert view.zoom() > 1.9 and view.cell_size() > 1.9 * fitted

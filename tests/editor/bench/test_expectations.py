@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401
 from engines.snake import Direction
 from editor.main_window import MainWindow
+from editor.widgets.bench.position_editor import PositionView
 
 ME = [(3, 3), (3, 4), (3, 5)]
 """Drawn head first: the head at (3, 3) with its body below, so "up" is ahead."""
@@ -20,7 +22,7 @@ RIVAL = [(1, 2), (2, 2), (3, 2)]
 """A rival whose tail lies right ahead of "me": card 1 of the built-in program bites it."""
 
 
-def draw_snake(qtbot: QtBot, view, cells) -> None:
+def draw_snake(qtbot: QtBot, view: PositionView, cells: list[tuple[int, int]]) -> None:
     """Drag from the head to the tail over the bench's field, as a user draws a snake."""
     qtbot.mousePress(view, Qt.MouseButton.LeftButton, pos=view.cell_rect(*cells[0]).center().toPoint())
     for cell in cells[1:]:
@@ -28,7 +30,7 @@ def draw_snake(qtbot: QtBot, view, cells) -> None:
     qtbot.mouseRelease(view, Qt.MouseButton.LeftButton, pos=view.cell_rect(*cells[-1]).center().toPoint())
 
 
-def click_action_button(qtbot: QtBot, parent, action) -> None:
+def click_action_button(qtbot: QtBot, parent: QWidget, action: QAction) -> None:
     button = next(b for b in parent.findChildren(QToolButton) if b.defaultAction() is action)
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 

@@ -23,11 +23,11 @@ class Calls:
         self.count = 0
 
 
-def counting(monkeypatch: pytest.MonkeyPatch, owner, name: str) -> Calls:
+def counting(monkeypatch: pytest.MonkeyPatch, owner: object, name: str) -> Calls:
     calls = Calls()
     original = getattr(owner, name)
 
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: object, **kwargs: object) -> object:
         calls.count += 1
         return original(*args, **kwargs)
 
@@ -35,7 +35,7 @@ def counting(monkeypatch: pytest.MonkeyPatch, owner, name: str) -> Calls:
     return calls
 
 
-def blank_cells(window):
+def blank_cells(window: MainWindow) -> list[tuple[int, int]]:
     card = window.document.card
     return [(r, c) for r in range(7) for c in range(7) if (r, c) not in card.cells and (r, c) != card.head.cell]
 
@@ -48,7 +48,7 @@ def test_six_click_paints_do_not_lay_out_the_variant_strip_or_write_out_the_prog
     dumps = counting(monkeypatch, main_window_module, "dumps_program")
     rows = counting(monkeypatch, program_tests.TestList, "_fill_item")
     canvas = window.card_editor.canvas
-    painted = []
+    painted: list[tuple[int, int]] = []
     for cell in blank_cells(window)[:6]:
         qtbot.mouseClick(canvas, Qt.MouseButton.LeftButton, pos=canvas.cell_center(cell))
         painted.append(cell)

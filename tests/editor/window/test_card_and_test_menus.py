@@ -15,7 +15,7 @@ from tests.editor.window.menus import choose, entry, menu
 from editor.main_window import MainWindow
 
 
-def keys(qtbot: QtBot, window, sequence: str) -> None:
+def keys(qtbot: QtBot, window: MainWindow, sequence: str) -> None:
     window.activateWindow()
     QApplication.processEvents()
     qtbot.keySequence(QApplication.focusWidget() or window, sequence)

@@ -40,7 +40,7 @@ def click_cell(qtbot: QtBot, window: MainWindow, cell: tuple[int, int]) -> None:
 
 
 @pytest.fixture
-def second_window(qtbot: QtBot, tmp_path: Path):
+def second_window(qtbot: QtBot, tmp_path: Path) -> Callable[[Program], MainWindow]:
     def make(program: Program) -> MainWindow:
         window = MainWindow(ProgramDocument(program), recovery=RecoveryStore(tmp_path / "recovery2"),
                             settings=make_settings(tmp_path))
@@ -78,7 +78,7 @@ def test_a_copied_cell_pastes_onto_another_card_as_one_undo_step(qtbot: QtBot, m
     assert doc.card.cells[(1, 3)] == builtin_program().cards[1].cells[(1, 3)]
 
 
-def test_a_card_using_a_set_pastes_into_another_program_with_that_set(qtbot: QtBot, make_window: Callable[[], MainWindow], second_window) -> None:
+def test_a_card_using_a_set_pastes_into_another_program_with_that_set(qtbot: QtBot, make_window: Callable[[], MainWindow], second_window: Callable[[Program], MainWindow]) -> None:
     source = builtin_program()
     card = paint(source.cards[1], [(0, 0)], Pattern(SetRef(0), negate=True))
     source = dataclasses.replace(source, sets=(WALLS,), cards=(source.cards[0], card, source.cards[2]))

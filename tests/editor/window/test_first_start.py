@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 import pytest
 
@@ -34,7 +34,8 @@ def save_as_dialog(monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, window: MainWi
     """Press Save As's keys; the dialog answers ``answer``; what it was asked to start at."""
     started: list[str] = []
 
-    def dialog(parent, caption, start, *args, **kwargs):
+    def dialog(parent: QWidget | None, caption: str, start: str, *args: object,
+               **kwargs: object) -> tuple[str, str]:
         started.append(start)
         return str(answer), ""
 

@@ -16,7 +16,7 @@ from tests.editor.window.menus import choose
 from editor.main_window import MainWindow
 
 
-def open_reference(qtbot: QtBot, window) -> KeyboardReference:
+def open_reference(qtbot: QtBot, window: MainWindow) -> KeyboardReference:
     window.activateWindow()
     QApplication.processEvents()
     qtbot.keyClick(QApplication.focusWidget() or window, Qt.Key.Key_F1)

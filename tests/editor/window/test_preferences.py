@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog
+from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401
@@ -36,7 +36,7 @@ def open_dialog(window: MainWindow) -> PreferencesDialog:
     return dialog
 
 
-def type_into(qtbot: QtBot, field, text: str) -> None:
+def type_into(qtbot: QtBot, field: QLineEdit, text: str) -> None:
     field.selectAll()
     qtbot.keyClicks(field, text)
 
@@ -71,7 +71,9 @@ def test_preferences_are_typed_kept_and_used(qtbot: QtBot, tmp_path: Path, monke
     type_into(qtbot, dialog.positions_edit, str(positions))
     dialog.battle_speed_box.setCurrentText("0.5 steps/s")
     qtbot.mouseClick(dialog.network_boxes[1], LEFT)
-    type_into(qtbot, dialog.memory_box.lineEdit(), "512")
+    memory_line = dialog.memory_box.lineEdit()
+    assert memory_line is not None
+    type_into(qtbot, memory_line, "512")
     type_into(qtbot, dialog.bwrap_edit, "/opt/bwrap")
     qtbot.mouseClick(dialog.ok_button, LEFT)
     assert not dialog.isVisible()
@@ -83,7 +85,8 @@ def test_preferences_are_typed_kept_and_used(qtbot: QtBot, tmp_path: Path, monke
     assert os.environ[BWRAP_VARIABLE] == "/opt/bwrap"
     started: list[str] = []
 
-    def save_dialog(parent, caption, start, *args, **kwargs):
+    def save_dialog(parent: QWidget | None, caption: str, start: str, *args: object,
+                    **kwargs: object) -> tuple[str, str]:
         started.append(start)
         return "", ""
 

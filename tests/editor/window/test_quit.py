@@ -18,13 +18,13 @@ Button = QMessageBox.StandardButton
 WAIT = 20_000
 
 
-def quit_by_keys(qtbot: QtBot, window) -> None:
+def quit_by_keys(qtbot: QtBot, window: MainWindow) -> None:
     window.activateWindow()
     QApplication.processEvents()
     qtbot.keySequence(QApplication.focusWidget() or window, window.quit_action.shortcut())
 
 
-def start_arena_match(qtbot: QtBot, window) -> None:
+def start_arena_match(qtbot: QtBot, window: MainWindow) -> None:
     """A snake match in the arena at one turn a second: it runs for minutes."""
     window.show_arena()
     pane = window.arena_pane
@@ -35,7 +35,7 @@ def start_arena_match(qtbot: QtBot, window) -> None:
     qtbot.waitUntil(lambda: pane.playback.live and pane.runner.is_running(), timeout=WAIT)
 
 
-def stop_arena_match(qtbot: QtBot, window) -> None:
+def stop_arena_match(qtbot: QtBot, window: MainWindow) -> None:
     window.arena_pane.stop()
     qtbot.waitUntil(lambda: not window.arena_pane.runner.is_running(), timeout=WAIT)
 

@@ -218,8 +218,8 @@ def test_equal_lines_stay_apart_and_the_legend_covers_none(qtbot: QtBot, history
     seen = {image.pixelColor(x, y).getRgb()[:3] for x in range(rect.left(), rect.right())
             for y in range(rect.top(), rect.bottom())}
 
-    def shows(color) -> bool:  # a pixel of (about) the colour: lines are antialiased
-        want = color.getRgb()[:3]
+    def shows(color: QColor) -> bool:  # a pixel of (about) the colour: lines are antialiased
+        want = (color.red(), color.green(), color.blue())
         return any(max(abs(a - b) for a, b in zip(pixel, want)) <= 24 for pixel in seen)
 
     missing = [k for k in range(4) if not shows(seat_color(k))]

@@ -15,7 +15,7 @@ from engines.snake import Direction
 @pytest.mark.parametrize("direction", list(Direction))
 @pytest.mark.parametrize("cell_size", [10, 18, 24, 40, 64])
 @pytest.mark.parametrize("score", ["0", "-7", "1000"])
-def test_the_badge_leaves_the_entered_cell_free(qtbot: QtBot, direction, cell_size: int, score: str) -> None:
+def test_the_badge_leaves_the_entered_cell_free(qtbot: QtBot, direction: Direction, cell_size: int, score: str) -> None:
     head = QPointF(300, 300)  # the head cell's centre
     entered = QRectF(head.x() + direction.dx * cell_size - cell_size / 2,
                      head.y() + direction.dy * cell_size - cell_size / 2, cell_size, cell_size)
