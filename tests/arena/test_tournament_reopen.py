@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -47,28 +49,32 @@ def test_an_opened_folder_does_not_need_its_programs_any_more(tmp_path: Path) ->
     assert len(opened.records) == 2 and opened.spec.entrants[1].seat == str(tmp_path / "mine.snake.json")
 
 
-def _write(folder: Path, name: str, text: str) -> None:
+def _write(folder: Path, name: str, text: str) -> Path:
+    """The file ``name`` in ``folder`` (made if missing), holding ``text``."""
     folder.mkdir(parents=True, exist_ok=True)
     (folder / name).write_text(text)
+    return folder / name
 
 
-def _stored(tmp_path: Path) -> dict[str, object]:
+def _stored(tmp_path: Path) -> dict[str, Any]:
+    """The tournament.json of a played tournament, as JSON: the tests damage any part of it."""
     run_tournament(small_spec("tail_biter", "hunter"), tmp_path / "t", jobs=1)
-    data: dict[str, object] = json.loads((tmp_path / "t" / SPEC_FILE).read_text())
+    data: dict[str, Any] = json.loads((tmp_path / "t" / SPEC_FILE).read_text())
     return data
 
 
 @pytest.mark.parametrize(("arrange", "message"), [
     (lambda tmp: tmp / "nowhere", "{tmp}/nowhere: no such folder"),
-    (lambda tmp: (_write(tmp, "plain", "x"), tmp / "plain")[1], "{tmp}/plain: not a folder"),
-    (lambda tmp: (_write(tmp / "empty", "notes.txt", ""), tmp / "empty")[1],
+    (lambda tmp: _write(tmp, "plain", "x"), "{tmp}/plain: not a folder"),
+    (lambda tmp: _write(tmp / "empty", "notes.txt", "").parent,
      "{tmp}/empty is not a tournament folder: it has no tournament.json"),
-    (lambda tmp: (_write(tmp / "t", SPEC_FILE, '{\n  "format": "snakepit-tournament/1",\n  "game": \n}\n'), tmp / "t")[1],
+    (lambda tmp: _write(tmp / "t", SPEC_FILE, '{\n  "format": "snakepit-tournament/1",\n  "game": \n}\n').parent,
      "{tmp}/t/tournament.json: line 4, column 1: invalid JSON"),
-    (lambda tmp: (_write(tmp / "t", SPEC_FILE, "[1, 2]\n"), tmp / "t")[1],
+    (lambda tmp: _write(tmp / "t", SPEC_FILE, "[1, 2]\n").parent,
      "{tmp}/t/tournament.json: line 1: expected a JSON object, got list"),
 ])
-def test_a_folder_that_is_no_tournament_says_which_file(tmp_path: Path, arrange, message: str) -> None:
+def test_a_folder_that_is_no_tournament_says_which_file(tmp_path: Path, arrange: Callable[[Path], Path],
+                                                         message: str) -> None:
     folder = arrange(tmp_path)
     with pytest.raises(TournamentError) as caught:
         open_tournament(folder)
@@ -85,7 +91,8 @@ def test_a_folder_that_is_no_tournament_says_which_file(tmp_path: Path, arrange,
     (lambda d: d["entrants"].__setitem__(1, "hunter"), "'entrants[1]' must be an object, got 'hunter'"),
     (lambda d: d["entrants"][1].update(name="tail_biter"), "two entrants are named 'tail_biter'"),
 ])
-def test_a_damaged_tournament_json_names_the_line_and_the_key(tmp_path: Path, change, message: str) -> None:
+def test_a_damaged_tournament_json_names_the_line_and_the_key(tmp_path: Path, change: Callable[[dict[str, Any]], object],
+                                                              message: str) -> None:
     data = _stored(tmp_path)
     change(data)
     (tmp_path / "t" / SPEC_FILE).write_text(json.dumps(data, indent=2) + "\n")
@@ -120,7 +127,12 @@ def test_the_clock_goes_on_over_runs_and_old_folders_start_at_zero(tmp_path: Pat
     assert read_tournament(spec, tmp_path).seconds == round(first.seconds, 3)
 
     seen: list[Progress] = []
-    second = run_tournament(spec, tmp_path, jobs=1, on_progress=lambda p: (seen.append(p), slow_then_stop(p)))
+
+    def seen_then_slow(progress: Progress) -> None:
+        seen.append(progress)
+        slow_then_stop(progress)
+
+    second = run_tournament(spec, tmp_path, jobs=1, on_progress=seen_then_slow)
     assert second.complete and {p.played_before for p in seen} == {round(first.seconds, 3)}
     # the last game's ten seconds pass after its progress was reported
     assert seen[-1].played_before + seen[-1].elapsed + 10 == pytest.approx(second.seconds, abs=0.01)

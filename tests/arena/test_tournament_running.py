@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from arena.tournament import TournamentError, compute_standings
+from arena.tournament import GameRecord, TournamentError, compute_standings
 from arena.tournament.running import RunningStandings
 from arena.tournament.schedule import round_robin
 from tests.arena.test_tournament_results import record
@@ -16,7 +16,7 @@ from tests.arena.test_tournament_results import record
 NAMES = ["a", "b", "c", "d", "e"]
 
 
-def schedule_records(seed: int) -> list:
+def schedule_records(seed: int) -> list[GameRecord]:
     rnd = random.Random(seed)
     games = round_robin(len(NAMES), 3, 6)
     return [record(i, tuple(NAMES[e] for e in seating), tuple(rnd.choice((1, 2, 3)) for _ in seating))

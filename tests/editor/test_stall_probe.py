@@ -16,6 +16,7 @@ from tests.bench.stall_probe import TARGET_MS, StallProbe
 
 def test_a_blocked_gui_thread_is_the_longest_gap(qtbot: QtBot) -> None:
     app = QApplication.instance()
+    assert app is not None  # the qtbot fixture made it
     blocked: list[bool] = []
 
     def block() -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 import pytest
@@ -19,9 +20,10 @@ from arena.tournament import Entrant, TournamentSpec, run_tournament
 from editor.widgets.stats import card_stats_dialog
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
 from editor.widgets.stats.card_stats_view import RANDOM, CardStatsView
-from editor.widgets.stats.stats_count import count_stats
+from editor.widgets.stats.stats_count import CountedStats, count_stats
 from engines.snake import Direction
 from tests.editor.fixture_types import Shown
+from tests.editor.qt_items import table_item
 
 LEFT = Qt.MouseButton.LeftButton
 SMALL = {"width": 15, "height": 15, "length": 3, "steps": 120}
@@ -86,7 +88,7 @@ def test_clicking_a_card_row_shows_where_it_decided(qtbot: QtBot, shown: Shown, 
     assert view.chosen_card() == busiest  # shown first
     other = next(i for i, t in enumerate(expected.cards) if t.decided and i != busiest)
     table = view.table
-    qtbot.mouseClick(table.viewport(), LEFT, pos=table.visualItemRect(table.item(other, 0)).center())
+    qtbot.mouseClick(table.viewport(), LEFT, pos=table.visualItemRect(table_item(table, other, 0)).center())
     assert view.chosen_card() == other
     heat = expected.cards[other].heat[(15, 15)]
     assert (view.heat_map.counts() == heat).all() and heat.sum() == expected.cards[other].decided
@@ -98,7 +100,7 @@ def test_clicking_a_card_row_shows_where_it_decided(qtbot: QtBot, shown: Shown, 
     assert view.heat_map.cell_text(x, y) == f"({x}, {y}): {int(heat[y, x])} time{'s' * (int(heat[y, x]) != 1)}"
     never = expected.never[0] if expected.never else None
     if never is not None:  # a card that never decided has no map, and says so
-        qtbot.mouseClick(table.viewport(), LEFT, pos=table.visualItemRect(table.item(never, 0)).center())
+        qtbot.mouseClick(table.viewport(), LEFT, pos=table.visualItemRect(table_item(table, never, 0)).center())
         assert view.heat_map.counts().size == 0
         assert view.heat_caption.text() == f"Card {never + 1} never decided: no map."
 
@@ -133,9 +135,10 @@ def test_a_damaged_replay_is_named_and_the_others_still_count(qtbot: QtBot, show
 
 def test_cancel_stops_the_count_off_the_gui_thread_and_shows_no_part(qtbot: QtBot, shown: Shown, tournament: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     files = replay_files([str(tournament / "replays")])[:4]
-    gate, threads = threading.Event(), []
+    gate = threading.Event()
+    threads: list[threading.Thread] = []
 
-    def gated(paths, step):
+    def gated(paths: Sequence[Path], step: Callable[[int, int], None]) -> CountedStats:
         def held(done: int, total: int) -> None:
             threads.append(threading.current_thread())
             step(done, total)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
@@ -22,15 +23,25 @@ RUN_TIMEOUT_MS = 20_000
 SAMPLE_NAMES = sample_entrants("snake")
 
 
+class MakeTab(Protocol):
+    """The ``make_tab`` fixture: a shown tab with those samples as entrants on a small field;
+    ``clock`` default: the tab's own, ``settings`` default: the test's own file."""
+
+    def __call__(self, *samples: str, seed: int = 5, jobs: int = 1, per_pairing: int = 0, seats: int | None = None,
+                 clock: Callable[[], float] | None = None, settings: QSettings | None = None) -> TournamentTab: ...
+
+
 @pytest.fixture
-def make_tab(qtbot: QtBot, tmp_path: Path) -> Callable[..., TournamentTab]:
-    """``make_tab(*samples, seed=, jobs=, per_pairing=, seats=, clock=, settings=)``: a shown tab
-    with those samples as entrants on a small field; ``settings`` default: the test's own file."""
+def make_tab(qtbot: QtBot, tmp_path: Path) -> MakeTab:
+    """``make_tab(*samples, seed=, jobs=, per_pairing=, seats=, clock=, settings=)``: see :class:`MakeTab`."""
 
     def make(*samples: str, seed: int = 5, jobs: int = 1, per_pairing: int = 0, seats: int | None = None,
              clock: Callable[[], float] | None = None, settings: QSettings | None = None) -> TournamentTab:
-        extra = {"clock": clock} if clock is not None else {}
-        tab = TournamentTab(data_dir=tmp_path / "data", settings=settings or isolated_settings(tmp_path), **extra)
+        settings = settings or isolated_settings(tmp_path)
+        if clock is None:
+            tab = TournamentTab(data_dir=tmp_path / "data", settings=settings)
+        else:
+            tab = TournamentTab(data_dir=tmp_path / "data", settings=settings, clock=clock)
         qtbot.addWidget(tab)
         tab.resize(1280, 760)
         tab.show()
@@ -68,6 +79,21 @@ def play(qtbot: QtBot, tab: TournamentTab) -> None:
         assert tab.is_running() and not tab.start_button.isEnabled() and tab.cancel_button.isEnabled()
 
 
-def reference_spec(names_and_samples: list[tuple[str, str]], seed: int, **kwargs: object) -> TournamentSpec:
+def out_of(tab: TournamentTab) -> Path:
+    """The folder of the tab's tournament (one was started)."""
+    assert tab.out is not None, "no tournament started"
+    return tab.out
+
+
+def spec_of(tab: TournamentTab) -> TournamentSpec:
+    """The spec of the tab's tournament (one was started)."""
+    assert tab.spec is not None, "no tournament started"
+    return tab.spec
+
+
+def reference_spec(names_and_samples: list[tuple[str, str]], seed: int, *, seats: int | None = None,
+                   games_per_pairing: int | None = None) -> TournamentSpec:
+    """The spec a tab set up by :func:`make_tab` with those samples should build."""
     entrants = [Entrant.parse("snake", f"{name}={sample}") for name, sample in names_and_samples]
-    return TournamentSpec.build("snake", entrants, seed, options=SMALL, **kwargs)  # type: ignore[arg-type]
+    return TournamentSpec.build("snake", entrants, seed, seats=seats, games_per_pairing=games_per_pairing,
+                                options=SMALL)

@@ -3,15 +3,16 @@ own column beside the plot, and entrants whose ratings coincide are drawn so tha
 its own dash, marker and width, the narrower on top."""
 
 from __future__ import annotations
+
 from pytestqt.qtbot import QtBot
 
 from arena.tournament import GameRecord, compute_standings
 from editor.widgets.tournament.rating_plot import LEGEND_NAME, RatingPlot
-from tests.editor.tournament.conftest import play
 from tests.editor.fixture_types import Shown
+from tests.editor.tournament.conftest import MakeTab, play
 
 
-def test_after_a_tournament_the_legend_lies_beside_the_curves_not_on_them(qtbot: QtBot, make_tab) -> None:
+def test_after_a_tournament_the_legend_lies_beside_the_curves_not_on_them(qtbot: QtBot, make_tab: MakeTab) -> None:
     tab = make_tab("Tail biter", "Hunter", "Wall hugger", "Head avoider", seats=2)
     play(qtbot, tab)
     plot = tab.rating_plot

@@ -3,6 +3,7 @@ its minimum is within what the window gives it, and every control is on screen (
 setup column, which scrolls, once scrolled to)."""
 
 from __future__ import annotations
+
 from collections.abc import Callable
 
 import pytest
@@ -10,8 +11,8 @@ from PySide6.QtCore import QRect
 from PySide6.QtWidgets import QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
-from tests.editor.tournament.conftest import add_sample
 from editor.main_window import MainWindow
+from tests.editor.tournament.conftest import add_sample
 
 
 def _on_screen(widget: QWidget, window: QWidget) -> bool:
@@ -39,18 +40,20 @@ def test_every_control_of_the_tab_is_reachable_in_a_window_of(qtbot: QtBot, make
     tab.setup.set_game("snake")
     scroll = tab.findChild(QScrollArea)
     assert scroll is not None
+    form = scroll.widget()
+    assert form is not None
     # laid out at the new size: the tab as wide as the window, the setup as wide as its column
     qtbot.waitUntil(lambda: tab.isVisible() and tab.width() == size[0]
-                    and scroll.widget().width() == scroll.viewport().width(), timeout=2_000)
+                    and form.width() == scroll.viewport().width(), timeout=2_000)
     assert window.width() <= size[0] and window.height() <= size[1]
     assert tab.minimumSizeHint().width() <= tab.width() and tab.minimumSizeHint().height() <= tab.height()
     for widget in (tab.progress_bar, tab.eta_label, tab.status_label, tab.results, tab.stats_button, tab.rating_plot,
                    tab.games, tab.open_button):
         assert _on_screen(widget, window), widget
     setup = tab.setup
-    for widget in (setup.game_box, setup.entrants.table, setup.entrants.add_sample_button, setup.entrants.remove_button,
-                   setup.per_pairing_box, setup.seed_box, setup.jobs_box, setup.out_edit, setup.out_browse,
-                   tab.open_folder_button, tab.cancel_button, tab.start_button):
-        scroll.ensureWidgetVisible(widget)
-        assert _on_screen(widget, window), widget
+    for control in (setup.game_box, setup.entrants.table, setup.entrants.add_sample_button, setup.entrants.remove_button,
+                    setup.per_pairing_box, setup.seed_box, setup.jobs_box, setup.out_edit, setup.out_browse,
+                    tab.open_folder_button, tab.cancel_button, tab.start_button):
+        scroll.ensureWidgetVisible(control)
+        assert _on_screen(control, window), control
     assert scroll.horizontalScrollBar().maximum() == 0  # nothing hides sideways

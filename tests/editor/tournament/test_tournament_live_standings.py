@@ -5,20 +5,21 @@ finishes them out of order; and a game that could not be played leaves the list 
 played with a note naming it."""
 
 from __future__ import annotations
+
 from pytestqt.qtbot import QtBot
 
 from arena.tournament import compute_standings
 from arena.tournament.runner import GameFailure, GameStart
-from tests.editor.tournament.conftest import LEFT, RUN_TIMEOUT_MS
+from tests.editor.tournament.conftest import LEFT, RUN_TIMEOUT_MS, MakeTab, spec_of
 
 
-def test_each_refresh_shows_the_standings_of_the_games_finished_so_far(qtbot: QtBot, make_tab) -> None:
+def test_each_refresh_shows_the_standings_of_the_games_finished_so_far(qtbot: QtBot, make_tab: MakeTab) -> None:
     tab = make_tab("Tail biter", "Hunter", "Wall hugger", jobs=2, seats=2, per_pairing=40)
     checked: list[int] = []
 
     def check() -> None:  # after the tab's own slot: what the user sees now
         finished = tab.records()
-        expected = compute_standings(tab.spec.names, finished.values())
+        expected = compute_standings(spec_of(tab).names, finished.values())
         assert tab.results.column_texts("Entrant") == [s.name for s in expected.table]
         assert tab.results.column_values("Games") == [s.games for s in expected.table]
         assert tab.results.column_texts("Points") == [f"{s.points:.1f}" for s in expected.table]
@@ -32,11 +33,11 @@ def test_each_refresh_shows_the_standings_of_the_games_finished_so_far(qtbot: Qt
         with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
             qtbot.mouseClick(tab.cancel_button, LEFT)
     assert len(checked) >= 3 and checked[-1] > 0
-    final = compute_standings(tab.spec.names, tab.records().values())
+    final = compute_standings(spec_of(tab).names, tab.records().values())
     assert tab.results.column_texts("Entrant") == [s.name for s in final.table]
 
 
-def test_a_game_that_could_not_be_played_leaves_the_playing_list_and_is_named(qtbot: QtBot, make_tab) -> None:
+def test_a_game_that_could_not_be_played_leaves_the_playing_list_and_is_named(qtbot: QtBot, make_tab: MakeTab) -> None:
     tab = make_tab("Tail biter", "Hunter")
     notes: list[str] = []
     tab.message.connect(notes.append)
@@ -49,7 +50,7 @@ def test_a_game_that_could_not_be_played_leaves_the_playing_list_and_is_named(qt
     assert notes == ["Game 3 (Tail biter, Hunter) could not be played: its worker process died"]
 
 
-def test_after_a_resume_the_standings_count_the_earlier_games_too(qtbot: QtBot, make_tab) -> None:
+def test_after_a_resume_the_standings_count_the_earlier_games_too(qtbot: QtBot, make_tab: MakeTab) -> None:
     tab = make_tab("Tail biter", "Hunter", "Wall hugger", jobs=2, seats=2, per_pairing=40)
     qtbot.mouseClick(tab.start_button, LEFT)
     qtbot.waitUntil(lambda: len(tab.records()) >= 4 or not tab.is_running(), timeout=RUN_TIMEOUT_MS)
@@ -60,7 +61,7 @@ def test_after_a_resume_the_standings_count_the_earlier_games_too(qtbot: QtBot, 
 
     def check() -> None:
         finished = tab.records()
-        expected = compute_standings(tab.spec.names, finished.values())
+        expected = compute_standings(spec_of(tab).names, finished.values())
         assert tab.results.column_values("Games") == [s.games for s in expected.table]
         assert tab.results.column_texts("Ordinal") == [f"{s.ordinal:.2f}" for s in expected.table]
         checked.append(len(finished))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -19,7 +20,10 @@ from arena.samples import SNAKE_SAMPLES
 from arena.tournament import Entrant, Progress, TournamentSpec, run_tournament
 from arena.tournament.store import GAMES_FILE, SPEC_FILE
 from editor.widgets.tournament.tournament_tab import TournamentTab
-from tests.editor.tournament.conftest import LEFT, RUN_TIMEOUT_MS, SMALL, isolated_settings, play, reference_spec
+from tests.editor.qt_items import table_item
+from tests.editor.tournament.conftest import (
+    LEFT, RUN_TIMEOUT_MS, SMALL, MakeTab, isolated_settings, out_of, play, reference_spec,
+)
 
 PAIRS = [("Tail biter", "tail_biter"), ("Hunter", "hunter"), ("Wall hugger", "wall_hugger")]
 
@@ -52,7 +56,7 @@ def test_open_restores_game_entrants_settings_and_shows_the_results(qtbot: QtBot
     assert setup.game() == "snake" and setup.game_box.currentData() == "snake"
     assert [(r.name, Path(r.target).name) for r in setup.entrants.rows()] == [
         ("Tail biter", "tail_biter.snake.json"), ("Hunter", "hunter.snake.json"), ("Wall hugger", "wall_hugger.snake.json")]
-    assert setup.entrants.table.item(0, 1).text() == "tail_biter.snake.json"  # shown as the sample it is
+    assert table_item(setup.entrants.table, 0, 1).text() == "tail_biter.snake.json"  # shown as the sample it is
     assert (setup.seed_box.value(), setup.seats_box.value(), setup.per_pairing_box.value()) == (17, 2, 4)
     assert {name: box.value() for name, box in setup.number_boxes.items()} == {"width": 15, "height": 15, "length": 3}
     assert setup.limit_box.value() == 100 and setup.out_folder() == tmp_path / "old" and not setup.out_is_default()
@@ -139,7 +143,8 @@ def _damaged_games(tmp: Path) -> Path:
     (_damaged_games, "Not opened: {tmp}/t/games.jsonl:3: missing key 'ranks'"),
 ])
 def test_a_folder_that_cannot_be_opened_says_which_file_and_line_and_changes_nothing(
-        qtbot: QtBot, make_tab, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, arrange, message: str) -> None:
+        qtbot: QtBot, make_tab: MakeTab, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, arrange: Callable[[Path], Path],
+        message: str) -> None:
     tab = make_tab("Hunter", "Wall hugger")
     play(qtbot, tab)
     before = (tab.setup.entrants.rows(), tab.setup.seed_box.value(), tab.setup.out_folder(), tab.records(),
@@ -153,7 +158,7 @@ def test_a_folder_that_cannot_be_opened_says_which_file_and_line_and_changes_not
             tab.results.column_texts("Entrant")) == before
 
 
-def test_the_setup_and_the_last_tournament_come_back_after_a_restart(qtbot: QtBot, make_tab, tmp_path: Path) -> None:
+def test_the_setup_and_the_last_tournament_come_back_after_a_restart(qtbot: QtBot, make_tab: MakeTab, tmp_path: Path) -> None:
     tab = make_tab("Tail biter", "Hunter", "Wall hugger", seed=42, seats=2, per_pairing=2)
     tab.setup.number_boxes["width"].setValue(17)
     tab.setup.jobs_box.setValue(1)
@@ -179,7 +184,7 @@ def test_the_setup_and_the_last_tournament_come_back_after_a_restart(qtbot: QtBo
     assert setup.out_is_default() and setup.out_folder() != folder
 
 
-def test_an_output_folder_the_user_chose_is_remembered_playing_unsandboxed_is_not(qtbot: QtBot, make_tab, tmp_path: Path) -> None:
+def test_an_output_folder_the_user_chose_is_remembered_playing_unsandboxed_is_not(qtbot: QtBot, make_tab: MakeTab, tmp_path: Path) -> None:
     tab = make_tab()
     tab.setup.set_game("worms")
     tab.setup.set_out_folder(tmp_path / "mine")
@@ -202,13 +207,13 @@ def test_a_damaged_remembered_setup_is_skipped(qtbot: QtBot, tmp_path: Path) -> 
     assert not tab.reader.is_running()  # a folder gone since is not read (nor mentioned)
 
 
-def test_an_editor_program_entrant_reopens_as_the_copy_it_played(qtbot: QtBot, make_tab, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_editor_program_entrant_reopens_as_the_copy_it_played(qtbot: QtBot, make_tab: MakeTab, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     tab = make_tab("Hunter")
     text = (SNAKE_SAMPLES / "tail_biter.snake.json").read_text()
     tab.set_editor_program(tmp_path / "mine.snake.json", text)
     qtbot.mouseClick(tab.setup.entrants.add_editor_button, LEFT)
     play(qtbot, tab)
     other = fresh_tab(qtbot, tmp_path, "other")
-    open_by_clicks(qtbot, other, tab.out, monkeypatch)
+    open_by_clicks(qtbot, other, out_of(tab), monkeypatch)
     copy = Path(other.setup.entrants.rows()[1].target)
     assert copy.parent == tmp_path / "data" / "programs" and copy.read_text() == text
