@@ -154,34 +154,39 @@ class ZoomableBoard(QWidget):
         if self._zoom > 1:
             painter.setClipRect(self.viewport())
 
-    def paint_axes(self, painter: QPainter, palette: QPalette) -> None:
-        """The column words just above the visible grid, the row words just left of it; as many
-        as have room to be read apart."""
+    def axis_labels(self) -> tuple[list[tuple[float, str]], list[tuple[float, str]]]:
+        """What the axes show: ``(x, word)`` for each numbered column in view and ``(y, word)``
+        for each numbered row, at the centre of its cell; as many as have room to be read apart."""
         shape = self._grid_shape()
         if not self._axes or shape is None:
+            return [], []
+        size, shown, metrics = self.cell_size(), self.field_rect().intersected(self.viewport()), self.fontMetrics()
+        wide = max(metrics.horizontalAdvance(self._axis_label(False, c)) for c in range(shape[0])) + 4
+        step = next(s for s in LABEL_STEPS if s * size >= wide or s == LABEL_STEPS[-1])
+        columns = [(x, self._axis_label(False, c)) for c in range(0, shape[0], step)
+                   if shown.left() <= (x := self.spot_rect(c, 0).center().x()) <= shown.right()]
+        step = next(s for s in LABEL_STEPS if s * size >= metrics.height() or s == LABEL_STEPS[-1])
+        rows = [(y, self._axis_label(True, r)) for r in range(0, shape[1], step)
+                if shown.top() <= (y := self.spot_rect(0, r).center().y()) <= shown.bottom()]
+        return columns, rows
+
+    def paint_axes(self, painter: QPainter, palette: QPalette) -> None:
+        """The column words just above the part of the grid in view, the row words just left of it."""
+        columns, rows = self.axis_labels()
+        if not columns and not rows:
             return
         left, top = self.axis_space()
-        size, shown = self.cell_size(), self.field_rect().intersected(self.viewport())
-        metrics = self.fontMetrics()
+        shown, height = self.field_rect().intersected(self.viewport()), self.fontMetrics().height()
         painter.save()
         painter.setClipping(False)
         painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
         painter.setFont(self.font())
-        wide = max(metrics.horizontalAdvance(self._axis_label(False, c)) for c in range(shape[0])) + 4
-        step = next(s for s in LABEL_STEPS if s * size >= wide or s == LABEL_STEPS[-1])
-        for column in range(0, shape[0], step):
-            cell = self.spot_rect(column, 0)
-            if shown.left() <= cell.center().x() <= shown.right():
-                painter.drawText(QRectF(cell.center().x() - 1.5 * max(size, wide), shown.top() - top - 1,
-                                        3 * max(size, wide), top), Qt.AlignmentFlag.AlignCenter,
-                                 self._axis_label(False, column))
-        step = next(s for s in LABEL_STEPS if s * size >= metrics.height() or s == LABEL_STEPS[-1])
-        for row in range(0, shape[1], step):
-            cell = self.spot_rect(0, row)
-            if shown.top() <= cell.center().y() <= shown.bottom():
-                painter.drawText(QRectF(shown.left() - left - 1, cell.center().y() - metrics.height(), left - 2,
-                                        2 * metrics.height()),
-                                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, self._axis_label(True, row))
+        for x, word in columns:
+            painter.drawText(QRectF(x - 2 * left, shown.top() - top - 1, 4 * left, top), Qt.AlignmentFlag.AlignCenter,
+                             word)
+        for y, word in rows:
+            painter.drawText(QRectF(shown.left() - left - 1, y - height, left - 2, 2 * height),
+                             Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, word)
         painter.restore()
 
     def _begin_drag(self, event: QMouseEvent) -> None:
