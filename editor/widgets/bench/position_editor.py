@@ -41,7 +41,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from editor.widgets.games.snake.battle_view import MARGIN, BattleView
+from editor.widgets.games.snake.battle_view import BattleView
+from editor.widgets.games.zoomable_board import MARGIN
 from editor.widgets.parts.seat_colors import blend, seat_color
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import GAME_INFO, Board, Cell, Direction, Position, PositionError, SnakeBody

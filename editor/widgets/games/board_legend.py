@@ -18,9 +18,8 @@ from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QP
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from editor.widgets.games.cell_hover import CellHover
+from editor.widgets.games.zoomable_board import MARGIN, ZoomableBoard
 
-MARGIN = 10
-"""Pixels kept free around the board so outlines, frost and corner brackets are never clipped."""
 LEGEND_GAP = 10
 """Pixels between the board and the legend."""
 CHIP_GAP, ICON_GAP = 20, 6
@@ -107,7 +106,7 @@ StateT = TypeVar("StateT")
 Cell = tuple[int, int]
 
 
-class BoardView(CellHover, QWidget, Generic[StateT]):
+class BoardView(CellHover, ZoomableBoard, Generic[StateT]):
     """A game's board of square cells scaled to the widget, with a legend below.
 
     A view says how large its board is (:meth:`_grid`; cells are ``(x, y)`` and the board is
@@ -141,9 +140,15 @@ class BoardView(CellHover, QWidget, Generic[StateT]):
     # --- what a view supplies ------------------------------------------------------------------
 
     def _grid(self, state: StateT) -> tuple[int, int]:
-        """The board's width and height in cells (a view that lays out its board otherwise
-        overrides :meth:`cell_size`, :meth:`field_rect`, :meth:`cell_rect` and :meth:`cell_at`)."""
+        """The board's width and height in cells as painted (a view whose cells are not ``(x, y)``
+        overrides :meth:`cell_rect` and :meth:`cell_at`)."""
         raise NotImplementedError
+
+    def _grid_shape(self) -> tuple[int, int] | None:
+        return None if self._state is None else self._grid(self._state)
+
+    def _space_below(self) -> int:
+        return self._legend_space()
 
     def describe_cell(self, cell: Cell) -> str:
         """What the tooltip over ``cell`` says ("": no tooltip)."""
@@ -176,26 +181,13 @@ class BoardView(CellHover, QWidget, Generic[StateT]):
         return self._state
 
     def cell_size(self) -> int:
-        """Pixels per cell at the current size; whole pixels keep the grid crisp."""
-        if self._painting is not None:
-            return self._painting[0]
-        if self._state is None:
-            return 0
-        columns, rows = self._grid(self._state)
-        free_w = self.width() - 2 * MARGIN
-        free_h = self.height() - 2 * MARGIN - self._legend_space()
-        return max(2, min(free_w // columns, free_h // rows))
+        """Pixels per cell at the current size and zoom; whole pixels keep the grid crisp."""
+        return self._painting[0] if self._painting is not None else super().cell_size()
 
     def field_rect(self) -> QRectF:
-        """The board's rectangle in widget coordinates; board and legend are centred as one block."""
-        if self._painting is not None:
-            return QRectF(self._painting[1])
-        if self._state is None:
-            return QRectF()
-        size, (columns, rows) = self.cell_size(), self._grid(self._state)
-        w, h = size * columns, size * rows
-        top = max(MARGIN, (self.height() - h - self._legend_space()) // 2)
-        return QRectF((self.width() - w) // 2, top, w, h)
+        """The board's rectangle in widget coordinates: fitted, the axes, board and legend are
+        centred as one block; zoomed, the board covers the room above the legend."""
+        return QRectF(self._painting[1]) if self._painting is not None else super().field_rect()
 
     def cell_rect(self, x: int, y: int) -> QRectF:
         field, size = (self._painting[1], self._painting[0]) if self._painting is not None else \
@@ -203,13 +195,9 @@ class BoardView(CellHover, QWidget, Generic[StateT]):
         return QRectF(field.left() + x * size, field.top() + y * size, size, size)
 
     def cell_at(self, point: QPointF) -> Cell | None:
-        """The cell ``(x, y)`` under widget point ``point``, or ``None`` outside the board."""
-        field = self.field_rect()
-        if self._state is None or not field.contains(point):
-            return None
-        size, (columns, rows) = self.cell_size(), self._grid(self._state)
-        x, y = int((point.x() - field.left()) // size), int((point.y() - field.top()) // size)
-        return (x, y) if 0 <= x < columns and 0 <= y < rows else None
+        """The cell ``(x, y)`` under widget point ``point``, or ``None`` outside the board (or,
+        zoomed, outside the part in view)."""
+        return self.spot_at(point)
 
     def set_seat_names(self, names: Sequence[str]) -> None:
         """Names for the legend and tooltips, in seat order; see ``seat_name`` for a seat without one."""
@@ -233,7 +221,7 @@ class BoardView(CellHover, QWidget, Generic[StateT]):
         height = self._legend_height()
         if not height:
             return QRectF()
-        field = self.field_rect()
+        field = self.fitted_rect()  # zoomed, the legend stays where it was
         widest = max(line_width(line, QFontMetrics(self.font())) for line in self._legend_lines())
         left = field.left() if widest <= field.width() else max(MARGIN, (self.width() - widest) // 2)
         width = min(self.width() - MARGIN - left, max(widest, field.width()))
@@ -245,6 +233,7 @@ class BoardView(CellHover, QWidget, Generic[StateT]):
         if event.button() != Qt.MouseButton.LeftButton:
             super().mousePressEvent(event)
             return
+        self._begin_drag(event)
         cell = self.cell_at(event.position())
         if cell is None:
             return
@@ -254,7 +243,8 @@ class BoardView(CellHover, QWidget, Generic[StateT]):
             self._owner_clicked(owner)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        self._hover(event.position())
+        if not self._drag(event):  # a drag moves the zoomed board
+            self._hover(event.position())
 
     def _is_piece(self, cell: Cell) -> bool:
         return self._owner_at(cell) is not None
@@ -274,9 +264,13 @@ class BoardView(CellHover, QWidget, Generic[StateT]):
             return
         self._painting = (self.cell_size(), self.field_rect())
         try:
+            painter.save()
+            self.clip_to_viewport(painter)
             self._paint_board(painter, palette, state)
             if self._hovered is not None:
                 paint_hover(painter, palette, self.cell_rect(*self._hovered))
+            painter.restore()
+            self.paint_axes(painter, palette)
             if self._legend:
                 paint_legend_lines(painter, palette, self._legend_lines(), self.legend_rect(),
                                    self._legend_line_height(), self.font())

@@ -32,7 +32,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from editor.widgets.games.board_legend import MARGIN, BoardView, Chip, IconPainter, elided, plural
+from editor.widgets.games.board_legend import BoardView, Chip, IconPainter, elided, plural
+from editor.widgets.games.zoomable_board import MARGIN
 from editor.widgets.parts.seat_colors import blend, is_dark, seat_color
 from editor.widgets.parts.seat_names import seat_name
 from editor.widgets.parts.standalone import play_on, read_file, run_alone
@@ -54,8 +55,8 @@ from engines.bioblots import (
 
 DETAIL_MIN_CELL = 9
 """Below this many pixels per cell the values, arrows and hatching would be noise."""
-LABEL_MIN_CELL = 15
-"""From this many pixels per cell the rows and columns get their letters (moves name cells so)."""
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+"""The rows' and the columns' letters, as moves name cells (specs/bioblots.md)."""
 
 SUBSTANCE_HUE = {
     Substance.CARBON: QColor("#34a853"),
@@ -156,6 +157,7 @@ class BioblotsView(BoardView[State]):
         self._last: LastMove | None = None
         self._origin: dict[Cell, int] = {}
         self._board_cache: tuple[tuple[object, ...], QPixmap] | None = None
+        self.set_axes(True)  # the rows' and columns' letters: moves and tooltips name cells by them
 
     # --- our API -----------------------------------------------------------------------------
 
@@ -192,35 +194,13 @@ class BioblotsView(BoardView[State]):
         """What a neutralised ``cell`` held, when the view knows it."""
         return self._origin.get(cell)
 
-    def cell_size(self) -> int:
-        """Pixels per cell at the current size; whole pixels keep the tiles crisp."""
-        return self._layout()[0] if self._state is not None else 0
-
-    def labels_visible(self) -> bool:
-        """Whether the rows and columns are lettered (only when the cells are large enough)."""
-        return self._state is not None and self._layout()[1] > 0
-
-    def field_rect(self) -> QRectF:
-        """The board's rectangle; letters, board and legend are centred as one block."""
-        if self._state is None:
-            return QRectF()
-        size, gutter_left, gutter_top = self._layout()
-        side = size * SIZE
-        top = max(MARGIN, (self.height() - side - gutter_top - self._legend_space()) // 2) + gutter_top
-        return QRectF((self.width() - side - gutter_left) // 2 + gutter_left, top, side, side)
-
     def cell_rect(self, row: int, column: int) -> QRectF:
-        field, size = self.field_rect(), self.cell_size()
-        return QRectF(field.left() + column * size, field.top() + row * size, size, size)
+        return super().cell_rect(column, row)
 
     def cell_at(self, point: QPointF) -> Cell | None:
         """The board cell ``(row, column)`` under widget point ``point``, or ``None`` outside."""
-        field = self.field_rect()
-        if self._state is None or not field.contains(point):
-            return None
-        size = self.cell_size()
-        row, column = int((point.y() - field.top()) // size), int((point.x() - field.left()) // size)
-        return (row, column) if 0 <= row < SIZE and 0 <= column < SIZE else None
+        spot = self.spot_at(point)
+        return None if spot is None else (spot[1], spot[0])
 
     def player_at(self, cell: Cell) -> int | None:
         return None if self._state is None else self._state.owner(cell)
@@ -253,6 +233,12 @@ class BioblotsView(BoardView[State]):
 
     # --- BoardView's hooks ---------------------------------------------------------------------
 
+    def _grid(self, state: State) -> tuple[int, int]:
+        return SIZE, SIZE
+
+    def _axis_label(self, vertical: bool, index: int) -> str:
+        return LETTERS[index]  # moves name a cell by its row's letter, then its column's: "jd"
+
     def _owner_at(self, cell: Cell) -> int | None:
         return self.player_at(cell)
 
@@ -261,9 +247,13 @@ class BioblotsView(BoardView[State]):
 
     def _paint_board(self, painter: QPainter, palette: QPalette, state: State) -> None:
         field, size = self.field_rect(), self.cell_size()
-        painter.drawPixmap(field.topLeft(), self._board_layer(state, palette))
-        if self.labels_visible():
-            self._paint_labels(painter, palette, field, size)
+        if self.zoom() > 1:  # a layer of the whole zoomed board would take hundreds of megabytes
+            painter.save()
+            painter.translate(field.topLeft())
+            self._paint_tiles(painter, state, palette, size)
+            painter.restore()
+        else:
+            painter.drawPixmap(field.topLeft(), self._board_layer(state, palette))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         last = self._last
         if last is not None and size >= DETAIL_MIN_CELL:
@@ -299,24 +289,6 @@ class BioblotsView(BoardView[State]):
         return self._flow_groups((players, keys, counters), compact=(players, counters))
 
     # --- layout ------------------------------------------------------------------------------
-
-    def _layout(self) -> tuple[int, int, int]:
-        """Pixels per cell, and the left and top gutters for the letters (0 without them)."""
-        free_w = self.width() - 2 * MARGIN
-        free_h = self.height() - 2 * MARGIN - self._legend_space()
-        size = max(2, min(free_w // SIZE, free_h // SIZE))
-        if size >= LABEL_MIN_CELL:
-            metrics = QFontMetrics(self._label_font())
-            left, top = metrics.horizontalAdvance("m") + 8, metrics.height() + 4
-            labelled = min((free_w - left) // SIZE, (free_h - top) // SIZE)
-            if labelled >= LABEL_MIN_CELL:
-                return labelled, left, top
-        return size, 0, 0
-
-    def _label_font(self) -> QFont:
-        font = QFont(self.font())
-        font.setPointSizeF(font.pointSizeF() * 0.85)
-        return font
 
     def _remember(self, state: State, origin: Board | None) -> None:
         if origin is not None or state.turn == 0:
@@ -357,10 +329,17 @@ class BioblotsView(BoardView[State]):
         side = SIZE * size
         pixmap = QPixmap(round(side * ratio), round(side * ratio))
         pixmap.setDevicePixelRatio(ratio)
+        painter = QPainter(pixmap)
+        self._paint_tiles(painter, state, palette, size)
+        painter.end()
+        self._board_cache = (key, pixmap)
+        return pixmap
+
+    def _paint_tiles(self, painter: QPainter, state: State, palette: QPalette, size: int) -> None:
+        """The tiles with their values, the board's top left at (0, 0)."""
         base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
         grid = blend(base, text, 0.16 if is_dark(palette) else 0.13)
-        pixmap.fill(grid if size >= 6 else base)
-        painter = QPainter(pixmap)
+        painter.fillRect(QRectF(0, 0, SIZE * size, SIZE * size), grid if size >= 6 else base)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         gap = 1 if size >= 6 else 0
         font = QFont(self.font())
@@ -386,20 +365,6 @@ class BioblotsView(BoardView[State]):
                 painter.setPen(substance_ink(substance, palette))
                 # The value as players count it: uranium is 13 here, though board files write D.
                 painter.drawText(tile, Qt.AlignmentFlag.AlignCenter, str(value))
-        painter.end()
-        self._board_cache = (key, pixmap)
-        return pixmap
-
-    def _paint_labels(self, painter: QPainter, palette: QPalette, field: QRectF, size: int) -> None:
-        painter.setFont(self._label_font())
-        painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
-        metrics = QFontMetrics(painter.font())
-        for i, letter in enumerate("abcdefghijklmnopqrstuvwxyz"[:SIZE]):
-            painter.drawText(QRectF(field.left() + i * size, field.top() - metrics.height() - 3, size, metrics.height()),
-                             Qt.AlignmentFlag.AlignCenter, letter)
-            painter.drawText(QRectF(field.left() - metrics.horizontalAdvance("m") - 7, field.top() + i * size,
-                                    metrics.horizontalAdvance("m") + 2, size), Qt.AlignmentFlag.AlignCenter, letter)
-        painter.setFont(self.font())
 
     def _player_text(self, state: State, player: int) -> str:
         parts = [self.seat_name(player), plural(state.scores[player], "pt")]

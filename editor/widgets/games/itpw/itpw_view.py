@@ -28,7 +28,8 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from editor.widgets.games.board_legend import MARGIN, BoardView, Chip, IconPainter, elided, plural
+from editor.widgets.games.board_legend import BoardView, Chip, IconPainter, elided, plural
+from editor.widgets.games.zoomable_board import MARGIN
 from editor.widgets.parts.seat_colors import blend, is_dark, out_color, seat_color
 from editor.widgets.parts.standalone import play_on, read_file, run_alone
 from engines.itpw import (

@@ -13,7 +13,6 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
     QBrush,
     QColor,
-    QKeyEvent,
     QLinearGradient,
     QMouseEvent,
     QPainter,
@@ -21,20 +20,17 @@ from PySide6.QtGui import (
     QPalette,
     QPen,
     QPolygonF,
-    QWheelEvent,
 )
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from editor.widgets.games.cell_hover import CellHover
+from editor.widgets.games.zoomable_board import ZoomableBoard
 from editor.widgets.games.snake.explanation_overlay import overlay_tooltip, paint_explanation, shown_move
 from editor.widgets.parts.seat_colors import blend, is_dark, seat_color
 from editor.widgets.parts.standalone import run_alone
 from engines.snake import Board, Cell, Direction
 from matcher.explain import Explanation
 from matcher.model import Card
-
-MARGIN = 10
-"""Pixels kept free around the field so its frame and the snakes' outlines are never clipped."""
 
 # Sizes relative to one cell.
 HEAD_SIZE = 0.9
@@ -44,11 +40,9 @@ LEFTOVER_SIZE = 0.56
 HALO_ALPHA, HALO_ALPHA_DARK = 0.28, 0.4
 EYES_MIN_CELL = 9
 """Below this many pixels per cell, eyes would be noise; the head's position alone tells."""
-ZOOM_STEP, ZOOM_MAX = 1.25, 8.0
-"""A wheel notch (or +/-) zooms by this much, up to this many times the fitted size."""
 
 
-class BattleView(CellHover, QWidget):
+class BattleView(CellHover, ZoomableBoard):
     """Paints a battle board scaled to the widget, cells square and the field centred."""
 
     cellClicked = Signal(int, int)
@@ -65,11 +59,6 @@ class BattleView(CellHover, QWidget):
         self._explanation: Explanation | None = None
         self._explained_move: Direction | None = None
         self._explained_card: Card | None = None
-        self._axes = False
-        self._navigable = False
-        self._zoom = 1.0
-        self._pan = QPointF()
-        self._dragged_from: QPointF | None = None
         self.setMouseTracking(True)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
@@ -120,85 +109,14 @@ class BattleView(CellHover, QWidget):
         self._explained_card = card
         self.update()
 
-    def set_axes(self, shown: bool) -> None:
-        """Number the columns along the top and the rows down the left (as explanations name
-        cells, "(5, 6)"); they stay in sight when the field is zoomed and moved."""
-        self._axes = shown
-        self.update()
-
-    def set_navigable(self, navigable: bool) -> None:
-        """Let the wheel (or +, -, 0) zoom the field and a drag move it."""
-        self._navigable = navigable
-        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus if navigable else self.focusPolicy())
-        if not navigable:
-            self.set_zoom(1.0)
-
-    def zoom(self) -> float:
-        return self._zoom
-
-    def set_zoom(self, zoom: float, around: QPointF | None = None) -> None:
-        """Zoom to ``zoom`` times the fitted size (1: all of the field in view), keeping the point
-        ``around`` (default: the view's centre) where it is."""
-        zoom = max(1.0, min(ZOOM_MAX, zoom))
-        if self._board is None or zoom == self._zoom:
-            self._zoom = zoom
-            return
-        around = around if around is not None else QPointF(self.width() / 2, self.height() / 2)
-        field, size = self.field_rect(), self.cell_size()
-        cell = (around - field.topLeft()) / size  # the field point under ``around``, in cells
-        self._zoom, self._pan = zoom, QPointF()
-        field, size = self.field_rect(), self.cell_size()
-        self._pan = around - (field.topLeft() + cell * size)
-        self.update()
-
-    def pan_by(self, delta: QPointF) -> None:
-        """Move the zoomed field by ``delta`` pixels (it never leaves the view)."""
-        self._pan += delta
-        self.update()
-
-    def axis_space(self) -> tuple[int, int]:
-        """The room the row numbers take on the left and the column numbers on top."""
-        if not self._axes:
-            return 0, 0
-        metrics = self.fontMetrics()
-        return metrics.horizontalAdvance("000") + 4, metrics.height() + 2
-
-    def cell_size(self) -> int:
-        """Pixels per cell at the current widget size and zoom (whole pixels keep the grid crisp)."""
-        if self._board is None:
-            return 0
-        left, top = self.axis_space()
-        free_w, free_h = self.width() - 2 * MARGIN - left, self.height() - 2 * MARGIN - top
-        fitted = max(2, min(free_w // self._board.width, free_h // self._board.height))
-        return max(2, int(fitted * self._zoom))
-
-    def field_rect(self) -> QRectF:
-        """The field's rectangle in widget coordinates (empty without a board): centred in the
-        room beside the axes; zoomed in, moved by the pan but always covering the view."""
-        if self._board is None:
-            return QRectF()
-        size = self.cell_size()
-        left, top = self.axis_space()
-        w, h = size * self._board.width, size * self._board.height
-        x = left + (self.width() - left - w) // 2 + self._pan.x()
-        y = top + (self.height() - top - h) // 2 + self._pan.y()
-        x = _clamped(x, w, left + MARGIN, self.width() - MARGIN)
-        y = _clamped(y, h, top + MARGIN, self.height() - MARGIN)
-        return QRectF(round(x), round(y), w, h)
-
     def cell_rect(self, x: int, y: int) -> QRectF:
         """The rectangle of field cell ``(x, y)`` in widget coordinates."""
-        field, size = self.field_rect(), self.cell_size()
-        return QRectF(field.left() + x * size, field.top() + y * size, size, size)
+        return self.spot_rect(x, y)
 
     def cell_at(self, point: QPointF) -> Cell | None:
-        """The field cell under widget point ``point``, or ``None`` outside the field."""
-        field = self.field_rect()
-        if self._board is None or not field.contains(point):
-            return None
-        size = self.cell_size()
-        cell = (int((point.x() - field.left()) // size), int((point.y() - field.top()) // size))
-        return cell if _in_field(self._board, cell) else None
+        """The field cell under widget point ``point``, or ``None`` outside the field (or, zoomed,
+        outside the part in view)."""
+        return self.spot_at(point)
 
     def snake_at(self, cell: Cell) -> int | None:
         """The snake with a segment on ``cell`` (an eaten snake's leftover counts), or ``None``."""
@@ -214,32 +132,11 @@ class BattleView(CellHover, QWidget):
     def minimumSizeHint(self) -> QSize:
         return QSize(160, 160)
 
-    def wheelEvent(self, event: QWheelEvent) -> None:
-        if not self._navigable or self._board is None or not event.angleDelta().y():
-            super().wheelEvent(event)
-            return
-        notches = event.angleDelta().y() / 120
-        self.set_zoom(self._zoom * ZOOM_STEP ** notches, event.position())
-        event.accept()
-
-    def keyPressEvent(self, event: QKeyEvent) -> None:
-        keys = {Qt.Key.Key_Plus: ZOOM_STEP, Qt.Key.Key_Equal: ZOOM_STEP, Qt.Key.Key_Minus: 1 / ZOOM_STEP}
-        if self._navigable and event.key() in keys:
-            self.set_zoom(self._zoom * keys[Qt.Key(event.key())])
-        elif self._navigable and event.key() == Qt.Key.Key_0:
-            self.set_zoom(1.0)
-        else:
-            super().keyPressEvent(event)
-
-    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
-        self._dragged_from = None
-        super().mouseReleaseEvent(event)
-
     def mousePressEvent(self, event: QMouseEvent) -> None:
         if event.button() != Qt.MouseButton.LeftButton:
             super().mousePressEvent(event)
             return
-        self._dragged_from = event.position() if self._navigable else None
+        self._begin_drag(event)
         cell = self.cell_at(event.position())
         if cell is None:
             return
@@ -249,9 +146,7 @@ class BattleView(CellHover, QWidget):
             self.snakeClicked.emit(snake)
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        if self._dragged_from is not None and event.buttons() & Qt.MouseButton.LeftButton and self._zoom > 1:
-            self.pan_by(event.position() - self._dragged_from)  # a drag moves the zoomed field
-            self._dragged_from = event.position()
+        if self._drag(event):  # a drag moves the zoomed field
             return
         self._hover(event.position())
 
@@ -271,6 +166,7 @@ class BattleView(CellHover, QWidget):
             painter.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, "No battle")
             return
         board = self._board
+        self.clip_to_viewport(painter)
         self._paint_field(painter, palette, board)
         # Leftovers first: live snakes may crawl next to them and should stay on top.
         for index, body in enumerate(board.bodies):
@@ -284,34 +180,12 @@ class BattleView(CellHover, QWidget):
                               self._explained_move, self._explained_card, (board.width, board.height))
         if self._hovered is not None:
             self._paint_hover(painter, palette, self._hovered)
-        if self._axes:
-            self._paint_axes(painter, palette, board)
+        self.paint_axes(painter, palette)
+
+    def _grid_shape(self) -> tuple[int, int] | None:
+        return None if self._board is None else (self._board.width, self._board.height)
 
     # --- painting ----------------------------------------------------------------------------
-
-    def _paint_axes(self, painter: QPainter, palette: QPalette, board: Board) -> None:
-        """Column numbers in a strip along the top, row numbers down the left, over whatever of
-        a zoomed field lies there; as many as have room to be read apart."""
-        left, top = self.axis_space()
-        size = self.cell_size()
-        window = palette.color(QPalette.ColorRole.Window)
-        painter.fillRect(QRectF(0, 0, self.width(), top + MARGIN / 2), window)
-        painter.fillRect(QRectF(0, 0, left + MARGIN / 2, self.height()), window)
-        painter.setPen(palette.color(QPalette.ColorRole.PlaceholderText))
-        painter.setFont(self.font())
-        wide = self.fontMetrics().horizontalAdvance("00") + 4
-        step = next(s for s in (1, 2, 5, 10, 20, 50) if s * size >= wide or s == 50)
-        for x in range(0, board.width, step):
-            cell = self.cell_rect(x, 0)
-            if left < cell.center().x() < self.width():
-                painter.drawText(QRectF(cell.left() - size, MARGIN / 2, 3 * size, top), Qt.AlignmentFlag.AlignCenter,
-                                 str(x))
-        step = next(s for s in (1, 2, 5, 10, 20, 50) if s * size >= self.fontMetrics().height() or s == 50)
-        for y in range(0, board.height, step):
-            cell = self.cell_rect(0, y)
-            if top < cell.center().y() < self.height():
-                painter.drawText(QRectF(MARGIN / 2, cell.top(), left - 2, size),
-                                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, str(y))
 
     def _field_color(self, palette: QPalette) -> QColor:
         return palette.color(QPalette.ColorRole.Base)
@@ -460,14 +334,6 @@ class BattleView(CellHover, QWidget):
         else:
             part = "body"
         return f"{where} {self.seat_name(snake)}: {part}"
-
-
-def _clamped(start: float, length: float, low: float, high: float) -> float:
-    """Where a span of ``length`` starting at ``start`` goes so it covers ``low``..``high`` when
-    longer than it (a zoomed field leaves no empty band), else ``start`` as it is."""
-    if length <= high - low:
-        return start
-    return min(low, max(high - length, start))
 
 
 def _in_field(board: Board, cell: Cell) -> bool:

@@ -18,6 +18,8 @@ class WormsBoard(BoardAdapter):
     def __init__(self, context: BoardContext, parent: QWidget | None = None) -> None:
         super().__init__(context, parent)
         self.view = WormsView()
+        self.view.set_axes(True)  # tooltips name cells by their coordinates: the axes say which is which
+        self.view.set_navigable(True)  # the wheel zooms, a drag moves the zoomed board
         self._fill_with(self.view)
         self.view.wormClicked.connect(self.seatClicked)
 

@@ -22,7 +22,6 @@ from editor.widgets.games.board_legend import (
     CHIP_GAP,
     ICON_GAP,
     LEGEND_GAP,
-    MARGIN,
     BoardView,
     Chip,
     IconPainter,
@@ -41,6 +40,7 @@ from editor.widgets.games.worms.worms_paint import (
     worm_icon,
     worm_look,
 )
+from editor.widgets.games.zoomable_board import MARGIN
 from editor.widgets.parts.seat_colors import seat_color
 from editor.widgets.parts.seat_names import seat_name
 from editor.widgets.parts.standalone import play_on, read_file, run_alone
@@ -137,7 +137,14 @@ class WormsView(BoardView[WormsState]):
 
     def _paint_board(self, painter: QPainter, palette: QPalette, state: WormsState) -> None:
         field, size = self.field_rect(), self.cell_size()
-        painter.drawPixmap(field.topLeft(), self._walls_layer(state, palette))
+        if self.zoom() > 1:  # a layer of the whole zoomed field would take a hundred megabytes
+            painter.save()
+            painter.translate(field.topLeft())
+            painter.fillRect(QRectF(0, 0, field.width(), field.height()), palette.color(QPalette.ColorRole.Base))
+            paint_field(painter, state, size, palette)
+            painter.restore()
+        else:
+            painter.drawPixmap(field.topLeft(), self._walls_layer(state, palette))
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
 
         def rect(cell: Cell) -> QRectF:
