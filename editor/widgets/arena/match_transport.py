@@ -284,6 +284,7 @@ class Transport(QWidget):
         style = Qt.ToolButtonStyle.ToolButtonTextBesideIcon if shown else Qt.ToolButtonStyle.ToolButtonIconOnly
         for button in (self.play_button, self.step_button, self.stop_button):
             button.setToolButtonStyle(style)
+        self._controls.invalidate()  # a nested layout keeps its old minimum otherwise
         self.updateGeometry()
 
     def set_stoppable(self, stoppable: bool) -> None:

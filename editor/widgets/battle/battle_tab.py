@@ -196,7 +196,16 @@ class BattleTab(QWidget):
         header.addWidget(self.setup_button)
         header.addSpacing(4)
         header.addWidget(self.title_label, 1)
+        # The battle's own actions as icons (their words in the tooltips): with words beside the
+        # title the tab was too wide for the bench dock of a 1366-wide window.
+        style = self.style()
+        icons = {self.board.what_if_action: QStyle.StandardPixmap.SP_MediaSeekForward,
+                 self.save_action: QStyle.StandardPixmap.SP_DialogSaveButton,
+                 self.popout_action: QStyle.StandardPixmap.SP_TitleBarNormalButton}
         for action in (*self.board.board_actions(), self.save_action, self.popout_action):
+            if action.icon().isNull() and action in icons:
+                action.setIcon(style.standardIcon(icons[action]))
+            action.setToolTip(action.toolTip() or action.text())
             header.addWidget(_tool_button(action))
         header.addWidget(self.start_button)
 

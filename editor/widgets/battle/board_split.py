@@ -15,7 +15,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-SIDE_WIDTH, SIDE_MIN_WIDTH = 330, 220
+SIDE_WIDTH, SIDE_MIN_WIDTH = 330, 200
 """The side beside the board: at most, at least this wide."""
 
 

@@ -231,8 +231,9 @@ class ZoomableBoard(QWidget):
         if shape is None:
             return 2
         left, top = self.axis_space()
-        free_w = self.width() - 2 * MARGIN - left
-        free_h = self.height() - 2 * MARGIN - top - self._space_below()
+        # An axis keeps the board off the edge by itself: half a margin on its side is enough.
+        free_w = self.width() - 2 * MARGIN - left + (MARGIN // 2 if left else 0)
+        free_h = self.height() - 2 * MARGIN - top + (MARGIN // 2 if top else 0) - self._space_below()
         return max(2, min(free_w // shape[0], free_h // shape[1]))
 
     def _centred(self, size: int, shape: tuple[int, int]) -> QRectF:
