@@ -1,5 +1,5 @@
-"""What the grid games share: the four directions of a square grid and the check of a body of
-edge-adjacent cells. (The engines are independent of each other; this is no game's, so both the
+"""What the grid games share: the four directions of a square grid, and bodies of edge-adjacent
+cells (their names for the head and tail, their check). (The engines are independent of each other; this is no game's, so both the
 snake and the worm game use it.)"""
 
 from __future__ import annotations
@@ -63,6 +63,25 @@ _DELTAS = {
     Direction.DOWN: (0, 1),
     Direction.LEFT: (-1, 0),
 }
+
+
+class Body:
+    """A body of edge-adjacent cells from the head to the tail (a snake, a worm). A mixin: the
+    game's frozen dataclass declares ``cells``; this names its parts."""
+
+    cells: tuple[Cell, ...]
+
+    @property
+    def length(self) -> int:
+        return len(self.cells)
+
+    @property
+    def head(self) -> Cell:
+        return self.cells[0]
+
+    @property
+    def tail(self) -> Cell:
+        return self.cells[-1]
 
 
 def body_problem(cells: Sequence[Cell], index: int, owners: dict[Cell, int], *, noun: str,

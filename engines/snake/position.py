@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.grid import body_problem
+from engines.grid import Body, body_problem
 from engines.snake.types import GAME_INFO, Cell
 
 POSITION_FORMAT = "snake-position/1"
@@ -18,23 +18,11 @@ class PositionError(ValueError):
 
 
 @dataclass(frozen=True)
-class SnakeBody:
+class SnakeBody(Body):
     """One snake's cells from head to tail. An eaten snake holds its leftover tail or nothing."""
 
     cells: tuple[Cell, ...]
     eaten: bool = False
-
-    @property
-    def length(self) -> int:
-        return len(self.cells)
-
-    @property
-    def head(self) -> Cell:
-        return self.cells[0]
-
-    @property
-    def tail(self) -> Cell:
-        return self.cells[-1]
 
 
 @dataclass(frozen=True)

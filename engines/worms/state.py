@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from engines.grid import body_problem
+from engines.grid import Body, body_problem
 from engines.worms.errors import StateError
 from engines.worms.types import GAME_INFO, Cell, Direction, EndReason, Item
 
 
 @dataclass(frozen=True)
-class Worm:
+class Worm(Body):
     """One worm. ``cells`` run from the head (where it moves from) to the tail."""
 
     cells: tuple[Cell, ...]
@@ -26,18 +26,6 @@ class Worm:
     bonus: int = 0
     points: int = 0
     alive: bool = True
-
-    @property
-    def head(self) -> Cell:
-        return self.cells[0]
-
-    @property
-    def tail(self) -> Cell:
-        return self.cells[-1]
-
-    @property
-    def length(self) -> int:
-        return len(self.cells)
 
     @property
     def moving(self) -> bool:
