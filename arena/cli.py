@@ -22,6 +22,7 @@ from arena import cli_authoring, cli_improve, cli_samples, cli_tournament
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
 from arena.bots import BotStatus, Host
+from arena.cli_errors import EXIT_BAD_INPUT, report_input_error
 from arena.cli_options import FlagError, add_game_flags, options_from_flags
 from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
@@ -36,7 +37,6 @@ from matcher.fileformat import load_position
 from matcher.testing import run_tests
 
 EXIT_FAILED = 1
-EXIT_BAD_INPUT = 2
 
 
 class UsageError(ValueError):
@@ -339,13 +339,8 @@ def run(args: argparse.Namespace) -> int:
     handler: Callable[[argparse.Namespace], int] = args.handler
     try:
         return handler(args)
-    except (ProgramError, PositionError, UsageError, MatchSetupError, ReplayError, SampleError) as err:
-        print(f"snakepit: {err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OSError as err:
-        where = f"{err.filename}: " if err.filename else ""
-        print(f"snakepit: {where}{err.strerror or err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    except (ProgramError, PositionError, UsageError, MatchSetupError, ReplayError, SampleError, OSError) as err:
+        return report_input_error(err)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

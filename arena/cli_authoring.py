@@ -20,6 +20,7 @@ from typing import Any
 
 from arena.authoring_text import diff_text, stats_text
 from arena.card_stats import STATS_FORMAT, StatsError, replay_files, stats_of_replays
+from arena.cli_errors import report_input_error
 from arena.moments import Moment, replay_moments
 from arena.replay import ReplayError, read_replay
 from arena.samples import resolve_program
@@ -42,7 +43,6 @@ from matcher.moment import (
 )
 
 EXIT_DIFFERENT = 1
-EXIT_BAD_INPUT = 2
 INPUT_ERRORS = (ProgramError, PositionError, ReplayError, MomentError, StatsError, DiffError, EditError)
 
 
@@ -220,5 +220,4 @@ def guarded(body: Callable[[], int]) -> int:
     try:
         return body()
     except INPUT_ERRORS as error:
-        print(f"snakepit: {error}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return report_input_error(error)

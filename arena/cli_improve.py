@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from arena.cli_errors import report_input_error
 from arena.improve import Field, Progress, Runner, Search, SearchSettings, card_diff, fresh_report, make_runner
 from arena.improve.edits import Pins
 from arena.samples import resolve_program
@@ -25,7 +26,6 @@ from matcher import Program, ProgramError, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 from matcher.testing import run_tests
 
-EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 REPORT_PAIRS = 200
 """Pairs of battles per opponent and program in the final report (fresh seeds)."""
@@ -130,8 +130,7 @@ def cmd_improve(args: argparse.Namespace) -> int:
     try:
         return _improve(args)
     except (ImproveError, TournamentError) as err:
-        print(f"snakepit: {err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+        return report_input_error(err)
 
 
 def _improve(args: argparse.Namespace) -> int:

@@ -21,6 +21,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Any
 
+from arena.cli_errors import report_input_error
 from arena.cli_options import FlagError, add_game_flags, options_from_flags
 from arena.games import registry
 from arena.tournament import (
@@ -44,7 +45,6 @@ from arena.tournament.store import FAILED_FILE, stored_spec
 from matcher import ProgramError
 from matcher.fileformat import PROGRAM_SUFFIX
 
-EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 EXIT_TERMINATED = 128 + signal.SIGTERM
 
@@ -317,13 +317,8 @@ def _guarded(body: Callable[[], int]) -> int:
     try:
         with _sigterm_like_ctrl_c():
             return body()
-    except (TournamentError, ProgramError) as err:
-        print(f"snakepit: {err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
-    except OSError as err:
-        where = f"{err.filename}: " if err.filename else ""
-        print(f"snakepit: {where}{err.strerror or err}", file=sys.stderr)
-        return EXIT_BAD_INPUT
+    except (TournamentError, ProgramError, OSError) as err:
+        return report_input_error(err)
     except KeyboardInterrupt as stop:
         terminated = isinstance(stop, Terminated) or isinstance(stop.__context__, Terminated)
         return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED

@@ -1,9 +1,11 @@
-"""What the grid games share: the four directions of a square grid. (The engines are independent
-of each other; this is no game's, so both the snake and the worm game use it.)"""
+"""What the grid games share: the four directions of a square grid, and bodies of edge-adjacent
+cells (their names for the head and tail, their check). (The engines are independent of each other; this is no game's, so both the
+snake and the worm game use it.)"""
 
 from __future__ import annotations
 
 import enum
+from collections.abc import Callable, Sequence
 
 Cell = tuple[int, int]
 """``(x, y)``: x grows to the right, y downwards."""
@@ -61,3 +63,46 @@ _DELTAS = {
     Direction.DOWN: (0, 1),
     Direction.LEFT: (-1, 0),
 }
+
+
+class Body:
+    """A body of edge-adjacent cells from the head to the tail (a snake, a worm). A mixin: the
+    game's frozen dataclass declares ``cells``; this names its parts."""
+
+    cells: tuple[Cell, ...]
+
+    @property
+    def length(self) -> int:
+        return len(self.cells)
+
+    @property
+    def head(self) -> Cell:
+        return self.cells[0]
+
+    @property
+    def tail(self) -> Cell:
+        return self.cells[-1]
+
+
+def body_problem(cells: Sequence[Cell], index: int, owners: dict[Cell, int], *, noun: str,
+                 vet: Callable[[Cell], str | None], overlaps: str, broken: str) -> str | None:
+    """The first problem of body ``index`` (its cells from head to tail), None when it has none;
+    its cells are claimed in ``owners`` (cell -> the body holding it) on the way, so the bodies
+    checked one after another find their overlaps. Cell by cell: what ``vet`` (the game's own
+    rule for a cell) says of it, then ``overlaps`` when a body already holds it, then ``broken``
+    when it is not an edge neighbour of the cell before. The game words the last two: templates
+    with ``{cell}``, ``{before}`` (cells written as lists) and ``{who}`` (``itself`` or
+    ``<noun> <index>``)."""
+    for i, cell in enumerate(cells):
+        problem = vet(cell)
+        if problem is not None:
+            return problem
+        if cell in owners:
+            other = owners[cell]
+            return overlaps.format(cell=list(cell), who="itself" if other == index else f"{noun} {other}")
+        owners[cell] = index
+        if i > 0:
+            px, py = cells[i - 1]
+            if abs(px - cell[0]) + abs(py - cell[1]) != 1:
+                return broken.format(before=[px, py], cell=list(cell))
+    return None

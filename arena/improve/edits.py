@@ -49,6 +49,12 @@ def _free_cards(program: Program, pinned: frozenset[int]) -> list[int]:
     return [i for i in range(len(program.cards)) if i not in pinned]
 
 
+def _pick_card(program: Program, pinned: frozenset[int], rng: random.Random) -> int | None:
+    """An unpinned card's index, or None when every card is pinned."""
+    free = _free_cards(program, pinned)
+    return rng.choice(free) if free else None
+
+
 def _random_match(program: Program, rng: random.Random) -> Element | SetRef:
     if program.sets and rng.random() < 0.2:
         return SetRef(rng.randrange(len(program.sets)))
@@ -77,10 +83,9 @@ def _with_card(program: Program, index: int, card: Card) -> Program:
 
 
 def add_pattern(program: Program, pinned: frozenset[int], rng: random.Random) -> tuple[Program, str] | None:
-    free = _free_cards(program, pinned)
-    if not free:
+    index = _pick_card(program, pinned, rng)
+    if index is None:
         return None
-    index = rng.choice(free)
     card = program.cards[index]
     cell = _near_head(card, rng)
     if cell == card.head.cell or cell in card.cells:
@@ -141,10 +146,9 @@ def change_group(program: Program, pinned: frozenset[int], rng: random.Random) -
 
 
 def move_card_head(program: Program, pinned: frozenset[int], rng: random.Random) -> tuple[Program, str] | None:
-    free = _free_cards(program, pinned)
-    if not free:
+    index = _pick_card(program, pinned, rng)
+    if index is None:
         return None
-    index = rng.choice(free)
     card = program.cards[index]
     direction = rng.choice(list(Direction))
     try:
@@ -155,19 +159,17 @@ def move_card_head(program: Program, pinned: frozenset[int], rng: random.Random)
 
 
 def turn_card_head(program: Program, pinned: frozenset[int], rng: random.Random) -> tuple[Program, str] | None:
-    free = _free_cards(program, pinned)
-    if not free:
+    index = _pick_card(program, pinned, rng)
+    if index is None:
         return None
-    index = rng.choice(free)
     turned = turn_head(program.cards[index], rng.choice([1, 3]))
     return _with_card(program, index, turned), f"card {index + 1}: turn the head"
 
 
 def reorder_cards(program: Program, pinned: frozenset[int], rng: random.Random) -> tuple[Program, str] | None:
-    free = _free_cards(program, pinned)
-    if len(program.cards) < 2 or not free:
+    source = None if len(program.cards) < 2 else _pick_card(program, pinned, rng)
+    if source is None:
         return None
-    source = rng.choice(free)
     target = rng.randrange(len(program.cards))
     if target == source:
         return None
@@ -187,10 +189,9 @@ def duplicate(program: Program, pinned: frozenset[int], rng: random.Random) -> t
 
 
 def drop_card(program: Program, pinned: frozenset[int], rng: random.Random) -> tuple[Program, str] | None:
-    free = _free_cards(program, pinned)
-    if len(program.cards) < 2 or not free:
+    index = None if len(program.cards) < 2 else _pick_card(program, pinned, rng)
+    if index is None:
         return None
-    index = rng.choice(free)
     return remove_card(program, index), f"drop card {index + 1}"
 
 

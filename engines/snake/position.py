@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from engines.grid import Body, body_problem
 from engines.snake.types import GAME_INFO, Cell
 
 POSITION_FORMAT = "snake-position/1"
@@ -17,23 +18,11 @@ class PositionError(ValueError):
 
 
 @dataclass(frozen=True)
-class SnakeBody:
+class SnakeBody(Body):
     """One snake's cells from head to tail. An eaten snake holds its leftover tail or nothing."""
 
     cells: tuple[Cell, ...]
     eaten: bool = False
-
-    @property
-    def length(self) -> int:
-        return len(self.cells)
-
-    @property
-    def head(self) -> Cell:
-        return self.cells[0]
-
-    @property
-    def tail(self) -> Cell:
-        return self.cells[-1]
 
 
 @dataclass(frozen=True)
@@ -67,20 +56,14 @@ def validate_position(position: Position) -> None:
                 raise PositionError(f"{where}: an eaten snake holds at most its leftover tail, not {snake.length} cells")
         elif snake.length < 2:
             raise PositionError(f"{where}: a snake that is not eaten needs at least 2 cells (head and tail), has {snake.length}")
-        for i, cell in enumerate(snake.cells):
-            if not position.in_field(cell):
-                raise PositionError(f"{where}: cell {list(cell)} is outside the {w}x{h} field")
-            if cell in owner:
-                other = owner[cell]
-                who = "itself" if other == index else f"snake {other}"
-                raise PositionError(f"{where}: cell {list(cell)} overlaps {who}")
-            owner[cell] = index
-            if i > 0:
-                px, py = snake.cells[i - 1]
-                if abs(px - cell[0]) + abs(py - cell[1]) != 1:
-                    raise PositionError(
-                        f"{where}: body is broken between {list(snake.cells[i - 1])} and {list(cell)} (cells must be neighbours)"
-                    )
+        problem = body_problem(
+            snake.cells, index, owner, noun="snake",
+            vet=lambda cell: None if position.in_field(cell) else f"cell {list(cell)} is outside the {w}x{h} field",
+            overlaps="cell {cell} overlaps {who}",
+            broken="body is broken between {before} and {cell} (cells must be neighbours)",
+        )
+        if problem is not None:
+            raise PositionError(f"{where}: {problem}")
 
 
 def start_position(

@@ -8,12 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from engines.grid import Body, body_problem
 from engines.worms.errors import StateError
 from engines.worms.types import GAME_INFO, Cell, Direction, EndReason, Item
 
 
 @dataclass(frozen=True)
-class Worm:
+class Worm(Body):
     """One worm. ``cells`` run from the head (where it moves from) to the tail."""
 
     cells: tuple[Cell, ...]
@@ -25,18 +26,6 @@ class Worm:
     bonus: int = 0
     points: int = 0
     alive: bool = True
-
-    @property
-    def head(self) -> Cell:
-        return self.cells[0]
-
-    @property
-    def tail(self) -> Cell:
-        return self.cells[-1]
-
-    @property
-    def length(self) -> int:
-        return len(self.cells)
 
     @property
     def moving(self) -> bool:
@@ -160,23 +149,21 @@ def _check_worm(state: WormsState, index: int, worm: Worm, owners: dict[Cell, in
                          f"(got {worm.frozen!r}, {worm.bonus!r}, {worm.points!r})")
     if not worm.alive and worm.frozen:
         raise StateError(f"{where} is dead, so its frozen count must be 0, not {worm.frozen!r}")
-    for i, cell in enumerate(worm.cells):
-        if not state.in_board(cell) or cell in state.walls:
-            raise StateError(f"{where}: segment {list(cell)} is on a wall or outside the board")
-        if cell in state.items:
-            raise StateError(f"{where}: segment {list(cell)} is on an item")
-        if cell in owners:
-            other = owners[cell]
-            who = "itself" if other == index else f"worm {other}"
-            raise StateError(f"{where}: segment {list(cell)} overlaps {who}")
-        owners[cell] = index
-        if i > 0:
-            px, py = worm.cells[i - 1]
-            if abs(px - cell[0]) + abs(py - cell[1]) != 1:
-                raise StateError(f"{where}: segments {[px, py]} and {list(cell)} are not edge neighbours")
+    problem = body_problem(worm.cells, index, owners, noun="worm", vet=lambda cell: _segment_problem(state, cell),
+                           overlaps="segment {cell} overlaps {who}", broken="segments {before} and {cell} are not edge neighbours")
+    if problem is not None:
+        raise StateError(f"{where}: {problem}")
     if worm.length > 1 and worm.direction.step(worm.head) == worm.cells[1]:
         raise StateError(f"{where}: its head {list(worm.head)} faces {worm.direction.label}, back into its own "
                          f"neck {list(worm.cells[1])}; a worm never moves backwards")
+
+
+def _segment_problem(state: WormsState, cell: Cell) -> str | None:
+    if not state.in_board(cell) or cell in state.walls:
+        return f"segment {list(cell)} is on a wall or outside the board"
+    if cell in state.items:
+        return f"segment {list(cell)} is on an item"
+    return None
 
 
 def _border(w: int, h: int) -> Iterator[Cell]:
