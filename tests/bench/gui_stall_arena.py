@@ -95,6 +95,7 @@ def live_match(app: QApplication, folder: Path, game: str) -> tuple[Stalls, int]
         panel.rounds_box.setValue(int(options["rounds"]))
         if "time" in options:
             panel.time_box.setValue(options["time"])
+        app.processEvents()  # what the pane does on the game's choice, while the user fills the form, is not the match's
         panel.start_button.click()
         stalls = run_until(app, lambda: pane.info is not None and not pane.runner.is_running() and not pane.playback.live,
                            _round(pane))

@@ -194,6 +194,8 @@ class BioblotsView(BoardView[State]):
 
     def cell_size(self) -> int:
         """Pixels per cell at the current size; whole pixels keep the tiles crisp."""
+        if self._painting is not None:  # fixed while painting: the layout asks the legend, ~0.1 ms a call
+            return self._painting[0]
         return self._layout()[0] if self._state is not None else 0
 
     def labels_visible(self) -> bool:
@@ -202,6 +204,8 @@ class BioblotsView(BoardView[State]):
 
     def field_rect(self) -> QRectF:
         """The board's rectangle; letters, board and legend are centred as one block."""
+        if self._painting is not None:
+            return QRectF(self._painting[1])
         if self._state is None:
             return QRectF()
         size, gutter_left, gutter_top = self._layout()
@@ -210,7 +214,8 @@ class BioblotsView(BoardView[State]):
         return QRectF((self.width() - side - gutter_left) // 2 + gutter_left, top, side, side)
 
     def cell_rect(self, row: int, column: int) -> QRectF:
-        field, size = self.field_rect(), self.cell_size()
+        field, size = (self._painting[1], self._painting[0]) if self._painting is not None else \
+            (self.field_rect(), self.cell_size())
         return QRectF(field.left() + column * size, field.top() + row * size, size, size)
 
     def cell_at(self, point: QPointF) -> Cell | None:
@@ -365,25 +370,30 @@ class BioblotsView(BoardView[State]):
         gap = 1 if size >= 6 else 0
         font = QFont(self.font())
         font.setPixelSize(max(6, round(size * 0.5)))
-        painter.setFont(font)
+        bold = QFont(font)
+        bold.setBold(True)
+        # Each substance's colours and font once, not per tile (a board has 256 tiles).
+        looks = {s.value: (substance_fill(s, palette), substance_ink(s, palette),
+                           bold if s in (Substance.URANIUM, Substance.MERCURY) else font) for s in Substance}
         neutral = neutral_fill(palette)
         faded = blend(neutral, text, 0.22)
-        for row, column in _ALL_CELLS:
-            value = state.board.at((row, column))
+        detail, former_detail = size >= DETAIL_MIN_CELL, size >= DETAIL_MIN_CELL + 3
+        values, origin = state.board.values, self._origin
+        for (row, column), value in zip(_ALL_CELLS, values):
             tile = QRectF(column * size, row * size, size - gap, size - gap)
             if value == NEUTRALISED:
                 painter.fillRect(tile, neutral)
-                former = self._origin.get((row, column))
-                if former and size >= DETAIL_MIN_CELL + 3:
+                former = origin.get((row, column))
+                if former and former_detail:
+                    painter.setFont(font)
                     painter.setPen(faded)
                     painter.drawText(tile, Qt.AlignmentFlag.AlignCenter, str(former))
                 continue
-            substance = Substance(value)
-            painter.fillRect(tile, substance_fill(substance, palette))
-            if size >= DETAIL_MIN_CELL:
-                font.setBold(substance in (Substance.URANIUM, Substance.MERCURY))
-                painter.setFont(font)
-                painter.setPen(substance_ink(substance, palette))
+            fill, ink, face = looks[value]
+            painter.fillRect(tile, fill)
+            if detail:
+                painter.setFont(face)
+                painter.setPen(ink)
                 # The value as players count it: uranium is 13 here, though board files write D.
                 painter.drawText(tile, Qt.AlignmentFlag.AlignCenter, str(value))
         painter.end()
