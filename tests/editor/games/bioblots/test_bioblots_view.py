@@ -316,3 +316,19 @@ def test_the_fixture_board_is_what_the_tests_assume() -> None:
     assert substance_at(LIVE) is not None and BOARD.at(SOURCE) == Substance.CHLORINE
     assert [substance_at(c) for c in SQUARE_0] == [Substance.CHLORINE, Substance.ARSENIC, Substance.ARSENIC, Substance.LEAD]
     assert substance_at(SQUARE_1[0]) is Substance.MERCURY
+
+
+def test_a_frame_lays_the_board_out_once_not_per_cell(view: BioblotsView, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: every cell's rectangle asked the layout (and the legend's height) again, ~200
+    times a frame, 60 ms of a live match's GUI thread; while painting the geometry is fixed."""
+    view.set_state(*play(*OPENING))
+    calls: list[int] = []
+    layout = BioblotsView._layout
+
+    def counted(self: BioblotsView) -> tuple[int, int, int]:
+        calls.append(1)
+        return layout(self)
+
+    monkeypatch.setattr(BioblotsView, "_layout", counted)
+    view.grab()
+    assert 1 <= len(calls) <= 6  # before painting (size, rectangle, letters), never per cell
