@@ -17,6 +17,7 @@ import statistics
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -89,7 +90,7 @@ def drag_paint(window: MainWindow, row: int) -> list[float]:
     points = [canvas.cell_center((row, col)) for col in range(6)]
     times = [timed(lambda: QTest.mousePress(canvas, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, points[0]))]
     for point in points[1:]:
-        times.append(timed(lambda p=point: QTest.mouseMove(canvas, p)))
+        times.append(timed(partial(QTest.mouseMove, canvas, point)))
     times.append(timed(lambda: QTest.mouseRelease(canvas, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
                                                   points[-1])))
     return times

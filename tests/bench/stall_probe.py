@@ -112,6 +112,22 @@ class StallProbe(QObject):
             self._loop.quit()
 
 
+def line(what: str, stalls: Stalls, idle: Stalls) -> str:
+    """One bench line: the longest gap (its ratio to ``idle``'s, how many gaps were over the
+    target) and the most work the GUI thread did in one gap, each with pass/MISS."""
+    many = len(stalls.over)
+    worst = f", {many} gap{'s' * (many != 1)} over {TARGET_MS:.0f} ms" if stalls.over else ""
+    return (f"  {what:<38} longest stall {stalls.longest_ms:6.1f} ms ({stalls.longest_ms / max(idle.longest_ms, 0.1):4.1f}x idle) "
+            f"in {stalls.seconds:5.1f} s{worst}  target <= {TARGET_MS:.0f} ms: {stalls.verdict()}; "
+            f"GUI-thread work in a gap {stalls.busiest_ms:5.1f} ms: {stalls.work_verdict()}")
+
+
+def worst_gaps(stalls: Stalls, count: int = 5) -> list[str]:
+    """The ``count`` gaps over the target in which the GUI thread worked most, with their notes."""
+    worst = sorted(stalls.over, key=lambda over: over[1], reverse=True)[:count]
+    return [f"    {gap:6.1f} ms ({cpu:5.1f} ms of it working) at {at:5.1f} s: {note}" for gap, cpu, at, note in worst]
+
+
 def idle_baseline(app: QCoreApplication, seconds: float = 1.0) -> Stalls:
     """The probe on an idle event loop for ``seconds``: what the machine's scheduling alone costs."""
     end = time.perf_counter() + seconds

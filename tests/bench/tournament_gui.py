@@ -26,19 +26,11 @@ from PySide6.QtWidgets import QApplication  # noqa: E402
 
 import editor.widgets  # noqa: E402,F401  (the PySide6 guard before any widget)
 from editor.widgets.tournament.tournament_tab import TournamentTab  # noqa: E402
-from tests.bench.stall_probe import TARGET_MS, StallProbe, Stalls, idle_baseline  # noqa: E402
+from tests.bench.stall_probe import StallProbe, Stalls, idle_baseline, line, worst_gaps  # noqa: E402
 
 SAMPLES = ("Tail biter", "Hunter", "Alternatives", "Beginner")
 GAMES_PER_PAIRING = 20  # 4 entrants, 2 seats: 6 pairs x 20 = 120 games
 WINDOW = (1440, 900)
-
-
-def _line(what: str, stalls: Stalls, idle: Stalls) -> str:
-    many = len(stalls.over)
-    worst = f", {many} gap{'s' * (many != 1)} over {TARGET_MS:.0f} ms" if stalls.over else ""
-    return (f"  {what:<38} longest stall {stalls.longest_ms:6.1f} ms ({stalls.longest_ms / idle.longest_ms:4.1f}x idle) "
-            f"in {stalls.seconds:4.1f} s{worst}  target <= {TARGET_MS:.0f} ms: {stalls.verdict()}; "
-            f"GUI-thread work in a gap {stalls.busiest_ms:5.1f} ms: {stalls.work_verdict()}")
 
 
 def run(games_per_pairing: int = GAMES_PER_PAIRING) -> dict[str, Stalls]:
@@ -87,11 +79,11 @@ def report(games_per_pairing: int = GAMES_PER_PAIRING) -> None:
     idle = r["idle"]
     print(f"tournament tab, GUI thread: a probe every 5 ms; idle event loop {idle.longest_ms:.1f} ms at the longest")
     games = r["games"].ticks
-    print(_line(f"a tournament of {games} snake games, 2 jobs", r["run"], idle))
-    print(_line("opening its folder again", r["open"], idle))
-    print(_line(f"card statistics of {SAMPLES[0]}", r["stats"], idle))
-    for gap, cpu, at, note in r["run"].over[:5]:
-        print(f"    {gap:6.1f} ms ({cpu:5.1f} ms of it working) at {at:5.1f} s: {note}")
+    print(line(f"a tournament of {games} snake games, 2 jobs", r["run"], idle))
+    print(line("opening its folder again", r["open"], idle))
+    print(line(f"card statistics of {SAMPLES[0]}", r["stats"], idle))
+    for worst in worst_gaps(r["run"]):
+        print(worst)
     print(f"  load average {before:.1f} before, {os.getloadavg()[0]:.1f} after, on {os.cpu_count()} cores")
 
 

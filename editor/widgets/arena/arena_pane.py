@@ -358,6 +358,16 @@ class ArenaPane(QWidget):
     def _game_chosen(self, game: str) -> None:
         if self.info is None and game in GAME_VIEWS:
             self.transport.set_noun(GAME_VIEWS[game].spec.round_noun)
+        if game in GAME_VIEWS and game not in self.boards and not self.runner.is_running():
+            # Build the chosen game's board now, while nothing plays, not when its match starts:
+            # a board with plots costs 50-60 ms to build, a stall at the match's first round
+            # (issue 16). After the choice has been shown, so the form answers first.
+            QTimer.singleShot(0, self, lambda: self._prebuild(game))
+
+    def _prebuild(self, game: str) -> None:
+        if game not in self.boards and not self.runner.is_running():
+            self._board(game)
+            self._update_actions()  # its header buttons stay hidden until its match is shown
 
     def _frames(self, frames: list[Frame]) -> None:
         self.playback.extend(frames)

@@ -451,3 +451,21 @@ def test_bioblots_moves_per_player_agree_with_the_moves_the_match_ends_after(qtb
     summary = pane.scoreboard.summary_label.text()
     assert outcome.end == "move_limit" and outcome.rounds == 6  # 3 each: too few to end it otherwise
     assert "Over after 6 moves (each player's move limit)" in summary
+
+
+def test_the_chosen_games_board_is_built_before_its_match_starts(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    """Issue 16: building the kingdoms board (its plot) stalled the GUI thread ~60 ms at the
+    match's first round; it is built when the game is chosen, its header buttons hidden until a
+    match of it is shown, and its match uses that board."""
+    pane = make_pane()
+    panel = pane.setup_panel
+    pick(qtbot, panel.game_box, GAME_VIEWS["kingdoms"].spec.title)
+    qtbot.waitUntil(lambda: "kingdoms" in pane.boards, timeout=5_000)
+    built = pane.boards["kingdoms"]
+    assert pane.stack.currentWidget() is pane.idle_label  # built, not shown
+    assert all(not button.isVisible() for buttons in pane._board_buttons.values() for button in buttons)
+    panel.set_seats([str(KINGDOMS / "farmer.sh")] * 4)
+    panel.rounds_box.setValue(1)
+    start(qtbot, pane)
+    assert pane.stack.currentWidget() is built
+    wait_finished(qtbot, pane)

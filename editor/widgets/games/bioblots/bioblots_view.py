@@ -344,25 +344,30 @@ class BioblotsView(BoardView[State]):
         gap = 1 if size >= 6 else 0
         font = QFont(self.font())
         font.setPixelSize(max(6, round(size * 0.5)))
-        painter.setFont(font)
+        bold = QFont(font)
+        bold.setBold(True)
+        # Each substance's colours and font once, not per tile (a board has 256 tiles).
+        looks = {s.value: (substance_fill(s, palette), substance_ink(s, palette),
+                           bold if s in (Substance.URANIUM, Substance.MERCURY) else font) for s in Substance}
         neutral = neutral_fill(palette)
         faded = blend(neutral, text, 0.22)
-        for row, column in _ALL_CELLS:
-            value = state.board.at((row, column))
+        detail, former_detail = size >= DETAIL_MIN_CELL, size >= DETAIL_MIN_CELL + 3
+        values, origin = state.board.values, self._origin
+        for (row, column), value in zip(_ALL_CELLS, values):
             tile = QRectF(column * size, row * size, size - gap, size - gap)
             if value == NEUTRALISED:
                 painter.fillRect(tile, neutral)
-                former = self._origin.get((row, column))
-                if former and size >= DETAIL_MIN_CELL + 3:
+                former = origin.get((row, column))
+                if former and former_detail:
+                    painter.setFont(font)
                     painter.setPen(faded)
                     painter.drawText(tile, Qt.AlignmentFlag.AlignCenter, str(former))
                 continue
-            substance = Substance(value)
-            painter.fillRect(tile, substance_fill(substance, palette))
-            if size >= DETAIL_MIN_CELL:
-                font.setBold(substance in (Substance.URANIUM, Substance.MERCURY))
-                painter.setFont(font)
-                painter.setPen(substance_ink(substance, palette))
+            fill, ink, face = looks[value]
+            painter.fillRect(tile, fill)
+            if detail:
+                painter.setFont(face)
+                painter.setPen(ink)
                 # The value as players count it: uranium is 13 here, though board files write D.
                 painter.drawText(tile, Qt.AlignmentFlag.AlignCenter, str(value))
 

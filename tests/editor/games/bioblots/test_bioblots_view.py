@@ -318,3 +318,19 @@ def test_the_fixture_board_is_what_the_tests_assume() -> None:
     assert substance_at(LIVE) is not None and BOARD.at(SOURCE) == Substance.CHLORINE
     assert [substance_at(c) for c in SQUARE_0] == [Substance.CHLORINE, Substance.ARSENIC, Substance.ARSENIC, Substance.LEAD]
     assert substance_at(SQUARE_1[0]) is Substance.MERCURY
+
+
+def test_a_frame_lays_the_board_out_once_not_per_cell(view: BioblotsView, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: every cell's rectangle asked the layout (and the legend's height) again, ~200
+    times a frame, 60 ms of a live match's GUI thread; while painting the geometry is fixed."""
+    view.set_state(*play(*OPENING))
+    calls: list[int] = []
+    space_below = BioblotsView._space_below  # the legend's height: what made each call costly
+
+    def counted(self: BioblotsView) -> int:
+        calls.append(1)
+        return space_below(self)
+
+    monkeypatch.setattr(BioblotsView, "_space_below", counted)
+    view.grab()
+    assert 1 <= len(calls) <= 20  # a few times around the paint (geometry, zoom, axes), never per cell (400)
