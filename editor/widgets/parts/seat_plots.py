@@ -33,6 +33,20 @@ LEGEND_COLUMN = 3
 LEGEND_GAP = 8
 
 
+def legend_beside_view(item: pg.PlotItem, *, frame: bool = True) -> pg.LegendItem:
+    """A legend in ``item``'s grid, right of the view, at the top of its column: it takes room
+    from the view instead of covering its lines; as wide as its names (a narrow plot narrows its
+    view, never cuts them), as tall as its rows."""
+    legend = pg.LegendItem(offset=None, verSpacing=-4, frame=frame)
+    legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Maximum)
+    item.legend = legend  # curves plotted with a name join it
+    item.layout.addItem(legend, 2, LEGEND_COLUMN)
+    item.layout.setColumnStretchFactor(LEGEND_COLUMN, 0)
+    item.layout.setColumnSpacing(LEGEND_COLUMN - 1, LEGEND_GAP)
+    item.layout.setAlignment(legend, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+    return legend
+
+
 def seat_pen(color: QColor, index: int) -> QPen:
     """Seat ``index``'s line: its colour, its own dash pattern, and narrower than the seats before
     it (drawn over them). Lines that coincide (equal territories, a draw) then show as a band of
@@ -58,6 +72,9 @@ class WholeAxis(pg.AxisItem):  # type: ignore[misc]  # pyqtgraph is untyped: its
 class SeatPlot(QWidget):
     """A pyqtgraph plot with one curve per seat in the seat colours, a legend of seat names, axes
     and background from the palette, and PNG export. Subclasses feed :meth:`_show_curves`."""
+
+    legend_frame = True
+    """Whether a legend beside the plot is framed."""
 
     def __init__(self, noun: str, x_label: str, y_label: str, y_units: str | None = None,
                  parent: QWidget | None = None, *, legend_beside: bool = False) -> None:
@@ -85,15 +102,7 @@ class SeatPlot(QWidget):
         item.getAxis("left").enableAutoSIPrefix(y_units is not None)
         item.getViewBox().setMouseEnabled(x=True, y=False)
         if legend_beside:
-            # In the plot item's grid, right of the view, at the top of its column.
-            self._legend = pg.LegendItem(offset=None, verSpacing=-4)
-            # As wide as its names (a narrow plot narrows its view), as tall as its rows.
-            self._legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Maximum)
-            item.legend = self._legend  # curves plotted with a name join it
-            item.layout.addItem(self._legend, 2, LEGEND_COLUMN)
-            item.layout.setColumnStretchFactor(LEGEND_COLUMN, 0)
-            item.layout.setColumnSpacing(LEGEND_COLUMN - 1, LEGEND_GAP)
-            item.layout.setAlignment(self._legend, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+            self._legend = legend_beside_view(item, frame=self.legend_frame)
         else:
             self._legend = item.addLegend(offset=(8, 8), verSpacing=-4)
         self._apply_palette()

@@ -15,10 +15,10 @@ from typing import Any
 import pyqtgraph as pg
 from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPen
-from PySide6.QtWidgets import QGraphicsScene, QSizePolicy, QWidget
+from PySide6.QtWidgets import QWidget
 
 from arena.tournament import Standings
-from editor.widgets.parts.seat_plots import CURVE_WIDTH, SeriesPlot
+from editor.widgets.parts.seat_plots import CURVE_WIDTH, LEGEND_GAP, SeriesPlot
 from editor.widgets.tournament.tournament_entrants import entrant_color
 
 DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine)
@@ -28,12 +28,9 @@ WIDEST = CURVE_WIDTH + 1.5
 NARROWEST = CURVE_WIDTH - 0.5
 LEGEND_NAME = 22
 """Longer names are cut in the legend (the standings show them whole)."""
-LEGEND_GAP = 8
-"""Pixels between the plot's right edge and the legend."""
 VIEW_MIN = 210
 """The narrowest the plot's view (with its left axis) gets: the widget is kept as wide as that and
 the legend."""
-_LEGEND_COLUMN = 3  # the plot item's grid: left axis 0, view 1, right axis 2
 
 
 def legend_text(name: str) -> str:
@@ -44,23 +41,12 @@ class RatingPlot(SeriesPlot):
     """Each entrant's rating ordinal after every counted game, in the entrant colours, with the
     legend beside the plot."""
 
+    legend_frame = False
+
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__("Rating over games", "ordinal (μ − 3σ)", x_label="games played", noun="Entrant", parent=parent)
+        super().__init__("Rating over games", "ordinal (μ − 3σ)", x_label="games played", noun="Entrant", parent=parent,
+                         legend_beside=True)
         item = self.plot_widget.getPlotItem()
-        inside = self._legend
-        scene: QGraphicsScene | None = inside.scene()
-        if scene is not None:
-            scene.removeItem(inside)
-        # A legend in the plot item's grid, right of the view: it takes room from the view
-        # instead of covering it; at the top of its column, as tall as its names.
-        self._legend = pg.LegendItem(offset=None, verSpacing=-4, frame=False)
-        # Fixed across: a narrow plot narrows its view, never cuts the names.
-        self._legend.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Maximum)
-        item.legend = self._legend  # curves plotted with a name join it
-        item.layout.addItem(self._legend, 2, _LEGEND_COLUMN)
-        item.layout.setColumnStretchFactor(_LEGEND_COLUMN, 0)
-        item.layout.setColumnSpacing(_LEGEND_COLUMN - 1, LEGEND_GAP)
-        item.layout.setAlignment(self._legend, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         # Game numbers every 1, 2 or 5 games, as many as can be read apart (pyqtgraph's default
         # lets "9101112" run together on a narrow plot).
         item.getAxis("bottom").setStyle(textFillLimits=[(0, 0.8), (1, 0.45)])
