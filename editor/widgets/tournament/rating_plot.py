@@ -13,19 +13,15 @@ from collections.abc import Sequence
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF
 from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QWidget
 
 from arena.tournament import Standings
-from editor.widgets.parts.seat_plots import CURVE_WIDTH, LEGEND_GAP, SeriesPlot
+from editor.widgets.parts.seat_plots import CURVE_WIDTH, DASHES, LEGEND_GAP, NARROWEST, WIDEST, SeriesPlot
 from editor.widgets.tournament.tournament_entrants import entrant_color
 
-DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine)
 SYMBOLS = ("o", "s", "t", "d", "t1", "p", "h", "star", "+", "x")
-WIDEST = CURVE_WIDTH + 1.5
-"""The first entrant's line; the last one's is :data:`NARROWEST`."""
-NARROWEST = CURVE_WIDTH - 0.5
 LEGEND_NAME = 22
 """Longer names are cut in the legend (the standings show them whole)."""
 VIEW_MIN = 210
