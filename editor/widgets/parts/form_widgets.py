@@ -1,6 +1,6 @@
 """Small pieces every form of the app shares (the match, tournament and Improve setups, the
 Battle tab's setup, the what-if dialog): section headings, the setups' form and their choice
-boxes, spin boxes, tool buttons and the range of a seed."""
+boxes, spin boxes, tool buttons, bold titles and the range of a seed."""
 
 from __future__ import annotations
 
@@ -35,6 +35,17 @@ def heading(text: str) -> QLabel:
     font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 108)
     label.setFont(font)
     label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+    return label
+
+
+def bold_label(text: str = "", scale: float = 1.0) -> QLabel:
+    """A label in the bold of its font, ``scale`` times its size: a pane's title, a summary line."""
+    label = QLabel(text)
+    font = QFont(label.font())
+    font.setBold(True)
+    if scale != 1.0:
+        font.setPointSizeF(font.pointSizeF() * scale)
+    label.setFont(font)
     return label
 
 
