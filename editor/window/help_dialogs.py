@@ -18,8 +18,6 @@ from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
-    QDialogButtonBox,
-    QHBoxLayout,
     QHeaderView,
     QLineEdit,
     QListWidget,
@@ -29,12 +27,12 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QTextBrowser,
-    QVBoxLayout,
     QWidget,
 )
 
 from arena.games.registry import games
 from arena.samples import GAMES_WITH_RULES, rules_file
+from editor.widgets.parts.boxes import close_buttons, column, row
 from editor.window.card_menus import PROXY_FOR
 
 NATIVE = QKeySequence.SequenceFormat.NativeText
@@ -162,12 +160,7 @@ class KeyboardReference(QDialog):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.filter_edit)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(buttons)
+        column(self.filter_edit, (self.table, 1), close_buttons(self), parent=self, margins=None)
         self.resize(720, 620)
 
     def visible_rows(self) -> list[KeyEntry]:
@@ -195,14 +188,7 @@ class RulesDialog(QDialog):
         self.games.setFixedWidth(max(120, self.games.sizeHintForColumn(0) + 24))
         self.text = QTextBrowser()
         self.text.setOpenExternalLinks(True)
-        beside = QHBoxLayout()
-        beside.addWidget(self.games)
-        beside.addWidget(self.text, 1)
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addLayout(beside, 1)
-        layout.addWidget(buttons)
+        column((row(self.games, (self.text, 1)), 1), close_buttons(self), parent=self, margins=None)
         self.games.currentItemChanged.connect(
             lambda item, _old: self.show_game(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None)
         self.games.setCurrentRow(list(GAMES_WITH_RULES).index(game) if game in GAMES_WITH_RULES else 0)

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QLabel, QWidget
 
 from editor.document import ProgramDocument
+from editor.widgets.parts.boxes import close_buttons, column
 from editor.widgets.parts.program_diff_view import ProgramDiffView
 from matcher.model import Program
 
@@ -29,12 +30,7 @@ class CompareDialog(QDialog):
                                   "moved; changed cells are outlined, green added, red removed, amber changed.")
         self.title_label.setWordWrap(True)
         self.view = ProgramDiffView()
-        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        buttons.rejected.connect(self.reject)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.title_label)
-        layout.addWidget(self.view, 1)
-        layout.addWidget(buttons)
+        column(self.title_label, (self.view, 1), close_buttons(self), parent=self, margins=None)
         self.resize(760, 600)
         document.programChanged.connect(self.refresh)
         self.refresh()

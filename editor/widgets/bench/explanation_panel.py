@@ -12,7 +12,7 @@ from contextlib import contextmanager
 from functools import lru_cache
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFormLayout,
@@ -40,6 +40,7 @@ from editor.widgets.games.snake.explanation_overlay import (
     shown_move,
     variant_text,
 )
+from editor.widgets.parts.form_widgets import bold_label
 from editor.widgets.parts.seat_colors import is_dark
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Direction, Element
@@ -74,11 +75,7 @@ class ExplanationPanel(QWidget):
         """What the tables were last filled from: the same again (a paint stroke far from the
         snake) is not filled again."""
 
-        self.headline = QLabel()
-        font = QFont(self.headline.font())
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 1.1)
-        self.headline.setFont(font)
+        self.headline = bold_label(scale=1.1)
         self.headline.setWordWrap(True)
         self.possible_label = QLabel()
         self.card_label = QLabel()

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QStyle,
     QToolButton,
     QTreeWidget,
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from editor.document import ProgramDocument
 from editor.widgets.games.snake.explanation_overlay import MATCHED, UNMATCHED, paint_verdict
+from editor.widgets.parts.form_widgets import bold_label
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Direction
 from matcher.editing import remove_test, replace_test
@@ -83,10 +83,7 @@ class TestList(QWidget):
         self._rows: list[tuple[ProgramTest, TestResult | None] | None] = []
         """What each row shows: a row whose test and result are the same is not filled again."""
 
-        self.summary_label = QLabel()
-        font = QFont(self.summary_label.font())
-        font.setBold(True)
-        self.summary_label.setFont(font)
+        self.summary_label = bold_label()
         self.tree = QTreeWidget()
         self.tree.setColumnCount(len(COLUMNS))
         self.tree.setHeaderLabels(list(COLUMNS))

@@ -26,7 +26,7 @@ from editor.widgets.cards.card_canvas import GUTTER, MARGIN, CardCanvas
 from editor.widgets.cards.cell_inspector import CellInspector
 from editor.widgets.cards.pattern_palette import PatternPalette
 from editor.widgets.cards.variant_strip import VariantStrip
-from editor.widgets.parts.form_widgets import scrolled
+from editor.widgets.parts.form_widgets import bold_label, scrolled
 from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.editing import EditError, describe_card
 from matcher.model import CARD_SIZE
@@ -68,11 +68,7 @@ class CardEditor(QWidget):
         self.inspector = CellInspector(document)
         self.variants = VariantStrip(document)
 
-        self.title_label = QLabel()
-        font = self.title_label.font()
-        font.setPointSizeF(font.pointSizeF() * 1.25)
-        font.setBold(True)
-        self.title_label.setFont(font)
+        self.title_label = bold_label(scale=1.25)
         self.head_label = QLabel()
         self.turn_left_button = self._tool_button("⟲", f"Turn the head counter-clockwise ({TURN_COUNTER_CLOCKWISE_KEY})")
         self.turn_right_button = self._tool_button("⟳", f"Turn the head clockwise ({TURN_CLOCKWISE_KEY})")

@@ -44,20 +44,20 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
-    QHBoxLayout,
     QLabel,
     QListView,
     QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QToolButton,
-    QVBoxLayout,
     QWidget,
 )
 
 from editor.document import ProgramDocument
 from editor.widgets.authoring.card_shares import CardShares, share_text
 from editor.widgets.cards.pattern_paint import card_thumbnail
+from editor.widgets.parts.boxes import STRETCH, column, row
+from editor.widgets.parts.form_widgets import bold_label
 from editor.widgets.parts.icon_paint import painted_icon
 from editor.widgets.parts.seat_colors import is_dark
 from editor.widgets.parts.standalone import run_alone, sample_document
@@ -539,10 +539,7 @@ class CardList(QWidget):
         """How wide the buttons are with their words (measured while they show them)."""
         self.move_down_button = self._button(self.move_down_action, text_beside=False)
 
-        self.title = QLabel("Cards")
-        bold = QFont(self.title.font())
-        bold.setBold(True)
-        self.title.setFont(bold)
+        self.title = bold_label("Cards")
         self.count_label = QLabel()
         self.count_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.count_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -553,28 +550,9 @@ class CardList(QWidget):
 
         # Moving sits with the title, so Add, Duplicate and Delete keep their words in a
         # narrow pane.
-        header = QHBoxLayout()
-        header.setContentsMargins(0, 0, 0, 0)
-        header.setSpacing(2)
-        header.addWidget(self.title)
-        header.addStretch(1)
-        header.addWidget(self.move_up_button)
-        header.addWidget(self.move_down_button)
-        header.addSpacing(6)
-        header.addWidget(self.count_label)
-        buttons = QHBoxLayout()
-        buttons.setContentsMargins(0, 0, 0, 0)
-        buttons.setSpacing(2)
-        for button in (self.add_button, self.duplicate_button, self.delete_button):
-            buttons.addWidget(button)
-        buttons.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(4)
-        layout.addLayout(header)
-        layout.addWidget(self.view, 1)
-        layout.addLayout(buttons)
-        layout.addWidget(self.message)
+        header = row(self.title, STRETCH, self.move_up_button, self.move_down_button, 6, self.count_label, spacing=2)
+        buttons = row(self.add_button, self.duplicate_button, self.delete_button, STRETCH, spacing=2)
+        column(header, (self.view, 1), buttons, self.message, parent=self, spacing=4)
 
         document.programChanged.connect(self._program_changed)
         document.currentCardChanged.connect(self._current_card_changed)

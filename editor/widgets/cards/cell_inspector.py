@@ -14,11 +14,9 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QFormLayout,
-    QHBoxLayout,
     QLabel,
     QPushButton,
     QSizePolicy,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -33,6 +31,8 @@ from editor.widgets.cards.pattern_paint import (
     pattern_text,
 )
 from editor.widgets.cards.pattern_palette import paint_group_swatch
+from editor.widgets.parts.boxes import STRETCH, column, row
+from editor.widgets.parts.form_widgets import bold_label
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Element
 from matcher.editing import EditError, clear, paint
@@ -88,10 +88,7 @@ class CellInspector(QWidget):
         self._showing = False  # True while the fields are being filled, so they do not edit back
         self._sets_listed: object = None  # the sets the match box lists (refilled when they change)
 
-        self.title_label = QLabel()
-        font = self.title_label.font()
-        font.setBold(True)
-        self.title_label.setFont(font)
+        self.title_label = bold_label()
         self.summary_label = QLabel()
         self.summary_label.setWordWrap(True)
         self.preview = _CellPreview(document)
@@ -126,33 +123,11 @@ class CellInspector(QWidget):
         form.addRow("", self.not_check)
         form.addRow("Group", self.group_combo)
         # Weight and Clear share a row: the inspector stays short enough to sit under the map.
-        weight_row = QHBoxLayout()
-        weight_row.setContentsMargins(0, 0, 0, 0)
-        weight_row.addWidget(self.weight_label)
-        weight_row.addStretch(1)
-        weight_row.addWidget(self.clear_button)
-        form.addRow("Weight", weight_row)
+        form.addRow("Weight", row(self.weight_label, STRETCH, self.clear_button))
 
-        header = QHBoxLayout()
-        header.setSpacing(8)
-        header.addWidget(self.preview, 0, Qt.AlignmentFlag.AlignTop)
-        text = QVBoxLayout()
-        text.setSpacing(2)
-        text.addWidget(self.title_label)
-        text.addWidget(self.summary_label)
-        text.addStretch(1)
-        header.addLayout(text, 1)
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.paint_button)
-        buttons.addStretch(1)
-
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(2, 4, 2, 2)
-        layout.setSpacing(6)
-        layout.addLayout(header)
-        layout.addWidget(self.fields)
-        layout.addLayout(buttons)
-        layout.addStretch(1)
+        header = row(self.preview, (column(self.title_label, self.summary_label, STRETCH, spacing=2), 1), spacing=8)
+        header.setAlignment(self.preview, Qt.AlignmentFlag.AlignTop)
+        column(header, self.fields, row(self.paint_button, STRETCH), STRETCH, parent=self, margins=(2, 4, 2, 2))
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
 
         self.match_combo.activated.connect(self._match_chosen)

@@ -6,7 +6,7 @@ issue 17): amber, worded apart, a click goes to the card and cell."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QIcon, QPainter, QPalette, QPen
+from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHBoxLayout,
@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from editor.document import ProgramDocument
 from editor.widgets.authoring.warning_rows import WarningRole, warning_item
 from editor.widgets.cards.card_list import PROBLEM_COLOR, plural, problem_style, restyle
+from editor.widgets.parts.form_widgets import bold_label
 from editor.widgets.parts.icon_paint import painted_icon
 from editor.widgets.parts.standalone import run_alone, sample_document
 from matcher.analysis import ProgramWarning
@@ -80,10 +81,7 @@ class ProblemsView(QWidget):
 
         self.summary_icon = QLabel()
         self.summary_icon.setFixedSize(QSize(ICON, ICON))
-        self.summary = QLabel()
-        bold = QFont(self.summary.font())
-        bold.setBold(True)
-        self.summary.setFont(bold)
+        self.summary = bold_label()
 
         self.tree = QTreeWidget()
         self.tree.setColumnCount(2)

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QS
 from editor.document import ProgramDocument, new_stroke_id
 from editor.widgets.cards.card_list import CardList
 from editor.widgets.cards.sets_editor import SetsEditor
+from editor.widgets.parts.form_widgets import bold_label
 from editor.widgets.parts.standalone import run_alone, sample_document
 
 DESCRIPTION_LINES = 3
@@ -51,10 +52,7 @@ class ProgramPanel(QWidget):
         self.cards = CardList(document)
         self.sets = SetsEditor(document)
 
-        title = QLabel("Program")
-        title_font = QFont(title.font())
-        title_font.setBold(True)
-        title.setFont(title_font)
+        title = bold_label("Program")
         form = QFormLayout()
         form.setContentsMargins(0, 0, 0, 0)
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)

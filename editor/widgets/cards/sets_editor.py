@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from PySide6.QtCore import QEvent, QObject, QRectF, QSize, Qt, QTimer
-from PySide6.QtGui import QFont, QIcon, QPainter, QPaintEvent, QPalette, QPen, QPixmap, QResizeEvent
+from PySide6.QtGui import QIcon, QPainter, QPaintEvent, QPalette, QPen, QPixmap, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 from editor.document import ProgramDocument, new_stroke_id
 from editor.widgets.cards.card_list import plural, problem_style, restyle, tool_icon
 from editor.widgets.cards.pattern_paint import ELEMENT_LOOK, SET_COLORS, match_pixmap
+from editor.widgets.parts.form_widgets import bold_label
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Element
 from matcher.editing import EditError, add_set, remove_set, replace_set, set_uses
@@ -74,10 +75,7 @@ class SetRow(QFrame):
 
         self.badge = QLabel()
         self.badge.setFixedSize(QSize(22, 22))
-        self.label = QLabel(SetRef(index).label)
-        bold = QFont(self.label.font())
-        bold.setBold(True)
-        self.label.setFont(bold)
+        self.label = bold_label(SetRef(index).label)
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText("name this set")
         self.name_edit.setToolTip(f"The name of {SetRef(index).label}, shown in the palette and tooltips")
@@ -256,10 +254,7 @@ class SetsEditor(QWidget):
         self.confirm_box: QMessageBox | None = None
         """The "remove a set in use?" question while it is open (tests answer it)."""
 
-        self.title = QLabel("User sets")
-        bold = QFont(self.title.font())
-        bold.setBold(True)
-        self.title.setFont(bold)
+        self.title = bold_label("User sets")
         self.count_label = QLabel()
         self.count_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.count_label.setToolTip(

@@ -13,12 +13,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Generic, TypeVar
 
-from PySide6.QtCore import QPointF, QRectF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QMouseEvent, QPainter, QPaintEvent, QPalette, QPen
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtWidgets import QWidget
 
-from editor.widgets.games.cell_hover import CellHover
-from editor.widgets.games.zoomable_board import MARGIN, ZoomableBoard
+from editor.widgets.games.cell_hover import SeatBoard
+from editor.widgets.games.zoomable_board import MARGIN
 
 LEGEND_GAP = 10
 """Pixels between the board and the legend."""
@@ -106,7 +106,7 @@ StateT = TypeVar("StateT")
 Cell = tuple[int, int]
 
 
-class BoardView(CellHover, ZoomableBoard, Generic[StateT]):
+class BoardView(SeatBoard, Generic[StateT]):
     """A game's board of square cells scaled to the widget, with a legend below.
 
     A view says how large its board is (:meth:`_grid`; cells are ``(x, y)`` and the board is
@@ -114,11 +114,9 @@ class BoardView(CellHover, ZoomableBoard, Generic[StateT]):
     cell holds (:meth:`describe_cell`, :meth:`_owner_at`), how the board is painted
     (:meth:`_paint_board`), what its legend says (:meth:`_flow_legend`, :meth:`_legend_key`) and
     which signal a click on a seat's piece emits (:meth:`_owner_clicked`). This class keeps the
-    state, the seat names, the highlighted seat and the hovered cell, shows tooltips, reports
-    clicks, and lays out, caches and paints the legend."""
+    state and the seat names, shows tooltips, and lays out, caches and paints the legend; clicks,
+    the hovered cell and the highlighted seat are :class:`SeatBoard`'s."""
 
-    cellClicked = Signal(int, int)
-    """A board cell was clicked, as the view's :meth:`cell_at` names it."""
     EMPTY_TEXT = "No game"
     """What the view says without a state."""
 
@@ -126,16 +124,11 @@ class BoardView(CellHover, ZoomableBoard, Generic[StateT]):
         super().__init__(parent)
         self._state: StateT | None = None
         self._names: list[str] = []
-        self._highlighted: int | None = None
-        self._hovered: Cell | None = None
         self._legend = True
         self._legend_cache: tuple[tuple[object, ...], list[list[Chip]]] | None = None
         self._painting: tuple[int, QRectF] | None = None
         """While a paint runs: the cell size and the field's rectangle, worked out once for it
         (a board asks for hundreds of cell rectangles per paint; each asked the legend again)."""
-        self.setMouseTracking(True)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     # --- what a view supplies ------------------------------------------------------------------
 
@@ -152,14 +145,6 @@ class BoardView(CellHover, ZoomableBoard, Generic[StateT]):
 
     def describe_cell(self, cell: Cell) -> str:
         """What the tooltip over ``cell`` says ("": no tooltip)."""
-        raise NotImplementedError
-
-    def _owner_at(self, cell: Cell) -> int | None:
-        """The seat whose piece is on ``cell``: a click there emits :meth:`_owner_clicked`."""
-        raise NotImplementedError
-
-    def _owner_clicked(self, owner: int) -> None:
-        """Emit the view's own signal for a click on a piece of seat ``owner``."""
         raise NotImplementedError
 
     def _paint_board(self, painter: QPainter, palette: QPalette, state: StateT) -> None:
@@ -228,26 +213,6 @@ class BoardView(CellHover, ZoomableBoard, Generic[StateT]):
         return QRectF(left, field.bottom() + LEGEND_GAP, width, height)
 
     # --- Qt overrides --------------------------------------------------------------------------
-
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mousePressEvent(event)
-            return
-        self._begin_drag(event)
-        cell = self.cell_at(event.position())
-        if cell is None:
-            return
-        self.cellClicked.emit(*cell)
-        owner = self._owner_at(cell)
-        if owner is not None:
-            self._owner_clicked(owner)
-
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        if not self._drag(event):  # a drag moves the zoomed board
-            self._hover(event.position())
-
-    def _is_piece(self, cell: Cell) -> bool:
-        return self._owner_at(cell) is not None
 
     def _hover_text(self, point: QPointF) -> str:
         cell = self.cell_at(point)

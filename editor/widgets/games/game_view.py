@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Generic, TypeVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from arena.match import CANCELLED
 from editor.widgets.arena.match_runner import Frame, MatchInfo
+from editor.widgets.games.board_legend import BoardView
 from matcher import Program
 
 
@@ -140,6 +142,25 @@ class BoardAdapter(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(widget)
+
+
+ViewT = TypeVar("ViewT", bound="BoardView[Any]")
+
+
+class GridBoard(BoardAdapter, Generic[ViewT]):
+    """A board that is one grid view (worms, ITPW, Bio-blots), numbered and navigable; a game
+    adds how a frame is shown, which seat a highlight rings and what a click on a piece selects."""
+
+    def __init__(self, context: BoardContext, view: ViewT, parent: QWidget | None = None) -> None:
+        super().__init__(context, parent)
+        self.view = view
+        view.set_axes(True)  # tooltips name cells by their coordinates: the axes say which is which
+        view.set_navigable(True)  # the wheel zooms, a drag moves the zoomed board
+        self._fill_with(view)
+
+    def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
+        self.view.set_seat_names(names)
+        self.highlight(None)
 
 
 @dataclass(frozen=True)

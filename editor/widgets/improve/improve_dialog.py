@@ -39,7 +39,7 @@ from editor.widgets.parts.program_diff_view import ProgramDiffView
 from editor.widgets.improve.score_plot import ScorePlot
 from editor.widgets.improve.search_progress import ReportTable, SearchProgress
 from editor.widgets.parts.boxes import STRETCH, column, row, split, status_line, titled
-from editor.widgets.parts.form_widgets import error_line, form_beside
+from editor.widgets.parts.form_widgets import error_line, form_beside, push_button
 from editor.widgets.parts.standalone import application, sample_document
 
 DIALOG_SIZE = (1240, 800)
@@ -181,20 +181,15 @@ class ImproveDialog(QDialog):
     # --- building ----------------------------------------------------------------------------
 
     def _build(self) -> None:
-        style = self.style()
-        self.start_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_MediaPlay), "Start")
-        self.start_button.setToolTip("Search from the program as it is now")
-        self.start_button.clicked.connect(self.start)
-        self.pause_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_MediaPause), "Pause")
-        self.pause_button.setToolTip("Pause the search between generations (paused time does not count)")
-        self.pause_button.clicked.connect(self.toggle_pause)
-        self.stop_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_MediaStop), "Stop")
-        self.stop_button.setToolTip("End the search after the generation under way; its best program stays")
-        self.stop_button.clicked.connect(self.stop)
-        self.take_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_DialogApplyButton),
-                                       "Take this program")
-        self.take_button.setToolTip("Put the best program into the editor as one step (Undo puts yours back)")
-        self.take_button.clicked.connect(self.take)
+        pixmap = QStyle.StandardPixmap
+        self.start_button = push_button("Start", "Search from the program as it is now", self.start,
+                                        pixmap.SP_MediaPlay)
+        self.pause_button = push_button("Pause", "Pause the search between generations (paused time does not count)",
+                                        self.toggle_pause, pixmap.SP_MediaPause)
+        self.stop_button = push_button("Stop", "End the search after the generation under way; its best program "
+                                       "stays", self.stop, pixmap.SP_MediaStop)
+        self.take_button = push_button("Take this program", "Put the best program into the editor as one step "
+                                       "(Undo puts yours back)", self.take, pixmap.SP_DialogApplyButton)
         self.close_button = QPushButton("Close")
         self.close_button.clicked.connect(self.close)
         self.error_label = error_line("improveError")

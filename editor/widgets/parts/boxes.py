@@ -1,5 +1,5 @@
-"""Layouts in one call, for the rows, columns, titled panels and splitters that the setups, the
-tournament tab, the Improve window and the statistics view are built from.
+"""Layouts in one call, for the rows, columns, titled panels, splitters and Close buttons that the
+setups, the tournament tab, the Improve window, the statistics view and the dialogs are built from.
 
 An item of :func:`row` or :func:`column` is a widget, a layout, ``(widget or layout, stretch)``,
 :data:`STRETCH` (empty space that takes what is left), or a number of pixels of extra space."""
@@ -10,7 +10,17 @@ from collections.abc import Sequence
 from typing import Union
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QLabel, QLayout, QSplitter, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QBoxLayout,
+    QDialog,
+    QDialogButtonBox,
+    QHBoxLayout,
+    QLabel,
+    QLayout,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
 
 from editor.widgets.parts.form_widgets import heading
 
@@ -53,6 +63,13 @@ def split(orientation: Qt.Orientation, widgets: Sequence[QWidget], sizes: Sequen
     splitter.setChildrenCollapsible(False)
     splitter.setSizes(list(sizes))
     return splitter
+
+
+def close_buttons(dialog: QDialog) -> QDialogButtonBox:
+    """The Close button at the foot of a dialog that only shows something; it rejects ``dialog``."""
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(dialog.reject)
+    return buttons
 
 
 def status_line() -> QLabel:

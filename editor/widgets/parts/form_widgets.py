@@ -1,6 +1,6 @@
 """Small pieces every form of the app shares (the match, tournament and Improve setups, the
 Battle tab's setup, the what-if dialog): section headings, the setups' form and their choice
-boxes, spin boxes, tool buttons and the range of a seed."""
+boxes, spin boxes, tool and push buttons, bold titles and the range of a seed."""
 
 from __future__ import annotations
 
@@ -15,9 +15,11 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QProgressBar,
+    QPushButton,
     QScrollArea,
     QSpinBox,
     QSplitter,
+    QStyle,
     QToolButton,
     QWidget,
 )
@@ -35,6 +37,17 @@ def heading(text: str) -> QLabel:
     font.setLetterSpacing(QFont.SpacingType.PercentageSpacing, 108)
     label.setFont(font)
     label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
+    return label
+
+
+def bold_label(text: str = "", scale: float = 1.0) -> QLabel:
+    """A label in the bold of its font, ``scale`` times its size: a pane's title, a summary line."""
+    label = QLabel(text)
+    font = QFont(label.font())
+    font.setBold(True)
+    if scale != 1.0:
+        font.setPointSizeF(font.pointSizeF() * scale)
+    label.setFont(font)
     return label
 
 
@@ -94,6 +107,16 @@ def tool_button(text: str, tip: str, slot: Callable[[], object] | None = None) -
     button.setToolTip(tip)
     if slot is not None:
         button.clicked.connect(lambda _checked=False: slot())
+    return button
+
+
+def push_button(text: str, tip: str, slot: Callable[[], object], icon: QStyle.StandardPixmap | None = None) -> QPushButton:
+    """A command button with the style's standard ``icon`` (where given); a click calls ``slot``."""
+    button = QPushButton(text)
+    if icon is not None:
+        button.setIcon(button.style().standardIcon(icon))
+    button.setToolTip(tip)
+    button.clicked.connect(slot)
     return button
 
 

@@ -16,7 +16,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHeaderView,
-    QPushButton,
     QSizePolicy,
     QTableWidget,
     QTableWidgetItem,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES
 from arena.tournament.games import SNAKE
 from editor.widgets.parts.boxes import STRETCH, column, row
+from editor.widgets.parts.form_widgets import push_button
 from editor.widgets.parts.seat_cards import disc_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, named_programs, sample_bots
 from editor.widgets.parts.seat_colors import seat_color
@@ -123,17 +123,11 @@ class EntrantList(QWidget):
         self.sample_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.sample_box.setMinimumContentsLength(10)
         self.sample_box.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.add_sample_button = QPushButton("Add")
-        self.add_sample_button.setToolTip("Add the chosen sample as an entrant")
-        self.add_sample_button.clicked.connect(self.add_chosen_sample)
-        self.add_file_button = QPushButton("Add file…")
-        self.add_file_button.clicked.connect(self._browse)
-        self.add_editor_button = QPushButton("Editor's program")
-        self.add_editor_button.setToolTip("Add the program open in the editor (as it is when the tournament starts)")
-        self.add_editor_button.clicked.connect(self.add_editor_program)
-        self.remove_button = QPushButton("Remove")
-        self.remove_button.setToolTip("Remove the selected entrants (Delete)")
-        self.remove_button.clicked.connect(self.remove_selected)
+        self.add_sample_button = push_button("Add", "Add the chosen sample as an entrant", self.add_chosen_sample)
+        self.add_file_button = push_button("Add file…", "", self._browse)  # its tip follows the game (set_game)
+        self.add_editor_button = push_button("Editor's program", "Add the program open in the editor (as it is when "
+                                             "the tournament starts)", self.add_editor_program)
+        self.remove_button = push_button("Remove", "Remove the selected entrants (Delete)", self.remove_selected)
 
         column((self.table, 1), row((self.sample_box, 1), self.add_sample_button),
                row(self.add_file_button, self.add_editor_button, STRETCH, self.remove_button), parent=self)

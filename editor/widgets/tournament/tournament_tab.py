@@ -50,7 +50,7 @@ from arena.tournament.runner import GameFailure
 from arena.tournament.running import RunningStandings
 from arena.tournament.store import TournamentStore
 from editor.widgets.parts.boxes import STRETCH, column, row, split, status_line, titled
-from editor.widgets.parts.form_widgets import error_line, form_beside
+from editor.widgets.parts.form_widgets import error_line, form_beside, push_button
 from editor.widgets.parts.standalone import application, run_alone
 from editor.widgets.parts.worker_thread import FunctionJob
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
@@ -254,18 +254,15 @@ class TournamentTab(QWidget):
     # --- building ----------------------------------------------------------------------------
 
     def _build(self) -> None:
-        style = self.style()
-        self.start_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_MediaPlay), "Start tournament")
+        pixmap = QStyle.StandardPixmap
+        self.start_button = push_button("Start tournament", "Play every game of the schedule (a folder with finished "
+                                        "games resumes)", self.start, pixmap.SP_MediaPlay)
         self.start_button.setDefault(True)
-        self.start_button.setToolTip("Play every game of the schedule (a folder with finished games resumes)")
-        self.start_button.clicked.connect(self.start)
-        self.cancel_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_MediaStop), "Cancel")
-        self.cancel_button.setToolTip("Stop all running games; the finished games are kept")
-        self.cancel_button.clicked.connect(self.cancel)
-        self.open_folder_button = QPushButton(style.standardIcon(QStyle.StandardPixmap.SP_DialogOpenButton), "Open…")
-        self.open_folder_button.setToolTip("Open a tournament played before (its folder): its setup, standings and "
-                                           "games; Start resumes an unfinished one")
-        self.open_folder_button.clicked.connect(self._browse_folder)
+        self.cancel_button = push_button("Cancel", "Stop all running games; the finished games are kept", self.cancel,
+                                         pixmap.SP_MediaStop)
+        self.open_folder_button = push_button("Open…", "Open a tournament played before (its folder): its setup, "
+                                              "standings and games; Start resumes an unfinished one",
+                                              self._browse_folder, pixmap.SP_DialogOpenButton)
         self.error_label = error_line("tournamentError")
         self.setup.entrants.message.connect(self._show_error)
         left = QWidget()

@@ -7,25 +7,17 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QWidget
 
-from editor.widgets.arena.match_runner import Frame, MatchInfo
+from editor.widgets.arena.match_runner import Frame
 from editor.widgets.games.bioblots.bioblots_view import BioblotsView
-from editor.widgets.games.game_view import BoardAdapter, BoardContext
+from editor.widgets.games.game_view import BoardContext, GridBoard
 
 
-class BioblotsBoard(BoardAdapter):
+class BioblotsBoard(GridBoard[BioblotsView]):
     """Both organisms on the substances; neutralised cells keep a trace of what they held."""
 
     def __init__(self, context: BoardContext, parent: QWidget | None = None) -> None:
-        super().__init__(context, parent)
-        self.view = BioblotsView()
-        self.view.set_axes(True)  # tooltips name cells by their coordinates: the axes say which is which
-        self.view.set_navigable(True)  # the wheel zooms, a drag moves the zoomed board
-        self._fill_with(self.view)
+        super().__init__(context, BioblotsView(), parent)
         self.view.organismClicked.connect(self.seatClicked)
-
-    def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
-        self.view.set_seat_names(names)
-        self.view.set_highlighted_player(None)
 
     def show_frame(self, frames: Sequence[Frame], index: int) -> None:
         self.view.set_state(frames[index].state, frames[index].events, origin=frames[0].state.board)

@@ -186,9 +186,7 @@ class BioblotsView(BoardView[State]):
 
     def set_highlighted_player(self, index: int | None) -> None:
         """Draw a halo around player ``index``'s organism (``None`` for none)."""
-        if index != self._highlighted:
-            self._highlighted = index
-            self.update()
+        self._highlight(index)
 
     def former_value(self, cell: Cell) -> int | None:
         """What a neutralised ``cell`` held, when the view knows it."""

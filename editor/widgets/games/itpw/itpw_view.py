@@ -128,9 +128,7 @@ class ItpwView(BoardView[State]):
 
     def set_highlighted_player(self, player: int | None) -> None:
         """Ring every unit of ``player`` (1–4; ``None`` for none)."""
-        if player != self._highlighted:
-            self._highlighted = player
-            self.update()
+        self._highlight(player)
 
     def player_at(self, cell: Cell) -> int | None:
         """The player whose unit stands on ``cell``."""

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import numpy as np
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QLabel, QWidget
 
+from editor.widgets.parts.boxes import STRETCH, column, row
 from editor.widgets.parts.seat_names import default_names
 from editor.widgets.parts.seat_plots import PlotError, SeatPlot, SeriesPlot
 from editor.widgets.parts.standalone import run_alone
@@ -43,16 +44,8 @@ class KingdomsHistoryPlot(SeatPlot):
         self.quantity_box.currentIndexChanged.connect(self._quantity_picked)
         label = QLabel("Show")
         label.setBuddy(self.quantity_box)
-        controls = QHBoxLayout()
-        controls.setContentsMargins(8, 6, 8, 0)
-        controls.addWidget(label)
-        controls.addWidget(self.quantity_box)
-        controls.addStretch(1)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.setSpacing(4)
-        layout.addLayout(controls)
-        layout.addWidget(self.plot_widget, 1)
+        controls = row(label, self.quantity_box, STRETCH, spacing=4, margins=(8, 6, 8, 0))
+        column(controls, (self.plot_widget, 1), parent=self, spacing=4)
         self._quantity_picked()
 
     # --- our API -----------------------------------------------------------------------------

@@ -14,17 +14,15 @@ from PySide6.QtGui import (
     QBrush,
     QColor,
     QLinearGradient,
-    QMouseEvent,
     QPainter,
     QPainterPath,
     QPalette,
     QPen,
     QPolygonF,
 )
-from PySide6.QtWidgets import QSizePolicy, QWidget
+from PySide6.QtWidgets import QWidget
 
-from editor.widgets.games.cell_hover import CellHover
-from editor.widgets.games.zoomable_board import ZoomableBoard
+from editor.widgets.games.cell_hover import SeatBoard
 from editor.widgets.games.snake.explanation_overlay import overlay_tooltip, paint_explanation, shown_move
 from editor.widgets.parts.seat_colors import blend, is_dark, seat_color
 from editor.widgets.parts.standalone import run_alone
@@ -42,11 +40,10 @@ EYES_MIN_CELL = 9
 """Below this many pixels per cell, eyes would be noise; the head's position alone tells."""
 
 
-class BattleView(CellHover, ZoomableBoard):
-    """Paints a battle board scaled to the widget, cells square and the field centred."""
+class BattleView(SeatBoard):
+    """Paints a battle board scaled to the widget, cells square and the field centred; cells are
+    ``(x, y)`` and ``cellClicked`` emits them so."""
 
-    cellClicked = Signal(int, int)
-    """A field cell was clicked: ``(x, y)``."""
     snakeClicked = Signal(int)
     """A cell of snake ``index`` (an eaten snake's leftover tail included) was clicked."""
 
@@ -54,14 +51,9 @@ class BattleView(CellHover, ZoomableBoard):
         super().__init__(parent)
         self._board: Board | None = None
         self._names: list[str] = []
-        self._highlighted: int | None = None
-        self._hovered: Cell | None = None
         self._explanation: Explanation | None = None
         self._explained_move: Direction | None = None
         self._explained_card: Card | None = None
-        self.setMouseTracking(True)
-        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
-        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)
 
     # --- our API -----------------------------------------------------------------------------
 
@@ -87,9 +79,7 @@ class BattleView(CellHover, ZoomableBoard):
 
     def set_highlighted_snake(self, index: int | None) -> None:
         """Draw a halo around snake ``index`` (``None`` for none)."""
-        if index != self._highlighted:
-            self._highlighted = index
-            self.update()
+        self._highlight(index)
 
     def explanation(self) -> Explanation | None:
         return self._explanation
@@ -132,26 +122,11 @@ class BattleView(CellHover, ZoomableBoard):
     def minimumSizeHint(self) -> QSize:
         return QSize(160, 160)
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:
-        if event.button() != Qt.MouseButton.LeftButton:
-            super().mousePressEvent(event)
-            return
-        self._begin_drag(event)
-        cell = self.cell_at(event.position())
-        if cell is None:
-            return
-        self.cellClicked.emit(*cell)
-        snake = self.snake_at(cell)
-        if snake is not None:
-            self.snakeClicked.emit(snake)
+    def _owner_at(self, cell: Cell) -> int | None:
+        return self.snake_at(cell)
 
-    def mouseMoveEvent(self, event: QMouseEvent) -> None:
-        if self._drag(event):  # a drag moves the zoomed field
-            return
-        self._hover(event.position())
-
-    def _is_piece(self, cell: Cell) -> bool:
-        return self.snake_at(cell) is not None
+    def _owner_clicked(self, owner: int) -> None:
+        self.snakeClicked.emit(owner)
 
     def _hover_text(self, point: QPointF) -> str:
         return self._tooltip(point)

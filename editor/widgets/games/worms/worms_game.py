@@ -7,25 +7,17 @@ from collections.abc import Sequence
 
 from PySide6.QtWidgets import QWidget
 
-from editor.widgets.arena.match_runner import Frame, MatchInfo
-from editor.widgets.games.game_view import BoardAdapter, BoardContext
+from editor.widgets.arena.match_runner import Frame
+from editor.widgets.games.game_view import BoardContext, GridBoard
 from editor.widgets.games.worms.worms_view import WormsView
 
 
-class WormsBoard(BoardAdapter):
+class WormsBoard(GridBoard[WormsView]):
     """The field with its worms; a click on a worm selects its seat."""
 
     def __init__(self, context: BoardContext, parent: QWidget | None = None) -> None:
-        super().__init__(context, parent)
-        self.view = WormsView()
-        self.view.set_axes(True)  # tooltips name cells by their coordinates: the axes say which is which
-        self.view.set_navigable(True)  # the wheel zooms, a drag moves the zoomed board
-        self._fill_with(self.view)
+        super().__init__(context, WormsView(), parent)
         self.view.wormClicked.connect(self.seatClicked)
-
-    def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
-        self.view.set_seat_names(names)
-        self.view.set_highlighted_worm(None)
 
     def show_frame(self, frames: Sequence[Frame], index: int) -> None:
         self.view.set_state(frames[index].state)

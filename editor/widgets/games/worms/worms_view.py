@@ -93,9 +93,7 @@ class WormsView(BoardView[WormsState]):
 
     def set_highlighted_worm(self, index: int | None) -> None:
         """Draw a halo around worm ``index`` (``None`` for none)."""
-        if index != self._highlighted:
-            self._highlighted = index
-            self.update()
+        self._highlight(index)
 
     def worm_at(self, cell: Cell) -> int | None:
         return None if self._state is None else self._state.owner(cell)
