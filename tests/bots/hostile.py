@@ -192,7 +192,7 @@ def main() -> None:
     sys.stderr.flush()
     if bot:
         sys.argv = bot
-        sys.path.insert(0, os.path.dirname(os.path.abspath(bot[0])))  # as ``python3 BOT`` would: it imports what is beside it
+        sys.path.insert(0, os.path.dirname(os.path.abspath(bot[0])))  # as ``python3 BOT`` does: for what is beside it
         runpy.run_path(bot[0], run_name="__main__")
     else:
         sys.stdout.write(".\n")
