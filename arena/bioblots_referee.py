@@ -36,7 +36,7 @@ from typing import Any
 from arena.bots import BotCommand, BotStatus, Host, PersistentBot, TurnRecord
 from arena.closing import after_game, close_together
 from arena.games.descriptor import GameDescriptor, Hosting, text_files
-from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
+from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind, setup_file_options
 from arena.games.registry import register
 from arena.match import MatchSetup, MatchSetupError, RoundInfo, SeatedBots, start_seats
 from arena.referee import GameReferee, RefereedRun
@@ -221,9 +221,8 @@ DESCRIPTOR = register(GameDescriptor(
     max_seats=GAME_INFO.players, hosting=Hosting.PERSISTENT, engine=GAME, referee=BioblotsReferee(),
     round_limit="move_limit", round_noun="move", round_limit_title="Moves per player",
     options=(
-        Option("board", OptionKind.FILE, None, "the board: 26 rows of 26 of 1 2 3 5 8 D (default: generated from the seed)",
-               file_kind="bio-blots board"),
-        Option("board_text", OptionKind.TEXT, None, "the board itself, instead of a file", flag=None),
+        *setup_file_options("board", "the board: 26 rows of 26 of 1 2 3 5 8 D (default: generated from the seed)",
+                            "bio-blots board"),
         Option("time_limit", OptionKind.SECONDS, GAME_INFO.move_time_limit, "seconds a bot has for each move",
                label="Time limit"),
         Option("move_limit", OptionKind.COUNT, GAME_INFO.move_limit, "moves each player makes at most (every line it "

@@ -28,7 +28,7 @@ from typing import IO, Any
 from arena.bots import AnswerRule, BotStatus, SpawnBot, TurnInput, TurnRecord
 from arena.bots.sandbox import InputFiles
 from arena.games.descriptor import GameDescriptor, Hosting, text_files
-from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
+from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind, setup_file_options
 from arena.games.registry import register
 from arena.match import MatchSetup, MatchSetupError, RoundInfo, SeatedBots, start_seats
 from arena.referee import GameReferee, RefereedRun
@@ -184,9 +184,8 @@ DESCRIPTOR = register(GameDescriptor(
     name=GAME_INFO.name, title="Kingdoms", seat_noun="Kingdom", min_seats=GAME_INFO.players,
     max_seats=GAME_INFO.players, hosting=Hosting.SPAWN, engine=GAME, referee=KingdomsReferee(), round_limit="rounds",
     options=(
-        Option("playfield", OptionKind.FILE, None, "the playfield file (default: the shipped one, round 0 of 500)",
-               file_kind="kingdoms playfield"),
-        Option("playfield_text", OptionKind.TEXT, None, "the playfield itself, instead of a file", flag=None),
+        *setup_file_options("playfield", "the playfield file (default: the shipped one, round 0 of 500)",
+                            "kingdoms playfield"),
         Option("time_limit", OptionKind.SECONDS, GAME_INFO.time_limit_seconds, "seconds a strategy has for each round",
                label="Time limit"),
         Option("rounds", OptionKind.COUNT, None, "how many rounds to play from the playfield's round",

@@ -27,6 +27,8 @@ SAMPLES_PACKAGE = "snakepit_samples"
 RULES_PACKAGE = "snakepit_rules"
 SCRIPT_SUFFIXES = (".py", ".sh")
 """Sample bots that run as they are (a ``.py`` with this Python, a ``.sh`` as an executable)."""
+SHARED_PREFIX = "_"
+"""A file named so is not a bot but what a game's bots share (``_itpw.py``), imported from beside them."""
 C_FLAGS = ("-O2", "-Wall")
 """How a C sample is compiled (as ``make bots`` does)."""
 GAMES_WITH_RULES = ("snake", "worms", "kingdoms", "bioblots", "itpw")
@@ -127,7 +129,7 @@ def sample_bots(game: str) -> list[SampleBot]:
     folder = SAMPLES_DIR / game
     if game == "snake" or not folder.is_dir():
         return []
-    files = sorted(p for p in folder.iterdir() if p.is_file())
+    files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith(SHARED_PREFIX))
     scripts = [SampleBot(game, p.stem, p) for p in files if p.suffix in SCRIPT_SUFFIXES]
     sources = [SampleBot(game, p.stem, p) for p in files if p.suffix == ".c"]
     return scripts + sources

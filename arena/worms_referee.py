@@ -22,7 +22,7 @@ from typing import Any
 
 from arena.bots import AnswerRule, BotStatus, SpawnBot, TurnInput, TurnRecord
 from arena.games.descriptor import GameDescriptor, Hosting, text_files
-from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
+from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind, setup_file_options
 from arena.games.registry import register
 from arena.match import MatchSetup, MatchSetupError, RoundInfo, SeatedBots, start_seats
 from arena.referee import GameReferee, RefereedRun
@@ -148,9 +148,8 @@ DESCRIPTOR = register(GameDescriptor(
     name=GAME_INFO.name, title="Worms", seat_noun="Worm", min_seats=GAME_INFO.players, max_seats=GAME_INFO.players,
     hosting=Hosting.SPAWN, engine=GAME, referee=WormsReferee(), round_limit="rounds",
     options=(
-        Option("map", OptionKind.FILE, None, "the map: a playfield file at round 0, or a sample map's name (meadow)",
-               file_kind="worms map"),
-        Option("map_text", OptionKind.TEXT, None, "the map itself, instead of a file", flag=None),
+        *setup_file_options("map", "the map: a playfield file at round 0, or a sample map's name (meadow)",
+                            "worms map"),
         Option("time_limit", OptionKind.SECONDS, GAME_INFO.default_time_limit, "seconds a bot has for each round",
                label="Time limit"),
         Option("rounds", OptionKind.COUNT, None, "a round limit instead of the map's", none_means="the map's own limit",

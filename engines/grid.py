@@ -6,12 +6,33 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 Cell = tuple[int, int]
 """``(x, y)``: x grows to the right, y downwards."""
+L = TypeVar("L", bound="Labelled")
 
 
-class Direction(enum.IntEnum):
+class Labelled(enum.Enum):
+    """An enum (no members of its own) whose members are named in files and JSON by their
+    lowercase names: ``Direction.UP`` is ``"up"``. Mixed in before the enum type
+    (``class Direction(Labelled, enum.IntEnum)``), which keeps its behaviour."""
+
+    @property
+    def label(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def from_label(cls: type[L], label: str) -> L:
+        """The member ``label`` names, in any case; a ValueError names the class and lists the labels."""
+        try:
+            return cls[label.upper()]
+        except KeyError:
+            *first, last = [member.label for member in cls]
+            raise ValueError(f"unknown {cls.__name__.lower()} {label!r} (expected {', '.join(first)} or {last})") from None
+
+
+class Direction(Labelled, enum.IntEnum):
     """A direction on the grid. The order (clockwise from up) is the order used in every output
     (and of a worm's letters: worm 0 writes ``a b c d`` for up, right, down, left)."""
 
@@ -27,18 +48,6 @@ class Direction(enum.IntEnum):
     @property
     def dy(self) -> int:
         return _DELTAS[self][1]
-
-    @property
-    def label(self) -> str:
-        """The lowercase name used in files and JSON (``"up"``)."""
-        return self.name.lower()
-
-    @classmethod
-    def from_label(cls, label: str) -> Direction:
-        try:
-            return cls[label.upper()]
-        except KeyError:
-            raise ValueError(f"unknown direction {label!r} (expected up, right, down or left)") from None
 
     def turned(self, quarter_turns_clockwise: int) -> Direction:
         return Direction((self + quarter_turns_clockwise) % 4)

@@ -60,6 +60,14 @@ class Step(Generic[S]):
     ``None`` for a seat that did not move."""
 
 
+class SeededRng:
+    """The :meth:`Game.rng` every game uses: Python's generator seeded with the match seed, so a
+    match replays exactly from its seed (a game class inherits it)."""
+
+    def rng(self, seed: int) -> random.Random:
+        return random.Random(seed)
+
+
 class Game(Protocol[S]):
     """A game's rules, as the arena runs and replays them."""
 

@@ -138,6 +138,14 @@ def parse_options(options: Sequence[Option], given: Mapping[str, Any], game: str
     return {name: option.parse(given.get(name, option.default), seats) for name, option in known.items()}
 
 
+def setup_file_options(name: str, help: str, file_kind: str) -> tuple[Option, Option]:
+    """The two options of a file a match starts from (a map, a playfield, a board): ``name``, the
+    file, and ``name_text``, its text itself instead of a file (what a replay header keeps, the
+    file's name aside)."""
+    return (Option(name, OptionKind.FILE, None, help, file_kind=file_kind),
+            Option(f"{name}_text", OptionKind.TEXT, None, f"the {name} itself, instead of a file", flag=None))
+
+
 SANDBOX_OPTIONS = (
     Option("sandbox", OptionKind.FLAG, True, "run every bot in a sandbox of its own (false: unsandboxed, as you; "
            "only for bots you trust)", flag=None),

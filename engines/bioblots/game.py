@@ -21,7 +21,7 @@ from engines.bioblots.protocol import format_move, parse_move
 from engines.bioblots.state import State, start_state
 from engines.bioblots.text import state_from_text, state_to_text
 from engines.bioblots.types import GAME_INFO, Fault, FaultKind, Rule
-from engines.protocol import Game, GameOverError, MoveError, Outcome, Step
+from engines.protocol import Game, GameOverError, MoveError, Outcome, SeededRng, Step
 
 
 def fault_json(fault: Fault) -> dict[str, Any]:
@@ -49,12 +49,10 @@ def final_ranks(state: State) -> tuple[int, int]:
     return (1, 1) if a == b else (1, 2) if a > b else (2, 1)
 
 
-class BioblotsGame:
+class BioblotsGame(SeededRng):
+    # The match generator draws nothing in the rules: the board is drawn from the seed before the game, by the referee.
     name = GAME_INFO.name
     min_seats = max_seats = GAME_INFO.players
-
-    def rng(self, seed: int) -> random.Random:
-        return random.Random(seed)  # the board is drawn from the seed before the game, by the referee
 
     def start(self, options: Mapping[str, Any], seats: int = GAME_INFO.players) -> State:
         """From ``board_text`` (26 rows) and ``move_limit`` (lines per player)."""

@@ -20,18 +20,15 @@ from engines.itpw.state import State, start_state
 from engines.itpw.text import state_from_text, state_to_text
 from engines.itpw.turn import RecordedTurn, Turn, play_turn
 from engines.itpw.types import GAME_INFO, PLAYERS, ItpwError, Kind
-from engines.protocol import Game, GameOverError, MoveError, Outcome, Step
+from engines.protocol import Game, GameOverError, MoveError, Outcome, SeededRng, Step
 
 OUT = "disqualified"
 """Why a player already out does not move."""
 
 
-class ItpwGame:
+class ItpwGame(SeededRng):
     name = GAME_INFO.name
     min_seats = max_seats = GAME_INFO.players
-
-    def rng(self, seed: int) -> random.Random:
-        return random.Random(seed)
 
     def start(self, options: Mapping[str, Any], seats: int = GAME_INFO.players) -> State:
         """From ``turns`` (the number of turns)."""

@@ -18,17 +18,15 @@ from engines.kingdoms.rules import play_round
 from engines.kingdoms.state import PLAYERS, State
 from engines.kingdoms.text import state_from_text, state_to_text
 from engines.kingdoms.types import GAME_INFO, ActionCode
-from engines.protocol import Game, GameOverError, MoveError, Outcome, Step
+from engines.protocol import Game, GameOverError, MoveError, Outcome, SeededRng, Step
 
 DEAD = "dead"
 
 
-class KingdomsGame:
+class KingdomsGame(SeededRng):
+    # The match generator: the rules draw nothing from it; strategies draw from BOT_SEED.
     name = GAME_INFO.name
     min_seats = max_seats = GAME_INFO.players
-
-    def rng(self, seed: int) -> random.Random:
-        return random.Random(seed)  # the rules draw nothing; strategies draw from BOT_SEED
 
     def start(self, options: Mapping[str, Any], seats: int = GAME_INFO.players) -> State:
         """From ``playfield_text`` (the playfield line, its round limit included)."""

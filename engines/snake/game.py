@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.protocol import Game, GameOverError, MoveError, Outcome, Step, competition_ranks
+from engines.protocol import Game, GameOverError, MoveError, Outcome, SeededRng, Step, competition_ranks
 from engines.snake.battle import Battle, Policy
 from engines.snake.board import Bite, Board, Eaten, Event, IllegalMoveError, Moved, Skipped
 from engines.snake.position import Position, PositionError, start_position
@@ -93,13 +93,10 @@ def _policy(moves: Sequence[Any]) -> Policy:
     return choose
 
 
-class SnakeGame:
+class SnakeGame(SeededRng):
     name = GAME_INFO.name
     min_seats = GAME_INFO.min_snakes
     max_seats = GAME_INFO.max_snakes
-
-    def rng(self, seed: int) -> random.Random:
-        return random.Random(seed)
 
     def start(self, options: Mapping[str, Any], seats: int) -> SnakeState:
         """From ``start`` (a position's text) or ``width``, ``height`` and ``length``; ``steps``."""

@@ -5,13 +5,14 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from engines.grid import Cell, Direction
+from engines.grid import Cell, Direction, Labelled
 
 __all__ = ["Cell", "Direction", "Element", "EndReason", "GAME_INFO", "GameInfo", "ELEMENT_COUNT"]
 
 
-class Element(enum.IntEnum):
-    """What a snake sees in a cell. The values are the uint8 codes the matcher uses."""
+class Element(Labelled, enum.IntEnum):
+    """What a snake sees in a cell. The values are the uint8 codes the matcher uses; program files
+    name it by its label (``"enemy_tail"``)."""
 
     EMPTY = 0
     BORDER = 1
@@ -20,18 +21,6 @@ class Element(enum.IntEnum):
     ENEMY_HEAD = 4
     ENEMY_BODY = 5
     ENEMY_TAIL = 6
-
-    @property
-    def label(self) -> str:
-        """The lowercase name used in program files (``"enemy_tail"``)."""
-        return self.name.lower()
-
-    @classmethod
-    def from_label(cls, label: str) -> Element:
-        try:
-            return cls[label.upper()]
-        except KeyError:
-            raise ValueError(f"unknown element {label!r}") from None
 
 
 ELEMENT_COUNT = len(Element)

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
-from engines.protocol import Game, GameOverError, MoveError, Outcome, Step
+from engines.protocol import Game, GameOverError, MoveError, Outcome, SeededRng, Step
 from engines.worms.events import EventJsonError, event_to_json, turns_from_json, turns_to_json
 from engines.worms.playfield import playfield_from_text, playfield_to_text
 from engines.worms.rules import play_round
@@ -25,12 +25,9 @@ def idle_worms(state: WormsState) -> dict[int, str]:
             for i, w in enumerate(state.worms) if not w.moving}
 
 
-class WormsGame:
+class WormsGame(SeededRng):
     name = GAME_INFO.name
     min_seats = max_seats = GAME_INFO.players
-
-    def rng(self, seed: int) -> random.Random:
-        return random.Random(seed)
 
     def start(self, options: Mapping[str, Any], seats: int = GAME_INFO.players) -> WormsState:
         """From ``map_text`` (a playfield at round 0) and ``rounds`` (None: the map's own limit)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from engines.grid import Cell, Direction
+from engines.grid import Cell, Direction, Labelled
 
 __all__ = [
     "Cell", "DeathCause", "Direction", "EndReason", "GAME_INFO", "GameInfo", "Item", "RESPAWN_ORDER", "SEGMENT_LETTERS",
@@ -44,7 +44,7 @@ _ANSWERS = {"l": Turn.LEFT, "L": Turn.LEFT, "r": Turn.RIGHT, "R": Turn.RIGHT}
 _QUARTERS = {Turn.STRAIGHT: 0, Turn.LEFT: -1, Turn.RIGHT: 1}
 
 
-class Item(enum.Enum):
+class Item(Labelled):
     """What a worm can eat. The value is the item's character on the board."""
 
     FLOWER = "."
@@ -54,17 +54,6 @@ class Item(enum.Enum):
     @property
     def char(self) -> str:
         return self.value
-
-    @property
-    def label(self) -> str:
-        return self.name.lower()
-
-    @classmethod
-    def from_label(cls, label: str) -> Item:
-        try:
-            return cls[label.upper()]
-        except KeyError:
-            raise ValueError(f"unknown item {label!r} (expected flower, ice or bonus)") from None
 
 
 RESPAWN_ORDER = (Item.FLOWER, Item.ICE, Item.BONUS)

@@ -12,92 +12,39 @@ It places its organism on the richest free 2 × 2 square without mercury.
 
 Persistent (specs/bioblots.md): reads the 26 board rows and its turn (0 or 1), writes a move per
 line and reads the opponent's, flushing after every line; exits when its input ends. Deterministic
-(the generator is seeded from the board and the seat). Any Python 3, no imports from the project.
+(the generator is seeded from the board and the seat). The game it keeps and the protocol loop
+are in ``_bioblots.py`` beside it. Any Python 3, no imports from the project.
 """
 
-import random
-import sys
 import time
 import zlib
 
-SIZE = 26
-LETTERS = "abcdefghijklmnopqrstuvwxyz"
-VALUES = {"1": 1, "2": 2, "3": 3, "5": 5, "8": 8, "D": 13}
-CARBON, MERCURY = 1, 8
+import _bioblots
+from _bioblots import CARBON, MERCURY, NEIGHBOURS, SIZE, connected, name, run
+
 MOVE_LIMIT = 80
 GROWTH_BONUS = 4.0   # an extra cell is roughly one more target on every later move
 LOOKAHEAD = 0.08     # share of the neighbouring cells' points a target is credited with
 RANDOM_TRIES = 120
 BUDGET = 0.25        # seconds per move, well inside the 0.5 s limit even on a slow machine
-NEIGHBOURS = {}
-for _r in range(SIZE):
-    for _c in range(SIZE):
-        NEIGHBOURS[(_r, _c)] = tuple((_r + dr, _c + dc) for dr, dc in ((-1, 0), (0, 1), (1, 0), (0, -1))
-                                     if 0 <= _r + dr < SIZE and 0 <= _c + dc < SIZE)
 
 
-def name(cell):
-    return LETTERS[cell[0]] + LETTERS[cell[1]]
-
-
-def parse_cell(text):
-    return LETTERS.index(text[0]), LETTERS.index(text[1])
-
-
-def connected(cells):
-    todo = set(cells)
-    if not todo:
-        return False
-    stack = [todo.pop()]
-    while stack:
-        for n in NEIGHBOURS[stack.pop()]:
-            if n in todo:
-                todo.remove(n)
-                stack.append(n)
-    return not todo
-
-
-class Game:
-    """What the bot knows: the board (0 once neutralised), both organisms, its own paralysis,
-    its lines written and what its moves scored."""
+class Game(_bioblots.Game):
+    """What the bot knows (see ``_bioblots.Game``), and its lines written and what its moves scored."""
 
     def __init__(self, rows, me):
-        self.value = {(r, c): VALUES[ch] for r, row in enumerate(rows) for c, ch in enumerate(row[:SIZE])}
-        self.me = me
-        self.cells = [set(), set()]
-        self.paralysed = False
+        super().__init__(rows, me)
         self.lines = 0
         self.gains = []
 
-    def free(self, cell):
-        return cell not in self.cells[0] and cell not in self.cells[1]
-
     def play(self, player, line):
-        """Apply a move line (own or the opponent's) the way the referee does."""
         if player == self.me:
             self.lines += 1
-        words = line.split()
-        if not words or words[0] == "0":
-            if player == self.me:
-                self.paralysed = False
-            return
-        if not words[0].isdigit():
-            entered = [parse_cell(w) for w in words]
-            self.cells[player] = set(entered)
-        else:
-            entered = []
-            for group in words[1:]:
-                source, target = parse_cell(group[:2]), parse_cell(group[2:])
-                if self.value[target] != CARBON:
-                    self.cells[player].discard(source)
-                self.cells[player].add(target)
-                entered.append(target)
-        if player == self.me:
-            self.gains.append(sum(self.value[t] for t in entered))
-            if any(self.value[t] == MERCURY for t in entered):
-                self.paralysed = True
-        for cell in entered:
-            self.value[cell] = 0
+        super().play(player, line)
+
+    def entered(self, cells):
+        self.gains.append(sum(self.value[t] for t in cells))
+        super().entered(cells)
 
     # --- valuation -------------------------------------------------------------------------------
 
@@ -200,28 +147,12 @@ class Game:
         return self.ordinary(rng, started + BUDGET)
 
 
+def seed(rows, me):
+    return zlib.crc32(("".join(rows) + str(me)).encode())
+
+
 def main():
-    rows = [sys.stdin.readline().strip() for _ in range(SIZE)]
-    first = sys.stdin.readline()
-    if not first:
-        return
-    me = int(first)
-    game = Game(rows, me)
-    rng = random.Random(zlib.crc32(("".join(rows) + str(me)).encode()))
-    if me == 1:
-        line = sys.stdin.readline()
-        if not line:
-            return
-        game.play(0, line)
-    while True:
-        move = game.choose(rng, time.monotonic())
-        sys.stdout.write(move + "\n")
-        sys.stdout.flush()
-        game.play(me, move)
-        line = sys.stdin.readline()
-        if not line:
-            return
-        game.play(1 - me, line)
+    run(Game, seed, lambda game, rng: game.choose(rng, time.monotonic()))
 
 
 if __name__ == "__main__":

@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """ITPW sample: a sensible bot — workers spread out safely, soldiers hunt and guard.
 
-One process for the whole game, lines on stdin/stdout (specs/itpw.md); it keeps its own copy of
-the board from the start layout, its answers and the broadcasts. Any Python 3, no imports from
-the project; flushes every line. Deterministic: the same game gives the same answers.
+One process for the whole game, lines on stdin/stdout (specs/itpw.md); the board it keeps (from
+the start layout, its answers and the broadcasts) and the protocol loop are in ``_itpw.py``
+beside it. Any Python 3, no imports from the project; flushes every line. Deterministic: the
+same game gives the same answers.
 
 Each turn, soldiers first (they clear the way), then workers, each on the board as the units
 before it left it:
@@ -21,69 +22,20 @@ before it left it:
 With less than a second of its time bank left it stops moving (an empty move is always legal).
 """
 
-import sys
 from collections import deque
 
-N = 50
-WORKER, SOLDIER = 0, 1
-STEPS = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)]
+from _itpw import N, SOLDIER, WORKER, Board, corner, neighbours, run
+
 HUNT_RANGE = 12
 """How far (in king moves) a soldier looks for prey."""
 UNREACHABLE = N * N
 CLEAR_OF_CORNER = 4
 """An idle soldier walks until it is this far from our corner, so new units are not blocked."""
-
-
-def corner(player):
-    return (0 if player in (1, 3) else N - 1), (0 if player in (1, 2) else N - 1)
-
-
-def neighbours(cell):
-    x, y = cell
-    return [(x + dx, y + dy) for dx, dy in STEPS if 0 <= x + dx < N and 0 <= y + dy < N]
-
-
 NEIGHBOURS = {(x, y): neighbours((x, y)) for x in range(N) for y in range(N)}
 
 
 def distance(a, b):
     return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
-class Board:
-    """Units by field as (player, kind) and field owners, changed by the meeting rules."""
-
-    def __init__(self):
-        self.units = {}
-        self.owner = {}
-        for player in (1, 2, 3, 4):
-            cx, cy = corner(player)
-            sx, sy = (1 if cx == 0 else -1), (1 if cy == 0 else -1)
-            for kind, cells in ((WORKER, [(0, 0), (1, 0), (0, 1)]), (SOLDIER, [(1, 1), (2, 0), (0, 2)])):
-                for dx, dy in cells:
-                    cell = (cx + sx * dx, cy + sy * dy)
-                    self.units[cell] = (player, kind)
-                    if kind == WORKER:
-                        self.owner[cell] = player
-
-    def may_enter(self, player, kind, cell):
-        other = self.units.get(cell)
-        return other is None or (other[0] != player and not (kind == WORKER and other[1] == WORKER))
-
-    def enter(self, player, kind, source, target):
-        """``source`` is None for a new unit; blocked entries change nothing."""
-        other = self.units.get(target)
-        if other is not None and not self.may_enter(player, kind, target):
-            return
-        if source is not None:
-            del self.units[source]
-        if other is not None and other[1] == SOLDIER:  # the entering unit dies, a soldier takes it along
-            if kind == SOLDIER:
-                del self.units[target]
-            return
-        self.units[target] = (player, kind)
-        if kind == WORKER:
-            self.owner[target] = player
 
 
 class Bot:
@@ -120,8 +72,10 @@ class Bot:
 
     # --- the move ----------------------------------------------------------------------------
 
-    def move(self):
+    def move(self, seconds_left):
         self.steps = []
+        if seconds_left < 1:
+            return self.steps  # too little time to think: the empty move
         workers = self.mine(WORKER)
         threats = [s for s in self.enemies(SOLDIER) if any(distance(s, w) <= 2 for w in workers)]
         prey = self.enemies(WORKER)
@@ -203,42 +157,8 @@ class Bot:
         return SOLDIER if 3 * len(self.mine(SOLDIER)) < len(self.mine(WORKER)) else WORKER
 
 
-def move_line(steps):
-    return " ".join([str(len(steps))] + ["%d %d %d %d" % (s[0], s[1], t[0], t[1]) for s, t in steps])
-
-
-def say(line):
-    sys.stdout.write(line + "\n")
-    sys.stdout.flush()
-
-
 def main():
-    first = sys.stdin.readline()
-    if not first.strip():
-        return
-    me = int(first)
-    bot = Bot(me)
-    while True:
-        line = sys.stdin.readline()
-        if not line:
-            return  # the referee closed stdin: the game is over
-        words = line.split()
-        if len(words) < 3:
-            continue
-        player, what = int(words[0]), int(words[1])
-        if player == me and what == 0:
-            say(move_line(bot.move() if float(words[2]) >= 1 else []))
-        elif player == me:
-            kind = bot.new_unit()
-            say(str(kind))
-            bot.board.enter(me, kind, None, corner(me))
-        elif what == 0:
-            numbers = [int(w) for w in words[2:]]
-            for i in range(numbers[0]):
-                x1, y1, x2, y2 = numbers[1 + 4 * i : 5 + 4 * i]
-                bot.board.enter(player, bot.board.units[x1, y1][1], (x1, y1), (x2, y2))
-        else:
-            bot.board.enter(player, int(words[2]), None, corner(player))
+    run(Bot)
 
 
 if __name__ == "__main__":

@@ -4,7 +4,8 @@
 Started as ``heuristic_bot.py ROUNDS_LEFT TERRITORY SOLDIERS PEASANTS ARMS FARMING FOOD SPY`` in
 its own working directory; prints one action line. It reads the information files the server
 writes there (utok.txt, obrana.txt, informace.txt, ...) and keeps its memory between rounds in
-``heuristic_bot.memory`` (key=value lines). Runs on any Python 3, no imports from the project.
+``heuristic_bot.memory`` (key=value lines). Reads its command line with ``_kingdoms.py`` beside
+it. Runs on any Python 3, no imports from the project.
 
 The plan, in order of priority:
 1. finish an intelligence (i i) or robbery (l X ×3) already started — a break wastes it;
@@ -18,7 +19,7 @@ The plan, in order of priority:
 5. in the last rounds stop investing in the far future and turn food into soldiers and land.
 """
 
-import sys
+from _kingdoms import arguments, say
 
 MEMORY = "heuristic_bot.memory"
 INTEL_EVERY = 25
@@ -217,14 +218,9 @@ class Bot(object):
 
 
 def main():
-    try:
-        numbers = [int(a) for a in sys.argv[1:9]]
-    except ValueError:
-        numbers = []
-    if len(numbers) != 8:
-        sys.stderr.write("usage: heuristic_bot.py ROUNDS_LEFT TERRITORY SOLDIERS PEASANTS ARMS FARMING FOOD SPY\n")
-        sys.stdout.write("s\n")
-        sys.stdout.flush()
+    numbers = arguments()
+    if numbers is None:
+        say("s")
         return
     bot = Bot(numbers, read_pairs(MEMORY))
     bot.update_knowledge()
@@ -238,8 +234,7 @@ def main():
     memory["action"] = action
     memory["left"] = str(bot.left)
     save_memory(memory)
-    sys.stdout.write(action + "\n")
-    sys.stdout.flush()
+    say(action)
 
 
 if __name__ == "__main__":

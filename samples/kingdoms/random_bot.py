@@ -4,12 +4,15 @@
 Started as ``random_bot.py ROUNDS_LEFT TERRITORY SOLDIERS PEASANTS ARMS FARMING FOOD SPY``; prints
 one action line. Its choices are random but reproducible: the generator is seeded from the
 command line, the information files of the last round and the optional ``BOT_SEED`` environment
-variable, so the same match replays the same way. Runs on any Python 3, no imports from the project.
+variable, so the same match replays the same way. Reads its command line with ``_kingdoms.py``
+beside it. Runs on any Python 3, no imports from the project.
 """
 
 import os
 import random
 import sys
+
+from _kingdoms import arguments, say
 
 INFO_FILES = ("utok.txt", "obrana.txt", "loupez_utok.txt", "loupez_obrana.txt", "informace.txt")
 
@@ -39,16 +42,9 @@ def choose(numbers, rng):
 
 
 def main():
-    try:
-        numbers = [int(a) for a in sys.argv[1:9]]
-    except ValueError:
-        numbers = []
-    if len(numbers) != 8:
-        sys.stderr.write("usage: random_bot.py ROUNDS_LEFT TERRITORY SOLDIERS PEASANTS ARMS FARMING FOOD SPY\n")
-        numbers = [0] * 8
+    numbers = arguments() or [0] * 8
     rng = random.Random(seed_text(sys.argv[1:9]))
-    sys.stdout.write(choose(numbers, rng) + "\n")
-    sys.stdout.flush()
+    say(choose(numbers, rng))
 
 
 if __name__ == "__main__":

@@ -300,7 +300,8 @@ def test_the_eta_starts_at_the_first_finished_game(monkeypatch: pytest.MonkeyPat
 
 
 SLEEPER = """
-import runpy, sys, time
+import os, runpy, sys, time
+sys.path.insert(0, os.path.dirname(sys.argv[1]))  # the bot imports the module beside it
 bot = runpy.run_path(sys.argv[1])
 namespace = bot["main"].__globals__
 choose = namespace["choose"]

@@ -7,7 +7,7 @@ the bot may read (the sandbox shows it), which would spoil the attack.
 
 The attack runs at the start (every round, for a bot started each round); one line on stderr
 says what it achieved, ``attack ATTACK: ...``. Then, with ``--play BOT``, the real bot BOT (a
-stand-alone Python file, e.g. a sample) plays in this process with the remaining arguments, so
+Python file, e.g. a sample) plays in this process with the remaining arguments, so
 the hostile seat's moves are exactly BOT's; without it, the bot answers ``.`` (a worm going
 straight on).
 
@@ -192,6 +192,7 @@ def main() -> None:
     sys.stderr.flush()
     if bot:
         sys.argv = bot
+        sys.path.insert(0, os.path.dirname(os.path.abspath(bot[0])))  # as ``python3 BOT`` does: for what is beside it
         runpy.run_path(bot[0], run_name="__main__")
     else:
         sys.stdout.write(".\n")

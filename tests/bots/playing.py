@@ -1,6 +1,7 @@
 """For hostile persistent bots that misbehave mid-game, not on their first line: run a real bot
-(a stand-alone Python file such as ``samples/itpw/random_bot.py``) in this process, counting the
-lines it writes, and step in before a line is written or read.
+(a Python file such as ``samples/itpw/random_bot.py``) in this process, counting the lines it
+writes, and step in before a line is written or read. Its folder comes first on ``sys.path``, as
+``python3 bot.py`` puts it, so it imports the modules beside it (``_itpw.py``).
 
 ``play(bot, before_answer=f)`` calls ``f(n)`` before the bot writes its answer line number ``n``
 (0 for the first); ``before_read=g`` calls ``g(n)`` before every line it reads, ``n`` being the
@@ -10,6 +11,7 @@ the end of its input, for a well-behaved bot).
 
 from __future__ import annotations
 
+import os
 import runpy
 import sys
 from collections.abc import Callable, Iterator
@@ -53,4 +55,5 @@ def play(bot: str, *, before_answer: Callable[[int], None] | None = None,
     sys.stdout = output
     sys.stdin = _Input(sys.stdin, output, before_read)
     sys.argv = [bot]
+    sys.path.insert(0, os.path.dirname(os.path.abspath(bot)))
     runpy.run_path(bot, run_name="__main__")
