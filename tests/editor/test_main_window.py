@@ -53,6 +53,15 @@ def write_program(path: Path, name: str) -> Program:
     return program
 
 
+def open_edited(make_window: Callable[..., MainWindow], path: Path) -> tuple[MainWindow, Program]:
+    """A window on the program "Mine" saved at ``path``, with one unsaved change; and the program
+    as it is in the file."""
+    saved = write_program(path, "Mine")
+    window = make_window(saved, path)
+    paint_corner(window)
+    return window, saved
+
+
 # --- title and dirty flag ---------------------------------------------------------------------
 
 
@@ -174,9 +183,7 @@ def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot: Qt
 
 def test_closing_with_discard_closes_without_saving(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers, tmp_path: Path) -> None:
     path = tmp_path / "mine.snake.json"
-    original = write_program(path, "Mine")
-    window = make_window(original, path)
-    paint_corner(window)
+    window, original = open_edited(make_window, path)
     answers.append(Button.Discard)
     assert window.close()
     assert not window.isVisible()
@@ -185,8 +192,7 @@ def test_closing_with_discard_closes_without_saving(qtbot: QtBot, make_window: C
 
 def test_closing_with_save_writes_the_file(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers, tmp_path: Path) -> None:
     path = tmp_path / "mine.snake.json"
-    window = make_window(write_program(path, "Mine"), path)
-    paint_corner(window)
+    window, _ = open_edited(make_window, path)
     answers.append(Button.Save)
     assert window.close()
     assert load_program(path) == window.document.program
@@ -211,10 +217,7 @@ def test_new_with_unsaved_changes_asks_first(qtbot: QtBot, make_window: Callable
 
 
 def test_revert_reloads_the_file_after_confirming(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers, tmp_path: Path) -> None:
-    path = tmp_path / "mine.snake.json"
-    original = write_program(path, "Mine")
-    window = make_window(original, path)
-    paint_corner(window)
+    window, original = open_edited(make_window, tmp_path / "mine.snake.json")
     answers.append(Button.Cancel)
     window.revert_action.trigger()
     assert window.document.dirty
