@@ -22,6 +22,7 @@ from engines.bioblots import (
     start_state,
 )
 from tests.editor.fixture_types import Shown
+from tests.editor.games.board_pixels import chroma, color_at, distance, point
 from pytestqt.qtbot import QtBot
 from pathlib import Path
 from engines.bioblots import Event, Move, State
@@ -67,14 +68,6 @@ def view(shown: Shown) -> BioblotsView:
     return shown(BioblotsView(), (700, 820))
 
 
-def point(view: BioblotsView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QPoint:
-    """A point in ``cell``, offset by fractions of a cell from its centre."""
-    centre, size = view.cell_rect(*cell).center(), view.cell_size()
-    return QPoint(round(centre.x() + dx * size), round(centre.y() + dy * size))
-
-
-def color_at(view: BioblotsView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QColor:
-    return QColor(view.grab().toImage().pixel(point(view, cell, dx, dy)))
 
 
 def tile_at(view: BioblotsView, cell: tuple[int, int]) -> QColor:
@@ -82,15 +75,6 @@ def tile_at(view: BioblotsView, cell: tuple[int, int]) -> QColor:
     return color_at(view, cell, -0.25, -0.25)
 
 
-def distance(a: QColor, b: QColor) -> int:
-    return abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue())
-
-
-def chroma(color: QColor) -> int:
-    """How far from grey: 0 for any grey, whatever its lightness (unlike HSV saturation, which
-    makes near-black greys look coloured)."""
-    rgb = (color.red(), color.green(), color.blue())
-    return max(rgb) - min(rgb)
 
 
 def inner(view: BioblotsView, cell: tuple[int, int]) -> list[QColor]:

@@ -20,6 +20,7 @@ from engines.itpw import (
     start_state,
 )
 from tests.editor.fixture_types import Shown
+from tests.editor.games.board_pixels import chroma, color_at, distance, point
 from pytestqt.qtbot import QtBot
 from pathlib import Path
 
@@ -46,22 +47,8 @@ def view(shown: Shown) -> ItpwView:
     return shown(ItpwView(), (700, 820))
 
 
-def point(view: ItpwView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QPoint:
-    centre, size = view.cell_rect(*cell).center(), view.cell_size()
-    return QPoint(round(centre.x() + dx * size), round(centre.y() + dy * size))
 
 
-def color_at(view: ItpwView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QColor:
-    return QColor(view.grab().toImage().pixel(point(view, cell, dx, dy)))
-
-
-def distance(a: QColor, b: QColor) -> int:
-    return abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue())
-
-
-def chroma(color: QColor) -> int:
-    rgb = (color.red(), color.green(), color.blue())
-    return max(rgb) - min(rgb)
 
 
 def hue_gap(a: QColor, b: QColor) -> float:

@@ -12,6 +12,7 @@ from editor.screenshots import dark_palette
 from editor.widgets.games.worms.worms_view import WormsView, main, safe_turn
 from engines.worms import Item, WormsState, play_round, playfield_from_text
 from tests.editor.fixture_types import Shown
+from tests.editor.games.board_pixels import distance
 from pytestqt.qtbot import QtBot
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -53,9 +54,6 @@ def centre(view: WormsView, cell: tuple[int, int]) -> QPoint:
 def color_at(view: WormsView, cell: tuple[int, int], offset: QPoint = QPoint()) -> QColor:
     return QColor(view.grab().toImage().pixel(centre(view, cell) + offset))
 
-
-def distance(a: QColor, b: QColor) -> int:
-    return abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue())
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
