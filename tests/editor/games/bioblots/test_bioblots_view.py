@@ -22,7 +22,7 @@ from engines.bioblots import (
     start_state,
 )
 from tests.editor.fixture_types import Shown
-from tests.editor.games.board_pixels import chroma, color_at, distance, point
+from tests.editor.games.board_views import assert_fits_with_square_cells, chroma, click_cell, color_at, distance
 from pytestqt.qtbot import QtBot
 from pathlib import Path
 from engines.bioblots import Event, Move, State
@@ -158,12 +158,8 @@ def test_the_highlighted_organism_gets_a_halo(view: BioblotsView) -> None:
 def test_cells_stay_square_and_the_board_keeps_its_aspect_at_any_size(view: BioblotsView, size: tuple[int, int]) -> None:
     view.set_state(*play(*OPENING))
     view.resize(*size)
-    assert not view.grab().toImage().isNull()
-    field, cell, legend = view.field_rect(), view.cell_rect(5, 5), view.legend_rect()
-    assert cell.width() == cell.height() == view.cell_size()
-    assert field.width() == field.height() == 26 * view.cell_size()
-    assert 0 <= field.left() and field.right() <= view.width()
-    assert 0 <= field.top() and field.bottom() < legend.top() and legend.bottom() <= view.height()
+    assert_fits_with_square_cells(view)
+    assert view.field_rect().width() == view.field_rect().height() == 26 * view.cell_size()
 
 
 def test_rows_and_columns_are_lettered_as_moves_name_cells(view: BioblotsView) -> None:
@@ -180,14 +176,7 @@ def test_rows_and_columns_are_lettered_as_moves_name_cells(view: BioblotsView) -
 def test_clicks_map_to_the_cell_and_its_organism(qtbot: QtBot, view: BioblotsView, size: tuple[int, int], cell: tuple[int, int], player: int | None) -> None:
     view.resize(*size)
     view.set_state(*play(*OPENING))
-    if player is None:
-        with qtbot.assertNotEmitted(view.organismClicked), qtbot.waitSignal(view.cellClicked) as where:
-            qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point(view, cell))
-    else:
-        with qtbot.waitSignal(view.organismClicked) as clicked, qtbot.waitSignal(view.cellClicked) as where:
-            qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point(view, cell))
-        assert clicked.args == [player]
-    assert where.args == list(cell)
+    click_cell(qtbot, view, cell, view.organismClicked, player)
 
 
 def test_a_click_beside_the_board_emits_nothing(qtbot: QtBot, view: BioblotsView) -> None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor, QPalette
 
 from editor.screenshots import dark_palette
@@ -20,7 +20,7 @@ from engines.itpw import (
     start_state,
 )
 from tests.editor.fixture_types import Shown
-from tests.editor.games.board_pixels import chroma, color_at, distance, point
+from tests.editor.games.board_views import assert_fits_with_square_cells, chroma, click_cell, color_at, distance
 from pytestqt.qtbot import QtBot
 from pathlib import Path
 
@@ -137,26 +137,15 @@ def test_the_highlighted_player_units_are_ringed(view: ItpwView) -> None:
 def test_fields_stay_square_and_the_board_keeps_its_aspect_at_any_size(view: ItpwView, size: tuple[int, int]) -> None:
     view.set_state(board())
     view.resize(*size)
-    assert not view.grab().toImage().isNull()
-    field, cell, legend = view.field_rect(), view.cell_rect(5, 5), view.legend_rect()
-    assert cell.width() == cell.height() == view.cell_size()
-    assert field.width() == field.height() == SIDE * view.cell_size()
-    assert 0 <= field.left() and field.right() <= view.width()
-    assert 0 <= field.top() and field.bottom() < legend.top() and legend.bottom() <= view.height()
+    assert_fits_with_square_cells(view)
+    assert view.field_rect().width() == view.field_rect().height() == SIDE * view.cell_size()
 
 
 @pytest.mark.parametrize("cell, player", [(WORKER, 1), (SOLDIER, 1), (FOREIGN, 2), (OUT, 3), (LONER, 4),
                                           (FREE, None), ((49, 0), None)])
 def test_clicks_map_to_the_field_and_the_unit_player(qtbot: QtBot, view: ItpwView, cell: tuple[int, int], player: int | None) -> None:
     view.set_state(board())
-    if player is None:
-        with qtbot.assertNotEmitted(view.playerClicked), qtbot.waitSignal(view.cellClicked) as where:
-            qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point(view, cell))
-    else:
-        with qtbot.waitSignal(view.playerClicked) as clicked, qtbot.waitSignal(view.cellClicked) as where:
-            qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point(view, cell))
-        assert clicked.args == [player]
-    assert where.args == list(cell)
+    click_cell(qtbot, view, cell, view.playerClicked, player)
 
 
 @pytest.mark.parametrize(

@@ -5,14 +5,14 @@ import random
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor
 
 from editor.screenshots import dark_palette
 from editor.widgets.games.worms.worms_view import WormsView, main, safe_turn
 from engines.worms import Item, WormsState, play_round, playfield_from_text
 from tests.editor.fixture_types import Shown
-from tests.editor.games.board_pixels import distance
+from tests.editor.games.board_views import assert_fits_with_square_cells, click_cell, distance
 from pytestqt.qtbot import QtBot
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -106,13 +106,8 @@ def test_cells_stay_square_and_the_board_keeps_its_aspect_at_any_size(view: Worm
     state = playfield_from_text((ROOT / "samples/worms/meadow.txt").read_text())
     view.set_state(state)
     view.resize(*size)
-    image = view.grab().toImage()
-    assert not image.isNull()
-    field, cell, legend = view.field_rect(), view.cell_rect(5, 5), view.legend_rect()
-    assert cell.width() == cell.height() == view.cell_size()
-    assert field.width() / field.height() == pytest.approx(state.width / state.height)
-    assert 0 <= field.left() and field.right() <= view.width()
-    assert 0 <= field.top() and field.bottom() < legend.top() and legend.bottom() <= view.height()
+    assert_fits_with_square_cells(view)
+    assert view.field_rect().width() / view.field_rect().height() == pytest.approx(state.width / state.height)
 
 
 def test_hiding_the_legend_gives_the_board_more_room(view: WormsView) -> None:
@@ -127,17 +122,12 @@ def test_hiding_the_legend_gives_the_board_more_room(view: WormsView) -> None:
 @pytest.mark.parametrize("index, cell", [(0, (3, 1)), (1, (2, 3)), (2, (3, 5)), (3, (2, 6))])
 def test_clicking_any_worm_emits_its_index(qtbot: QtBot, view: WormsView, index: int, cell: tuple[int, int]) -> None:
     view.set_state(board())
-    with qtbot.waitSignal(view.wormClicked) as clicked, qtbot.waitSignal(view.cellClicked) as where:
-        qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=centre(view, cell))
-    assert clicked.args == [index]
-    assert where.args == list(cell)
+    click_cell(qtbot, view, cell, view.wormClicked, index)
 
 
 def test_clicking_an_item_emits_only_the_cell(qtbot: QtBot, view: WormsView) -> None:
     view.set_state(board())
-    with qtbot.assertNotEmitted(view.wormClicked), qtbot.waitSignal(view.cellClicked) as where:
-        qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=centre(view, FLOWER))
-    assert where.args == list(FLOWER)
+    click_cell(qtbot, view, FLOWER, view.wormClicked, None)
 
 
 @pytest.mark.parametrize(
