@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage
 
 from editor.screenshots import dark_palette
-from editor.widgets.games.bioblots.bioblots_view import SUBSTANCE_HUE, BioblotsView, last_move, main
+from editor.widgets.games.bioblots.bioblots_view import SUBSTANCE_HUE, BioblotsView, last_move
 from editor.widgets.parts.seat_colors import seat_color
 from engines.bioblots import (
     Moved,
@@ -24,7 +24,6 @@ from engines.bioblots import (
 from tests.editor.fixture_types import Shown
 from tests.editor.games.board_views import assert_fits_with_square_cells, chroma, click_cell, color_at, distance
 from pytestqt.qtbot import QtBot
-from pathlib import Path
 from engines.bioblots import Event, Move, State
 from editor.widgets.games.bioblots.bioblots_view import LastMove
 
@@ -270,20 +269,6 @@ def test_a_played_game_shows_every_new_state(view: BioblotsView) -> None:
         view.grab()
     assert view.state() is state
     assert view.grab().toImage() != first
-
-
-def test_the_demo_reports_a_bad_board_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bad = tmp_path / "bad.txt"
-    bad.write_text("12358D" * 4 + "12\n" + "12358X" * 4 + "12\n")
-    assert main([str(bad)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and f"{bad}:2:6" in err and "'X'" in err
-
-
-def test_the_demo_reports_a_missing_board_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([str(tmp_path / "nope.txt")]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "nope.txt" in err
 
 
 def test_the_fixture_board_is_what_the_tests_assume() -> None:

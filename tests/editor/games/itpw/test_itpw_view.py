@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor, QPalette
 
 from editor.screenshots import dark_palette
-from editor.widgets.games.itpw.itpw_view import ItpwView, advance, main
+from editor.widgets.games.itpw.itpw_view import ItpwView, advance
 from editor.widgets.parts.seat_colors import seat_color
 from engines.itpw import (
     Disqualification,
@@ -22,7 +22,6 @@ from engines.itpw import (
 from tests.editor.fixture_types import Shown
 from tests.editor.games.board_views import assert_fits_with_square_cells, chroma, click_cell, color_at, distance
 from pytestqt.qtbot import QtBot
-from pathlib import Path
 
 SIDE = 50
 # Player 1's worker and soldier side by side on owned fields, player 2's worker on a field of
@@ -187,20 +186,6 @@ def test_a_played_game_shows_every_new_state(view: ItpwView) -> None:
     view.grab()
     assert view.state() is state and state.turn >= 5
     assert view.grab().toImage() != first
-
-
-def test_the_demo_reports_a_bad_state_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bad = tmp_path / "bad.txt"
-    bad.write_text("itpw turn 0/500 move 1\nkills 0 0 0\n")
-    assert main([str(bad)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and str(bad) in err and "line 2" in err
-
-
-def test_the_demo_reports_a_missing_state_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([str(tmp_path / "nope.txt")]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "nope.txt" in err
 
 
 def test_the_fixture_is_what_the_tests_assume() -> None:

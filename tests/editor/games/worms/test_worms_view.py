@@ -9,7 +9,7 @@ from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor
 
 from editor.screenshots import dark_palette
-from editor.widgets.games.worms.worms_view import WormsView, main, safe_turn
+from editor.widgets.games.worms.worms_view import WormsView, safe_turn
 from engines.worms import Item, WormsState, play_round, playfield_from_text
 from tests.editor.fixture_types import Shown
 from tests.editor.games.board_views import assert_fits_with_square_cells, click_cell, distance
@@ -176,20 +176,6 @@ def test_a_new_state_on_the_same_walls_shows_the_worms_where_they_are_now(view: 
     moved = dataclasses.replace(state.worms[0], cells=((4, 1), (3, 1)))
     view.set_state(dataclasses.replace(state, worms=(moved, *state.worms[1:])))
     assert distance(color_at(view, (4, 1)), before) > 60
-
-
-def test_the_demo_reports_a_bad_map_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bad = tmp_path / "bad.txt"
-    bad.write_text("0 100 x\n")
-    assert main([str(bad)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and str(bad) in err and "line 1" in err
-
-
-def test_the_demo_reports_a_missing_map_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([str(tmp_path / "nope.txt")]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "nope.txt" in err
 
 
 def test_items_on_the_board_match_the_state(view: WormsView) -> None:
