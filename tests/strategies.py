@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 
 from engines.snake import Cell, Direction, Element, Position, SnakeBody
@@ -19,6 +20,11 @@ from matcher.model import (
     Program,
     SetRef,
 )
+
+REPLAYABLE = settings(derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+"""Settings of the matcher's property tests, ``@settings(REPLAYABLE, max_examples=N)``: the same
+examples on every run and machine (no example database), and no time limits, which busy cores
+would break."""
 
 # Elements weighted towards what random fields actually show, so patterns match often enough.
 COMMON = [Element.EMPTY] * 4 + [Element.BORDER] * 2 + list(Element)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
@@ -16,6 +16,7 @@ from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
 from editor.seats import builtin_program
+from matcher import Program
 from tests.editor.fixture_types import Shown
 
 W = TypeVar("W", bound=QWidget)
@@ -61,18 +62,36 @@ def answers(monkeypatch: pytest.MonkeyPatch) -> Answers:
 
 
 @pytest.fixture
-def make_window(qtbot: QtBot, tmp_path: Path) -> Callable[[], MainWindow]:
-    """The app's main window on the built-in program, its settings and recovery in ``tmp_path``,
-    shown, active and exposed; closed without asking to save."""
+def window_settings(tmp_path: Path) -> Iterator[QSettings]:
+    """Main-window settings (recent files, window state) in a file of the test's own, never the
+    user's; ``QSettings()`` of any pane goes below ``tmp_path`` too."""
+    old_format = QSettings.defaultFormat()
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qsettings"))
+    yield QSettings(str(tmp_path / "snakepit.ini"), QSettings.Format.IniFormat)
+    QSettings.setDefaultFormat(old_format)
 
-    def make() -> MainWindow:
-        window = MainWindow(ProgramDocument(builtin_program()),
-                            settings=QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat),
-                            recovery=RecoveryStore(tmp_path / "recovery"))
+
+def show_main_window(qtbot: QtBot, window: MainWindow, *, register: bool = True) -> MainWindow:
+    """``window`` shown, active and exposed; with ``register`` qtbot closes it after the test,
+    its unsaved changes dropped first so that nothing asks."""
+    if register:
         qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-        window.show()
-        window.activateWindow()
-        qtbot.waitExposed(window)
-        return window
+    window.show()
+    window.activateWindow()
+    qtbot.waitExposed(window)
+    return window
+
+
+@pytest.fixture
+def make_window(qtbot: QtBot, window_settings: QSettings, tmp_path: Path) -> Callable[..., MainWindow]:
+    """``make_window(program=None, path=None)``: the app's main window on ``program`` (the
+    built-in one by default) opened from ``path``, its settings (``window_settings``) and
+    recovery in ``tmp_path``, shown by ``show_main_window``."""
+
+    def make(program: Program | None = None, path: Path | None = None) -> MainWindow:
+        document = ProgramDocument(program if program is not None else builtin_program(), path)
+        window = MainWindow(document, settings=window_settings, recovery=RecoveryStore(tmp_path / "recovery"))
+        return show_main_window(qtbot, window)
 
     return make

@@ -5,20 +5,18 @@ from __future__ import annotations
 
 import dataclasses
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, QSettings, Qt, QTimer, QUrl
+from PySide6.QtCore import QMimeData, QPointF, Qt, QTimer, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QMenu, QMessageBox
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from editor import main_window as main_window_module
-from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.program_files import MAX_RECENT, with_program_suffix
-from editor.recovery import RecoveryStore
 from editor.seats import builtin_program
 from engines.snake import Direction, Element, position_from_text
 from matcher import Pattern, Program, dumps_program, load_program
@@ -32,30 +30,9 @@ from tests.editor.conftest import Answers
 Button = QMessageBox.StandardButton
 
 
-@pytest.fixture
-def settings(tmp_path: Path) -> Iterator[QSettings]:
-    """Window settings in a file of the test's own; QSettings() of any pane goes there too."""
-    old_format = QSettings.defaultFormat()
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qsettings"))
-    yield QSettings(str(tmp_path / "snakepit.ini"), QSettings.Format.IniFormat)
-    QSettings.setDefaultFormat(old_format)
-
-
-@pytest.fixture
-def make_window(qtbot: QtBot, settings: QSettings, answers: Answers, tmp_path: Path) -> Callable[..., MainWindow]:
-
-    def make(program: Program | None = None, path: Path | None = None) -> MainWindow:
-        document = ProgramDocument(program if program is not None else builtin_program(), path)
-        window = MainWindow(document, settings=settings, recovery=RecoveryStore(tmp_path / "recovery"))
-        # qtbot closes it after the test: unsaved changes are dropped first, so nothing asks.
-        qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-        window.show()
-        window.activateWindow()
-        qtbot.waitExposed(window)
-        return window
-
-    return make
+# The window's questions are answered from ``answers`` in every test here: an unexpected one fails
+# the test instead of waiting for a click.
+pytestmark = pytest.mark.usefixtures("answers")
 
 
 def key(qtbot: QtBot, window: MainWindow, sequence: str) -> None:
@@ -74,6 +51,15 @@ def write_program(path: Path, name: str) -> Program:
     program = dataclasses.replace(builtin_program(), name=name)
     path.write_text(dumps_program(program), encoding="utf-8")
     return program
+
+
+def open_edited(make_window: Callable[..., MainWindow], path: Path) -> tuple[MainWindow, Program]:
+    """A window on the program "Mine" saved at ``path``, with one unsaved change; and the program
+    as it is in the file."""
+    saved = write_program(path, "Mine")
+    window = make_window(saved, path)
+    paint_corner(window)
+    return window, saved
 
 
 # --- title and dirty flag ---------------------------------------------------------------------
@@ -197,9 +183,7 @@ def test_closing_with_unsaved_changes_asks_and_cancel_keeps_the_window(qtbot: Qt
 
 def test_closing_with_discard_closes_without_saving(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers, tmp_path: Path) -> None:
     path = tmp_path / "mine.snake.json"
-    original = write_program(path, "Mine")
-    window = make_window(original, path)
-    paint_corner(window)
+    window, original = open_edited(make_window, path)
     answers.append(Button.Discard)
     assert window.close()
     assert not window.isVisible()
@@ -208,8 +192,7 @@ def test_closing_with_discard_closes_without_saving(qtbot: QtBot, make_window: C
 
 def test_closing_with_save_writes_the_file(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers, tmp_path: Path) -> None:
     path = tmp_path / "mine.snake.json"
-    window = make_window(write_program(path, "Mine"), path)
-    paint_corner(window)
+    window, _ = open_edited(make_window, path)
     answers.append(Button.Save)
     assert window.close()
     assert load_program(path) == window.document.program
@@ -234,10 +217,7 @@ def test_new_with_unsaved_changes_asks_first(qtbot: QtBot, make_window: Callable
 
 
 def test_revert_reloads_the_file_after_confirming(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers, tmp_path: Path) -> None:
-    path = tmp_path / "mine.snake.json"
-    original = write_program(path, "Mine")
-    window = make_window(original, path)
-    paint_corner(window)
+    window, original = open_edited(make_window, tmp_path / "mine.snake.json")
     answers.append(Button.Cancel)
     window.revert_action.trigger()
     assert window.document.dirty

@@ -10,7 +10,7 @@ import signal
 import subprocess
 import sys
 import textwrap
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,19 +27,11 @@ from engines.snake import Element
 from matcher import Pattern, Program, dumps_program, load_program
 from matcher.editing import paint
 from pytestqt.qtbot import QtBot
+from tests.editor.conftest import show_main_window
 
 Button = QMessageBox.StandardButton
 ROOT = Path(__file__).resolve().parents[2]
 AUTOSAVE_MS = 40
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> Iterator[QSettings]:
-    old_format = QSettings.defaultFormat()
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qsettings"))
-    yield QSettings(str(tmp_path / "snakepit.ini"), QSettings.Format.IniFormat)
-    QSettings.setDefaultFormat(old_format)
 
 
 @pytest.fixture
@@ -48,15 +40,11 @@ def recovery_dir(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def make_window(qtbot: QtBot, settings: QSettings, recovery_dir: Path, answers: list[Button]) -> Callable[..., MainWindow]:
+def make_window(qtbot: QtBot, window_settings: QSettings, recovery_dir: Path, answers: list[Button]) -> Callable[..., MainWindow]:
     def make(program: Program | None = None, path: Path | None = None, register: bool = True) -> MainWindow:
         document = ProgramDocument(program if program is not None else builtin_program(), path)
-        window = MainWindow(document, settings=settings, recovery=RecoveryStore(recovery_dir), autosave_ms=AUTOSAVE_MS)
-        if register:
-            qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-        window.show()
-        qtbot.waitExposed(window)
-        return window
+        window = MainWindow(document, settings=window_settings, recovery=RecoveryStore(recovery_dir), autosave_ms=AUTOSAVE_MS)
+        return show_main_window(qtbot, window, register=register)
 
     return make
 

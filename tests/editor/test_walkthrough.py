@@ -9,7 +9,7 @@ file) fails here even when every widget's own tests pass."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 import pytest
 from PySide6.QtCore import QPoint, QSettings, Qt
@@ -29,6 +29,7 @@ from matcher.model import AND1, CardCell, Group, GroupKind, Pattern
 from pathlib import Path
 from pytestqt.qtbot import QtBot
 from tests.editor.qt_items import top_item
+from tests.editor.conftest import show_main_window
 from typing import NoReturn
 from editor.widgets.cards.card_canvas import CardCanvas
 from PySide6.QtGui import QAction
@@ -45,30 +46,16 @@ RIVAL = [(14, 11), (13, 11), (12, 11)]
 
 
 @pytest.fixture
-def settings(tmp_path: Path) -> Iterator[QSettings]:
-    """Settings of the test's own (recent files, window state), never the user's."""
-    old_format = QSettings.defaultFormat()
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qsettings"))
-    yield QSettings(str(tmp_path / "snakepit.ini"), QSettings.Format.IniFormat)
-    QSettings.setDefaultFormat(old_format)
-
-
-@pytest.fixture
-def window(qtbot: QtBot, settings: QSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
+def window(qtbot: QtBot, window_settings: QSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> MainWindow:
     def no_questions(parent: object, title: str, text: str, *args: object, **kwargs: object) -> NoReturn:
         raise AssertionError(f"the walkthrough never expects a question, got {text!r}")
 
     monkeypatch.setattr(QMessageBox, "question", staticmethod(no_questions))
     sample = SNAKE_SAMPLES / "tail_biter.snake.json"
     document = ProgramDocument(load_program(sample), sample)  # "the last program" of an earlier session
-    main = MainWindow(document, settings=settings, recovery=RecoveryStore(tmp_path / "recovery"))
-    qtbot.addWidget(main, before_close_func=lambda w: w.document.undo_stack.setClean())
+    main = MainWindow(document, settings=window_settings, recovery=RecoveryStore(tmp_path / "recovery"))
     main.resize(1440, 900)
-    main.show()
-    main.activateWindow()
-    qtbot.waitExposed(main)
-    return main
+    return show_main_window(qtbot, main)
 
 
 # --- driving the window like a user --------------------------------------------------------------

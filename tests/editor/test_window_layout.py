@@ -4,7 +4,7 @@ with cut labels ("lown ⇄"), and the palette's brush summary was cut ("AND 1 (s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QRect, QSettings, QSize
@@ -20,6 +20,7 @@ from editor.widgets.cards.variant_strip import VariantStrip, variant_label
 from engines.snake import Direction, Element
 from matcher.model import VARIANTS, Card, ElementSet, Group, GroupKind, Head, Pattern, Program, SetRef
 from pytestqt.qtbot import QtBot
+from tests.editor.conftest import show_main_window
 from pathlib import Path
 
 LAPTOP = QSize(1366, 700)
@@ -40,17 +41,11 @@ def edge_program() -> Program:
 
 
 @pytest.fixture
-def make_window(qtbot: QtBot, tmp_path: Path) -> Iterator[Callable[[QSize], MainWindow]]:
-    old_format = QSettings.defaultFormat()
-    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
-    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qsettings"))
-
+def make_window(qtbot: QtBot, window_settings: QSettings, tmp_path: Path) -> Callable[[QSize], MainWindow]:
     def make(size: QSize) -> MainWindow:
-        window = MainWindow(ProgramDocument(edge_program()), settings=QSettings(str(tmp_path / "s.ini"),
-                            QSettings.Format.IniFormat), recovery=RecoveryStore(tmp_path / "recovery"))
-        qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-        window.show()
-        qtbot.waitExposed(window)
+        window = MainWindow(ProgramDocument(edge_program()), settings=window_settings,
+                            recovery=RecoveryStore(tmp_path / "recovery"))
+        show_main_window(qtbot, window)
         QApplication.processEvents()  # the first-start sizing runs once the window is shown
         window.resize(size)
         window.reset_layout()  # the panes as a first start on this screen shares them out
@@ -59,8 +54,7 @@ def make_window(qtbot: QtBot, tmp_path: Path) -> Iterator[Callable[[QSize], Main
         QApplication.processEvents()
         return window
 
-    yield make
-    QSettings.setDefaultFormat(old_format)
+    return make
 
 
 def rect_in_window(widget: QWidget) -> QRect:

@@ -27,7 +27,7 @@ from engines.bioblots import (
     start_state,
 )
 from collections.abc import Callable
-from tests.engines.sample_bots import BOT_ENV, SAMPLES as SAMPLE_FOLDERS
+from tests.engines.sample_bots import BOT_ENV, SAMPLES as SAMPLE_FOLDERS, end_bot
 
 SAMPLES = SAMPLE_FOLDERS / "bioblots"
 ENV = BOT_ENV
@@ -60,12 +60,7 @@ class Bot:
         return line
 
     def close(self) -> int:
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
-        try:
-            return self.proc.wait(timeout=5)
-        finally:
-            self.proc.kill()
+        return end_bot(self.proc)
 
 
 def play(argvs: Sequence[Sequence[str]], seed: int) -> tuple[State, Result, list[Event]]:

@@ -42,7 +42,7 @@ from engines.itpw import (
     targets,
     unit_broadcast,
 )
-from tests.engines.sample_bots import BOT_ENV, SAMPLES as SAMPLE_FOLDERS
+from tests.engines.sample_bots import BOT_ENV, SAMPLES as SAMPLE_FOLDERS, end_bot
 
 SAMPLES = SAMPLE_FOLDERS / "itpw"
 ENV = BOT_ENV
@@ -92,12 +92,9 @@ class Bot:
 
     def close(self) -> int:
         """Close stdin (the end of the game) and return the exit code."""
-        assert self.proc.stdin is not None
-        self.proc.stdin.close()
         try:
-            return self.proc.wait(timeout=5)
+            return end_bot(self.proc)
         finally:
-            self.proc.kill()
             self.proc.wait()
             self.selector.close()
             self.stdout.close()

@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arena.moments import battle_moments
@@ -20,7 +20,7 @@ from matcher.analysis.shadow import equal_to, shadowed_by
 from matcher.fileformat import load_program
 from matcher.model import Program
 from tests.matcher.analysis_oracle import asked, crowded_position, deciding_card, tricky_program, variant_checks
-from tests.strategies import random_position, random_program
+from tests.strategies import REPLAYABLE, random_position, random_program
 from pathlib import Path
 
 PROOF_COUNTS: Counter[str] = Counter()
@@ -79,13 +79,13 @@ def _check(program: Program, seed: int, positions: int = 40) -> None:
             assert not failure, f"{failure}\nin snake {me}'s view of {position}"
 
 
-@settings(max_examples=200, derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(REPLAYABLE, max_examples=200)
 @given(st.randoms(use_true_random=False), st.integers(0, 2**32 - 1))
 def test_proofs_hold_on_tricky_programs(rnd: random.Random, seed: int) -> None:
     _check(tricky_program(rnd), seed)
 
 
-@settings(max_examples=50, derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(REPLAYABLE, max_examples=50)
 @given(st.randoms(use_true_random=False), st.integers(0, 2**32 - 1))
 def test_proofs_hold_on_random_programs(rnd: random.Random, seed: int) -> None:
     _check(random_program(rnd), seed, positions=15)

@@ -5,15 +5,15 @@ that explain reads."""
 from __future__ import annotations
 
 import numpy as np
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 
 from engines.snake import Board, Direction, Position
-from matcher.batched import best_masks_at, decide_many
+from matcher.batched import Decisions, best_masks_at, decide_many
 from matcher.compiled import choose, compile_program, evaluate_board, possible_mask
 from matcher.single import best_moves
 from matcher.model import Program
 from tests.reference_matcher import reference_decide
-from tests.strategies import positions, programs
+from tests.strategies import REPLAYABLE, positions, programs
 
 
 def _compare(program: Program, position: Position) -> int:
@@ -36,8 +36,7 @@ def _compare(program: Program, position: Position) -> int:
     return checked
 
 
-@settings(max_examples=1000, derandomize=True, database=None, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(REPLAYABLE, max_examples=1000)
 @given(programs, positions)
 def test_compiled_equals_reference(program: Program, position: Position) -> None:
     _compare(program, position)
@@ -51,8 +50,13 @@ def _views(position: Position) -> tuple[Board, list[int], np.ndarray]:
     return board, views, possible
 
 
-@settings(max_examples=60, derandomize=True, database=None, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+def batch_decision(choice: Decisions, row: int) -> tuple[list[Direction], int | None]:
+    """The best moves and the deciding card (None: no card decided) of one view of a batch, as
+    ``best_moves`` gives them."""
+    return [d for d in Direction if choice.best[row, d]], (None if choice.card[row] < 0 else int(choice.card[row]))
+
+
+@settings(REPLAYABLE, max_examples=60)
 @given(programs, positions)
 def test_batched_equals_single(program: Program, position: Position) -> None:
     compiled = compile_program(program)
@@ -64,8 +68,7 @@ def test_batched_equals_single(program: Program, position: Position) -> None:
         best, card = best_moves(compiled, board, snake)
         moves = board.possible_moves(snake)
         if len(moves) >= 2:
-            assert [d for d in Direction if choice.best[row, d]] == best
-            assert (None if choice.card[row] < 0 else int(choice.card[row])) == card
+            assert batch_decision(choice, row) == (best, card)
     # The same decisions as 4-bit masks (what the many-battle engine draws from).
     stride, rows = stacked.shape[2], stacked.shape[1]
     corners = np.array([rows * stride + board.head(i)[1] * stride + board.head(i)[0] for i in views], dtype=np.intp)
@@ -73,8 +76,7 @@ def test_batched_equals_single(program: Program, position: Position) -> None:
     assert [sum(1 << d for d in Direction if choice.best[row, d]) for row in range(len(views))] == list(masks)
 
 
-@settings(max_examples=400, derandomize=True, database=None, deadline=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(REPLAYABLE, max_examples=400)
 @given(programs, positions)
 def test_batched_equals_reference(program: Program, position: Position) -> None:
     """Every snake's view, forced ones (fewer than two possible moves) included, in one batch."""
@@ -83,5 +85,4 @@ def test_batched_equals_reference(program: Program, position: Position) -> None:
     choice = decide_many(compiled, board.codes[None], [0] * len(views), [board.head(i) for i in views], views, possible)
     for row, snake in enumerate(views):
         ref = reference_decide(program, position, snake)
-        assert [d for d in Direction if choice.best[row, d]] == ref.best, f"snake {snake}"
-        assert (None if choice.card[row] < 0 else int(choice.card[row])) == ref.card, f"snake {snake}"
+        assert batch_decision(choice, row) == (ref.best, ref.card), f"snake {snake}"

@@ -9,7 +9,7 @@ from dataclasses import replace
 from itertools import product
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arena.samples import SNAKE_SAMPLES, sample_programs
@@ -19,7 +19,7 @@ from matcher.diff_json import diff_from_json, diff_to_json
 from matcher.editing import move_card, paint, remove_card, turn_head
 from matcher.fileformat import load_program
 from matcher.model import OR_GROUPS, Card, ElementSet, Group, GroupKind, Head, Pattern, Program, ProgramTest, SetRef
-from tests.strategies import random_position, random_program
+from tests.strategies import REPLAYABLE, random_position, random_program
 
 SAMPLES = [load_program(p) for p in sample_programs()]
 OR2 = Group(GroupKind.OR, 2)
@@ -67,7 +67,7 @@ def mutate(program: Program, rnd: random.Random) -> Program:
     return program
 
 
-@settings(max_examples=300, derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(REPLAYABLE, max_examples=300)
 @given(st.randoms(use_true_random=False))
 def test_random_programs_and_their_edits_round_trip(rnd: random.Random) -> None:
     a = random_program(rnd)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.snake import Board, Direction, Element, position_from_text
@@ -27,7 +27,7 @@ from matcher.moment import (
 )
 from matcher.testing import run_tests
 from tests.reference_matcher import element_at, possible_moves, reference_decide
-from tests.strategies import random_position
+from tests.strategies import REPLAYABLE, random_position
 
 UP, RIGHT, DOWN, LEFT = Direction.UP, Direction.RIGHT, Direction.DOWN, Direction.LEFT
 
@@ -66,7 +66,7 @@ def test_the_new_card_decides_its_own_moment_for_that_move() -> None:
     assert decision.card == 0 and decision.best == [RIGHT]
 
 
-@settings(max_examples=150, derandomize=True, database=None, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(REPLAYABLE, max_examples=150)
 @given(st.randoms(use_true_random=False), st.sampled_from([KEEP_ALL, KEEP_NONEMPTY, Keep(1), Keep(2), Keep(3)]))
 def test_every_card_from_a_moment_is_valid_for_its_move_there(rnd: random.Random, keep: Keep) -> None:
     """Checked with the reference matcher's own geometry and element reading."""

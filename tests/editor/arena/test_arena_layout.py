@@ -11,15 +11,7 @@ from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from editor.widgets.arena.arena_pane import ArenaPane
-from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
-    WORMS,
-    full_speed,
-    make_pane,
-    marker,
-    set_up,
-    start,
-    wait_finished,
-)
+from tests.editor.arena.pane_driver import WORMS, full_speed, set_up, start, wait_finished
 from editor.main_window import MainWindow
 
 SMALL = (1024, 700)

@@ -9,15 +9,7 @@ from PySide6.QtCore import Qt
 from editor.widgets.arena.arena_pane import ArenaPane
 from editor.widgets.arena.seat_log import COLUMNS, NOTE, SEAT
 from tests.bots.survivors import BOTS
-from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
-    WORMS,
-    full_speed,
-    make_pane,
-    marker,
-    set_up,
-    start,
-    wait_finished,
-)
+from tests.editor.arena.pane_driver import WORMS, full_speed, set_up, start, wait_finished
 from pytestqt.qtbot import QtBot
 from collections.abc import Callable
 from pathlib import Path

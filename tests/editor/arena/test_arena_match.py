@@ -11,28 +11,34 @@ import gc
 import json
 import sys
 import threading
-import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QComboBox, QWidget
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.cli import main as cli_main
 from editor.widgets.arena.arena_pane import ArenaPane
-from editor.widgets.arena.match_transport import FULL_SPEED, SPEEDS
 from editor.widgets.parts.seat_cards import ordinal
 from editor.widgets.games.kingdoms.kingdoms_game import KingdomsBoard
 from editor.widgets.games.registry import GAME_VIEWS
-from tests.bots.survivors import BOTS, MARK_VARIABLE, new_marker, processes_with
+from tests.bots.survivors import BOTS, processes_with
 from pytestqt.qtbot import QtBot
+from tests.editor.arena.pane_driver import (
+    BIOBLOTS,
+    ITPW,
+    KINGDOMS,
+    SEED,
+    WORMS,
+    full_speed,
+    set_up,
+    show_tab,
+    start,
+    wait_finished,
+)
 
-ROOT = Path(__file__).resolve().parents[3]
-WORMS, KINGDOMS = ROOT / "samples" / "worms", ROOT / "samples" / "kingdoms"
-BIOBLOTS, ITPW = ROOT / "samples" / "bioblots", ROOT / "samples" / "itpw"
-SEED = 7
 MATCHES: dict[str, tuple[tuple[str, ...], dict[str, object], list[str]]] = {
     # game: (seats, pane options {box: value}, CLI flags)
     "snake": (("hunter", "tail_biter", "wall_hugger"), {"rounds": 120}, ["--rounds", "120"]),
@@ -46,77 +52,6 @@ MATCHES: dict[str, tuple[tuple[str, ...], dict[str, object], list[str]]] = {
     "itpw": ((str(ITPW / "heuristic_bot.py"), str(ITPW / "random_bot.py"), str(ITPW / "random_bot.py"),
               str(ITPW / "heuristic_bot.py")), {"rounds": 8}, ["--rounds", "8"]),
 }
-
-
-@pytest.fixture
-def marker() -> Iterator[str]:
-    mark = new_marker()
-    yield mark
-    deadline = time.monotonic() + 10.0
-    while processes_with(mark) and time.monotonic() < deadline:
-        time.sleep(0.02)
-    assert processes_with(mark) == [], "bot processes outlived the test"
-
-
-@pytest.fixture
-def make_pane(qtbot: QtBot, tmp_path: Path, marker: str) -> Callable[..., ArenaPane]:
-    def make(settings: QSettings | None = None, **kwargs: object) -> ArenaPane:
-        settings = settings if settings is not None else QSettings(str(tmp_path / "arena.ini"), QSettings.Format.IniFormat)
-        pane = ArenaPane(settings, bot_env={MARK_VARIABLE: marker}, host_root=tmp_path, **kwargs)  # type: ignore[arg-type]
-        qtbot.addWidget(pane, before_close_func=lambda p: p.shutdown())
-        pane.resize(1366, 680)
-        pane.show()
-        qtbot.waitExposed(pane)
-        return pane
-
-    return make
-
-
-def set_up(pane: ArenaPane, game: str, seats: tuple[str, ...], options: dict[str, object]) -> None:
-    panel = pane.setup_panel
-    panel.set_game(game)
-    panel.set_seats(seats)
-    panel.seed_box.setValue(SEED)
-    panel.rounds_box.setValue(int(options["rounds"]))  # type: ignore[call-overload]
-    if "time" in options:
-        panel.time_box.setValue(float(options["time"]))  # type: ignore[arg-type]
-    if "map" in options:
-        panel.set_map(str(options["map"]))
-
-
-def pick(qtbot: QtBot, box: QComboBox, text: str) -> None:
-    """Choose ``text`` in ``box`` as a user does: open its list and click the item."""
-    row = box.findText(text)
-    assert row >= 0, f"{text!r} is not offered"
-    qtbot.mouseClick(box, Qt.MouseButton.LeftButton)
-    view = box.view()
-    qtbot.waitUntil(view.isVisible, timeout=2_000)
-    qtbot.wait(QApplication.doubleClickInterval() + 50)  # the list ignores a release right after it opened
-    index = view.model().index(row, 0)
-    view.scrollTo(index)
-    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
-    qtbot.waitUntil(lambda: not view.isVisible(), timeout=2_000)
-
-
-def show_tab(qtbot: QtBot, pane: ArenaPane, page: QWidget) -> None:
-    """Click the side panel's tab of ``page`` (a plot, the log)."""
-    bar = pane.tabs.tabBar()
-    qtbot.mouseClick(bar, Qt.MouseButton.LeftButton, pos=bar.tabRect(pane.tabs.indexOf(page)).center())
-    assert pane.tabs.currentWidget() is page
-
-
-def full_speed(qtbot: QtBot, pane: ArenaPane) -> None:
-    qtbot.keyClick(pane.transport.speed_slider, Qt.Key.Key_End)
-    assert SPEEDS[pane.transport.speed_slider.value()] == FULL_SPEED == pane.playback.speed()
-
-
-def start(qtbot: QtBot, pane: ArenaPane) -> None:
-    with qtbot.waitSignal(pane.runner.started, timeout=10_000):
-        qtbot.mouseClick(pane.setup_panel.start_button, Qt.MouseButton.LeftButton)
-
-
-def wait_finished(qtbot: QtBot, pane: ArenaPane, timeout: int = 20_000) -> None:
-    qtbot.waitUntil(lambda: not pane.runner.is_running() and not pane.playback.live, timeout=timeout)
 
 
 def cli_result(capsys: pytest.CaptureFixture[str], game: str, seats: tuple[str, ...], flags: list[str]) -> dict[str, object]:

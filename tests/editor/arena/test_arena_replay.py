@@ -26,18 +26,7 @@ from engines.snake import board_at_turn, position_to_text
 from matcher import best_moves, compile_program, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 from tests.arena.legacy_battles import OLD_FILE
-from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
-    BIOBLOTS,
-    ITPW,
-    KINGDOMS,
-    WORMS,
-    make_pane,
-    marker,
-    pick,
-    set_up,
-    start,
-    wait_finished,
-)
+from tests.editor.arena.pane_driver import BIOBLOTS, ITPW, KINGDOMS, WORMS, pick, set_up, start, wait_finished
 from pytestqt.qtbot import QtBot
 from collections.abc import Callable
 from editor.widgets.arena.arena_pane import ArenaPane

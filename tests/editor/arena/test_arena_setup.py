@@ -21,15 +21,7 @@ from editor.widgets.arena.match_setup import MatchSetupPanel, MiB
 from editor.widgets.games.registry import GAME_VIEWS
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, bot_samples
 from matcher import load_program
-from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
-    KINGDOMS,
-    WORMS,
-    make_pane,
-    marker,
-    pick,
-    start,
-    wait_finished,
-)
+from tests.editor.arena.pane_driver import KINGDOMS, WORMS, pick, start, wait_finished
 from tests.editor.test_main_window import key
 from pytestqt.qtbot import QtBot
 from collections.abc import Callable

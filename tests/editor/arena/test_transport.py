@@ -21,14 +21,7 @@ from arena.match import MatchSetup, run_match
 from editor.widgets.arena.match_runner import Frame
 from editor.widgets.arena.match_transport import SPEEDS, Transport, parse_turn, speed_text
 from editor.widgets.arena.playback import Playback
-from tests.editor.arena.test_arena_match import (  # noqa: F401  (fixtures)
-    BIOBLOTS,
-    ITPW,
-    KINGDOMS,
-    WORMS,
-    make_pane,
-    marker,
-)
+from tests.editor.arena.pane_driver import BIOBLOTS, pick
 from editor.widgets.arena.arena_pane import ArenaPane
 
 LEFT = Qt.MouseButton.LeftButton
@@ -217,7 +210,6 @@ def test_the_battle_tab_has_the_same_transport_saying_step(qtbot: QtBot) -> None
 
 
 def test_before_a_match_the_transport_speaks_of_the_chosen_games_rounds(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
-    from tests.editor.arena.test_arena_match import pick
     from editor.widgets.games.registry import GAME_VIEWS
 
     pane = make_pane()

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 import editor.widgets  # noqa: F401
 from engines.snake import Direction
 from editor.main_window import MainWindow
-from editor.widgets.bench.position_editor import PositionView
+from editor.widgets.bench.position_editor import PositionEditor, PositionView
 
 ME = [(3, 3), (3, 4), (3, 5)]
 """Drawn head first: the head at (3, 3) with its body below, so "up" is ahead."""
@@ -35,19 +35,25 @@ def click_action_button(qtbot: QtBot, parent: QWidget, action: QAction) -> None:
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
+def draw_me_and_rival(qtbot: QtBot, editor: PositionEditor, size: int | None = None) -> None:
+    """Empty the bench's field (and make it ``size`` x ``size`` by typing, if given), then draw "me"
+    and the rival."""
+    click_action_button(qtbot, editor, editor.clear_action)
+    if size is not None:
+        for spin in (editor.width_spin, editor.height_spin):
+            spin.selectAll()
+            qtbot.keyClicks(spin, str(size))
+            qtbot.keyClick(spin, Qt.Key.Key_Return)
+    draw_snake(qtbot, editor.view, ME)
+    draw_snake(qtbot, editor.view, RIVAL)
+
+
 def test_update_test_never_accepts_a_regression(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     window.show_test_bench()
     bench = window.test_bench
     editor = bench.position_editor
-    # Empty the field, make it 7 x 7 by typing, and draw "me" and a rival.
-    click_action_button(qtbot, editor, editor.clear_action)
-    for spin in (editor.width_spin, editor.height_spin):
-        spin.selectAll()
-        qtbot.keyClicks(spin, "7")
-        qtbot.keyClick(spin, Qt.Key.Key_Return)
-    draw_snake(qtbot, editor.view, ME)
-    draw_snake(qtbot, editor.view, RIVAL)
+    draw_me_and_rival(qtbot, editor, size=7)
     assert editor.position().width == 7 and editor.me() == 0
     assert bench.expected_moves() == {Direction.UP}  # the program's answer, offered as the default
 
@@ -72,10 +78,7 @@ def test_ticking_a_box_still_changes_what_update_test_keeps(qtbot: QtBot, make_w
     window = make_window()
     window.show_test_bench()
     bench = window.test_bench
-    editor = bench.position_editor
-    click_action_button(qtbot, editor, editor.clear_action)
-    draw_snake(qtbot, editor.view, ME)
-    draw_snake(qtbot, editor.view, RIVAL)
+    draw_me_and_rival(qtbot, bench.position_editor)
     click_action_button(qtbot, bench.test_form, bench.save_test_action)
     qtbot.mouseClick(bench.expect_boxes[Direction.LEFT], Qt.MouseButton.LeftButton)
     click_action_button(qtbot, bench.test_form, bench.update_test_action)

@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
+from tests.editor.conftest import show_main_window
 
 import editor.widgets  # noqa: F401
 from editor.document import ProgramDocument
@@ -44,10 +45,7 @@ def second_window(qtbot: QtBot, tmp_path: Path) -> Callable[[Program], MainWindo
     def make(program: Program) -> MainWindow:
         window = MainWindow(ProgramDocument(program), recovery=RecoveryStore(tmp_path / "recovery2"),
                             settings=make_settings(tmp_path))
-        qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-        window.show()
-        qtbot.waitExposed(window)
-        return window
+        return show_main_window(qtbot, window)
 
     return make
 

@@ -9,6 +9,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
+from tests.editor.conftest import show_main_window
 import pytest
 
 import editor.widgets  # noqa: F401
@@ -24,10 +25,7 @@ def first_start(qtbot: QtBot, tmp_path: Path, settings: QSettings) -> MainWindow
     document, error = initial_document(None, settings)
     assert error is None
     window = MainWindow(document, settings=settings, recovery=RecoveryStore(tmp_path / "recovery"))
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return show_main_window(qtbot, window)
 
 
 def save_as_dialog(monkeypatch: pytest.MonkeyPatch, qtbot: QtBot, window: MainWindow, answer: Path) -> list[str]:

@@ -10,6 +10,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
+from tests.editor.conftest import show_main_window
 
 import editor.widgets  # noqa: F401
 from arena.bots.bwrap import BWRAP_VARIABLE
@@ -44,10 +45,7 @@ def type_into(qtbot: QtBot, field: QLineEdit, text: str) -> None:
 def window_on(qtbot: QtBot, settings: QSettings, tmp_path: Path) -> MainWindow:
     window = MainWindow(ProgramDocument(builtin_program()), settings=settings,
                         recovery=RecoveryStore(tmp_path / "recovery"))
-    qtbot.addWidget(window, before_close_func=lambda w: w.document.undo_stack.setClean())
-    window.show()
-    qtbot.waitExposed(window)
-    return window
+    return show_main_window(qtbot, window)
 
 
 @pytest.fixture(autouse=True)

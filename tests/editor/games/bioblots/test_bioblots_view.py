@@ -7,7 +7,7 @@ from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtGui import QColor, QImage
 
 from editor.screenshots import dark_palette
-from editor.widgets.games.bioblots.bioblots_view import SUBSTANCE_HUE, BioblotsView, last_move, main
+from editor.widgets.games.bioblots.bioblots_view import SUBSTANCE_HUE, BioblotsView, last_move
 from editor.widgets.parts.seat_colors import seat_color
 from engines.bioblots import (
     Moved,
@@ -22,8 +22,8 @@ from engines.bioblots import (
     start_state,
 )
 from tests.editor.fixture_types import Shown
+from tests.editor.games.board_views import assert_fits_with_square_cells, chroma, click_cell, color_at, distance
 from pytestqt.qtbot import QtBot
-from pathlib import Path
 from engines.bioblots import Event, Move, State
 from editor.widgets.games.bioblots.bioblots_view import LastMove
 
@@ -67,14 +67,6 @@ def view(shown: Shown) -> BioblotsView:
     return shown(BioblotsView(), (700, 820))
 
 
-def point(view: BioblotsView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QPoint:
-    """A point in ``cell``, offset by fractions of a cell from its centre."""
-    centre, size = view.cell_rect(*cell).center(), view.cell_size()
-    return QPoint(round(centre.x() + dx * size), round(centre.y() + dy * size))
-
-
-def color_at(view: BioblotsView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QColor:
-    return QColor(view.grab().toImage().pixel(point(view, cell, dx, dy)))
 
 
 def tile_at(view: BioblotsView, cell: tuple[int, int]) -> QColor:
@@ -82,15 +74,6 @@ def tile_at(view: BioblotsView, cell: tuple[int, int]) -> QColor:
     return color_at(view, cell, -0.25, -0.25)
 
 
-def distance(a: QColor, b: QColor) -> int:
-    return abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue())
-
-
-def chroma(color: QColor) -> int:
-    """How far from grey: 0 for any grey, whatever its lightness (unlike HSV saturation, which
-    makes near-black greys look coloured)."""
-    rgb = (color.red(), color.green(), color.blue())
-    return max(rgb) - min(rgb)
 
 
 def inner(view: BioblotsView, cell: tuple[int, int]) -> list[QColor]:
@@ -174,12 +157,8 @@ def test_the_highlighted_organism_gets_a_halo(view: BioblotsView) -> None:
 def test_cells_stay_square_and_the_board_keeps_its_aspect_at_any_size(view: BioblotsView, size: tuple[int, int]) -> None:
     view.set_state(*play(*OPENING))
     view.resize(*size)
-    assert not view.grab().toImage().isNull()
-    field, cell, legend = view.field_rect(), view.cell_rect(5, 5), view.legend_rect()
-    assert cell.width() == cell.height() == view.cell_size()
-    assert field.width() == field.height() == 26 * view.cell_size()
-    assert 0 <= field.left() and field.right() <= view.width()
-    assert 0 <= field.top() and field.bottom() < legend.top() and legend.bottom() <= view.height()
+    assert_fits_with_square_cells(view)
+    assert view.field_rect().width() == view.field_rect().height() == 26 * view.cell_size()
 
 
 def test_rows_and_columns_are_lettered_as_moves_name_cells(view: BioblotsView) -> None:
@@ -196,14 +175,7 @@ def test_rows_and_columns_are_lettered_as_moves_name_cells(view: BioblotsView) -
 def test_clicks_map_to_the_cell_and_its_organism(qtbot: QtBot, view: BioblotsView, size: tuple[int, int], cell: tuple[int, int], player: int | None) -> None:
     view.resize(*size)
     view.set_state(*play(*OPENING))
-    if player is None:
-        with qtbot.assertNotEmitted(view.organismClicked), qtbot.waitSignal(view.cellClicked) as where:
-            qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point(view, cell))
-    else:
-        with qtbot.waitSignal(view.organismClicked) as clicked, qtbot.waitSignal(view.cellClicked) as where:
-            qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point(view, cell))
-        assert clicked.args == [player]
-    assert where.args == list(cell)
+    click_cell(qtbot, view, cell, view.organismClicked, player)
 
 
 def test_a_click_beside_the_board_emits_nothing(qtbot: QtBot, view: BioblotsView) -> None:
@@ -297,20 +269,6 @@ def test_a_played_game_shows_every_new_state(view: BioblotsView) -> None:
         view.grab()
     assert view.state() is state
     assert view.grab().toImage() != first
-
-
-def test_the_demo_reports_a_bad_board_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bad = tmp_path / "bad.txt"
-    bad.write_text("12358D" * 4 + "12\n" + "12358X" * 4 + "12\n")
-    assert main([str(bad)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and f"{bad}:2:6" in err and "'X'" in err
-
-
-def test_the_demo_reports_a_missing_board_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([str(tmp_path / "nope.txt")]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "nope.txt" in err
 
 
 def test_the_fixture_board_is_what_the_tests_assume() -> None:

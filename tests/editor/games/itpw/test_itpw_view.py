@@ -3,11 +3,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor, QPalette
 
 from editor.screenshots import dark_palette
-from editor.widgets.games.itpw.itpw_view import ItpwView, advance, main
+from editor.widgets.games.itpw.itpw_view import ItpwView, advance
 from editor.widgets.parts.seat_colors import seat_color
 from engines.itpw import (
     Disqualification,
@@ -20,8 +20,8 @@ from engines.itpw import (
     start_state,
 )
 from tests.editor.fixture_types import Shown
+from tests.editor.games.board_views import assert_fits_with_square_cells, chroma, click_cell, color_at, distance
 from pytestqt.qtbot import QtBot
-from pathlib import Path
 
 SIDE = 50
 # Player 1's worker and soldier side by side on owned fields, player 2's worker on a field of
@@ -46,22 +46,8 @@ def view(shown: Shown) -> ItpwView:
     return shown(ItpwView(), (700, 820))
 
 
-def point(view: ItpwView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QPoint:
-    centre, size = view.cell_rect(*cell).center(), view.cell_size()
-    return QPoint(round(centre.x() + dx * size), round(centre.y() + dy * size))
 
 
-def color_at(view: ItpwView, cell: tuple[int, int], dx: float = 0.0, dy: float = 0.0) -> QColor:
-    return QColor(view.grab().toImage().pixel(point(view, cell, dx, dy)))
-
-
-def distance(a: QColor, b: QColor) -> int:
-    return abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue())
-
-
-def chroma(color: QColor) -> int:
-    rgb = (color.red(), color.green(), color.blue())
-    return max(rgb) - min(rgb)
 
 
 def hue_gap(a: QColor, b: QColor) -> float:
@@ -150,26 +136,15 @@ def test_the_highlighted_player_units_are_ringed(view: ItpwView) -> None:
 def test_fields_stay_square_and_the_board_keeps_its_aspect_at_any_size(view: ItpwView, size: tuple[int, int]) -> None:
     view.set_state(board())
     view.resize(*size)
-    assert not view.grab().toImage().isNull()
-    field, cell, legend = view.field_rect(), view.cell_rect(5, 5), view.legend_rect()
-    assert cell.width() == cell.height() == view.cell_size()
-    assert field.width() == field.height() == SIDE * view.cell_size()
-    assert 0 <= field.left() and field.right() <= view.width()
-    assert 0 <= field.top() and field.bottom() < legend.top() and legend.bottom() <= view.height()
+    assert_fits_with_square_cells(view)
+    assert view.field_rect().width() == view.field_rect().height() == SIDE * view.cell_size()
 
 
 @pytest.mark.parametrize("cell, player", [(WORKER, 1), (SOLDIER, 1), (FOREIGN, 2), (OUT, 3), (LONER, 4),
                                           (FREE, None), ((49, 0), None)])
 def test_clicks_map_to_the_field_and_the_unit_player(qtbot: QtBot, view: ItpwView, cell: tuple[int, int], player: int | None) -> None:
     view.set_state(board())
-    if player is None:
-        with qtbot.assertNotEmitted(view.playerClicked), qtbot.waitSignal(view.cellClicked) as where:
-            qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point(view, cell))
-    else:
-        with qtbot.waitSignal(view.playerClicked) as clicked, qtbot.waitSignal(view.cellClicked) as where:
-            qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=point(view, cell))
-        assert clicked.args == [player]
-    assert where.args == list(cell)
+    click_cell(qtbot, view, cell, view.playerClicked, player)
 
 
 @pytest.mark.parametrize(
@@ -211,20 +186,6 @@ def test_a_played_game_shows_every_new_state(view: ItpwView) -> None:
     view.grab()
     assert view.state() is state and state.turn >= 5
     assert view.grab().toImage() != first
-
-
-def test_the_demo_reports_a_bad_state_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bad = tmp_path / "bad.txt"
-    bad.write_text("itpw turn 0/500 move 1\nkills 0 0 0\n")
-    assert main([str(bad)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and str(bad) in err and "line 2" in err
-
-
-def test_the_demo_reports_a_missing_state_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([str(tmp_path / "nope.txt")]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "nope.txt" in err
 
 
 def test_the_fixture_is_what_the_tests_assume() -> None:

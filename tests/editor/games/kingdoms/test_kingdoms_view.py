@@ -6,11 +6,10 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QLabel
 
 from editor.screenshots import dark_palette
-from editor.widgets.games.kingdoms.kingdoms_view import KingdomsView, main
+from editor.widgets.games.kingdoms.kingdoms_view import KingdomsView
 from engines.kingdoms import DEAD, KINGDOM_FIELDS, Action, ActionCode, Kingdom, State, play_round, start_state
 from tests.editor.fixture_types import Shown
 from pytestqt.qtbot import QtBot
-from pathlib import Path
 
 MINUS = "\u2212"
 
@@ -158,11 +157,3 @@ def test_without_a_state_the_cards_are_hidden(view: KingdomsView) -> None:
     view.set_state(None)
     assert not any(card.isVisible() for card in view.cards)
     assert view.round_label.text() == "No kingdoms game"
-
-
-def test_the_demo_reports_a_bad_playfield_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bad = tmp_path / "playfield.txt"
-    bad.write_text("0/500: 25 10 1\n")
-    assert main([str(bad)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and str(bad) in err and "line 1" in err

@@ -5,13 +5,14 @@ import random
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import QPoint
 from PySide6.QtGui import QColor
 
 from editor.screenshots import dark_palette
-from editor.widgets.games.worms.worms_view import WormsView, main, safe_turn
+from editor.widgets.games.worms.worms_view import WormsView, safe_turn
 from engines.worms import Item, WormsState, play_round, playfield_from_text
 from tests.editor.fixture_types import Shown
+from tests.editor.games.board_views import assert_fits_with_square_cells, click_cell, distance
 from pytestqt.qtbot import QtBot
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -53,9 +54,6 @@ def centre(view: WormsView, cell: tuple[int, int]) -> QPoint:
 def color_at(view: WormsView, cell: tuple[int, int], offset: QPoint = QPoint()) -> QColor:
     return QColor(view.grab().toImage().pixel(centre(view, cell) + offset))
 
-
-def distance(a: QColor, b: QColor) -> int:
-    return abs(a.red() - b.red()) + abs(a.green() - b.green()) + abs(a.blue() - b.blue())
 
 
 @pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
@@ -108,13 +106,8 @@ def test_cells_stay_square_and_the_board_keeps_its_aspect_at_any_size(view: Worm
     state = playfield_from_text((ROOT / "samples/worms/meadow.txt").read_text())
     view.set_state(state)
     view.resize(*size)
-    image = view.grab().toImage()
-    assert not image.isNull()
-    field, cell, legend = view.field_rect(), view.cell_rect(5, 5), view.legend_rect()
-    assert cell.width() == cell.height() == view.cell_size()
-    assert field.width() / field.height() == pytest.approx(state.width / state.height)
-    assert 0 <= field.left() and field.right() <= view.width()
-    assert 0 <= field.top() and field.bottom() < legend.top() and legend.bottom() <= view.height()
+    assert_fits_with_square_cells(view)
+    assert view.field_rect().width() / view.field_rect().height() == pytest.approx(state.width / state.height)
 
 
 def test_hiding_the_legend_gives_the_board_more_room(view: WormsView) -> None:
@@ -129,17 +122,12 @@ def test_hiding_the_legend_gives_the_board_more_room(view: WormsView) -> None:
 @pytest.mark.parametrize("index, cell", [(0, (3, 1)), (1, (2, 3)), (2, (3, 5)), (3, (2, 6))])
 def test_clicking_any_worm_emits_its_index(qtbot: QtBot, view: WormsView, index: int, cell: tuple[int, int]) -> None:
     view.set_state(board())
-    with qtbot.waitSignal(view.wormClicked) as clicked, qtbot.waitSignal(view.cellClicked) as where:
-        qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=centre(view, cell))
-    assert clicked.args == [index]
-    assert where.args == list(cell)
+    click_cell(qtbot, view, cell, view.wormClicked, index)
 
 
 def test_clicking_an_item_emits_only_the_cell(qtbot: QtBot, view: WormsView) -> None:
     view.set_state(board())
-    with qtbot.assertNotEmitted(view.wormClicked), qtbot.waitSignal(view.cellClicked) as where:
-        qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=centre(view, FLOWER))
-    assert where.args == list(FLOWER)
+    click_cell(qtbot, view, FLOWER, view.wormClicked, None)
 
 
 @pytest.mark.parametrize(
@@ -188,20 +176,6 @@ def test_a_new_state_on_the_same_walls_shows_the_worms_where_they_are_now(view: 
     moved = dataclasses.replace(state.worms[0], cells=((4, 1), (3, 1)))
     view.set_state(dataclasses.replace(state, worms=(moved, *state.worms[1:])))
     assert distance(color_at(view, (4, 1)), before) > 60
-
-
-def test_the_demo_reports_a_bad_map_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bad = tmp_path / "bad.txt"
-    bad.write_text("0 100 x\n")
-    assert main([str(bad)]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and str(bad) in err and "line 1" in err
-
-
-def test_the_demo_reports_a_missing_map_on_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main([str(tmp_path / "nope.txt")]) == 2
-    err = capsys.readouterr().err.strip()
-    assert "\n" not in err and "nope.txt" in err
 
 
 def test_items_on_the_board_match_the_state(view: WormsView) -> None:
