@@ -294,7 +294,9 @@ def decide_at(
         return Decisions(np.zeros((0, N_DIRECTIONS), dtype=bool), np.zeros(0, dtype=np.int32))
     ws = _values(compiled.batch_tables, codes, corner_arr, np.asarray(snakes, dtype=np.intp).reshape(-1))
     best, card = _choose(ws, allowed)
-    return Decisions(np.ascontiguousarray(best.T), card)
+    # A view is decided by a card when that card has a valid possible move, and it has two.
+    decided = ws.move_value[card, :, ws.views].any(axis=1) & (allowed.sum(axis=1) >= 2)
+    return Decisions(np.ascontiguousarray(best.T), np.where(decided, card, -1).astype(np.int32))
 
 
 def best_masks_at(
@@ -342,8 +344,8 @@ def _values(tables: BatchTables, codes: npt.NDArray[np.uint8], corner: npt.NDArr
 
 def _choose(ws: _Workspace, possible: BoolArray) -> tuple[BoolArray, IntArray]:
     """Step 5: the first card with a valid possible move decides; its top-valued moves are best.
-    With fewer than two possible moves, or no deciding card, all possible moves are best.
-    The best moves (4, B) and the deciding card (B,), -1 for none.
+    With no deciding card all possible moves are best. The best moves (4, B) and the deciding
+    card (B,), 0 for none (the caller tells: the best moves' top value is 0).
 
     Views stay on the last axis here too: numpy reduces a short last axis (4 moves, 2 mirrors)
     one row at a time, ten times slower than combining whole rows of views."""
@@ -354,7 +356,6 @@ def _choose(ws: _Workspace, possible: BoolArray) -> tuple[BoolArray, IntArray]:
     card = np.logical_or.reduce(move_value, axis=1).argmax(axis=0)  # the first card with a move
     # The deciding card's move values: move_value[card[b], d, b] for every view b.
     chosen = move_value.reshape(-1).take(card * move_value[0].size + ws.move_rows)
-    top = np.maximum.reduce(chosen, axis=0)
-    decided = (top > 0) & (np.add.reduce(allowed, axis=0, dtype=np.uint8) >= 2)
-    best = np.where(decided, chosen == top, allowed)
-    return best, np.where(decided, card, -1).astype(np.int32)
+    # Undecided views have only zeros: all their possible moves are "top".
+    best: BoolArray = (chosen == np.maximum.reduce(chosen, axis=0)) & allowed
+    return best, card

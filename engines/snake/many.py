@@ -216,8 +216,8 @@ class ManyBattles:
         heads = self._head_cell.take(rows)
         possible = self._possible(rows, heads)
         masks = move_masks(possible)
-        if not masks.all():  # snakes without a possible move skip
-            keep = masks.nonzero()[0]
+        keep = masks.nonzero()[0]
+        if keep.size < masks.size:  # snakes without a possible move skip
             rows, heads, possible, masks = rows.take(keep), heads.take(keep), possible[keep], masks.take(keep)
         return Turn(rows, self._snake_of.take(rows), heads, possible, masks)
 
@@ -227,7 +227,7 @@ class ManyBattles:
         turn = self.turn(place)
         if not turn.rows.size:
             return
-        best = choose(turn) if (_COUNT.take(turn.masks) >= 2).any() else turn.masks
+        best = choose(turn)  # (asked even when every snake has one move: that is rare)
         counts = _COUNT.take(best)
         ties = (counts > 1).nonzero()[0]
         index = np.multiply(best, 4, dtype=np.intp)
@@ -246,13 +246,12 @@ class ManyBattles:
         becomes its tail, a victim bitten to nothing leaves its cell to the biter's head."""
         target = heads + self._deltas.take(moves)
         taker = rows + _TAKEN.take(self._code_row.take(rows) + self._flat.take(target))
-        bite = taker != rows
-        if bite.any():
-            self.length[taker] -= bite
-            self.length[rows] += bite
-            left = self.length.take(taker)
-            if (left == 1).any():
-                self._eaten(taker.take((left == 1).nonzero()[0]))
+        bite = taker != rows  # (nearly every sub-turn has one: no branch for none)
+        self.length[taker] -= bite
+        self.length[rows] += bite
+        eaten = (self.length.take(taker) == 1).nonzero()[0]  # a victim left with its last cell
+        if eaten.size:
+            self._eaten(taker.take(eaten))
         tail = self._tail_cell.take(taker)
         new_tail = self._next.take(tail)
         self._flat[tail] = CODE_EMPTY
