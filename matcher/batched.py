@@ -328,7 +328,7 @@ def _values(tables: BatchTables, codes: npt.NDArray[np.uint8], corner: npt.NDArr
     hits = ws.hits
     ws.bits.take(tables.slot_cell, axis=0, out=hits, mode="clip")
     np.bitwise_and(hits, tables.slot_mask, out=hits)
-    np.minimum(hits, 1, out=hits)
+    np.not_equal(hits, 0, out=hits.view(np.bool_))  # 0/1 (numpy's uint8 minimum is 20x slower)
     np.multiply(hits, tables.slot_bit, out=hits)  # a hit becomes its bit in the chunk's byte
     cards, n, variants, views = hits.shape
     np.bitwise_or.reduce(hits.reshape(cards, n // CHUNK, CHUNK, variants, views), axis=2, out=ws.bytes)
