@@ -26,6 +26,10 @@ The pass, for B views:
 5. **Choice.** A move's value is the better of its two mirrors', 0 when it is not possible. The
    first card with a nonzero move value decides; its top-valued moves are best.
 
+Measured (``python -m tests.bench.snake_matcher``, the 9-card bench program, 1000 views a call):
+0.37 µs a view, where one ``minimum.reduce`` per group and a second gather for the scores took
+0.48; a sub-turn of 50 battles is about 25 numpy calls here.
+
 Dtype policy as in :mod:`matcher.compiled`: codes, element bits and hit bytes ``uint8``; values
 ``int16`` (at most 48 × 6 + 1); results ``bool``, ``uint8`` masks and ``int32`` cards. Tie
 rule: moves in the order up, right, down, left; all best moves are returned and the caller draws
