@@ -49,9 +49,6 @@ _ENTERABLE = np.zeros(256, dtype=np.uint8)
 _ENTERABLE[CODE_EMPTY] = 1
 _ENTERABLE[[snake_code(owner, TAIL) for owner in range((CODE_COUNT - 2) // 3)]] = 1
 
-# Four 0/1 bytes (up, right, down, left) read as one little-endian uint32 become a 4-bit mask
-# (bit d for direction d) with one multiplication: byte d lands on bit 24 + d, nothing carries.
-_BYTES_TO_MASK = np.uint32(0x01020408)
 _COUNT = np.array([bin(mask).count("1") for mask in range(16)], dtype=np.intp)
 # _NTH[mask * 4 + i]: the i-th direction (in order) of a mask; -1 past its last.
 _NTH = np.array([([d for d in range(4) if mask >> d & 1] + [-1] * 4)[:4] for mask in range(16)], dtype=np.intp).reshape(-1)
@@ -64,15 +61,14 @@ for _snake in range(GAME_INFO.max_snakes):
 
 Chooser = Callable[["Turn"], npt.NDArray[np.integer[Any]]]
 """Given the snakes of a sub-turn that have a possible move, the moves each one picks from at
-random: (R,) 4-bit masks (bit d for direction d, see :func:`move_masks`), each a non-empty subset
+random: (R,) 4-bit masks (bit d for direction d), each a non-empty subset
 of the row's possible moves (so the only one for a snake that has one)."""
 
 
-def move_masks(moves: BoolArray) -> IntArray:
-    """(R,) 4-bit masks of (R, 4) bool move sets (bit d for direction d)."""
-    rows = np.ascontiguousarray(moves).view(np.uint32).reshape(-1)
-    masks: IntArray = ((rows * _BYTES_TO_MASK) >> np.uint32(24)).astype(np.intp)
-    return masks
+def _any_move(possible: BoolArray) -> npt.NDArray[np.uint32]:
+    """(R,) nonzero where a row of (R, 4) possible moves (contiguous) has one: its four bytes
+    read as one number."""
+    return possible.view(np.uint32).reshape(-1)
 
 
 class Turn(NamedTuple):
@@ -81,14 +77,12 @@ class Turn(NamedTuple):
 
     ``rows`` (R,) the snakes' rows (``battle * snake_count + snake``); ``snakes`` (R,) snake
     index; ``heads`` (R,) the head's index in the flattened stack of code grids
-    (:attr:`ManyBattles.codes`); ``possible`` (R, 4) bool, ``masks`` (R,) the same as 4-bit
-    masks."""
+    (:attr:`ManyBattles.codes`); ``possible`` (R, 4) bool."""
 
     rows: IntArray
     snakes: IntArray
     heads: IntArray
     possible: BoolArray
-    masks: IntArray
 
 
 class ManyBattles:
@@ -220,11 +214,10 @@ class ManyBattles:
         rows = self._order[place].take(self._moving)
         heads = self._head_cell.take(rows)
         possible = self._possible(rows, heads)
-        masks = move_masks(possible)
-        keep = masks.nonzero()[0]
-        if keep.size < masks.size:  # snakes without a possible move skip
-            rows, heads, possible, masks = rows.take(keep), heads.take(keep), possible[keep], masks.take(keep)
-        return Turn(rows, self._snake_of.take(rows), heads, possible, masks)
+        keep = _any_move(possible).nonzero()[0]
+        if keep.size < rows.size:  # snakes without a possible move skip
+            rows, heads, possible = rows.take(keep), heads.take(keep), possible[keep]
+        return Turn(rows, self._snake_of.take(rows), heads, possible)
 
     def play_turn(self, place: int, choose: Chooser) -> None:
         """One sub-turn: snakes without a possible move skip, those with one take it, the others
@@ -286,7 +279,7 @@ class ManyBattles:
     def _check_end(self, battles: IntArray) -> None:
         """:meth:`Battle._end_before_moving` for ``battles``: one left, no moves, step limit."""
         rows = (battles[:, None] * self.snake_count + np.arange(self.snake_count)).reshape(-1)
-        can_move = move_masks(self._possible(rows, self._head_cell.take(rows))).reshape(len(battles), self.snake_count)
+        can_move = _any_move(self._possible(rows, self._head_cell.take(rows))).reshape(len(battles), self.snake_count)
         end = np.where(self.steps.take(battles) >= self.max_steps.take(battles), _STEP_LIMIT, RUNNING)
         end[~np.logical_or.reduce(can_move, axis=1)] = _NO_MOVES
         end[self._alive.take(battles) <= 1] = _ONE_LEFT
