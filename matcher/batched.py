@@ -18,20 +18,23 @@ The pass, for B views:
    more in calls than in arithmetic when a sub-turn has few views).
 4. **Validity and score.** With one chunk (cards of up to 8 patterns), one look-up gives each
    variant's **value**: 0 when the variant is not valid (no AND group all hit — a card without AND
-   groups passes that — or an OR group all missed), else its score plus one. A score is the
+   groups passes that — or an OR group all missed), else its card's **rank** plus its score plus
+   one, where ranks are multiples of a stride above any score and fall from the first card to the
+   last, so that values of different cards never meet and an earlier card's are higher. A score is the
    card's OR weights plus the signed weights of its hits (AND patterns counted +w, OR patterns
    -w), never negative. With more chunks, a look-up per chunk gives the groups that chunk leaves
    all hit (ANDed over the chunks) and its share of the score (summed); a look-up of the group
    bits gives validity.
 5. **Choice.** A move's value is the better of its two mirrors', 0 when it is not possible. The
-   first card with a nonzero move value decides; its top-valued moves are best.
+   first card with a nonzero move value decides, and its top-valued moves are best: thanks to the
+   ranks, those are the moves whose value is the top of all cards' values.
 
 Measured (``python -m tests.bench.snake_matcher``, the 9-card bench program, 1000 views a call):
 0.37 µs a view, where one ``minimum.reduce`` per group and a second gather for the scores took
 0.48; a sub-turn of 50 battles is about 25 numpy calls here.
 
 Dtype policy as in :mod:`matcher.compiled`: codes, element bits and hit bytes ``uint8``; values
-``int16`` (at most 48 × 6 + 1); results ``bool``, ``uint8`` masks and ``int32`` cards. Tie
+``int32`` (ranks included); results ``bool``, ``uint8`` masks and ``int32`` cards. Tie
 rule: moves in the order up, right, down, left; all best moves are returned and the caller draws
 one.
 """
@@ -89,10 +92,11 @@ class BatchTables:
     slot_bit: npt.NDArray[np.uint8]  # (1, 8K, 1, 1) the slot's bit in its chunk's byte
     chunk_base: npt.NDArray[np.intp]  # (C, K, 1, 1) where each chunk's 256 entries start
     card_base: npt.NDArray[np.intp]  # (C, 1, 1) where each card's 256 entries start
-    value: npt.NDArray[np.int16]  # (C·256,) with one chunk, the value of a byte (else empty)
+    value: npt.NDArray[np.int32]  # (C·256,) with one chunk, the value of a byte (else empty)
     groups: npt.NDArray[np.uint8]  # (C·K·256,) the groups a chunk's byte leaves all hit
-    valid: npt.NDArray[np.int16]  # (C·256,) 1 when a card's all-hit groups make it valid, else 0
-    score: npt.NDArray[np.int16]  # (C·K·256,) a chunk's share of the score (+1 in chunk 0)
+    valid: npt.NDArray[np.int32]  # (C·256,) 1 when a card's all-hit groups make it valid, else 0
+    score: npt.NDArray[np.int32]  # (C·K·256,) a chunk's share of the score (chunk 0: + rank + 1)
+    stride: int  # ranks are multiples of it
     _workspaces: threading.local = field(default_factory=threading.local, repr=False)
     _offsets: dict[int, npt.NDArray[np.intp]] = field(default_factory=dict, repr=False)
 
@@ -125,7 +129,7 @@ class BatchTables:
                     slot_mask[c, k], signed_weight[c, k] = ~elements & 0x7F, -program.weight(pattern)
                 else:
                     slot_mask[c, k], signed_weight[c, k] = elements, program.weight(pattern)
-        groups, valid, score = _tables(group_of, signed_weight)
+        groups, valid, score, stride = _tables(group_of, signed_weight)
         card_base = np.arange(len(cards), dtype=np.intp).reshape(-1, 1, 1) * _BYTES
         # With one chunk a byte's groups are the card's: validity and score in one table.
         value = valid.take(groups + card_base.reshape(-1, 1)) * score if chunks == 1 else np.zeros(0)
@@ -134,7 +138,7 @@ class BatchTables:
             cells_read.astype(np.intp), slot_cell.reshape(window.shape).astype(np.intp), slot_mask,
             (1 << np.arange(n) % CHUNK).astype(np.uint8).reshape(1, n, 1, 1),
             (np.arange(len(cards) * chunks, dtype=np.intp) * _BYTES).reshape(len(cards), chunks, 1, 1), card_base,
-            value.reshape(-1).astype(np.int16), groups.reshape(-1), valid.reshape(-1), score.reshape(-1),
+            value.reshape(-1).astype(np.int32), groups.reshape(-1), valid.reshape(-1), score.reshape(-1), stride,
         )
 
     def workspace(self, views: int) -> _Workspace:
@@ -147,16 +151,18 @@ class BatchTables:
 
 
 def _tables(group_of: npt.NDArray[np.intp], signed_weight: npt.NDArray[np.intp]) -> tuple[
-        npt.NDArray[np.uint8], npt.NDArray[np.int16], npt.NDArray[np.int16]]:
+        npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.int32], int]:
     """The look-up tables of :class:`BatchTables` (``groups`` and ``score`` (C, K·256), ``valid``
-    (C, 256)) from each slot's group (-1: none) and signed weight, (C, 8K) both."""
+    (C, 256)), and the ranks' stride, from each slot's group (-1: none) and signed weight, (C, 8K)
+    both."""
     cards, n = group_of.shape
     chunks = n // CHUNK
     byte = np.arange(_BYTES)
     hit = (byte[:, None] >> np.arange(CHUNK)) & 1  # (256, 8): the slots a byte says hit
     groups = np.empty((cards, chunks, _BYTES), dtype=np.uint8)
-    score = np.empty((cards, chunks, _BYTES), dtype=np.int16)
-    valid = np.empty((cards, _BYTES), dtype=np.int16)
+    score = np.empty((cards, chunks, _BYTES), dtype=np.int32)
+    valid = np.empty((cards, _BYTES), dtype=np.int32)
+    stride = 2 + int(np.abs(signed_weight).sum(axis=1).max(initial=0))  # > any score + 1
     for c in range(cards):
         used = 0
         for j in range(chunks):
@@ -168,14 +174,14 @@ def _tables(group_of: npt.NDArray[np.intp], signed_weight: npt.NDArray[np.intp])
                     used |= 1 << g
             groups[c, j] = all_hit
             score[c, j] = hit @ signed_weight[c, j * CHUNK : (j + 1) * CHUNK]
-        # The OR weights, and one: a valid variant's value is never 0.
-        score[c, 0] += 1 + np.maximum(-signed_weight[c], 0).sum()
+        # The OR weights, and one: a valid variant's value is never 0; and the card's rank.
+        score[c, 0] += 1 + np.maximum(-signed_weight[c], 0).sum() + (cards - 1 - c) * stride
         # Groups the card does not use never pass (AND) and never fail (OR); a card without AND
         # groups passes as if one did.
         and_passed = (byte & used & _AND_BITS) != 0 if used & _AND_BITS else np.ones(_BYTES, dtype=bool)
         or_failed = (byte & used & _OR_BITS) != 0
         valid[c] = and_passed & ~or_failed
-    return groups.reshape(cards, -1), valid, score.reshape(cards, -1)
+    return groups.reshape(cards, -1), valid, score.reshape(cards, -1), stride
 
 
 def bucket(views: int) -> int:
@@ -199,10 +205,8 @@ class _Workspace:
     hits: npt.NDArray[np.uint8]  # (C, 8K, 8, B)
     bytes: npt.NDArray[np.uint8]  # (C, K, 8, B)
     lut_index: npt.NDArray[np.intp]  # (C, K, 8, B)
-    value: npt.NDArray[np.int16]  # (C, 8, B)
-    move_value: npt.NDArray[np.int16]  # (C, 4, B)
-    views: npt.NDArray[np.intp]  # (B,) 0..B-1
-    move_rows: npt.NDArray[np.intp]  # (4, B) the flat index of (move, view) in a (4, B) array
+    value: npt.NDArray[np.int32]  # (C, 8, B)
+    move_value: npt.NDArray[np.int32]  # (C, 4, B)
 
     def __init__(self, tables: BatchTables, capacity: int) -> None:
         cards, n = tables.slot_cell.shape[:2]
@@ -214,8 +218,8 @@ class _Workspace:
             "hits": ((cards, n, N_VARIANTS), np.uint8),
             "bytes": ((cards, tables.chunks, N_VARIANTS), np.uint8),
             "lut_index": ((cards, tables.chunks, N_VARIANTS), np.intp),
-            "value": ((cards, N_VARIANTS), np.int16),
-            "move_value": ((cards, N_DIRECTIONS), np.int16),
+            "value": ((cards, N_VARIANTS), np.int32),
+            "move_value": ((cards, N_DIRECTIONS), np.int32),
         }
         self._sizes = {name: (shape, int(np.prod(shape))) for name, (shape, _) in shapes.items()}
         self._flat: dict[str, Any] = {name: np.empty(self._sizes[name][1] * capacity, dtype=dtype)
@@ -232,21 +236,20 @@ class _Workspace:
         self.size = views
         layout = self._layouts.pop(views, None)
         if layout is None:
-            layout = _Layout._make([*(self._flat[name][: size * views].reshape(*shape, views)
-                                      for name, (shape, size) in self._sizes.items()),
-                                    np.arange(views), np.arange(N_DIRECTIONS * views).reshape(N_DIRECTIONS, views)])
+            layout = _Layout._make(self._flat[name][: size * views].reshape(*shape, views)
+                                   for name, (shape, size) in self._sizes.items())
             if len(self._layouts) >= KEPT_LAYOUTS:
                 del self._layouts[next(iter(self._layouts))]
         self._layouts[views] = layout
-        (self.cell_index, self.codes, self.bits, self.hits, self.bytes, self.lut_index, self.value, self.move_value,
-         self.views, self.move_rows) = layout
+        (self.cell_index, self.codes, self.bits, self.hits, self.bytes, self.lut_index, self.value,
+         self.move_value) = layout
 
 
 KEPT_LAYOUTS = 64
 
 
 class _Layout(NamedTuple):
-    """A workspace's buffers shaped for one number of views, and index arrays for that number."""
+    """A workspace's buffers shaped for one number of views."""
 
     cell_index: npt.NDArray[np.intp]
     codes: npt.NDArray[np.uint8]
@@ -254,10 +257,8 @@ class _Layout(NamedTuple):
     hits: npt.NDArray[np.uint8]
     bytes: npt.NDArray[np.uint8]
     lut_index: npt.NDArray[np.intp]
-    value: npt.NDArray[np.int16]
-    move_value: npt.NDArray[np.int16]
-    views: npt.NDArray[np.intp]
-    move_rows: npt.NDArray[np.intp]
+    value: npt.NDArray[np.int32]
+    move_value: npt.NDArray[np.int32]
 
 
 def decide_many(
@@ -297,9 +298,11 @@ def decide_at(
     if not len(corner_arr):
         return Decisions(np.zeros((0, N_DIRECTIONS), dtype=bool), np.zeros(0, dtype=np.int32))
     ws = _values(compiled.batch_tables, codes, corner_arr, np.asarray(snakes, dtype=np.intp).reshape(-1))
-    best, card = _choose(ws, allowed)
-    # A view is decided by a card when that card has a valid possible move, and it has two.
-    decided = ws.move_value[card, :, ws.views].any(axis=1) & (allowed.sum(axis=1) >= 2)
+    best, top = _choose(ws, allowed)
+    # A view is decided when a card has a valid possible move (the top value tells which), and
+    # it has two.
+    decided = (top > 0) & (allowed.sum(axis=1) >= 2)
+    card = len(ws.value) - 1 - (top - 1) // compiled.batch_tables.stride
     return Decisions(np.ascontiguousarray(best.T), np.where(decided, card, -1).astype(np.int32))
 
 
@@ -346,10 +349,10 @@ def _values(tables: BatchTables, codes: npt.NDArray[np.uint8], corner: npt.NDArr
     return ws
 
 
-def _choose(ws: _Workspace, possible: BoolArray) -> tuple[BoolArray, IntArray]:
+def _choose(ws: _Workspace, possible: BoolArray) -> tuple[BoolArray, npt.NDArray[np.int32]]:
     """Step 5: the first card with a valid possible move decides; its top-valued moves are best.
-    With no deciding card all possible moves are best. The best moves (4, B) and the deciding
-    card (B,), 0 for none (the caller tells: the best moves' top value is 0).
+    With no deciding card all possible moves are best. The best moves (4, B) and the top value
+    (B,), 0 for no deciding card.
 
     Views stay on the last axis here too: numpy reduces a short last axis (4 moves, 2 mirrors)
     one row at a time, ten times slower than combining whole rows of views."""
@@ -357,9 +360,8 @@ def _choose(ws: _Workspace, possible: BoolArray) -> tuple[BoolArray, IntArray]:
     move_value = ws.move_value
     np.maximum(ws.value[:, 0::2], ws.value[:, 1::2], out=move_value)  # variant 2d + mirrored
     np.multiply(move_value, allowed, out=move_value)
-    card = np.logical_or.reduce(move_value, axis=1).argmax(axis=0)  # the first card with a move
-    # The deciding card's move values: move_value[card[b], d, b] for every view b.
-    chosen = move_value.reshape(-1).take(card * move_value[0].size + ws.move_rows)
+    cards, _, views = move_value.shape
+    top: npt.NDArray[np.int32] = np.maximum.reduce(move_value.reshape(cards * N_DIRECTIONS, views), axis=0)
     # Undecided views have only zeros: all their possible moves are "top".
-    best: BoolArray = (chosen == np.maximum.reduce(chosen, axis=0)) & allowed
-    return best, card
+    best: BoolArray = np.logical_or.reduce(move_value == top, axis=0) & allowed
+    return best, top
