@@ -9,31 +9,40 @@ The pass, for B views:
 2. **Slots.** A slot is one pattern in one variant. Gathering rows of (1) gives every slot's
    element bit, ``(C, n, 8, B)``, and one AND with the slot's mask says whether the slot *hits*
    (nonzero). For a pattern of an AND group a hit is a match; for a pattern of an OR group the
-   mask is the complement of its elements, so a hit is a *miss*. Either way a group is decided
-   by "every slot of the group hits": the AND group passes, the OR group fails.
-3. **Groups.** Patterns are numbered group by group, so each group is a run of slot rows and
-   one ``minimum.reduce`` per (card, group) gives "all hit" as ``(8, B)`` nonzero/zero.
-   (``minimum.reduceat`` would do all runs in one call, but runs 25× slower along this axis.)
-4. **Validity.** A variant is valid when an AND group passes (a card without AND groups has a
-   constant always-passing stand-in) and no OR group fails.
-5. **Choice.** The first card with a valid possible move decides. Only the deciding card's
-   scores are needed, so only its ``n × 8`` slots per view are gathered again. A hit of an OR
-   slot is a miss, so a variant's score is the card's OR weights plus the signed weights of its
-   hits (AND patterns counted +w, OR patterns -w).
+   mask is the complement of its elements, so a hit is a *miss*.
+3. **Hit bytes.** The patterns of a card are taken eight at a time (a **chunk**; ``K`` chunks,
+   ``n`` padded to ``8K`` with slots that never hit): the hits of a chunk's slots in one variant
+   become the bits of one byte, ``(C, K, 8, B)``. Everything a card decides about a variant is a
+   function of its ``K`` bytes, so it is read from tables of 256 entries a chunk, built once per
+   program instead of worked out per view (one ``minimum.reduce`` per group of every card cost
+   more in calls than in arithmetic when a sub-turn has few views).
+4. **Validity and score.** With one chunk (cards of up to 8 patterns), one look-up gives each
+   variant's **value**: 0 when the variant is not valid (no AND group all hit — a card without AND
+   groups passes that — or an OR group all missed), else its card's **rank** plus its score plus
+   one, where ranks are multiples of a stride above any score and fall from the first card to the
+   last, so that values of different cards never meet and an earlier card's are higher. A score is the
+   card's OR weights plus the signed weights of its hits (AND patterns counted +w, OR patterns
+   -w), never negative. With more chunks, a look-up per chunk gives the groups that chunk leaves
+   all hit (ANDed over the chunks) and its share of the score (summed); a look-up of the group
+   bits gives validity.
+5. **Choice.** A move's value is the better of its two mirrors', 0 when it is not possible. The
+   first card with a nonzero move value decides, and its top-valued moves are best: thanks to the
+   ranks, those are the moves whose value is the top of all cards' values.
 
-Dtype policy as in :mod:`matcher.compiled`: codes and element bits ``uint8``; weights and scores
-``int16`` (at most 48 × 6); results ``bool`` and ``int32``. Tie rule: moves in the order up,
-right, down, left; all best moves are returned and the caller draws one.
+Measured (``python -m tests.bench.snake_matcher``, the 9-card bench program, 1000 views a call):
+0.37 µs a view, where one ``minimum.reduce`` per group and a second gather for the scores took
+0.48; a sub-turn of 50 battles is about 25 numpy calls here.
 
-Measured on the benchmark's 9-card program, 1000 views a call: about 0.45 µs a view, of which
-0.14 reading cells and slots, 0.07 groups and validity, 0.22 the choice (half of that scoring).
+Dtype policy as in :mod:`matcher.compiled`: codes, element bits and hit bytes ``uint8``; values
+``int32`` (ranks included); results ``bool``, ``uint8`` masks and ``int32`` cards. Tie
+rule: moves in the order up, right, down, left; all best moves are returned and the caller draws
+one.
 """
 
 from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -53,8 +62,12 @@ from matcher.compiled import (
 )
 from matcher.model import ALL_GROUPS, VARIANTS, GroupKind, Program
 
-_AND_GROUPS = slice(0, 4)  # and1..and4 in ALL_GROUPS order
-_OR_GROUPS = slice(4, 8)  # or1..or4
+CHUNK = 8  # patterns per hit byte
+_BYTES = 1 << CHUNK
+_AND_BITS = sum(1 << g for g, group in enumerate(ALL_GROUPS) if group.kind is GroupKind.AND)
+_OR_BITS = ((1 << N_GROUPS) - 1) & ~_AND_BITS
+_MOVE_BITS = np.array([1 << d for d in range(N_DIRECTIONS)], dtype=np.uint8)
+_VIEWER_ROW = (np.arange(256) * CODE_COUNT % 256).astype(np.uint8)  # a viewer's row of ELEMENT_BITS
 
 
 @dataclass(frozen=True)
@@ -70,29 +83,26 @@ class Decisions:
 class BatchTables:
     """A program's tables for :func:`decide_many` (see the module docstring).
 
-    ``C`` cards, ``n`` patterns per card (smaller cards padded with slots that belong to no group
-    and weigh nothing), ``U`` window cells read."""
+    ``C`` cards, ``K`` chunks of 8 patterns per card (smaller cards padded with slots that never
+    hit), ``U`` window cells read."""
 
     cells: npt.NDArray[np.intp]  # (U,) the window cells read, row-major in the 13×13 window
-    slot_cell: npt.NDArray[np.intp]  # (C, n, 8) index into ``cells`` of each slot
-    slot_mask: npt.NDArray[np.uint8]  # (C, n, 1, 1) AND pattern: its elements; OR: the others
-    signed_weight: npt.NDArray[np.int16]  # (C, n) the weight, negated for an OR pattern
-    or_weight: npt.NDArray[np.int16]  # (C,) the weights of the card's OR patterns
-    runs: tuple[tuple[int, int, int, int], ...]  # (card, group, first, stop): patterns of a group
-    no_and: BoolArray  # (C,) the card has no AND group
+    slot_cell: npt.NDArray[np.intp]  # (C, 8K, 8) index into ``cells`` of each slot
+    slot_mask: npt.NDArray[np.uint8]  # (C, 8K, 1, 1) AND pattern: its elements; OR: the others
+    slot_bit: npt.NDArray[np.uint8]  # (1, 8K, 1, 1) the slot's bit in its chunk's byte
+    chunk_base: npt.NDArray[np.intp]  # (C, K, 1, 1) where each chunk's 256 entries start
+    card_base: npt.NDArray[np.intp]  # (C, 1, 1) where each card's 256 entries start
+    value: npt.NDArray[np.int32]  # (C·256,) with one chunk, the value of a byte (else empty)
+    groups: npt.NDArray[np.uint8]  # (C·K·256,) the groups a chunk's byte leaves all hit
+    valid: npt.NDArray[np.int32]  # (C·256,) 1 when a card's all-hit groups make it valid, else 0
+    score: npt.NDArray[np.int32]  # (C·K·256,) a chunk's share of the score (chunk 0: + rank + 1)
+    stride: int  # ranks are multiples of it
     _workspaces: threading.local = field(default_factory=threading.local, repr=False)
     _offsets: dict[int, npt.NDArray[np.intp]] = field(default_factory=dict, repr=False)
 
-    @cached_property
-    def single_runs(self) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp], npt.NDArray[np.intp]]:
-        """(cards, groups, slots) of the groups with one pattern: "all hit" is that slot's hit,
-        copied for all of them at once."""
-        singles = [(c, g, first) for c, g, first, stop in self.runs if stop - first == 1]
-        return tuple(np.array([run[i] for run in singles], dtype=np.intp) for i in range(3))  # type: ignore[return-value]
-
-    @cached_property
-    def longer_runs(self) -> tuple[tuple[int, int, int, int], ...]:
-        return tuple(run for run in self.runs if run[3] - run[2] > 1)
+    @property
+    def chunks(self) -> int:
+        return int(self.chunk_base.shape[1])
 
     def cell_offsets(self, stride: int) -> npt.NDArray[np.intp]:
         """Each read cell's flat offset from the window's top left corner, in rows of ``stride``."""
@@ -104,29 +114,31 @@ class BatchTables:
     @classmethod
     def build(cls, program: Program) -> BatchTables:
         cards = program.cards
-        n = max([1, *(len(card.cells) for card in cards)])
+        chunks = max([1, *((len(card.cells) + CHUNK - 1) // CHUNK for card in cards)])
+        n = chunks * CHUNK
         window = np.zeros((len(cards), n, N_VARIANTS), dtype=np.intp)
         slot_mask = np.zeros((len(cards), n, 1, 1), dtype=np.uint8)
-        signed_weight = np.zeros((len(cards), n), dtype=np.int16)
-        no_and = np.zeros(len(cards), dtype=bool)
-        runs = []
+        signed_weight = np.zeros((len(cards), n), dtype=np.intp)
+        group_of = np.full((len(cards), n), -1, dtype=np.intp)  # padding slots are in no group
         for c, card in enumerate(cards):
-            cells = sorted(card.cells.items(), key=lambda item: (ALL_GROUPS.index(item[1].group), item[0]))
-            groups = [ALL_GROUPS.index(pattern.group) for _, pattern in cells]
-            for k, (cell, pattern) in enumerate(cells):
+            for k, (cell, pattern) in enumerate(card.sorted_cells()):
                 window[c, k] = [window_cell(card, cell, variant) for variant in VARIANTS]
                 elements = sum(1 << int(e) for e in program.allowed(pattern))
+                group_of[c, k] = ALL_GROUPS.index(pattern.group)
                 if pattern.group.kind is GroupKind.OR:
                     slot_mask[c, k], signed_weight[c, k] = ~elements & 0x7F, -program.weight(pattern)
                 else:
                     slot_mask[c, k], signed_weight[c, k] = elements, program.weight(pattern)
-            for g in sorted(set(groups)):
-                runs.append((c, g, groups.index(g), len(groups) - groups[::-1].index(g)))
-            no_and[c] = not any(ALL_GROUPS[g].kind is GroupKind.AND for g in groups)
+        groups, valid, score, stride = _tables(group_of, signed_weight)
+        card_base = np.arange(len(cards), dtype=np.intp).reshape(-1, 1, 1) * _BYTES
+        # With one chunk a byte's groups are the card's: validity and score in one table.
+        value = valid.take(groups + card_base.reshape(-1, 1)) * score if chunks == 1 else np.zeros(0)
         cells_read, slot_cell = np.unique(window, return_inverse=True)
         return cls(
-            cells_read.astype(np.intp), slot_cell.reshape(window.shape).astype(np.intp), slot_mask, signed_weight,
-            np.maximum(-signed_weight, 0).sum(axis=1, dtype=np.int16), tuple(runs), no_and,
+            cells_read.astype(np.intp), slot_cell.reshape(window.shape).astype(np.intp), slot_mask,
+            (1 << np.arange(n) % CHUNK).astype(np.uint8).reshape(1, n, 1, 1),
+            (np.arange(len(cards) * chunks, dtype=np.intp) * _BYTES).reshape(len(cards), chunks, 1, 1), card_base,
+            value.reshape(-1).astype(np.int32), groups.reshape(-1), valid.reshape(-1), score.reshape(-1), stride,
         )
 
     def workspace(self, views: int) -> _Workspace:
@@ -136,6 +148,40 @@ class BatchTables:
             ws = self._workspaces.current = _Workspace(self, bucket(views))
         ws.lay_out(views)
         return ws
+
+
+def _tables(group_of: npt.NDArray[np.intp], signed_weight: npt.NDArray[np.intp]) -> tuple[
+        npt.NDArray[np.uint8], npt.NDArray[np.int32], npt.NDArray[np.int32], int]:
+    """The look-up tables of :class:`BatchTables` (``groups`` and ``score`` (C, K·256), ``valid``
+    (C, 256)), and the ranks' stride, from each slot's group (-1: none) and signed weight, (C, 8K)
+    both."""
+    cards, n = group_of.shape
+    chunks = n // CHUNK
+    byte = np.arange(_BYTES)
+    hit = (byte[:, None] >> np.arange(CHUNK)) & 1  # (256, 8): the slots a byte says hit
+    groups = np.empty((cards, chunks, _BYTES), dtype=np.uint8)
+    score = np.empty((cards, chunks, _BYTES), dtype=np.int32)
+    valid = np.empty((cards, _BYTES), dtype=np.int32)
+    stride = 2 + int(np.abs(signed_weight).sum(axis=1).max(initial=0))  # > any score + 1
+    for c in range(cards):
+        used = 0
+        for j in range(chunks):
+            members = group_of[c, j * CHUNK : (j + 1) * CHUNK]
+            all_hit = np.full(_BYTES, (1 << N_GROUPS) - 1)
+            for k, g in enumerate(members):
+                if g >= 0:
+                    all_hit &= ~((1 - hit[:, k]) << g)  # a slot that misses breaks its group
+                    used |= 1 << g
+            groups[c, j] = all_hit
+            score[c, j] = hit @ signed_weight[c, j * CHUNK : (j + 1) * CHUNK]
+        # The OR weights, and one: a valid variant's value is never 0; and the card's rank.
+        score[c, 0] += 1 + np.maximum(-signed_weight[c], 0).sum() + (cards - 1 - c) * stride
+        # Groups the card does not use never pass (AND) and never fail (OR); a card without AND
+        # groups passes as if one did.
+        and_passed = (byte & used & _AND_BITS) != 0 if used & _AND_BITS else np.ones(_BYTES, dtype=bool)
+        or_failed = (byte & used & _OR_BITS) != 0
+        valid[c] = and_passed & ~or_failed
+    return groups.reshape(cards, -1), valid, score.reshape(cards, -1), stride
 
 
 def bucket(views: int) -> int:
@@ -156,28 +202,24 @@ class _Workspace:
     cell_index: npt.NDArray[np.intp]
     codes: npt.NDArray[np.uint8]
     bits: npt.NDArray[np.uint8]
-    hits: npt.NDArray[np.uint8]  # (C, n, 8, B)
-    all_hit: npt.NDArray[np.uint8]  # (C, 8 groups, 8 variants, B)
-    and_passed: npt.NDArray[np.uint8]  # (C, 8, B)
-    or_failed: npt.NDArray[np.uint8]
-    valid: BoolArray  # (C, 8, B)
-    index: npt.NDArray[np.intp]
-    move_rows: npt.NDArray[np.intp]
-    variant_rows: npt.NDArray[np.intp]
-    slot_rows: npt.NDArray[np.intp]
+    hits: npt.NDArray[np.uint8]  # (C, 8K, 8, B)
+    bytes: npt.NDArray[np.uint8]  # (C, K, 8, B)
+    lut_index: npt.NDArray[np.intp]  # (C, K, 8, B)
+    value: npt.NDArray[np.int32]  # (C, 8, B)
+    move_value: npt.NDArray[np.int32]  # (C, 4, B)
 
     def __init__(self, tables: BatchTables, capacity: int) -> None:
-        cards, n = tables.signed_weight.shape
-        self.tables, self.capacity, self.views = tables, capacity, -1
+        cards, n = tables.slot_cell.shape[:2]
+        self.tables, self.capacity, self.size = tables, capacity, -1
         shapes = {
-            "index": ((len(tables.cells),), np.intp),
+            "cell_index": ((len(tables.cells),), np.intp),
             "codes": ((len(tables.cells),), np.uint8),
             "bits": ((len(tables.cells),), np.uint8),
             "hits": ((cards, n, N_VARIANTS), np.uint8),
-            "all_hit": ((cards, N_GROUPS, N_VARIANTS), np.uint8),
-            "and_passed": ((cards, N_VARIANTS), np.uint8),
-            "or_failed": ((cards, N_VARIANTS), np.uint8),
-            "valid": ((cards, N_VARIANTS), np.bool_),
+            "bytes": ((cards, tables.chunks, N_VARIANTS), np.uint8),
+            "lut_index": ((cards, tables.chunks, N_VARIANTS), np.intp),
+            "value": ((cards, N_VARIANTS), np.int32),
+            "move_value": ((cards, N_DIRECTIONS), np.int32),
         }
         self._sizes = {name: (shape, int(np.prod(shape))) for name, (shape, _) in shapes.items()}
         self._flat: dict[str, Any] = {name: np.empty(self._sizes[name][1] * capacity, dtype=dtype)
@@ -189,47 +231,34 @@ class _Workspace:
         The shapes of the last :data:`KEPT_LAYOUTS` sizes are kept: a many-battle engine asks
         for a different size nearly every call, and reshaping eight buffers costs as much as a
         small batch's matching."""
-        if views == self.views:
+        if views == self.size:
             return
-        self.views = views
+        self.size = views
         layout = self._layouts.pop(views, None)
         if layout is None:
-            slots = self._sizes["hits"][1]  # n * 8 slots a card
-            layout = _Layout._make([*(self._flat[name][: size * views].reshape(*shape, views)
-                                      for name, (shape, size) in self._sizes.items()),
-                                    np.arange(views), (np.arange(N_DIRECTIONS) * views)[:, None],
-                                    (np.arange(N_VARIANTS) * views)[:, None],
-                                    (np.arange(slots // self._sizes["hits"][0][0]) * views)[:, None]])
+            layout = _Layout._make(self._flat[name][: size * views].reshape(*shape, views)
+                                   for name, (shape, size) in self._sizes.items())
             if len(self._layouts) >= KEPT_LAYOUTS:
                 del self._layouts[next(iter(self._layouts))]
         self._layouts[views] = layout
-        (self.cell_index, self.codes, self.bits, self.hits, self.all_hit, self.and_passed, self.or_failed, self.valid,
-         self.index, self.move_rows, self.variant_rows, self.slot_rows) = layout
-        # "All hit" per group. Groups a card does not use stay 0 (an empty AND group never
-        # passes, an empty OR group never fails); a card without AND groups gets one that passes.
-        self.all_hit[...] = 0
-        self.all_hit[self.tables.no_and, 0] = 0xFF  # and1
+        (self.cell_index, self.codes, self.bits, self.hits, self.bytes, self.lut_index, self.value,
+         self.move_value) = layout
 
 
 KEPT_LAYOUTS = 64
 
 
 class _Layout(NamedTuple):
-    """A workspace's buffers shaped for one number of views, and the row starts of its flat
-    (rows, views) layouts for ``take`` gathers."""
+    """A workspace's buffers shaped for one number of views."""
 
     cell_index: npt.NDArray[np.intp]
     codes: npt.NDArray[np.uint8]
     bits: npt.NDArray[np.uint8]
     hits: npt.NDArray[np.uint8]
-    all_hit: npt.NDArray[np.uint8]
-    and_passed: npt.NDArray[np.uint8]
-    or_failed: npt.NDArray[np.uint8]
-    valid: BoolArray
-    views: npt.NDArray[np.intp]
-    move_rows: npt.NDArray[np.intp]
-    variant_rows: npt.NDArray[np.intp]
-    slot_rows: npt.NDArray[np.intp]
+    bytes: npt.NDArray[np.uint8]
+    lut_index: npt.NDArray[np.intp]
+    value: npt.NDArray[np.int32]
+    move_value: npt.NDArray[np.int32]
 
 
 def decide_many(
@@ -264,16 +293,17 @@ def decide_at(
     ``codes.reshape(-1)``, of the top left cell of the 13×13 window around its head.
 
     ``snakes`` (B,) intp and ``possible`` (B, 4) bool, as for :func:`decide_many`."""
-    tables = compiled.batch_tables
     corner_arr = np.asarray(corners, dtype=np.intp).reshape(-1)
     allowed = np.asarray(possible, dtype=bool).reshape(-1, N_DIRECTIONS)
     if not len(corner_arr):
         return Decisions(np.zeros((0, N_DIRECTIONS), dtype=bool), np.zeros(0, dtype=np.int32))
-    ws = tables.workspace(len(corner_arr))
-    _read_cells(tables, ws, codes, corner_arr, np.asarray(snakes, dtype=np.intp).reshape(-1))
-    _match_groups(tables, ws)
-    best, card = _choose(tables, ws, allowed)
-    return Decisions(np.ascontiguousarray(best.T), card)
+    ws = _values(compiled.batch_tables, codes, corner_arr, np.asarray(snakes, dtype=np.intp).reshape(-1))
+    best, top = _choose(ws, allowed)
+    # A view is decided when a card has a valid possible move (the top value tells which), and
+    # it has two.
+    decided = (top > 0) & (allowed.sum(axis=1) >= 2)
+    card = len(ws.value) - 1 - (top - 1) // compiled.batch_tables.stride
+    return Decisions(np.ascontiguousarray(best.T), np.where(decided, card, -1).astype(np.int32))
 
 
 def best_masks_at(
@@ -287,78 +317,51 @@ def best_masks_at(
     many-battle engine draws from, without the (B, 4) table it would turn into masks again."""
     if not len(corners):
         return np.zeros(0, dtype=np.uint8)
-    tables = compiled.batch_tables
-    ws = tables.workspace(len(corners))
-    _read_cells(tables, ws, codes, corners, snakes)
-    _match_groups(tables, ws)
-    best, _ = _choose(tables, ws, possible)
-    masks: npt.NDArray[np.uint8] = np.packbits(best, axis=0, bitorder="little")[0]
+    ws = _values(compiled.batch_tables, codes, corners, snakes)
+    best, _ = _choose(ws, possible)
+    masks: npt.NDArray[np.uint8] = np.dot(_MOVE_BITS, best)
     return masks
 
 
-def _read_cells(
-    tables: BatchTables, ws: _Workspace, codes: npt.NDArray[np.uint8], corner: npt.NDArray[np.intp],
-    viewers: npt.NDArray[np.intp],
-) -> None:
-    """Steps 1–2: ``ws.hits`` (C, n, 8, B), nonzero where a slot hits."""
+def _values(tables: BatchTables, codes: npt.NDArray[np.uint8], corner: npt.NDArray[np.intp],
+            viewers: npt.NDArray[np.intp]) -> _Workspace:
+    """Steps 1–4: ``ws.value`` (C, 8, B), each card variant's value (0: not valid)."""
+    ws = tables.workspace(len(corner))
     # Each read cell from the window's top left corner in the flattened stack.
     np.add(tables.cell_offsets(codes.shape[-1]), corner, out=ws.cell_index)
     codes.reshape(-1).take(ws.cell_index, out=ws.codes)
-    np.add(ws.codes, (viewers * CODE_COUNT).astype(np.uint8), out=ws.codes)  # row of ELEMENT_BITS
+    np.add(ws.codes, _VIEWER_ROW.take(viewers), out=ws.codes)  # row of ELEMENT_BITS
     ELEMENT_BITS.take(ws.codes, out=ws.bits, mode="clip")
-    ws.bits.take(tables.slot_cell, axis=0, out=ws.hits, mode="clip")
-    np.bitwise_and(ws.hits, tables.slot_mask, out=ws.hits)
+    hits = ws.hits
+    ws.bits.take(tables.slot_cell, axis=0, out=hits, mode="clip")
+    np.bitwise_and(hits, tables.slot_mask, out=hits)
+    np.not_equal(hits, 0, out=hits.view(np.bool_))  # 0/1 (numpy's uint8 minimum is 20x slower)
+    np.multiply(hits, tables.slot_bit, out=hits)  # a hit becomes its bit in the chunk's byte
+    cards, n, variants, views = hits.shape
+    np.bitwise_or.reduce(hits.reshape(cards, n // CHUNK, CHUNK, variants, views), axis=2, out=ws.bytes)
+    np.add(ws.bytes, tables.chunk_base, out=ws.lut_index)
+    if n == CHUNK:
+        tables.value.take(ws.lut_index.reshape(cards, variants, views), out=ws.value)
+    else:
+        groups = np.bitwise_and.reduce(tables.groups.take(ws.lut_index), axis=1)
+        valid = tables.valid.take(groups + tables.card_base)
+        np.multiply(np.add.reduce(tables.score.take(ws.lut_index), axis=1), valid, out=ws.value)
+    return ws
 
 
-def _match_groups(tables: BatchTables, ws: _Workspace) -> None:
-    """Steps 3–4: ``ws.valid`` (C, 8, B)."""
-    cards, groups, slots = tables.single_runs
-    if len(cards):
-        ws.all_hit[cards, groups] = ws.hits[cards, slots]
-    for card, group, first, stop in tables.longer_runs:
-        np.minimum.reduce(ws.hits[card, first:stop], axis=0, out=ws.all_hit[card, group])
-    np.bitwise_or.reduce(ws.all_hit[:, _AND_GROUPS], axis=1, out=ws.and_passed)
-    np.bitwise_or.reduce(ws.all_hit[:, _OR_GROUPS], axis=1, out=ws.or_failed)
-    np.logical_and(ws.and_passed, ws.or_failed == 0, out=ws.valid)
-
-
-def _choose(tables: BatchTables, ws: _Workspace, possible: BoolArray) -> tuple[BoolArray, IntArray]:
-    """Step 5: the first card with a valid possible move decides; its top-scoring valid moves are
-    best. With fewer than two possible moves, or no deciding card, all possible moves are best.
-    The best moves (4, B) and the deciding card (B,), -1 for none.
+def _choose(ws: _Workspace, possible: BoolArray) -> tuple[BoolArray, npt.NDArray[np.int32]]:
+    """Step 5: the first card with a valid possible move decides; its top-valued moves are best.
+    With no deciding card all possible moves are best. The best moves (4, B) and the top value
+    (B,), 0 for no deciding card.
 
     Views stay on the last axis here too: numpy reduces a short last axis (4 moves, 2 mirrors)
-    one row at a time, ten times slower than combining whole rows of views. Only the views whose
-    deciding card leaves two or more valid moves are scored, and only that card's slots are
-    gathered for them (flat ``take``: a fancy index into a transposed view costs twice as much)."""
-    views, index = ws.views, ws.index
+    one row at a time, ten times slower than combining whole rows of views."""
     allowed = possible.T  # (4, B)
-    move_valid = (ws.valid[:, 0::2] | ws.valid[:, 1::2]) & allowed  # (C, 4, B)
-    card_valid = np.logical_or.reduce(move_valid, axis=1)  # (C, B)
-    card = card_valid.argmax(axis=0)
-    decided = np.logical_or.reduce(card_valid, axis=0) & (np.add.reduce(allowed, axis=0, dtype=np.uint8) >= 2)
-    # The deciding card's valid moves: move_valid[card[b], d, b] for every view b.
-    chosen = move_valid.reshape(-1).take(card * (N_DIRECTIONS * views) + index + ws.move_rows)
-    best = np.where(decided, chosen, allowed)  # (4, B)
-    scored = (decided & (np.add.reduce(chosen, axis=0, dtype=np.uint8) >= 2)).nonzero()[0]
-    if scored.size:
-        best[:, scored] = _top_moves(tables, ws, card[scored], scored, chosen[:, scored])
-    return best, np.where(decided, card, -1).astype(np.int32)
-
-
-def _top_moves(tables: BatchTables, ws: _Workspace, card: npt.NDArray[np.intp], views: npt.NDArray[np.intp],
-               valid_moves: BoolArray) -> BoolArray:
-    """(4, R) the top-scoring valid moves of each view's deciding ``card``; ``valid_moves`` (4, R)."""
-    cards, n, _, batch = ws.hits.shape
-    slots = n * N_VARIANTS
-    # hits[card, k, v, view] for every slot (k, v) of the deciding card: (n, 8, R).
-    where = card * (slots * batch) + views
-    hit = ws.hits.reshape(-1).take(where + ws.slot_rows).reshape(n, N_VARIANTS, -1) != 0
-    # A hit of an AND slot scores +w, of an OR slot (a miss) -w, on top of the card's OR weights.
-    score = np.add.reduce(hit * tables.signed_weight.T[:, card][:, None, :], axis=0) + tables.or_weight[card]
-    variant_valid = ws.valid.reshape(-1).take(card * (N_VARIANTS * batch) + views + ws.variant_rows)
-    variant_score = np.where(variant_valid, score, -1).reshape(N_DIRECTIONS, 2, -1)  # (4 moves, 2 mirrors, R)
-    move_score = np.where(valid_moves, np.maximum.reduce(variant_score, axis=1), -1)  # (4, R)
-    # Every view here has two or more valid moves, so the top score is one of a valid move.
-    top_moves: BoolArray = move_score == np.maximum.reduce(move_score, axis=0)
-    return top_moves
+    move_value = ws.move_value
+    np.maximum(ws.value[:, 0::2], ws.value[:, 1::2], out=move_value)  # variant 2d + mirrored
+    np.multiply(move_value, allowed, out=move_value)
+    cards, _, views = move_value.shape
+    top: npt.NDArray[np.int32] = np.maximum.reduce(move_value.reshape(cards * N_DIRECTIONS, views), axis=0)
+    # Undecided views have only zeros: all their possible moves are "top".
+    best: BoolArray = np.logical_or.reduce(move_value == top, axis=0) & allowed
+    return best, top

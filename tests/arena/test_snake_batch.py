@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from arena.snake_batch import play_battles
 from arena.program_battle import BattleSettings, play_battle
-from tests.strategies import random_program
+from tests.strategies import random_position, random_program
 
 
 def test_batched_battles_equal_single_battles() -> None:
@@ -39,6 +39,23 @@ def test_many_battles_equal_one_by_one(rnd: random.Random, seed: int) -> None:
         length = rnd.randint(2, (side - 1) // 2)  # four snakes still fit
         settings_ = BattleSettings(seed=seed + index, width=side, height=rnd.choice([side, side + 2]), length=length,
                                    max_steps=rnd.randint(0, 120))
+        battles.append(([rnd.choice(programs) for _ in range(snakes)], settings_))
+    assert play_battles(battles) == [play_battle(seats, s) for seats, s in battles]
+
+
+@settings(max_examples=15, derandomize=True, database=None, deadline=None)
+@given(st.randoms(use_true_random=False))
+def test_battles_from_any_position_equal_one_by_one(rnd: random.Random) -> None:
+    """Battles started from random positions (what-ifs): snakes eaten to a leftover tail or to
+    nothing, 2-long snakes, bodies winding anywhere. Positions of one field size share an
+    engine, so each example plays a few sizes with several battles each."""
+    programs = [random_program(rnd) for _ in range(3)]
+    battles = []
+    for index in range(12):
+        start = random_position(rnd, (4, 7))
+        snakes = len(start.snakes)
+        settings_ = BattleSettings(seed=rnd.randrange(2**32) + index, width=start.width, height=start.height,
+                                   max_steps=rnd.randint(0, 60), start=start)
         battles.append(([rnd.choice(programs) for _ in range(snakes)], settings_))
     assert play_battles(battles) == [play_battle(seats, s) for seats, s in battles]
 
