@@ -1,0 +1,87 @@
+"""What the arena does at a live match's start so that the GUI thread does not stall (issue 16):
+Start shows the game's board and hides the setup at once (the pane is laid out anew then, not
+at the match's first round), and gives the setup back when the match fails to start; a worker
+that computes its rounds in this process gives the GUI thread way while the GUI has not taken
+its rounds yet, and every round still reaches the timeline."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from pytestqt.qtbot import QtBot
+
+import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
+from arena.match import MatchSetup
+from editor.widgets.arena import match_runner
+from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.arena.match_runner import Frame, MatchRunner
+from tests.editor.arena.test_arena_match import KINGDOMS, WORMS, make_pane, marker, wait_finished  # noqa: F401  (fixtures)
+
+SNAKES = ("hunter", "tail_biter", "wall_hugger", "head_avoider")
+
+
+def test_a_worker_ahead_of_the_gui_gives_way_after_each_round_and_every_round_arrives(
+        qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    given: list[int] = []
+    monkeypatch.setattr(match_runner, "give_way", lambda: given.append(1))
+    runner = MatchRunner()
+    frames: list[Frame] = []
+    runner.frames.connect(frames.extend)
+    runner.gate.set_open(True)  # full speed
+    runner.start_match(MatchSetup("snake", SNAKES, 7, {"steps": 60}))
+    assert runner.wait(30.0)  # the GUI thread takes no round while it waits here: the worker is ahead
+    with qtbot.waitSignal(runner.done, timeout=10_000):
+        pass  # the reports queued meanwhile arrive
+    played = frames[-1].turn
+    assert [frame.turn for frame in frames] == list(range(1, played + 1))  # every round, in order
+    assert played > 10 and len(given) == played - 1  # after every round but the first, none taken yet
+
+
+def test_a_worker_whose_rounds_are_taken_does_not_wait(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
+    given: list[int] = []
+    monkeypatch.setattr(match_runner, "give_way", lambda: given.append(1))
+    runner = MatchRunner()
+    frames: list[Frame] = []
+    runner.frames.connect(frames.extend)
+    with qtbot.waitSignal(runner.started, timeout=10_000):
+        runner.start_match(MatchSetup("snake", SNAKES, 7, {"steps": 5}))
+    for turn in range(1, 6):  # one round at a time, each taken before the next is allowed
+        runner.gate.permit()
+        qtbot.waitUntil(lambda: len(frames) == turn, timeout=10_000)
+    runner.stop()
+    assert runner.wait(10.0)
+    assert given == []
+
+
+def test_start_shows_the_board_and_hides_the_setup_before_the_match_reports(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    pane = make_pane()
+    panel = pane.setup_panel
+    panel.set_game("kingdoms")
+    panel.set_seats([str(KINGDOMS / "farmer.sh")] * 4)
+    panel.rounds_box.setValue(2)
+    qtbot.waitUntil(lambda: "kingdoms" in pane.boards, timeout=5_000)  # built when chosen
+    board = pane.boards["kingdoms"]
+    panel.start_button.click()  # (no event is handled until the test waits: nothing reported yet)
+    assert pane.info is None
+    assert pane.stack.currentWidget() is board and not pane.setup_scroll.isVisible()
+    wait_finished(qtbot, pane)
+    assert pane.info is not None and pane.board is board and pane.stack.currentWidget() is board
+    assert not pane.setup_scroll.isVisible()
+
+
+def test_a_match_that_fails_to_start_gives_the_setup_back_with_the_reason(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("0 100 5\n3 3\nxyz\n")
+    pane = make_pane()
+    panel = pane.setup_panel
+    panel.set_game("worms")
+    panel.set_map(str(bad))
+    with qtbot.waitSignal(pane.runner.failed, timeout=10_000):
+        qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    assert pane.setup_scroll.isVisible() and pane.stack.currentWidget() is pane.idle_label
+    assert panel.message_label.isVisible() and panel.message_label.text().startswith(f"{bad}:")
