@@ -7,15 +7,18 @@ Qt object destroyed off the GUI thread can deadlock it: the worker waits for the
 ``GarbageCollector`` answers this by turning automatic collection off for good; here it is off
 only while a watched worker is alive, so code without workers (and the tests) keeps Python's own.
 
-While a worker runs, what existed when it started is frozen (``gc.freeze()``): the collections
-look at what was made since. A full collection of the app's whole heap (~100,000 objects) took
-20-50 ms of the GUI thread, a stall of its own in a live match or a statistics count (issue 16);
-what was made before is looked at again, all of it, once no worker runs.
+The timer decides as Python's own collector does, including the spirit of its rule for the
+costly full collections: one only once the heap grew by a quarter since the last (Python counts
+the objects that reached the oldest generation; counting them here costs what a collection
+does, the heap's memory blocks cost nothing). Without that rule a full collection of the app's
+heap (20-50 ms of the GUI thread, a stall of its own in a live match or a statistics count,
+issue 16) came after every tenth collection of the middle generation.
 """
 
 from __future__ import annotations
 
 import gc
+import sys
 import threading
 
 from PySide6.QtCore import QCoreApplication, QTimer
@@ -32,17 +35,16 @@ class GuiThreadCollector:
     _timer: QTimer | None = None
     _switched_off = False
     """Whether we turned collection off (someone else's ``gc.disable()`` is left alone)."""
-    _froze = False
-    """Whether we froze what existed when the first worker started."""
+    _heap = 0
+    """The heap's memory blocks after the last full collection (as far as we know: when the
+    first worker started, or after our last one)."""
 
     @classmethod
     def watch(cls, worker: threading.Thread) -> None:
         """Collect on the GUI thread (call it there) until ``worker`` has ended."""
         cls._workers.append(worker)
-        if not cls._froze and gc.get_freeze_count() == 0:  # (someone else's freeze is left alone)
-            gc.freeze()
-            cls._froze = True
         if gc.isenabled():
+            cls._heap = sys.getallocatedblocks()
             gc.disable()
             cls._switched_off = True
         if cls._timer is None:
@@ -53,19 +55,27 @@ class GuiThreadCollector:
 
     @classmethod
     def tick(cls) -> None:
-        thresholds, counts = gc.get_threshold(), gc.get_count()
-        # As the automatic collector decides: the oldest generation over its threshold, with the
-        # younger ones (the full ones only look at what was not frozen).
-        over = [generation for generation in range(3) if counts[generation] > thresholds[generation]]
-        if over:
-            gc.collect(over[-1])
+        generation = cls._due()
+        if generation is not None:
+            gc.collect(generation)
+            if generation == 2:
+                cls._heap = sys.getallocatedblocks()
         cls._workers = [worker for worker in cls._workers if worker.is_alive()]
         if not cls._workers:
             if cls._timer is not None:
                 cls._timer.stop()
-            if cls._froze:
-                cls._froze = False
-                gc.unfreeze()
             if cls._switched_off:
                 cls._switched_off = False
                 gc.enable()
+
+    @classmethod
+    def _due(cls) -> int | None:
+        """The generation Python's collector would collect now (with the younger ones), if any."""
+        thresholds, counts = gc.get_threshold(), gc.get_count()
+        for generation in (2, 1, 0):
+            if counts[generation] <= thresholds[generation]:
+                continue
+            if generation == 2 and sys.getallocatedblocks() - cls._heap <= cls._heap // 4:
+                continue  # the heap grew too little to be worth a look at all of it
+            return generation
+        return None
