@@ -2,7 +2,8 @@
 Start shows the game's board and hides the setup at once (the pane is laid out anew then, not
 at the match's first round), and gives the setup back when the match fails to start; a worker
 that computes its rounds in this process gives the GUI thread way while the GUI has not taken
-its rounds yet, and every round still reaches the timeline."""
+its rounds yet, and every round still reaches the timeline; a snake board compiles a program for
+its explanations only when one is asked."""
 
 from __future__ import annotations
 
@@ -18,6 +19,9 @@ from arena.match import MatchSetup
 from editor.widgets.arena import match_runner
 from editor.widgets.arena.arena_pane import ArenaPane
 from editor.widgets.arena.match_runner import Frame, MatchRunner
+from editor.widgets.games.snake import snake_game
+from editor.widgets.games.snake.snake_game import SnakeBoard
+from matcher import CompiledProgram, Program, compile_program
 from tests.editor.arena.test_arena_match import KINGDOMS, WORMS, make_pane, marker, wait_finished  # noqa: F401  (fixtures)
 
 SNAKES = ("hunter", "tail_biter", "wall_hugger", "head_avoider")
@@ -85,3 +89,27 @@ def test_a_match_that_fails_to_start_gives_the_setup_back_with_the_reason(
         qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
     assert pane.setup_scroll.isVisible() and pane.stack.currentWidget() is pane.idle_label
     assert panel.message_label.isVisible() and panel.message_label.text().startswith(f"{bad}:")
+
+
+def test_a_snake_battle_compiles_a_program_for_explanations_only_when_one_is_asked(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane], monkeypatch: pytest.MonkeyPatch) -> None:
+    compiled: list[str] = []
+
+    def counted(program: Program) -> CompiledProgram:
+        compiled.append(program.name)
+        return compile_program(program)
+
+    monkeypatch.setattr(snake_game, "compile_program", counted)
+    pane = make_pane()
+    panel = pane.setup_panel
+    panel.set_game("snake")
+    panel.set_seats(SNAKES)
+    panel.rounds_box.setValue(5)
+    panel.start_button.click()
+    wait_finished(qtbot, pane)
+    assert compiled == []  # nothing at the start (the worker compiles its own)
+    pane.select_seat(1)
+    pane.playback.seek(2)
+    pane.playback.seek(4)
+    assert len(compiled) == 1 and pane.board is not None and isinstance(pane.board, SnakeBoard)
+    assert pane.board.explanation is not None and pane.board.explanation.snake == 1
