@@ -19,6 +19,7 @@ from arena.match import MatchSetup
 from editor.widgets.arena import match_runner
 from editor.widgets.arena.arena_pane import ArenaPane
 from editor.widgets.arena.match_runner import Frame, MatchRunner
+from editor.widgets.games.kingdoms.kingdoms_game import KingdomsBoard
 from editor.widgets.games.snake import snake_game
 from editor.widgets.games.snake.snake_game import SnakeBoard
 from matcher import CompiledProgram, Program, compile_program
@@ -69,12 +70,18 @@ def test_start_shows_the_board_and_hides_the_setup_before_the_match_reports(
     panel.rounds_box.setValue(2)
     qtbot.waitUntil(lambda: "kingdoms" in pane.boards, timeout=5_000)  # built when chosen
     board = pane.boards["kingdoms"]
+    assert isinstance(board, KingdomsBoard)
     panel.start_button.click()  # (no event is handled until the test waits: nothing reported yet)
     assert pane.info is None
     assert pane.stack.currentWidget() is board and not pane.setup_scroll.isVisible()
     wait_finished(qtbot, pane)
     assert pane.info is not None and pane.board is board and pane.stack.currentWidget() is board
     assert not pane.setup_scroll.isVisible()
+    # Laid out before its first state, the dashboard still makes room for the cards that came with it.
+    dashboard = board.view
+    layout = dashboard.layout()
+    assert layout is not None and all(card.isVisible() for card in dashboard.cards)
+    qtbot.waitUntil(lambda: dashboard.height() >= layout.minimumSize().height() > dashboard.cards[0].height())
 
 
 def test_a_match_that_fails_to_start_gives_the_setup_back_with_the_reason(
