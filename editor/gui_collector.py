@@ -6,11 +6,19 @@ Qt object destroyed off the GUI thread can deadlock it: the worker waits for the
 ``QObject``'s destructor, the GUI thread for that destructor's lock. pyqtgraph's
 ``GarbageCollector`` answers this by turning automatic collection off for good; here it is off
 only while a watched worker is alive, so code without workers (and the tests) keeps Python's own.
+
+The timer decides as Python's own collector does, including the spirit of its rule for the
+costly full collections: one only once the heap grew by a quarter since the last (Python counts
+the objects that reached the oldest generation; counting them here costs what a collection
+does, the heap's memory blocks cost nothing). Without that rule a full collection of the app's
+heap (20-50 ms of the GUI thread, a stall of its own in a live match or a statistics count,
+issue 16) came after every tenth collection of the middle generation.
 """
 
 from __future__ import annotations
 
 import gc
+import sys
 import threading
 
 from PySide6.QtCore import QCoreApplication, QTimer
@@ -27,12 +35,16 @@ class GuiThreadCollector:
     _timer: QTimer | None = None
     _switched_off = False
     """Whether we turned collection off (someone else's ``gc.disable()`` is left alone)."""
+    _heap = 0
+    """The heap's memory blocks after the last full collection (as far as we know: when the
+    first worker started, or after our last one)."""
 
     @classmethod
     def watch(cls, worker: threading.Thread) -> None:
         """Collect on the GUI thread (call it there) until ``worker`` has ended."""
         cls._workers.append(worker)
         if gc.isenabled():
+            cls._heap = sys.getallocatedblocks()
             gc.disable()
             cls._switched_off = True
         if cls._timer is None:
@@ -43,11 +55,11 @@ class GuiThreadCollector:
 
     @classmethod
     def tick(cls) -> None:
-        thresholds, counts = gc.get_threshold(), gc.get_count()
-        for generation in range(3):  # as the automatic collector decides: one generation up at a time
-            if counts[generation] <= thresholds[generation]:
-                break
+        generation = cls._due()
+        if generation is not None:
             gc.collect(generation)
+            if generation == 2:
+                cls._heap = sys.getallocatedblocks()
         cls._workers = [worker for worker in cls._workers if worker.is_alive()]
         if not cls._workers:
             if cls._timer is not None:
@@ -55,3 +67,15 @@ class GuiThreadCollector:
             if cls._switched_off:
                 cls._switched_off = False
                 gc.enable()
+
+    @classmethod
+    def _due(cls) -> int | None:
+        """The generation Python's collector would collect now (with the younger ones), if any."""
+        thresholds, counts = gc.get_threshold(), gc.get_count()
+        for generation in (2, 1, 0):
+            if counts[generation] <= thresholds[generation]:
+                continue
+            if generation == 2 and sys.getallocatedblocks() - cls._heap <= cls._heap // 4:
+                continue  # the heap grew too little to be worth a look at all of it
+            return generation
+        return None

@@ -96,6 +96,8 @@ class ArenaPane(QWidget):
         self._board_entries: dict[str, list[QAction]] = {}
         """Per game, its board's buttons in the header and entries in the Export menu."""
         self._matches = 0
+        self._starting = False
+        """Start made room for a match whose worker has not reported yet (see :meth:`_make_room`)."""
         self._selected: int | None = None
         self._plot_timer = QTimer(self)
         self._plot_timer.setSingleShot(True)
@@ -129,7 +131,26 @@ class ArenaPane(QWidget):
         self.outcome = None
         self.transport.set_stoppable(True)
         self.runner.start_match(setup, record=record, bot_env=self.bot_env, host_root=self.host_root)
+        self._make_room(setup.game)
         return True
+
+    def _make_room(self, game: str) -> None:
+        """At Start, before the worker reports: the game's board takes the middle and the setup
+        column hides, so the pane is laid out and painted anew now, while the worker starts, not
+        in the match's first round, when its bots start and its worker computes (issue 16: 10-20
+        ms of a 100-150 ms stall). A match that ends before it started gives the setup back."""
+        if game in GAME_VIEWS:
+            self._starting = True
+            self.stack.setCurrentWidget(self._board(game))
+            self.show_setup(False)
+
+    def _gave_up(self) -> None:
+        """The match started at Start ended before it started: the setup (and its message) and
+        what the pane showed before come back."""
+        if self._starting:
+            self._starting = False
+            self.stack.setCurrentWidget(self.board if self.board is not None else self.idle_label)
+            self.show_setup(True)
 
     def stop(self) -> None:
         """Stop the running match: its bots are killed at once; the finished turns stay."""
@@ -332,6 +353,7 @@ class ArenaPane(QWidget):
             self._failed(f"{info.record or info.game}: the arena has no board view for {info.game!r} yet")
             return
         self.info, self.outcome = info, None
+        self._starting = False
         spec = GAME_VIEWS[info.game].spec
         self.names = list(numbered([n or f"{spec.noun} {i + 1}" for i, n in enumerate(info.names)]))
         self.transport.set_noun(spec.round_noun)
@@ -376,6 +398,7 @@ class ArenaPane(QWidget):
             self._plot_timer.start()
 
     def _finished(self, outcome: Outcome | None) -> None:
+        self._gave_up()  # (stopped while its bots started)
         self.outcome = outcome
         self.playback.finish()
         self._refresh_plots()
@@ -384,6 +407,7 @@ class ArenaPane(QWidget):
             self._say(f"Stopped after {outcome.rounds} rounds; every bot was killed.")
 
     def _failed(self, text: str) -> None:
+        self._gave_up()
         self.setup_panel.show_message(text)
         self._say(text)
 

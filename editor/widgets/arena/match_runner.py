@@ -12,6 +12,7 @@ GUI thread (:class:`editor.gui_collector.GuiThreadCollector`)."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -44,6 +45,12 @@ MATCH, REPLAY, WHAT_IF = "match", "replay", "what-if"
 whose ``start`` option is the position of that step)."""
 FRAMES = "frames"
 """The report that frames are waiting (they travel beside the reports, not in them)."""
+YIELD_S = 0.0005
+"""How long the worker sleeps after a round while the GUI thread has not taken the rounds before
+it: a snake battle or a replay is pure Python in this process, and a thread that computes holds
+the GIL for up to 5 ms at a time against every one of the GUI thread's calls into Python (a
+paint, a slot), so a match at full speed stalled the GUI for 100-150 ms (issue 16). Asleep, it
+lets the GUI thread run at once; a worker ahead of a GUI that keeps up never sleeps."""
 
 
 @dataclass(frozen=True)
@@ -321,13 +328,16 @@ class MatchRunner(QObject):
 
     def _post_frame(self, frame: Frame) -> None:
         """From the worker: ``frame`` joins those the GUI thread has not taken yet; only the first
-        of them queues a report, so a flood of rounds costs the event loop one event, not one each."""
+        of them queues a report, so a flood of rounds costs the event loop one event, not one each.
+        While the GUI thread is behind, the worker sleeps a moment (:data:`YIELD_S`)."""
         job = self._local.job
         with self._frames_lock:
             first = not self._pending
             self._pending.append((job, frame))
         if first:
             self._emit(FRAMES, None)
+        else:
+            give_way()
 
     def _take_frames(self) -> list[Frame]:
         with self._frames_lock:
@@ -385,6 +395,11 @@ class MatchRunner(QObject):
         finished = replay.result is not None and frame.turn == len(replay.rounds) and not cancel.is_set()
         self._emit("finished", frame.with_times(Outcome.of_replay(replay.result)) if finished and replay.result
                    else None)
+
+
+def give_way() -> None:
+    """From the worker: let the GUI thread have the GIL (see :data:`YIELD_S`)."""
+    time.sleep(YIELD_S)
 
 
 def _names(seats: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ for a cell; they stay in sight however the grid is zoomed and moved."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPalette, QWheelEvent
+from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent, QPainter, QPalette, QWheelEvent
 from PySide6.QtWidgets import QWidget
 
 MARGIN = 10
@@ -38,6 +38,9 @@ class ZoomableBoard(QWidget):
         self._pan = QPointF()
         """The zoomed grid's offset from its centred place, kept within the clamp."""
         self._dragged_from: QPointF | None = None
+        self._axis_room: tuple[int, QFont, tuple[int, int]] | None = None
+        """The axes' room for a number of rows in a font (a paint asks for it hundreds of times:
+        every cell's rectangle depends on it; an axis word depends on its index only)."""
 
     # --- what a view supplies ------------------------------------------------------------------
 
@@ -100,9 +103,12 @@ class ZoomableBoard(QWidget):
         shape = self._grid_shape()
         if not self._axes or shape is None:
             return 0, 0
-        metrics = self.fontMetrics()
-        widest = max(metrics.horizontalAdvance(self._axis_label(True, row)) for row in range(shape[1]))
-        return widest + 6, metrics.height() + 2
+        font, known = self.font(), self._axis_room
+        if known is None or known[0] != shape[1] or known[1] != font:
+            metrics = self.fontMetrics()
+            widest = max(metrics.horizontalAdvance(self._axis_label(True, row)) for row in range(shape[1]))
+            known = self._axis_room = (shape[1], font, (widest + 6, metrics.height() + 2))
+        return known[2]
 
     def cell_size(self) -> int:
         """Pixels per cell at the current size and zoom (whole pixels keep the grid crisp)."""

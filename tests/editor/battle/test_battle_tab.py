@@ -482,6 +482,34 @@ def test_the_board_zooms_with_the_wheel_pans_with_a_drag_and_numbers_its_axes(qt
     assert view.zoom() == 1.0 and view.cell_size() == fitted
 
 
+def test_a_paint_measures_the_axis_words_once_not_per_cell(qtbot: QtBot, make_tab: Callable[..., BattleTab],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: every cell's rectangle measured every row's axis word again (~7000 words a paint,
+    17 of the snake board's 19 ms, a stall at a live match's first round); they are measured when
+    the rows or the font change, and a larger font still makes the axes wider."""
+    tab = make_tab()
+    start(qtbot, tab)
+    view = tab.board.view
+    view.grab()  # measured once for this board and font
+    words: list[int] = []
+    label = BattleView._axis_label
+
+    def counted(self: BattleView, vertical: bool, index: int) -> str:
+        words.append(index)
+        return label(self, vertical, index)
+
+    monkeypatch.setattr(BattleView, "_axis_label", counted)
+    view.grab()
+    columns, rows = board_of(view).width, board_of(view).height
+    assert 0 < len(words) <= 2 * (columns + rows)  # the numbered columns and rows, not ~90 per cell
+    left, top = view.axis_space()
+    font = view.font()
+    font.setPointSizeF(font.pointSizeF() * 2)
+    view.setFont(font)
+    wider, taller = view.axis_space()
+    assert wider > left and taller > top
+
+
 def test_the_battle_pops_out_into_a_window_and_comes_back(qtbot: QtBot, make_tab: Callable[..., BattleTab]) -> None:
     tab = make_tab()
     start(qtbot, tab)

@@ -62,7 +62,10 @@ class KingdomsBoard(BoardAdapter):
         self.view.set_highlighted_kingdom(None)
 
     def show_frame(self, frames: Sequence[Frame], index: int) -> None:
+        cards = not self.view.cards[0].isHidden()
         self.view.set_state(frames[index].state, frames[index - 1].state if index else None)
+        if not cards:  # they appear (the board is shown before its match's first state): make room
+            QTimer.singleShot(0, self._fit_dashboard)
 
     def highlight(self, seat: int | None) -> None:
         self.view.set_highlighted_kingdom(seat)

@@ -60,7 +60,9 @@ class SnakeBoard(BoardAdapter):
         self.explanation: Explanation | None = None
         self._info: MatchInfo | None = None
         self._programs: list[Program] = []
-        self._compiled: list[CompiledProgram] = []
+        self._compiled: dict[int, CompiledProgram] = {}
+        """Per seat its program compiled for explanations, when first asked (not at the start of
+        a battle, on the GUI thread while the battle's worker starts: issue 16)."""
         self._names: list[str] = []
         self._frames: Sequence[Frame] = ()
         self._index = 0
@@ -80,7 +82,7 @@ class SnakeBoard(BoardAdapter):
     def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
         self._info = info
         self._programs = list(info.programs)
-        self._compiled = [compile_program(p) for p in self._programs]
+        self._compiled = {}
         self._names = list(names)
         self.what_if_action.setEnabled(bool(self._programs))
         self.view.set_seat_names(names)
@@ -128,6 +130,8 @@ class SnakeBoard(BoardAdapter):
             self.explain_label.setText(f"<b>{html.escape(name)}</b> had no turn in step {turn}: it was eaten, or the "
                                        "battle was over.")
             return None
+        if snake not in self._compiled:
+            self._compiled[snake] = compile_program(self._programs[snake])
         explanation = explain(self._compiled[snake], board, snake)
         program = self._programs[snake]
         card = program.cards[explanation.card] if explanation.card is not None else None
