@@ -11,7 +11,7 @@ for a cell; they stay in sight however the grid is zoomed and moved."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QFont, QKeyEvent, QMouseEvent, QPainter, QPalette, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPalette, QWheelEvent
 from PySide6.QtWidgets import QWidget
 
 MARGIN = 10
@@ -38,9 +38,8 @@ class ZoomableBoard(QWidget):
         self._pan = QPointF()
         """The zoomed grid's offset from its centred place, kept within the clamp."""
         self._dragged_from: QPointF | None = None
-        self._axis_room: tuple[int, QFont, tuple[int, int]] | None = None
-        """The axes' room for a number of rows in a font (a paint asks for it hundreds of times:
-        every cell's rectangle depends on it; an axis word depends on its index only)."""
+        self._label_widths: dict[tuple[bool, tuple[int, int], str], int] = {}
+        """The widest axis word per (rows or columns, grid shape, font): see :meth:`_widest_label`."""
 
     # --- what a view supplies ------------------------------------------------------------------
 
@@ -103,12 +102,7 @@ class ZoomableBoard(QWidget):
         shape = self._grid_shape()
         if not self._axes or shape is None:
             return 0, 0
-        font, known = self.font(), self._axis_room
-        if known is None or known[0] != shape[1] or known[1] != font:
-            metrics = self.fontMetrics()
-            widest = max(metrics.horizontalAdvance(self._axis_label(True, row)) for row in range(shape[1]))
-            known = self._axis_room = (shape[1], font, (widest + 6, metrics.height() + 2))
-        return known[2]
+        return self._widest_label(True, shape) + 6, self.fontMetrics().height() + 2
 
     def cell_size(self) -> int:
         """Pixels per cell at the current size and zoom (whole pixels keep the grid crisp)."""
@@ -167,7 +161,7 @@ class ZoomableBoard(QWidget):
         if not self._axes or shape is None:
             return [], []
         size, shown, metrics = self.cell_size(), self.field_rect().intersected(self.viewport()), self.fontMetrics()
-        wide = max(metrics.horizontalAdvance(self._axis_label(False, c)) for c in range(shape[0])) + 4
+        wide = self._widest_label(False, shape) + 4
         step = next(s for s in LABEL_STEPS if s * size >= wide or s == LABEL_STEPS[-1])
         columns = [(x, self._axis_label(False, c)) for c in range(0, shape[0], step)
                    if shown.left() <= (x := self.spot_rect(c, 0).center().x()) <= shown.right()]
@@ -241,6 +235,20 @@ class ZoomableBoard(QWidget):
         free_w = self.width() - 2 * MARGIN - left + (MARGIN // 2 if left else 0)
         free_h = self.height() - 2 * MARGIN - top + (MARGIN // 2 if top else 0) - self._space_below()
         return max(2, min(free_w // shape[0], free_h // shape[1]))
+
+    def _widest_label(self, vertical: bool, shape: tuple[int, int]) -> int:
+        """Pixels of the widest row word (``vertical``) or column word of a ``shape`` grid.
+        Remembered per shape and font: every cell's rectangle depends on the axes' room, so a
+        paint asks for it a dozen times, and measuring a hundred words each time cost more than
+        drawing the board (issue 16)."""
+        key = (vertical, shape, self.font().key())
+        widest = self._label_widths.get(key)
+        if widest is None:
+            metrics = self.fontMetrics()
+            widest = max(metrics.horizontalAdvance(self._axis_label(vertical, index))
+                         for index in range(shape[1] if vertical else shape[0]))
+            self._label_widths[key] = widest
+        return widest
 
     def _centred(self, size: int, shape: tuple[int, int]) -> QRectF:
         left, top = self.axis_space()

@@ -156,7 +156,9 @@ class BioblotsView(BoardView[State]):
         super().__init__(parent)
         self._last: LastMove | None = None
         self._origin: dict[Cell, int] = {}
-        self._board_cache: tuple[tuple[object, ...], QPixmap] | None = None
+        self._board_cache: tuple[tuple[object, ...], QPixmap, tuple[int, ...], tuple[int, ...]] | None = None
+        """The board layer: its looks (size, colours, font), the pixmap, and the tile values and
+        former values it shows (a move repaints only the tiles that changed)."""
         self.set_axes(True)  # the rows' and columns' letters: moves and tooltips name cells by them
 
     # --- our API -----------------------------------------------------------------------------
@@ -316,28 +318,40 @@ class BioblotsView(BoardView[State]):
     # --- painting ----------------------------------------------------------------------------
 
     def _board_layer(self, state: State, palette: QPalette) -> QPixmap:
-        """The tiles with their values, painted once per board and size: a board changes only
-        where a move entered, but hovering and the legend repaint far more often."""
+        """The tiles with their values, painted once per board and size: hovering and the legend
+        repaint far more often than the board changes, and a move changes a few tiles of 256,
+        so only those are painted again (painting all of them took half a frame, issue 16)."""
         size, ratio = self.cell_size(), self.devicePixelRatioF()
         known = tuple(self._origin.get(cell, 0) for cell in _ALL_CELLS)
-        key = (state.board.values, known, size, ratio, palette.color(QPalette.ColorRole.Base).rgba(),
-               palette.color(QPalette.ColorRole.Text).rgba(), self.font().key())
-        if self._board_cache is not None and self._board_cache[0] == key:
-            return self._board_cache[1]
-        side = SIZE * size
-        pixmap = QPixmap(round(side * ratio), round(side * ratio))
-        pixmap.setDevicePixelRatio(ratio)
-        painter = QPainter(pixmap)
-        self._paint_tiles(painter, state, palette, size)
+        looks = (size, ratio, palette.color(QPalette.ColorRole.Base).rgba(),
+                 palette.color(QPalette.ColorRole.Text).rgba(), self.font().key())
+        values, cache = state.board.values, self._board_cache
+        if cache is not None and cache[0] == looks:
+            pixmap, shown, shown_known = cache[1], cache[2], cache[3]
+            changed = {i for i, (value, former, was, was_known) in enumerate(zip(values, known, shown, shown_known))
+                       if value != was or former != was_known}
+            if not changed:
+                return pixmap
+            painter = QPainter(pixmap)
+            self._paint_tiles(painter, state, palette, size, changed)
+        else:
+            side = SIZE * size
+            pixmap = QPixmap(round(side * ratio), round(side * ratio))
+            pixmap.setDevicePixelRatio(ratio)
+            painter = QPainter(pixmap)
+            self._paint_tiles(painter, state, palette, size)
         painter.end()
-        self._board_cache = (key, pixmap)
+        self._board_cache = (looks, pixmap, values, known)
         return pixmap
 
-    def _paint_tiles(self, painter: QPainter, state: State, palette: QPalette, size: int) -> None:
-        """The tiles with their values, the board's top left at (0, 0)."""
+    def _paint_tiles(self, painter: QPainter, state: State, palette: QPalette, size: int,
+                     only: set[int] | None = None) -> None:
+        """The tiles with their values, the board's top left at (0, 0); ``only``: just the tiles of
+        these indices (reading order) over a board painted before, the grid between them kept."""
         base, text = palette.color(QPalette.ColorRole.Base), palette.color(QPalette.ColorRole.Text)
         grid = blend(base, text, 0.16 if is_dark(palette) else 0.13)
-        painter.fillRect(QRectF(0, 0, SIZE * size, SIZE * size), grid if size >= 6 else base)
+        if only is None:
+            painter.fillRect(QRectF(0, 0, SIZE * size, SIZE * size), grid if size >= 6 else base)
         painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
         gap = 1 if size >= 6 else 0
         font = QFont(self.font())
@@ -351,7 +365,9 @@ class BioblotsView(BoardView[State]):
         faded = blend(neutral, text, 0.22)
         detail, former_detail = size >= DETAIL_MIN_CELL, size >= DETAIL_MIN_CELL + 3
         values, origin = state.board.values, self._origin
-        for (row, column), value in zip(_ALL_CELLS, values):
+        for index, ((row, column), value) in enumerate(zip(_ALL_CELLS, values)):
+            if only is not None and index not in only:
+                continue
             tile = QRectF(column * size, row * size, size - gap, size - gap)
             if value == NEUTRALISED:
                 painter.fillRect(tile, neutral)

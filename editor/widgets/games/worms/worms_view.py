@@ -13,7 +13,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QRectF, QSize, Signal
+from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QFontMetrics, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QWidget
 
@@ -74,6 +74,8 @@ class WormsView(BoardView[WormsState]):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._walls_cache: tuple[tuple[object, ...], QPixmap] | None = None
+        self._item_tiles: dict[tuple[Item, int, float], QPixmap] = {}
+        """Each kind of item painted once per cell size (see :meth:`_item_tile`)."""
 
     # --- our API -----------------------------------------------------------------------------
 
@@ -149,7 +151,7 @@ class WormsView(BoardView[WormsState]):
             return QRectF(field.left() + cell[0] * size, field.top() + cell[1] * size, size, size)
 
         for cell, item in state.items.items():
-            paint_item(painter, rect(cell), item)
+            painter.drawPixmap(rect(cell).topLeft(), self._item_tile(item, size))
         # The dead lie under the frozen, the frozen under the movers: what still moves stays on top.
         for rank in (lambda w: not w.alive, lambda w: w.alive and w.frozen > 0, lambda w: w.moving):
             for index, worm in enumerate(state.worms):
@@ -178,6 +180,26 @@ class WormsView(BoardView[WormsState]):
         return self._flow_groups((worms, keys + counters))
 
     # --- painting ----------------------------------------------------------------------------
+
+    def _item_tile(self, item: Item, size: int) -> QPixmap:
+        """``item`` in a cell of ``size`` pixels, painted once per size and screen: a board shows
+        dozens of items, a flower is six antialiased discs, and every round repainted them all
+        (a third of a worms frame at full speed, issue 16)."""
+        ratio = self.devicePixelRatioF()
+        key = (item, size, ratio)
+        tile = self._item_tiles.get(key)
+        if tile is None:
+            if len(self._item_tiles) >= 3 * len(Item):
+                self._item_tiles.clear()  # sizes the board no longer has
+            tile = QPixmap(round(size * ratio), round(size * ratio))
+            tile.setDevicePixelRatio(ratio)
+            tile.fill(Qt.GlobalColor.transparent)
+            painter = QPainter(tile)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            paint_item(painter, QRectF(0, 0, size, size), item)
+            painter.end()
+            self._item_tiles[key] = tile
+        return tile
 
     def _walls_layer(self, state: WormsState, palette: QPalette) -> QPixmap:
         """Field, grid and walls, painted once per board and size: walls never change in a game,

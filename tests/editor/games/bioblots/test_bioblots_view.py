@@ -4,12 +4,13 @@ import random
 
 import pytest
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtGui import QColor, QImage
+from PySide6.QtGui import QColor, QImage, QPainter, QPalette
 
 from editor.screenshots import dark_palette
 from editor.widgets.games.bioblots.bioblots_view import SUBSTANCE_HUE, BioblotsView, last_move
 from editor.widgets.parts.seat_colors import seat_color
 from engines.bioblots import (
+    SIZE,
     Moved,
     Placement,
     Shift,
@@ -292,3 +293,37 @@ def test_a_frame_lays_the_board_out_once_not_per_cell(view: BioblotsView, monkey
     monkeypatch.setattr(BioblotsView, "_space_below", counted)
     view.grab()
     assert 1 <= len(calls) <= 20  # a few times around the paint (geometry, zoom, axes), never per cell (400)
+
+
+def test_a_move_repaints_only_the_tiles_it_changed_and_the_board_reads_as_if_painted_afresh(
+        shown: Shown, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: every move painted all 256 tiles with their values again (half the board's paint,
+    a frame of a match at full speed). Now only the tiles whose value changed are; seeking back
+    (tiles coming back) works the same way, and what shows is what the board painted afresh shows."""
+    view = shown(BioblotsView(), (700, 820))
+    painted: list[int] = []
+    paint_tiles = BioblotsView._paint_tiles
+
+    def counting(self: BioblotsView, painter: QPainter, state: State, palette: QPalette, size: int,
+                 only: set[int] | None = None) -> None:
+        painted.append(SIZE * SIZE if only is None else len(only))
+        paint_tiles(self, painter, state, palette, size, only)
+
+    rng = random.Random(3)
+    states = [start_state(BOARD)]
+    for _ in range(12):
+        states.append(states[-1].apply(legal(random_move(states[-1], rng)))[0])
+    view.set_state(states[0])
+    view.grab()
+    monkeypatch.setattr(BioblotsView, "_paint_tiles", counting)
+    changes = []
+    for state in [*states[1:], states[4]]:  # the game played on, then a seek back
+        view.set_state(state)
+        image = view.grab().toImage()
+        changes.append(sum(painted))
+        painted.clear()
+        view._board_cache = None  # the same board painted afresh, every tile
+        assert image == view.grab().toImage() and painted == [SIZE * SIZE]
+        painted.clear()
+    assert max(changes) < 40 and 0 < sum(changes) < SIZE * SIZE
+    assert changes[-1] > 0  # the seek back repainted the tiles that came back

@@ -5,8 +5,8 @@ import random
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint
-from PySide6.QtGui import QColor
+from PySide6.QtCore import QPoint, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter
 
 from editor.screenshots import dark_palette
 from editor.widgets.games.worms.worms_view import WormsView, safe_turn
@@ -184,3 +184,30 @@ def test_items_on_the_board_match_the_state(view: WormsView) -> None:
     assert state.items == {FLOWER: Item.FLOWER, ICE: Item.ICE, BONUS: Item.BONUS}
     assert [w.moving for w in state.worms] == [True, False, False, True]
     assert not state.worms[2].alive and state.worms[1].frozen == 5
+
+
+def test_items_are_painted_once_per_cell_size_not_every_frame(view: WormsView, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 16: every repaint painted every item anew (a flower is six antialiased discs), a
+    third of a worms frame at full speed. Each kind is painted once per cell size and reused."""
+    import editor.widgets.games.worms.worms_view as worms_view
+
+    view.set_state(board())
+    view.repaint()
+    painted: list[Item] = []
+    paint_item = worms_view.paint_item
+
+    def counting(painter: QPainter, rect: QRectF, item: Item) -> None:
+        painted.append(item)
+        paint_item(painter, rect, item)
+
+    monkeypatch.setattr(worms_view, "paint_item", counting)
+    flower = color_at(view, FLOWER)
+    for _ in range(3):
+        view.repaint()
+    assert painted == []
+    assert color_at(view, FLOWER) == flower  # the same flower where it was
+    view.resize(view.width() * 2, view.height() * 2)  # larger cells: each kind is painted again, once
+    view.repaint()
+    view.repaint()
+    assert sorted(painted, key=lambda item: item.value) == sorted(Item, key=lambda item: item.value)
+    assert distance(color_at(view, FLOWER), color_at(view, EMPTY)) > 100
