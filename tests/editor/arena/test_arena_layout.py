@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
 from editor.widgets.arena.arena_pane import ArenaPane
-from tests.editor.arena.pane_driver import WORMS, full_speed, set_up, start, wait_finished
+from editor.widgets.games.kingdoms.kingdoms_game import KingdomsBoard
+from tests.editor.arena.pane_driver import KINGDOMS, WORMS, full_speed, set_up, start, wait_finished
 from editor.main_window import MainWindow
 
 SMALL = (1024, 700)
@@ -113,3 +114,33 @@ def test_the_board_pops_out_into_a_window_of_its_own_and_comes_back(qtbot: QtBot
     window.close()  # closing it puts the board back
     qtbot.waitUntil(lambda: board.window() is pane.window())
     assert board.isVisible() and not pane.popout.note.isVisible() and not pane.popout_action.isChecked()
+
+
+def test_a_kingdoms_match_at_1024_by_700_keeps_the_window_and_its_cards_scroll(
+        qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    """Two rows of kingdom cards (the flow at this width) need more height than the window has:
+    they grew the window to 760 px, past a 700-px screen; now the dashboard scrolls, every card
+    keeps its height and can be scrolled to, and the plot keeps its room."""
+    window = make_window()
+    QApplication.processEvents()
+    window.show_arena()
+    window.resize(*SMALL)
+    qtbot.waitUntil(lambda: window.size().toTuple() == SMALL)
+    pane = window.arena_pane
+    set_up(pane, "kingdoms", (str(KINGDOMS / "farmer.sh"),) * 4, {"rounds": 3, "time": 2.0})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    board = pane.board
+    assert isinstance(board, KingdomsBoard)
+    qtbot.waitUntil(lambda: board.view.columns() == 2 and board.dashboard.verticalScrollBar().maximum() > 0)
+    QApplication.processEvents()
+    assert window.size().toTuple() == SMALL
+    assert_usable(pane, window)
+    assert board.history.plot_widget.height() >= 140
+    for card in board.view.cards:
+        assert card.height() >= card.minimumSizeHint().height()  # not squeezed
+        board.dashboard.ensureWidgetVisible(card, 0, 0)
+        QApplication.processEvents()
+        shown = board.dashboard.viewport().rect()
+        assert shown.contains(QRect(card.mapTo(board.dashboard.viewport(), card.rect().topLeft()), card.size()))

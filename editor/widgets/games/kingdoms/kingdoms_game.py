@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
-from PySide6.QtWidgets import QSplitter, QWidget
+from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QWidget
 
 from editor.widgets.arena.match_runner import Frame, MatchInfo
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport
@@ -24,8 +24,15 @@ class KingdomsBoard(BoardAdapter):
         self.history = KingdomsHistoryPlot()
         self.history.plot_widget.setMinimumHeight(140)
         self.round_line = self.history.add_cursor()
+        # The dashboard scrolls when its cards need more height than the window has (two rows of
+        # cards at 1024 x 700 would otherwise grow the window past the screen's bottom).
+        self.dashboard = dashboard = QScrollArea()
+        dashboard.setWidget(self.view)
+        dashboard.setWidgetResizable(True)
+        dashboard.setFrameShape(QFrame.Shape.NoFrame)
+        dashboard.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.splitter = splitter = QSplitter(Qt.Orientation.Vertical)
-        splitter.addWidget(self.view)
+        splitter.addWidget(dashboard)
         splitter.addWidget(self.history)
         splitter.setStretchFactor(0, 0)
         splitter.setStretchFactor(1, 1)
@@ -33,6 +40,8 @@ class KingdomsBoard(BoardAdapter):
         self._fill_with(splitter)
         self.view.kingdomClicked.connect(self.seatClicked)
         self.view.installEventFilter(self)
+        self._fitted = (0, 0)
+        """The cards' height and the splitter's room the dashboard was last fitted to."""
         self._exports = (
             BoardExport("history plot", "History plot as PNG…", "-history.png", "PNG images (*.png)",
                         self.history.export_png),
@@ -41,19 +50,25 @@ class KingdomsBoard(BoardAdapter):
         )
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        # The cards flow into 4, 2 or 1 columns as the width allows; the dashboard keeps the height
-        # its cards need in that flow (the view's own minimum is one card), the plot takes the rest.
+        # The cards flow into 4, 2 or 1 columns as the width allows; the dashboard takes the height
+        # its cards need in that flow, the plot the rest.
         if watched is self.view and event.type() == QEvent.Type.Resize:
             QTimer.singleShot(0, self._fit_dashboard)  # after the view's own resize has reflowed the cards
         return False
 
     def _fit_dashboard(self) -> None:
+        """Give the dashboard the height its cards need in their flow, as far as the plot keeps
+        its least height; what does not fit scrolls."""
         layout = self.view.layout()
         needed = layout.minimumSize().height() if layout is not None else 0
-        if needed and needed != self.view.minimumHeight():
-            self.view.setMinimumHeight(needed)
-            total = sum(self.splitter.sizes())
-            self.splitter.setSizes([needed, max(0, total - needed)])
+        sizes = self.splitter.sizes()
+        total = sum(sizes)
+        if not needed or not total or (needed, total) == self._fitted:
+            return  # the same flow in the same room: a height the user dragged to stays
+        self._fitted = (needed, total)
+        self.view.setMinimumHeight(needed)  # the cards keep their height; the dashboard scrolls
+        height = min(needed, max(total - self.history.minimumSizeHint().height(), 0))
+        self.splitter.setSizes([height, total - height])
 
     def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
         self.view.set_seat_names(names)
