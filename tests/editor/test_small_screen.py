@@ -93,3 +93,28 @@ def test_a_program_opened_at_1024_wide_keeps_the_window_that_wide(qtbot: QtBot, 
     qtbot.wait(20)
     assert window.width() == SMALL[0]
     assert isinstance(window.document, ProgramDocument)
+
+
+def test_the_battle_tab_fits_the_bench_dock_at_1024_by_700_with_its_setup_shown_or_hidden(
+        qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    """The battle tab was 60 px wider than the bench dock of a 1024-wide window: its transport, its
+    opponents beside their title and the board beside the seats made the dock scroll sideways, with
+    Start battle, the seat names and the log's columns cut at its edge."""
+    window = small_window(make_window, qtbot)
+    qtbot.mouseClick(window.bench_tabs.tabBar(), Qt.MouseButton.LeftButton,
+                     pos=window.bench_tabs.tabBar().tabRect(1).center())
+    tab, scroll = window.battle_tab, window.battle_scroll
+    tab.setup.steps_box.setValue(30)
+    qtbot.mouseClick(tab.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.outcome is not None, timeout=20_000)
+    for shown in (True, False):
+        if tab.setup.isVisible() != shown:
+            qtbot.mouseClick(tab.setup_button, Qt.MouseButton.LeftButton)
+        QApplication.processEvents()
+        assert tab.setup.isVisible() == shown
+        assert (window.width(), window.height()) == SMALL
+        assert tab.width() <= scroll.viewport().width(), f"the tab scrolls sideways (setup shown: {shown})"
+        for part in (tab.start_button, tab.transport.play_button, tab.transport.turn_box, tab.split,
+                     *tab.scoreboard.rows):
+            if part.isVisible():
+                assert whole_in(part, scroll.viewport()), f"{type(part).__name__} is cut (setup shown: {shown})"

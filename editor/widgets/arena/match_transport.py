@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLayout,
     QLineEdit,
+    QSizePolicy,
     QSlider,
     QStyle,
     QToolButton,
@@ -48,6 +49,9 @@ SEEK_MIN_WIDTH = 120
 """Below this the seek bar moves to a row of its own (a narrow pane, the editor's Battle tab)."""
 SPEED_KEY, LOOP_KEY = "speed", "loop"
 """Under the host's settings prefix: the speed (rounds per second, 0 full speed) and the loop."""
+SLIDER_WIDTH, SLIDER_MIN_WIDTH = 100, 40
+"""The speed slider's width, and its least where room is short (the bench dock of a 1024-wide
+window, with the buttons as icons)."""
 
 TRANSPORT_KEYS = frozenset({Qt.Key.Key_Space, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End,
                             Qt.Key.Key_Escape})
@@ -173,7 +177,9 @@ class Transport(QWidget):
         self.speed_slider = QSlider(Qt.Orientation.Horizontal)
         self.speed_slider.setRange(0, len(SPEEDS) - 1)
         self.speed_slider.setPageStep(1)
-        self.speed_slider.setFixedWidth(100)
+        self.speed_slider.setMinimumWidth(SLIDER_WIDTH)  # narrower with the buttons as icons: see _show_texts
+        self.speed_slider.setMaximumWidth(SLIDER_WIDTH)
+        self.speed_slider.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.speed_slider.valueChanged.connect(lambda i: self._set_speed(SPEEDS[i]))
         self.speed_label = QLabel()
         self.speed_label.setMinimumWidth(self.speed_label.fontMetrics().horizontalAdvance("0.5 rounds/s "))
@@ -207,6 +213,7 @@ class Transport(QWidget):
         self._show_texts(False)
         self._text_room = with_texts - sum(b.sizeHint().width() for b in (self.play_button, self.step_button,
                                                                               self.stop_button))
+        self._text_room += self.speed_word.sizeHint().width() + SLIDER_WIDTH - SLIDER_MIN_WIDTH
         self._show_texts(True)
         self.set_noun("Turn")
         playback.changed.connect(self.refresh)
@@ -277,13 +284,16 @@ class Transport(QWidget):
         return self.play_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
 
     def _show_texts(self, shown: bool) -> None:
-        """Play, Step and Stop with their words, or (very narrow: a docked Battle tab) as icons
-        with the words in their tooltips."""
+        """Play, Step and Stop with their words and the speed slider with "Speed", or (very narrow:
+        a docked Battle tab) the buttons as icons with the words in their tooltips and the slider
+        with its figure only."""
         if shown == self._texts_shown():
             return
         style = Qt.ToolButtonStyle.ToolButtonTextBesideIcon if shown else Qt.ToolButtonStyle.ToolButtonIconOnly
         for button in (self.play_button, self.step_button, self.stop_button):
             button.setToolButtonStyle(style)
+        self.speed_word.setVisible(shown)
+        self.speed_slider.setMinimumWidth(SLIDER_WIDTH if shown else SLIDER_MIN_WIDTH)
         self._controls.invalidate()  # a nested layout keeps its old minimum otherwise
         self.updateGeometry()
 
@@ -390,8 +400,8 @@ class Transport(QWidget):
         for widget in (self.first_button, self.back_button, self.play_button, self.step_button, self.last_button,
                        self.loop_button, self.stop_button):
             self._controls.addWidget(widget)
-        self._controls.addSpacing(10)
-        speed = QLabel("Speed")
+        self._controls.addSpacing(6)
+        self.speed_word = speed = QLabel("Speed")
         speed.setBuddy(self.speed_slider)
         self._controls.addWidget(speed)
         self._controls.addSpacing(4)

@@ -135,7 +135,7 @@ class BattleSetup(QWidget):
         combo = QComboBox()
         combo.setToolTip(f"Opponent {index + 1}: a sample program or a program file")
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        combo.setMinimumContentsLength(8)
+        combo.setMinimumContentsLength(6)  # three in a row fit the bench dock of a 1024-wide window
         combo.setMaximumWidth(COMBO_MAX_WIDTH)
         combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         if index:
@@ -160,23 +160,32 @@ class BattleSetup(QWidget):
         opponents.addStretch(0)
         field = QHBoxLayout()
         field.setSpacing(6)
-        for part in (self.width_box, QLabel("×"), self.height_box, 12, QLabel("Length"), self.length_box, 12,
-                     QLabel("Steps"), self.steps_box):
+        for part in (self.width_box, QLabel("×"), self.height_box, 12, QLabel("Length"), self.length_box):
             if isinstance(part, int):
                 field.addSpacing(part)
             else:
                 field.addWidget(part)
         field.addStretch(1)
+        # The steps in a row of their own: in one row with the field the form was wider than the
+        # bench dock of a 1024-wide window.
+        steps = QHBoxLayout()
+        steps.addWidget(self.steps_box)
+        steps.addStretch(1)
         seed = QHBoxLayout()
         seed.setSpacing(6)
         seed.addWidget(self.seed_box)
         seed.addWidget(self.new_seed_button)
         seed.addStretch(1)
-        for row, (title, layout) in enumerate((("Opponents", opponents), ("Field", field), ("Seed", seed))):
-            label = QLabel(f"<b>{title}</b>")
-            label.setTextFormat(Qt.TextFormat.RichText)
-            form.addWidget(label, row, 0)
-            form.addLayout(layout, row, 1)
+        # The opponents under their title, across the form: beside it the three boxes made the
+        # form wider than the bench dock of a 1024-wide window.
+        for row, (title, layout) in enumerate((("Opponents", None), (None, opponents), ("Field", field),
+                                               ("Steps", steps), ("Seed", seed))):
+            if title is not None:
+                label = QLabel(f"<b>{title}</b>")
+                label.setTextFormat(Qt.TextFormat.RichText)
+                form.addWidget(label, row, 0)
+            if layout is not None:
+                form.addLayout(layout, row, 0 if title is None else 1, 1, 2 if title is None else 1)
         form.setColumnStretch(1, 1)
 
     # --- reactions ---------------------------------------------------------------------------

@@ -82,6 +82,9 @@ class BoardSplit(QSplitter):
     def _board_bigger_beside(self) -> bool:
         """Whether a square field gets more pixels with the side beside the board than under it."""
         width, height = self.width(), self.height() - self._reserved()
+        board = self.widget(0)
+        if width < SIDE_MIN_WIDTH + board.minimumSizeHint().width() + self.handleWidth():
+            return False  # beside, the two would be wider than the room (the bench dock at 1024 px)
         beside = min(width - self._side_room(True), height)
         under = min(width, height - self._side_room(False))
         return beside > under
