@@ -83,7 +83,8 @@ class BoardSplit(QSplitter):
         """Whether a square field gets more pixels with the side beside the board than under it."""
         width, height = self.width(), self.height() - self._reserved()
         board = self.widget(0)
-        if width < SIDE_MIN_WIDTH + board.minimumSizeHint().width() + self.handleWidth():
+        least = board.minimumSizeHint().width() if board is not None else 0
+        if width < SIDE_MIN_WIDTH + least + self.handleWidth():
             return False  # beside, the two would be wider than the room (the bench dock at 1024 px)
         beside = min(width - self._side_room(True), height)
         under = min(width, height - self._side_room(False))
