@@ -135,7 +135,7 @@ def test_a_damaged_replay_is_named_and_the_others_still_count(qtbot: QtBot, show
 
 def test_cancel_stops_the_count_off_the_gui_thread_and_shows_no_part(qtbot: QtBot, shown: Shown, tournament: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     files = replay_files([str(tournament / "replays")])[:4]
-    gate = threading.Event()
+    gate, first = threading.Event(), threading.Event()
     threads: list[threading.Thread] = []
 
     def gated(paths: Sequence[Path], step: Callable[[int, int], None]) -> CountedStats:
@@ -143,14 +143,18 @@ def test_cancel_stops_the_count_off_the_gui_thread_and_shows_no_part(qtbot: QtBo
             threads.append(threading.current_thread())
             step(done, total)
             if done == 1:
+                first.set()
                 gate.wait(10)  # the test clicks Cancel meanwhile
 
         return count_stats(paths, held)
 
     monkeypatch.setattr(card_stats_dialog, "count_stats", gated)
     dialog = shown(CardStatsDialog(), (1000, 600))
-    with qtbot.waitSignal(dialog.job.progressed, timeout=10_000, check_params_cb=lambda done, total: done == 1):
-        dialog.count(files, seat="Hunter")
+    dialog.count(files, seat="Hunter")
+    # (Not qtbot.waitSignal on the job's progressed: it comes from the worker thread again and
+    # again, and a call queued for a finished blocker can reach it after it was freed.)
+    qtbot.waitUntil(first.is_set, timeout=10_000)
+    qtbot.waitUntil(lambda: dialog.view.message_label.text().startswith("Counting"), timeout=10_000)
     assert dialog.is_counting() and dialog.progress_row.isVisible()
     assert dialog.view.message_label.text() == "Counting what each card did in 4 replays…"
     with qtbot.waitSignal(dialog.ended, timeout=10_000):
