@@ -7,6 +7,8 @@ every tile, so the author can follow one cell through the rotations and mirrors.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QHelpEvent, QPainter, QPaintEvent, QPalette, QPen
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
@@ -181,15 +183,30 @@ class VariantStrip(QWidget):
         painter = QPainter(self)
         pal = self.palette()
         painter.fillRect(self.rect(), pal.color(QPalette.ColorRole.Window))
+        # The geometry once a paint, not once a cell: asked per cell it was a quarter of a paint's
+        # cost, and a paint comes with every event of a stroke on the card (issue 16).
+        size, extent, offsets = self.cell_size(), self.extent(), self._card_geometry()[1]
         for variant in VARIANTS:
-            self._paint_tile(painter, variant)
+            tile = self.tile_rect(variant)
+
+            def square(offset: Cell, tile: QRectF = tile) -> QRectF:
+                return QRectF(tile.left() + (offset[0] + extent) * size, tile.top() + (offset[1] + extent) * size,
+                              size, size)
+
+            def cell_rect(cell: CardCell, variant: Variant = variant) -> QRectF:
+                offset = offsets.get((variant, cell))
+                return square(offset if offset is not None else variant_offset(self.document.card, cell, variant))
+
+            self._paint_tile(painter, variant, tile, square, cell_rect)
         painter.end()
 
-    def _paint_tile(self, painter: QPainter, variant: Variant) -> None:
+    def _paint_tile(self, painter: QPainter, variant: Variant, tile: QRectF, square: Callable[[Cell], QRectF],
+                    cell_rect: Callable[[CardCell], QRectF]) -> None:
+        """``variant``'s tile at ``tile``: ``square`` places a field offset from the head in it,
+        ``cell_rect`` a card cell (what :meth:`offset_rect` and :meth:`card_cell_rect` say)."""
         pal = self.palette()
         card = self.document.card
-        tile = self.tile_rect(variant)
-        size = self.cell_size()
+        size = tile.width() / (2 * self.extent() + 1)
         painter.save()
         painter.setFont(self.label_font())
         painter.setPen(pal.color(QPalette.ColorRole.WindowText))
@@ -199,23 +216,23 @@ class VariantStrip(QWidget):
         if size >= GRID_MIN_CELL:
             paint_grid(painter, tile, 2 * self.extent() + 1, 2 * self.extent() + 1, pal)
         for cell, pattern in card.sorted_cells():
-            paint_pattern(painter, self.card_cell_rect(variant, cell), pattern, show_group_label=False)
-        paint_head(painter, self.offset_rect(variant, (0, 0)), variant.direction)
+            paint_pattern(painter, cell_rect(cell), pattern, show_group_label=False)
+        paint_head(painter, square((0, 0)), variant.direction)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self._paint_map_outline(painter, variant)
+        self._paint_map_outline(painter, tile, cell_rect)
         marked = self.marked_cell()
         if marked is not None and marked != card.head.cell:
             pen = QPen(pal.color(QPalette.ColorRole.Text), max(1.5, size / 8))
             painter.setPen(pen)
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(self.card_cell_rect(variant, marked).adjusted(-1, -1, 1, 1))
+            painter.drawRect(cell_rect(marked).adjusted(-1, -1, 1, 1))
         painter.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
         painter.drawRect(tile.adjusted(-0.5, -0.5, 0.5, 0.5))
         painter.restore()
 
-    def _paint_map_outline(self, painter: QPainter, variant: Variant) -> None:
+    def _paint_map_outline(self, painter: QPainter, tile: QRectF, cell_rect: Callable[[CardCell], QRectF]) -> None:
         """A dashed frame round the cells the card's 7×7 map covers in this variant."""
-        corners = [self.card_cell_rect(variant, c) for c in ((0, 0), (CARD_SIZE - 1, CARD_SIZE - 1))]
+        corners = [cell_rect(c) for c in ((0, 0), (CARD_SIZE - 1, CARD_SIZE - 1))]
         outline = corners[0].united(corners[1])
         color = QColor(self.palette().color(QPalette.ColorRole.Text))
         color.setAlpha(110)
@@ -223,7 +240,7 @@ class VariantStrip(QWidget):
         pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRect(outline.intersected(self.tile_rect(variant)).adjusted(0.5, 0.5, -0.5, -0.5))
+        painter.drawRect(outline.intersected(tile).adjusted(0.5, 0.5, -0.5, -0.5))
 
     # --- tooltips ------------------------------------------------------------------------------
 
