@@ -44,6 +44,8 @@ from arena.improve.evaluate import Estimate, Field, score_units
 from arena.improve.runners import Runner
 from arena.tournament.duel import SprtSettings
 from matcher import Program, dumps_program
+from matcher.analysis import WarningKind, analyse_program
+from matcher.editing import remove_card
 from matcher.testing import run_tests
 
 PRIOR_VARIANCE = 0.25  # one pseudo unit: the variance of a fair coin's score
@@ -138,6 +140,19 @@ def with_descriptions(program: Program) -> Program:
     cards = tuple(card if card.description else replace(card, description=describe_card(program, card))
                   for card in program.cards)
     return replace(program, cards=cards)
+
+
+def without_dead_cards(program: Program, keep: frozenset[int] = frozenset()) -> tuple[Program, tuple[str, ...]]:
+    """``program`` without the cards the analysis proves can never be valid, except those at
+    the places in ``keep`` (and always one card), and a line for each card dropped. A card that
+    is never valid never decides, so the program plays exactly as before: only easier to read."""
+    dead = {w.card for w in analyse_program(program) if w.kind is WarningKind.NEVER_VALID} - keep
+    dropped = []
+    for index in sorted(dead, reverse=True):  # from the back: the places in front stay put
+        if len(program.cards) > 1:
+            program = remove_card(program, index)
+            dropped.append(f"card {index + 1}: dropped, it can never be valid")
+    return program, tuple(reversed(dropped))
 
 
 class Search:
@@ -259,10 +274,14 @@ class Search:
         return None
 
     def _accept(self, winner: Candidate) -> None:
-        """The winner becomes the best: the race restarts from it, on fresh units."""
-        self._current = winner.program
-        self._pinned = self._pinned_places(winner.program)
-        self._changes += winner.edits
+        """The winner becomes the best, without the cards its edits left never valid (it plays
+        the same without them; the user's own cards stay): the race restarts from it, on fresh
+        units."""
+        own = frozenset(find_cards(self.start.cards, winner.program)) | self._pinned_places(winner.program)
+        self._current, dropped = without_dead_cards(winner.program, own)
+        self._tried.add(dumps_program(self._current))
+        self._pinned = self._pinned_places(self._current)
+        self._changes += [*winner.edits, *dropped]
         self._accepted += 1
         self._race = []
         # Its results so far carry over: the units it raced on are units the new best played.

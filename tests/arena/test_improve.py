@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -14,10 +15,13 @@ from arena.improve.describe import describe_card, where
 from arena.improve.edits import EDIT_KINDS, Pins, mutate
 from arena.improve.evaluate import REPORT_BASE, score_units
 from arena.improve.runners import BattleChunk, InlineRunner, Ranks
-from arena.improve.search import paired_llr
+from arena.improve import search as search_module
+from arena.improve.search import paired_llr, without_dead_cards
 from arena.samples import resolve_program
-from engines.snake import Direction, Element
-from matcher import Card, Head, Pattern, Program, load_program, loads_program
+from engines.snake import Battle, Direction, Element, start_position
+from matcher import Card, Head, Pattern, Program, compile_program, load_program, loads_program
+from matcher.analysis import WarningKind, analyse_program
+from matcher.explain import explain
 from matcher.model import AND1, Group, GroupKind
 from matcher.validate import validate_program
 from tests.strategies import random_program
@@ -316,3 +320,60 @@ def test_the_card_diff_names_changed_new_dropped_and_moved_cards() -> None:
     assert len(lines) > 9 and all(line.startswith("    - ") for line in lines[5:-5])  # its patterns, all gone
     assert lines[-5:] == ["the cards now:"] + [f"  card {i + 1}: {c.description}" for i, c in enumerate(after.cards)]
     assert card_diff(start, start) == ["no change"]
+
+
+# --- dropping cards that can never be valid ---------------------------------------------------
+
+
+def _with_dead_card(program: Program, at: int = 1) -> Program:
+    """``program`` with a card that can never be valid at ``at``: it wants a border on the cell
+    the head moves to (and four more patterns, so a search stand-in that counts patterns likes it)."""
+    cells = {(2, 3): Pattern(Element.BORDER), **{(0, c): Pattern(Element.EMPTY) for c in range(4)}}
+    dead = Card(Head(3, 3, Direction.UP), cells)
+    return replace(program, cards=(*program.cards[:at], dead, *program.cards[at:]))
+
+
+def test_cards_that_can_never_be_valid_are_dropped_and_the_program_plays_the_same() -> None:
+    start = sample("hunter")
+    program = _with_dead_card(start)
+    assert [w.card for w in analyse_program(program) if w.kind is WarningKind.NEVER_VALID] == [1]
+    pruned, dropped = without_dead_cards(program)
+    assert pruned.cards == start.cards and dropped == ("card 2: dropped, it can never be valid",)
+    assert without_dead_cards(program, keep=frozenset({1})) == (program, ())
+    alone = replace(program, cards=(program.cards[1],))
+    assert without_dead_cards(alone) == (alone, ())  # a program keeps a card
+    # It plays the same: the same best moves in every position of a few random battles.
+    compiled, plain = compile_program(program), compile_program(pruned)
+    rng, asked = random.Random(5), 0
+    for _ in range(4):
+        battle = Battle(start_position(4), random.Random(rng.randrange(1 << 30)), 120)
+        while not battle.over:
+            position = battle.board.position()
+            for snake in range(len(position.snakes)):
+                if not battle.board.eaten[snake]:
+                    assert explain(compiled, position, snake).best == explain(plain, position, snake).best
+                    asked += 1
+            battle.step(lambda b, s, moves: moves[rng.randrange(len(moves))])
+    assert asked > 100
+
+
+def test_the_search_drops_a_card_its_edit_left_never_valid(monkeypatch: pytest.MonkeyPatch) -> None:
+    start = sample("beginner")
+    better = _with_dead_card(start)  # five more patterns: the stand-in calls it better
+
+    def edit(program: Program, *_args: object) -> tuple[Program, list[str]] | None:
+        return (better, ["card 2: new"]) if program == start else None
+
+    monkeypatch.setattr(search_module, "mutate", edit)
+    seen: list[Progress] = []
+
+    def progress(p: Progress) -> None:
+        seen.append(p)
+        if p.kept or len(seen) >= 40:
+            search.stop()
+
+    search = Search(start, _field(), PatternCountRunner(), SearchSettings(budget=1e9, seed=2), on_progress=progress)
+    best = search.run()
+    assert seen[-1].kept == ("card 2: new",)  # the edit won
+    assert best.changes == ("card 2: new", "card 2: dropped, it can never be valid")
+    assert [(c.head, c.cells) for c in best.program.cards] == [(c.head, c.cells) for c in start.cards]
