@@ -257,8 +257,9 @@ class Search:
         kept: tuple[str, ...] = ()
         if winners:
             winner = max(winners, key=lambda c: sum(c.diffs) / len(c.diffs))
-            kept = tuple(winner.edits)
+            before = len(self._changes)
             self._accept(winner)
+            kept = tuple(self._changes[before:])  # its edits, and the cards they left dead, dropped
         elapsed = self.clock() - begin
         self._publish(elapsed, self.settings.budget - elapsed, kept)
 
