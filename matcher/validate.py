@@ -41,15 +41,21 @@ class Problem:
 
     @property
     def where(self) -> str:
+        """The place as messages name it: ``card 2, cell (row 1, col 3)`` (empty: the program)."""
+        return self.place()
+
+    def place(self, card: str = "card {}", cell: str = "cell (row {}, col {})", test: str = "test {}") -> str:
+        """The place with ``card``, ``cell`` and ``test`` worded as given (each a format with the
+        number or row and column): the list in the editor says ``Card 2, row 1 col 3``."""
         parts = []
         if self.card is not None:
-            parts.append(f"card {self.card + 1}")
+            parts.append(card.format(self.card + 1))
         if self.cell is not None:
-            parts.append(f"cell (row {self.cell[0]}, col {self.cell[1]})")
+            parts.append(cell.format(*self.cell))
         if self.set_index is not None:
             parts.append(f"set{self.set_index + 1}")
         if self.test is not None:
-            parts.append(f"test {self.test + 1}")
+            parts.append(test.format(self.test + 1))
         return ", ".join(parts)
 
     def __str__(self) -> str:

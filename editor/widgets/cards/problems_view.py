@@ -56,16 +56,7 @@ def status_icon(ok: bool, size: int = ICON) -> QIcon:
 
 def place_text(problem: Problem) -> str:
     """Where a problem is, as the list shows it: ``Card 2, row 1 col 3`` / ``set1`` / ``Test 1``."""
-    parts = []
-    if problem.card is not None:
-        parts.append(f"Card {problem.card + 1}")
-    if problem.cell is not None:
-        parts.append(f"row {problem.cell[0]} col {problem.cell[1]}")
-    if problem.set_index is not None:
-        parts.append(f"set{problem.set_index + 1}")
-    if problem.test is not None:
-        parts.append(f"Test {problem.test + 1}")
-    return ", ".join(parts) if parts else "Program"
+    return problem.place(card="Card {}", cell="row {} col {}", test="Test {}") or "Program"
 
 
 class ProblemsView(QWidget):
