@@ -17,7 +17,7 @@ import pyqtgraph as pg
 import pyqtgraph.exporters
 from PySide6.QtCore import QEvent, QSize, Qt
 from PySide6.QtGui import QColor, QPalette, QPen
-from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QSizePolicy, QVBoxLayout, QWidget
 
 from editor.widgets.parts.seat_colors import blend, seat_color
 from editor.widgets.parts.seat_names import seat_name
@@ -96,6 +96,10 @@ class SeatPlot(QWidget):
             # Major and minor ticks only: the third level's hundreds of grid lines made a repaint
             # of a live plot cost tens of milliseconds.
             item.getAxis(side).setStyle(maxTickLevel=1)
+            # Painted into a pixmap and drawn from it until the axis changes: a live match moves
+            # the round line and redraws the curves far more often than the ticks change, and
+            # replaying the axis's picture was 40 % of each repaint (issue 16).
+            item.getAxis(side).setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         item.setLabel("bottom", x_label)
         item.setLabel("left", y_label, units=y_units)
         # SI prefixes make "seconds" read "ms"; on plain counts they would only confuse.
