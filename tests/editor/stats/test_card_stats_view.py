@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -17,7 +17,7 @@ from pytestqt.qtbot import QtBot
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.card_stats import ProgramStats, replay_files, stats_of_replays
 from arena.tournament import Entrant, TournamentSpec, run_tournament
-from editor.widgets.stats import card_stats_dialog
+from editor.widgets.parts.worker_thread import JobControl
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
 from editor.widgets.stats.card_stats_view import RANDOM, CardStatsView
 from editor.widgets.stats.stats_count import CountedStats, count_stats
@@ -133,23 +133,22 @@ def test_a_damaged_replay_is_named_and_the_others_still_count(qtbot: QtBot, show
     assert dialog.program_row.isVisible() == (len(good) > 1)
 
 
-def test_cancel_stops_the_count_off_the_gui_thread_and_shows_no_part(qtbot: QtBot, shown: Shown, tournament: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cancel_stops_the_count_off_the_gui_thread_and_shows_no_part(qtbot: QtBot, shown: Shown, tournament: Path) -> None:
     files = replay_files([str(tournament / "replays")])[:4]
     gate, first = threading.Event(), threading.Event()
     threads: list[threading.Thread] = []
 
-    def gated(paths: Sequence[Path], step: Callable[[int, int], None]) -> CountedStats:
+    def gated(paths: Sequence[Path], control: JobControl) -> CountedStats:
         def held(done: int, total: int) -> None:
             threads.append(threading.current_thread())
-            step(done, total)
+            control.step(done, total)
             if done == 1:
                 first.set()
                 gate.wait(10)  # the test clicks Cancel meanwhile
 
         return count_stats(paths, held)
 
-    monkeypatch.setattr(card_stats_dialog, "count_stats", gated)
-    dialog = shown(CardStatsDialog(), (1000, 600))
+    dialog = shown(CardStatsDialog(counter=gated), (1000, 600))
     dialog.count(files, seat="Hunter")
     # (Not qtbot.waitSignal on the job's progressed: it comes from the worker thread again and
     # again, and a call queued for a finished blocker can reach it after it was freed.)
