@@ -1,7 +1,7 @@
 """A window with the card statistics of replays, counted with progress and Cancel by a worker
 thread that waits on a child process (:mod:`editor.widgets.stats.stats_count`), so that a large
-folder never freezes the app; then a :class:`CardStatsView` of the
-program asked for (a seat's), or of any counted program, chosen in a list."""
+folder never freezes the app; then a :class:`CardStatsView` of the program asked for (a seat's),
+or of any counted program, chosen in a list."""
 
 from __future__ import annotations
 
