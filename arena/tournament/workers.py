@@ -149,7 +149,7 @@ class _Worker:
             return None  # the pipe closed, but the process has not ended yet: next time
         self.task = None
         self.conn.close()
-        return Died(task, _how(self.process.exitcode))
+        return Died(task, how_ended(self.process.exitcode))
 
     def end(self) -> None:
         try:
@@ -175,7 +175,8 @@ def _drain(busy: list[_Worker], grace: float) -> None:
                 worker.collect()
 
 
-def _how(exitcode: int) -> str:
+def how_ended(exitcode: int) -> str:
+    """A worker process's end in words, from its exit code: ``killed by SIGKILL``."""
     if exitcode < 0:
         try:
             return f"killed by {signal.Signals(-exitcode).name}"

@@ -1,6 +1,7 @@
 """Each card's share of the program's decisions in the last battle or tournament, for the card
-list: the battle's (or tournament's) replays counted by :func:`editor.widgets.stats.stats_count.count_stats`
-in a worker thread once it ends, one count at a time (a later one waits for the one under way).
+list: the battle's (or tournament's) replays counted once it ends, by a worker thread that waits on a
+child process (:func:`editor.widgets.stats.stats_count.count_in_child_process`), one count at a
+time (a later one waits for the one under way).
 
 A share belongs to a card as it was in that battle: the list shows it beside the same card, also
 after the cards were reordered, and not beside a card edited since (its share would be about
@@ -16,7 +17,7 @@ from PySide6.QtCore import QObject, Signal
 
 from arena.card_stats import ProgramStats
 from editor.widgets.parts.worker_thread import FunctionJob
-from editor.widgets.stats.stats_count import CountedStats, count_stats
+from editor.widgets.stats.stats_count import CountedStats, Counter, count_in_child_process
 from matcher.model import Card, Program
 
 
@@ -65,12 +66,14 @@ class _Count:
 
 class ShareCounter(QObject):
     """Counts replays for one program, one count at a time; ``counted`` brings the whole
-    :class:`CountedStats`, the program's :class:`ProgramStats` and what was counted, in words."""
+    :class:`CountedStats`, the program's :class:`ProgramStats` and what was counted, in words.
+    ``counter`` counts in the worker thread (default: in a child process)."""
 
     counted = Signal(object, object, str)
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, counter: Counter = count_in_child_process) -> None:
         super().__init__(parent)
+        self.counter = counter
         self.job = FunctionJob("card statistics", parent=self)
         self.job.finished.connect(self._finished)
         self._running: _Count | None = None
@@ -88,8 +91,8 @@ class ShareCounter(QObject):
     def _start_next(self) -> None:
         self._running, self._next = self._next, None
         if self._running is not None:
-            files = list(self._running.files)
-            self.job.start(lambda control: count_stats(files, control.step))
+            counter, files = self.counter, list(self._running.files)
+            self.job.start(lambda control: counter(files, control))
 
     def _finished(self, counted: object) -> None:
         done, self._running = self._running, None

@@ -1,6 +1,7 @@
-"""A window with the card statistics of replays, counted in a worker thread with progress and
-Cancel, so that a large folder never freezes the app; then a :class:`CardStatsView` of the
-program asked for (a seat's), or of any counted program, chosen in a list."""
+"""A window with the card statistics of replays, counted with progress and Cancel by a worker
+thread that waits on a child process (:mod:`editor.widgets.stats.stats_count`), so that a large
+folder never freezes the app; then a :class:`CardStatsView` of the program asked for (a seat's),
+or of any counted program, chosen in a list."""
 
 from __future__ import annotations
 
@@ -23,17 +24,18 @@ from arena.card_stats import ProgramStats
 from editor.widgets.parts.boxes import column, row
 from editor.widgets.parts.worker_thread import FunctionJob
 from editor.widgets.stats.card_stats_view import CardStatsView
-from editor.widgets.stats.stats_count import CountedStats, count_stats
+from editor.widgets.stats.stats_count import CountedStats, Counter, count_in_child_process
 
 
 class CardStatsDialog(QDialog):
     """Counts, then shows, card statistics. ``ended`` follows every count (shown, failed or
-    cancelled)."""
+    cancelled). ``counter`` counts in the worker thread (default: in a child process)."""
 
     ended = Signal()
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, counter: Counter = count_in_child_process) -> None:
         super().__init__(parent)
+        self.counter = counter
         self.setWindowTitle("Card statistics")
         self.job = FunctionJob("card statistics", (ValueError, OSError), self)
         self.job.progressed.connect(self._progressed)
@@ -66,7 +68,8 @@ class CardStatsDialog(QDialog):
         self.progress_bar.setValue(0)
         self.progress_row.setVisible(True)
         self.cancel_button.setEnabled(True)
-        self.job.start(lambda control: count_stats(self._files, control.step))
+        counter, files = self.counter, self._files
+        self.job.start(lambda control: counter(files, control))
 
     def show_counted(self, counted: CountedStats, seat: str | None = None) -> None:
         """Show statistics counted already (the program of ``seat``, or a choice of all)."""

@@ -1,56 +1,37 @@
-"""Counting card statistics over many replays, replay by replay, so that a worker thread can
-report progress and stop between two replays. A replay that cannot be read (damaged, another
-game's, programs that do not play its moves) is skipped and named, never the end of the count:
-the others still count."""
+"""How the app counts card statistics over replays (issue 17), for a worker thread's
+:class:`~editor.widgets.parts.worker_thread.JobControl`: a :data:`Counter` is given the replay
+files and the control, and returns the :class:`CountedStats`.
+
+:func:`count_in_child_process` is what the app uses: the counting runs in a child process
+(:func:`arena.stats_process.count_in_child`), the worker thread only waits on its pipe, so the GUI
+thread never waits for the counting's hold on the GIL (issue 16's 50 ms stall target); Cancel ends
+the child. :func:`count_in_this_process` counts in the worker thread itself
+(:func:`arena.stats_count.count_stats`), for tests that hold a count at a step of their own."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 
-from arena.card_stats import ProgramStats, StatsBuilder
-from arena.moments import replay_moments, replay_source
-from arena.replay import read_replay
+from arena.stats_count import CountedStats, count_stats
+from arena.stats_process import Count, count_in_child
+from editor.widgets.parts.worker_thread import JobCancelled, JobControl
+
+__all__ = ["Counter", "CountedStats", "count_in_child_process", "count_in_this_process", "count_stats"]
+
+Counter = Callable[[Sequence[Path], JobControl], CountedStats]
+"""Counts replay files under a job's control: ``control.step(done, total)`` per replay; raises
+:class:`JobCancelled` once cancelled."""
 
 
-@dataclass(frozen=True)
-class CountedStats:
-    """Every program's statistics over the replays that could be read, and why the others
-    could not (one line each, naming the file and line)."""
-
-    programs: list[ProgramStats]
-    replays: int
-    skipped: list[str] = field(default_factory=list)
-
-    def playing_as(self, seat: str) -> ProgramStats | None:
-        """The statistics of the program that played as ``seat`` (a seat name in the replays)."""
-        return next((stats for stats in self.programs if seat in stats.names), None)
+def count_in_child_process(files: Sequence[Path], control: JobControl, count: Count = count_stats) -> CountedStats:
+    """The statistics of ``files`` counted by ``count`` in a child process (the app's counter)."""
+    counted = count_in_child(files, control.step, control.cancelled, count)
+    if counted is None:
+        raise JobCancelled
+    return counted
 
 
-def count_stats(files: Sequence[Path], step: Callable[[int, int], None] | None = None) -> CountedStats:
-    """The card statistics of every program in the replay ``files``; ``step(done, total)`` is
-    called before each replay and at the end (it may raise to stop the count)."""
-    builder = StatsBuilder()
-    skipped: list[str] = []
-    for done, path in enumerate(files):
-        if step is not None:
-            step(done, len(files))
-        try:
-            replay = read_replay(path)
-            source = replay_source(replay)
-            moments = list(replay_moments(replay, keep_positions=False))  # all read before any is counted
-        except (ValueError, OSError) as err:
-            skipped.append(_reason(path, err))
-            continue
-        builder.add_battle(source, moments)
-    if step is not None:
-        step(len(files), len(files))
-    return CountedStats(builder.result(), len(files) - len(skipped), skipped)
-
-
-def _reason(path: Path, err: BaseException) -> str:
-    if isinstance(err, OSError):
-        return f"{path}: {err.strerror or err}"
-    text = str(err)
-    return text if text.startswith(str(path)) else f"{path}: {text}"
+def count_in_this_process(files: Sequence[Path], control: JobControl) -> CountedStats:
+    """The statistics of ``files`` counted in the calling (worker) thread."""
+    return count_stats(files, control.step)

@@ -1,13 +1,17 @@
 """Issue 17's card statistics in the app: the numbers the view shows are those
 :mod:`arena.card_stats` counts on real replays, a click on a card shows where it decided, a
 program whose cards never decide says so plainly, a damaged replay is named and skipped, and
-Cancel stops a count (which runs off the GUI thread)."""
+Cancel stops a count (which runs off the GUI thread). The dialog counts in a child process
+(issue 16: the counting's GIL is not the GUI thread's to wait for): the numbers are checked
+against counting here, and Cancel, closing the dialog or a new count end that process, also
+one stuck in a replay; its errors read as they did when the counting ran in the app's process."""
 
 from __future__ import annotations
 
+import functools
 import json
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -17,11 +21,14 @@ from pytestqt.qtbot import QtBot
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.card_stats import ProgramStats, replay_files, stats_of_replays
 from arena.tournament import Entrant, TournamentSpec, run_tournament
-from editor.widgets.stats import card_stats_dialog
+from arena.stats_process import Count
+from editor.widgets.parts.worker_thread import JobControl
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
 from editor.widgets.stats.card_stats_view import RANDOM, CardStatsView
-from editor.widgets.stats.stats_count import CountedStats, count_stats
+from editor.widgets.stats.stats_count import CountedStats, count_in_child_process, count_stats
 from engines.snake import Direction
+from tests.arena.stats_children import MISSING, descendants, fail_missing, fail_value, pids, stuck_replay
+from tests.bots.survivors import still_alive
 from tests.editor.fixture_types import Shown
 from tests.editor.qt_items import table_item
 
@@ -48,7 +55,12 @@ def tournament(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def reference(folder: Path, seat: str) -> ProgramStats:
-    (stats,) = [s for s in stats_of_replays(replay_files([str(folder / "replays")])) if seat in s.names]
+    return reference_of(replay_files([str(folder / "replays")]), seat)
+
+
+def reference_of(files: list[Path], seat: str) -> ProgramStats:
+    """The statistics of ``seat`` counted here, in this process."""
+    (stats,) = [s for s in stats_of_replays(files) if seat in s.names]
     return stats
 
 
@@ -133,23 +145,22 @@ def test_a_damaged_replay_is_named_and_the_others_still_count(qtbot: QtBot, show
     assert dialog.program_row.isVisible() == (len(good) > 1)
 
 
-def test_cancel_stops_the_count_off_the_gui_thread_and_shows_no_part(qtbot: QtBot, shown: Shown, tournament: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cancel_stops_the_count_off_the_gui_thread_and_shows_no_part(qtbot: QtBot, shown: Shown, tournament: Path) -> None:
     files = replay_files([str(tournament / "replays")])[:4]
     gate, first = threading.Event(), threading.Event()
     threads: list[threading.Thread] = []
 
-    def gated(paths: Sequence[Path], step: Callable[[int, int], None]) -> CountedStats:
+    def gated(paths: Sequence[Path], control: JobControl) -> CountedStats:
         def held(done: int, total: int) -> None:
             threads.append(threading.current_thread())
-            step(done, total)
+            control.step(done, total)
             if done == 1:
                 first.set()
                 gate.wait(10)  # the test clicks Cancel meanwhile
 
         return count_stats(paths, held)
 
-    monkeypatch.setattr(card_stats_dialog, "count_stats", gated)
-    dialog = shown(CardStatsDialog(), (1000, 600))
+    dialog = shown(CardStatsDialog(counter=gated), (1000, 600))
     dialog.count(files, seat="Hunter")
     # (Not qtbot.waitSignal on the job's progressed: it comes from the worker thread again and
     # again, and a call queued for a finished blocker can reach it after it was freed.)
@@ -163,6 +174,48 @@ def test_cancel_stops_the_count_off_the_gui_thread_and_shows_no_part(qtbot: QtBo
     assert dialog.view.message_label.text() == "Cancelled after 1 of 4 replays; nothing is shown of a part."
     assert dialog.view.stats() is None and not dialog.progress_row.isVisible()
     assert threading.main_thread() not in threads
+
+
+@pytest.mark.parametrize("how", ["Cancel", "closing the dialog", "a new count"])
+def test_the_counting_process_ends_when_the_count_does_even_stuck_in_a_replay(qtbot: QtBot, shown: Shown, tournament: Path,
+                                                                              tmp_path: Path, how: str) -> None:
+    files = replay_files([str(tournament / "replays")])[:2]
+    dialog = shown(CardStatsDialog(), (1000, 600))
+    counted(qtbot, dialog, files[:1])  # the fork server runs from here on: a new process is the count's
+    before = descendants()
+    with stuck_replay(tmp_path) as stuck:
+        dialog.count([*files, stuck], seat="Hunter")
+        qtbot.waitUntil(lambda: dialog.progress_bar.value() == 2, timeout=10_000)  # next: the stuck replay
+        child = descendants() - before
+        assert len(child) == 1 and dialog.is_counting()
+        assert dialog.progress_bar.text() == "2 / 3 replays" and dialog.cancel_button.isEnabled()
+        if how == "Cancel":
+            with qtbot.waitSignal(dialog.ended, timeout=10_000):
+                qtbot.mouseClick(dialog.cancel_button, LEFT)
+            assert dialog.view.message_label.text() == "Cancelled after 2 of 3 replays; nothing is shown of a part."
+        elif how == "closing the dialog":
+            dialog.close()
+            qtbot.waitUntil(lambda: not dialog.is_counting(), timeout=10_000)
+        else:
+            dialog.count(files, seat="Hunter")
+            qtbot.waitUntil(lambda: dialog.view.stats() is not None and not dialog.is_counting(), timeout=30_000)
+            expected = reference_of(files, "Hunter")
+            assert dialog.view.column_texts("Decided") == [str(t.decided) for t in [*expected.cards, expected.undecided]]
+    assert not pids(child) & pids(descendants()), "the counting process is left (or its zombie)"
+    assert still_alive(child) == []
+
+
+@pytest.mark.parametrize(("count", "text"), [(fail_missing, f"{MISSING}: No such file or directory"),
+                                             (fail_value, f"{MISSING}:3: not a snake battle")])
+def test_an_error_of_the_counting_process_reads_as_if_counted_here(qtbot: QtBot, shown: Shown, tournament: Path,
+                                                                   count: Count, text: str) -> None:
+    files = replay_files([str(tournament / "replays")])[:2]
+    apart = shown(CardStatsDialog(counter=functools.partial(count_in_child_process, count=count)), (1000, 600))
+    here = shown(CardStatsDialog(counter=lambda paths, control: count(paths, control.step)), (1000, 600))
+    for dialog in (apart, here):
+        counted(qtbot, dialog, files)
+    assert apart.view.message_label.text() == here.view.message_label.text()
+    assert apart.view.message_label.text() == f"The statistics could not be counted: {text}"
 
 
 def test_the_view_alone_shows_nothing_until_given_statistics(qtbot: QtBot, shown: Shown) -> None:
