@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -54,6 +54,9 @@ class CardStatsDialog(QDialog):
         counted program, to choose from, without); ``title`` says what was counted."""
         self.job.cancel()
         self.job.wait(5.0)
+        # What a count under way said as it ended is still queued for us: take it now, or its
+        # "Cancelled after…" and hidden progress would land on top of this count's.
+        QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
         self._files, self._seat = list(files), seat
         self.title_label.setText(title or f"{len(files)} replay{'s' * (len(files) != 1)}")
         self.notes_label.setVisible(False)

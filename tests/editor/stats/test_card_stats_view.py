@@ -176,6 +176,40 @@ def test_cancel_stops_the_count_off_the_gui_thread_and_shows_no_part(qtbot: QtBo
     assert threading.main_thread() not in threads
 
 
+def test_a_new_count_is_not_overwritten_by_how_the_one_it_replaced_ended(qtbot: QtBot, shown: Shown,
+                                                                         tournament: Path) -> None:
+    files = replay_files([str(tournament / "replays")])[:4]
+    reached = [threading.Event(), threading.Event()]
+    second_goes_on = threading.Event()
+
+    def gated(paths: Sequence[Path], control: JobControl) -> CountedStats:
+        run = sum(event.is_set() for event in reached)
+
+        def held(done: int, total: int) -> None:
+            control.step(done, total)
+            if done == 1:
+                reached[run].set()
+                # The first count waits to be cancelled by the second; the second for the test.
+                (control.event if run == 0 else second_goes_on).wait(10)
+
+        return count_stats(paths, held)
+
+    dialog = shown(CardStatsDialog(counter=gated), (1000, 600))
+    ended: list[str] = []
+    dialog.ended.connect(lambda: ended.append(dialog.view.message_label.text()))
+    dialog.count(files, seat="Hunter")
+    qtbot.waitUntil(reached[0].is_set, timeout=10_000)
+    dialog.count(files[:2], seat="Hunter")  # replaces the count under way
+    assert ended == ["Cancelled after 1 of 4 replays; nothing is shown of a part."]
+    qtbot.waitUntil(reached[1].is_set, timeout=10_000)
+    qtbot.waitUntil(lambda: dialog.progress_bar.value() == 1, timeout=10_000)
+    assert dialog.view.message_label.text() == "Counting what each card did in 2 replays…"
+    assert dialog.progress_row.isVisible() and dialog.progress_bar.text() == "1 / 2 replays"
+    second_goes_on.set()
+    qtbot.waitUntil(lambda: len(ended) == 2, timeout=30_000)
+    assert dialog.view.stats() is not None and not dialog.progress_row.isVisible()
+
+
 @pytest.mark.parametrize("how", ["Cancel", "closing the dialog", "a new count"])
 def test_the_counting_process_ends_when_the_count_does_even_stuck_in_a_replay(qtbot: QtBot, shown: Shown, tournament: Path,
                                                                               tmp_path: Path, how: str) -> None:
