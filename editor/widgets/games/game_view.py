@@ -124,8 +124,9 @@ class BoardDemo:
     (the descriptor's ``playout`` options)."""
     read: Callable[[str, str], Any] | None = None
     """A file's state from its text and its name (a map, a board); None: the engine's state text."""
-    errors: tuple[type[Exception], ...] = (ValueError,)
-    """What :attr:`read` raises for a bad file."""
+    errors: tuple[type[Exception], ...] = (KeyError, IndexError, TypeError, ValueError)
+    """What :attr:`read` raises for a bad file (an engine's state text from another package may
+    not raise a ``ValueError``)."""
     encoding: str = "utf-8"
     seats: Callable[[], DemoSeats] = DemoSeats
 
