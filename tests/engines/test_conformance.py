@@ -10,7 +10,6 @@ an engine); the games' own rule tests are in tests/engines/test_<game>_*.py.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -18,6 +17,7 @@ from typing import Any
 import pytest
 
 from arena.games import registry
+from engines.playout import SeededPlay
 from engines.protocol import Game, GameOverError, Outcome
 
 SEEDS = range(4)
@@ -35,25 +35,23 @@ class Playout:
 def playout(game: Game[Any], options: dict[str, Any], seats: int, seed: int) -> Playout:
     """A whole game of random legal moves: the match's generator from ``seed``, the moves chosen
     with another one."""
-    rng, choices = game.rng(seed), random.Random(f"moves/{seed}")
-    state = game.start(options, seats)
-    texts, moves, events = [game.to_text(state)], [], []
+    play = SeededPlay(game, game.start(options, seats), seed)
+    texts, moves, events = [game.to_text(play.state)], [], []
     for _ in range(10_000):
-        if game.outcome(state) is not None:
+        if play.over:
             break
-        idle = game.idle(state)
-        chosen = game.random_moves(state, choices, rng)
+        idle = game.idle(play.state)
+        chosen = play.moves()
         assert len(chosen) == seats
         assert all(chosen[seat] is None for seat in idle), (idle, chosen)
-        step = game.step(state, chosen, rng)
+        step = play.play(chosen)
         assert len(step.moves) == seats and all(step.moves[seat] is None for seat in idle)
-        state = step.state
-        texts.append(game.to_text(state))
+        texts.append(game.to_text(step.state))
         moves.append(tuple(step.moves))
         events.append(tuple(game.event_json(e) for e in step.events))
-    outcome = game.outcome(state)
+    outcome = game.outcome(play.state)
     assert outcome is not None, f"{game.name}: no end in 10,000 steps"
-    return Playout(tuple(texts), tuple(moves), tuple(events), outcome, game.ranks(state, rng))
+    return Playout(tuple(texts), tuple(moves), tuple(events), outcome, game.ranks(play.state, play.rng))
 
 
 def cases() -> Iterator[Any]:
@@ -99,10 +97,8 @@ def test_scores_and_ranks_fit_the_seats_and_each_other(game_case: Any, seed: int
 
 def test_a_finished_game_accepts_no_step(game_case: Any) -> None:
     game, seats = game_case.engine, game_case.playout_seats
-    options = game_case.playout_options(0)
-    rng, choices = game.rng(0), random.Random(0)
-    state = game.start(options, seats)
-    while game.outcome(state) is None:
-        state = game.step(state, game.random_moves(state, choices, rng), rng).state
+    play = SeededPlay(game, game.start(game_case.playout_options(0), seats), 0)
+    while not play.over:
+        play.step()
     with pytest.raises(GameOverError):
-        game.step(state, [None] * seats, rng)
+        game.step(play.state, [None] * seats, play.rng)

@@ -121,3 +121,29 @@ def test_it_plays_in_the_arena_pane_on_the_generic_board(qtbot: QtBot, nim_regis
     assert pane.board.shown_text().startswith("heaps 0 0 0\nto_move 1\nwinner 0 taken")
     assert pane.outcome is not None and pane.outcome.ranks == (1, 2)
     assert "the last counter taken" in pane.scoreboard.summary_label.text()
+
+
+def test_its_board_shows_on_its_own_from_its_start_or_a_state_file(qtbot: QtBot, nim_registered: None, tmp_path: Path,
+                                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    # The boards' stand-alone demo needs nothing of a game but its descriptor: the generic board,
+    # the conformance suite's start, the engine's state text and its random legal moves.
+    from editor.widgets.games.board_demo import open_demo
+    from editor.widgets.games.generic_board import GenericBoard
+
+    engine = DESCRIPTOR.engine
+    state_file = tmp_path / "nim.txt"
+    state_file.write_text(engine.to_text(engine.start(DESCRIPTOR.playout_options(3), 2)))
+    for argv in ([], [str(state_file)]):
+        opened = open_demo("nim", argv)
+        assert opened is not None
+        played = opened.show()
+        qtbot.addWidget(played.board)
+        assert isinstance(played.board, GenericBoard)
+        assert played.board.shown_text() == engine.to_text(opened.state)
+        while played.step():
+            assert played.board.shown_text() == engine.to_text(played.play.state)
+        assert played.over and len(played.frames) > 1
+    state_file.write_text("heaps x\n")
+    assert open_demo("nim", [str(state_file)]) is None  # its codec's KeyError, said on one line naming the file
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err and err.startswith(f"nim demo: {state_file}"), err

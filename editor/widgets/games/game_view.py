@@ -12,15 +12,17 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, ClassVar, Generic, TypeVar
 
 from PySide6.QtCore import Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
+from arena.games.descriptor import GameDescriptor
 from arena.match import CANCELLED
 from editor.widgets.arena.match_runner import Frame, MatchInfo
 from editor.widgets.games.board_legend import BoardView
+from engines.playout import Chooser
 from matcher import Program
 
 
@@ -94,8 +96,46 @@ class BoardExport:
     """Writes the export to a path and returns it; raises :class:`PlotError` when it cannot."""
 
 
+@dataclass(frozen=True)
+class DemoSeats:
+    """Who plays a board's stand-alone demo."""
+
+    names: tuple[str, ...] = ()
+    """The seats' names (none: the board's own, "Worm 0"...)."""
+    choose: Chooser[Any] | None = None
+    """How the seats' moves are chosen; None: the game's random legal moves."""
+    programs: tuple[Program, ...] = ()
+    """The seats' snake programs, where they choose (the board explains their moves)."""
+
+
+@dataclass(frozen=True)
+class BoardDemo:
+    """How a board shows on its own (``python -m editor.widgets.games.<game>.<game>_view [FILE]``,
+    :func:`editor.widgets.games.board_demo.run_demo`): a game from a file or from a start, played
+    on from a seed. What a game leaves out is done the same for every game."""
+
+    size: tuple[int, int] = (760, 600)
+    interval_ms: int = 200
+    """How long each step is shown."""
+    file: Path | None = None
+    """What it opens without a file argument (None: :attr:`start`)."""
+    start: Callable[[GameDescriptor, int], Any] | None = None
+    """The state without a file, from the game and the seed; None: the conformance suite's start
+    (the descriptor's ``playout`` options)."""
+    read: Callable[[str, str], Any] | None = None
+    """A file's state from its text and its name (a map, a board); None: the engine's state text."""
+    errors: tuple[type[Exception], ...] = (KeyError, IndexError, TypeError, ValueError)
+    """What :attr:`read` raises for a bad file (an engine's state text from another package may
+    not raise a ``ValueError``)."""
+    encoding: str = "utf-8"
+    seats: Callable[[], DemoSeats] = DemoSeats
+
+
 class BoardAdapter(QWidget):
     """A game's board as the arena pane uses it: shows a frame, highlights a seat, reports clicks."""
+
+    demo: ClassVar[BoardDemo] = BoardDemo()
+    """How the board shows on its own."""
 
     seatClicked = Signal(int)
     branchRequested = Signal(object, int)

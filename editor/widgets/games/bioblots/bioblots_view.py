@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import math
 import random
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -36,7 +34,6 @@ from editor.widgets.games.board_legend import BoardView, Chip, IconPainter, elid
 from editor.widgets.games.zoomable_board import MARGIN
 from editor.widgets.parts.seat_colors import blend, is_dark, seat_color
 from editor.widgets.parts.seat_names import seat_name
-from editor.widgets.parts.standalone import play_on, read_file, run_alone
 from engines.bioblots import (
     NEUTRALISED,
     SIZE,
@@ -568,31 +565,9 @@ def _organism_icon(player: int | None, *, moved: bool = False, paralysed: bool =
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m editor.widgets.games.bioblots.bioblots_view [BOARD]``: a board file (or a generated
     board) played by two random movers."""
-    from engines.bioblots import TextError, board_from_text, generate_board, random_move, start_state
+    from editor.widgets.games.board_demo import run_demo
 
-    args = list(sys.argv[1:] if argv is None else argv)
-    rng = random.Random(1)
-    path = Path(args[0]) if args else None
-    board = generate_board(rng) if path is None else read_file(
-        path, lambda text: board_from_text(text, where=str(path)), (TextError,), "bioblots_view")
-    if board is None:
-        return 2
-
-    def make() -> BioblotsView:
-        view = BioblotsView()
-        view.set_state(start_state(board))
-        view.organismClicked.connect(lambda p: view.set_highlighted_player(None if view.highlighted_player() == p else p))
-
-        def play(current: State) -> bool:
-            move = random_move(current, rng)
-            if move is not None:
-                view.set_state(*current.apply(move))
-            return move is not None
-
-        play_on(view, view.state, play, 300)
-        return view
-
-    return run_alone(make, f"BioblotsView — {path.name if path else 'a generated board'}", (640, 720))
+    return run_demo("bioblots", argv)
 
 
 if __name__ == "__main__":

@@ -10,10 +10,8 @@ disqualified player's units stay on the board, greyed and crossed out: its field
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
@@ -31,7 +29,6 @@ from PySide6.QtWidgets import QWidget
 from editor.widgets.games.board_legend import BoardView, Chip, IconPainter, elided, plural
 from editor.widgets.games.zoomable_board import MARGIN
 from editor.widgets.parts.seat_colors import blend, is_dark, out_color, seat_color
-from editor.widgets.parts.standalone import play_on, read_file, run_alone
 from engines.itpw import (
     GAME_INFO,
     NOBODY,
@@ -382,46 +379,12 @@ def _corner_icon(painter: QPainter, rect: QRectF, palette: QPalette) -> None:
 # --- on its own ------------------------------------------------------------------------------
 
 
-def advance(state: State, rng: random.Random) -> tuple[State, tuple[Event, ...]]:
-    """One step of a game of random players (the demo's policy): the turn's end with its draw,
-    a random move of about half the units, or a random kind for a new unit."""
-    from engines.itpw import apply_move, end_turn, place_unit, random_move
-
-    if state.phase is Phase.TURN_END:
-        return end_turn(state, rng)
-    player = state.to_move
-    assert player is not None, "a game that is not over waits for a player or the turn's end"
-    if state.phase is Phase.UNIT:
-        return place_unit(state, player, Kind.SOLDIER if rng.random() < 0.4 else Kind.WORKER)
-    return apply_move(state, player, random_move(state, player, rng))
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m editor.widgets.games.itpw.itpw_view [STATE]``: a state text (or the start) played on by
     four random players."""
-    from engines.itpw import ItpwError, start_state, state_from_text
+    from editor.widgets.games.board_demo import run_demo
 
-    args = list(sys.argv[1:] if argv is None else argv)
-    path = Path(args[0]) if args else None
-    state = start_state() if path is None else read_file(path, lambda text: state_from_text(text, where=str(path)),
-                                                         (ItpwError,), "itpw_view")
-    if state is None:
-        return 2
-    rng = random.Random(1)
-
-    def make() -> ItpwView:
-        view = ItpwView()
-        view.set_state(state)
-        view.playerClicked.connect(lambda p: view.set_highlighted_player(None if view.highlighted_player() == p else p))
-
-        def play(current: State) -> bool:
-            view.set_state(*advance(current, rng))
-            return True
-
-        play_on(view, view.state, play, 40)
-        return view
-
-    return run_alone(make, f"ItpwView — {path.name if path else 'a new game'}", (680, 760))
+    return run_demo("itpw", argv)
 
 
 if __name__ == "__main__":

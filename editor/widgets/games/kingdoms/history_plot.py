@@ -127,19 +127,19 @@ def main() -> int:
 
     from PySide6.QtWidgets import QTabWidget
 
-    from editor.widgets.games.kingdoms.kingdoms_view import simple_action
-    from engines.kingdoms import play_round, start_state
+    from editor.widgets.games.kingdoms.kingdoms_view import simple_actions
+    from engines.kingdoms import start_state
+    from engines.kingdoms.game import GAME
+    from engines.playout import SeededPlay
 
     def make() -> QTabWidget:
         rng = random.Random(1)
         history, scores = KingdomsHistoryPlot(), SeriesPlot("Score per turn", "territory", noun="Kingdom")
         times = SeriesPlot("Think time per turn", "think time", "s", noun="Kingdom")
-        state = start_state(200)
-        history.append_state(state)
-        while not state.over:
-            actions = [simple_action(state, k, rng) if state.kingdoms[k].alive else None
-                       for k in range(GAME_INFO.players)]
-            state = play_round(state, actions).state
+        play = SeededPlay(GAME, start_state(200), 1, simple_actions)
+        history.append_state(play.state)
+        while not play.over:
+            state = play.step().state
             history.append_state(state)
             scores.append(state.round, state.scores())
             times.append(state.round, [rng.uniform(0.01, 0.05) if k.alive else None for k in state.kingdoms])

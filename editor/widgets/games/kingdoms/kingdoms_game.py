@@ -9,14 +9,21 @@ from collections.abc import Sequence
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QWidget
 
+from arena.samples import SAMPLES_DIR
 from editor.widgets.arena.match_runner import Frame, MatchInfo
-from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport
+from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardDemo, BoardExport, DemoSeats
 from editor.widgets.games.kingdoms.history_plot import KingdomsHistoryPlot
-from editor.widgets.games.kingdoms.kingdoms_view import KingdomsView
+from editor.widgets.games.kingdoms.kingdoms_view import KingdomsView, simple_actions
+from engines.kingdoms import KingdomsError, playfield_from_text
 
 
 class KingdomsBoard(BoardAdapter):
     """The dashboard over the live history (the original contest's gnuplot, in the app)."""
+
+    demo = BoardDemo(size=(1060, 720), interval_ms=60, file=SAMPLES_DIR / "kingdoms" / "default_playfield.txt",
+                     read=lambda text, where: playfield_from_text(text, where=where), errors=(KingdomsError,),
+                     seats=lambda: DemoSeats(choose=simple_actions))
+    """A playfield file, played by a trivial policy (feed the people, grow, now and then attack)."""
 
     def __init__(self, context: BoardContext, parent: QWidget | None = None) -> None:
         super().__init__(context, parent)

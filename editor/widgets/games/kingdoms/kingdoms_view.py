@@ -8,19 +8,15 @@ the widget narrows, so the dashboard fits beside a board-less pane and in a narr
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from PySide6.QtCore import QEvent, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPaintEvent, QPalette, QPen, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
-from arena.samples import SAMPLES_DIR
 from editor.widgets.parts.seat_cards import SeatCard, figures, ordinal
 from editor.widgets.parts.seat_colors import blend, delta_color, out_color, seat_color
 from editor.widgets.parts.seat_names import seat_name
-from editor.widgets.parts.standalone import play_on, read_file, run_alone
 from engines.kingdoms import GAME_INFO, KINGDOM_FIELDS, Action, ActionCode, EndReason, Kingdom, State
 
 CARD_MIN_WIDTH = 184
@@ -352,40 +348,17 @@ def simple_action(state: State, kingdom: int, rng: random.Random) -> Action:
                               ActionCode.IMPROVE_FARMING, ActionCode.HARVEST, ActionCode.IMPROVE_SPY)))
 
 
+def simple_actions(state: State, choices: random.Random, match_rng: random.Random) -> list[str | None]:
+    """Who plays the demo: every kingdom alive by :func:`simple_action`."""
+    return [simple_action(state, k, choices).to_line() if k in state.alive else None for k in range(GAME_INFO.players)]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m editor.widgets.games.kingdoms.kingdoms_view [PLAYFIELD]``: a game of a trivial
     policy, with the dashboard above the territory history."""
-    from editor.widgets.games.kingdoms.history_plot import KingdomsHistoryPlot
-    from engines.kingdoms import KingdomsError, play_round, playfield_from_text
+    from editor.widgets.games.board_demo import run_demo
 
-    args = list(sys.argv[1:] if argv is None else argv)
-    path = Path(args[0]) if args else SAMPLES_DIR / "kingdoms" / "default_playfield.txt"
-    state = read_file(path, lambda text: playfield_from_text(text, where=str(path)), (KingdomsError,), "kingdoms_view")
-    if state is None:
-        return 2
-    rng = random.Random(1)
-
-    def make() -> QWidget:
-        window = QWidget()
-        view, plot = KingdomsView(), KingdomsHistoryPlot()
-        view.kingdomClicked.connect(view.set_highlighted_kingdom)
-        layout = QVBoxLayout(window)
-        layout.addWidget(view)
-        layout.addWidget(plot, 1)
-        view.set_state(state)
-        plot.append_state(state)
-
-        def play(current: State) -> bool:
-            after = play_round(current, [simple_action(current, k, rng) if current.kingdoms[k].alive else None
-                                         for k in range(GAME_INFO.players)]).state
-            view.set_state(after)
-            plot.append_state(after)
-            return True
-
-        play_on(window, view.state, play, 60)
-        return window
-
-    return run_alone(make, f"KingdomsView — {path.name}", (1060, 720))
+    return run_demo("kingdoms", argv)
 
 
 if __name__ == "__main__":

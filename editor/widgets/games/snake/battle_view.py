@@ -25,7 +25,6 @@ from PySide6.QtWidgets import QWidget
 from editor.widgets.games.cell_hover import SeatBoard
 from editor.widgets.games.snake.explanation_overlay import overlay_tooltip, paint_explanation, shown_move
 from editor.widgets.parts.seat_colors import blend, is_dark, seat_color
-from editor.widgets.parts.standalone import run_alone
 from engines.snake import Board, Cell, Direction
 from matcher.explain import Explanation
 from matcher.model import Card
@@ -339,26 +338,12 @@ def _facing(body: Sequence[Cell]) -> tuple[float, float]:
     return dx / length, dy / length
 
 
-def main() -> int:
-    """Show the start of a sample battle; click a snake to highlight it."""
-    from arena.program_battle import BattleSettings, SnakeMatch
-    from editor.seats import sample_seats
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m editor.widgets.games.snake.battle_view [POSITION]``: a battle of the sample programs
+    (from a position's text, or the start); click a snake to highlight it."""
+    from editor.widgets.games.board_demo import run_demo
 
-    seats = sample_seats()
-    match = SnakeMatch([program for _, program in seats], BattleSettings(seed=1))
-    for _ in range(40):
-        if not match.battle.over:
-            match.step()
-
-    def make() -> BattleView:
-        view = BattleView()
-        view.set_seat_names([name for name, _ in seats])
-        view.set_board(match.battle.board)
-        view.snakeClicked.connect(view.set_highlighted_snake)
-        view.cellClicked.connect(lambda x, y: print(f"cell ({x}, {y})"))
-        return view
-
-    return run_alone(make, "BattleView — after 40 steps", (640, 640))
+    return run_demo("snake", argv)
 
 
 if __name__ == "__main__":

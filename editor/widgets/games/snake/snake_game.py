@@ -6,6 +6,7 @@ its replay saves and verifies)."""
 from __future__ import annotations
 
 import html
+import random
 import secrets
 from collections.abc import Sequence
 
@@ -13,23 +14,46 @@ from PySide6.QtCore import QPoint, QPointF, Qt, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QDialog, QFrame, QLabel, QMenu, QVBoxLayout, QWidget
 
+from arena.games.descriptor import GameDescriptor
 from arena.match import MatchSetup
+from arena.program_battle import program_policy
+from editor.seats import BATTLE_SEATS, sample_seats
 from editor.widgets.arena.match_runner import REPLAY, Frame, MatchInfo
 from editor.widgets.authoring.card_icon import new_card_icon
 from editor.widgets.authoring.moment_source import battle_moment
-from editor.widgets.games.game_view import BoardAdapter, BoardContext
+from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardDemo, DemoSeats
 from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.games.snake.turn_explanation import explanation_html
 from editor.widgets.games.snake.what_if_dialog import WhatIfDialog
 from editor.widgets.parts.seat_names import numbered
-from engines.snake import Board, board_at_turn, position_to_text
+from engines.snake import Board, Policy, board_at_turn, position_to_text
+from engines.snake.game import GAME, SnakeState
 from matcher import CompiledProgram, Program, compile_program, save_program
 from matcher.explain import Explanation, explain
 from matcher.fileformat import PROGRAM_SUFFIX
 
 
+def _sample_start(descriptor: GameDescriptor, seed: int) -> SnakeState:
+    """The default field, a snake for each sample program."""
+    return GAME.start(descriptor.defaults, BATTLE_SEATS)
+
+
+def _sample_programs() -> DemoSeats:
+    """The sample programs, a snake each (the first again for a position of more snakes)."""
+    seats = sample_seats()
+    compiled = [compile_program(program) for _, program in seats]
+
+    def choose(state: SnakeState, choices: random.Random, match_rng: random.Random) -> list[Policy]:
+        return [program_policy(compiled[snake % len(compiled)], choices) for snake in range(len(state.position.snakes))]
+
+    return DemoSeats(tuple(name for name, _ in seats), choose, tuple(program for _, program in seats))
+
+
 class SnakeBoard(BoardAdapter):
     """The battle view; a click on a snake shows why it moved in the shown step."""
+
+    demo = BoardDemo(size=(640, 700), interval_ms=150, start=_sample_start, seats=_sample_programs)
+    """A battle of the sample programs on the default field (or from a position's text)."""
 
     explained = Signal(object)
     """A snake's move was explained (:class:`Explanation`), or the explanation went (None)."""

@@ -9,15 +9,12 @@ all call :meth:`WormsView.set_state` with the state after a round. How the piece
 from __future__ import annotations
 
 import random
-import sys
 from collections.abc import Sequence
-from pathlib import Path
 
 from PySide6.QtCore import QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QFontMetrics, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QWidget
 
-from arena.samples import SAMPLES_DIR
 from editor.widgets.games.board_legend import (
     CHIP_GAP,
     ICON_GAP,
@@ -43,10 +40,9 @@ from editor.widgets.games.worms.worms_paint import (
 from editor.widgets.games.zoomable_board import MARGIN
 from editor.widgets.parts.seat_colors import seat_color
 from editor.widgets.parts.seat_names import seat_name
-from editor.widgets.parts.standalone import play_on, read_file, run_alone
 from engines.worms import Cell, Direction, EndReason, Item, Worm, WormsState
 
-__all__ = ["END_TEXT", "ITEM_TEXT", "WormsView", "main", "safe_turn"]
+__all__ = ["END_TEXT", "ITEM_TEXT", "WormsView", "main", "safe_turn", "safe_turns"]
 # Re-exported: these lived here before worms_paint and board_legend took them; code may still import them from here.
 __all__ += ["CHIP_GAP", "ICON_GAP", "LEGEND_GAP", "MARGIN", "IconPainter", "WormLook", "paint_item", "paint_worm",
             "worm_look"]
@@ -258,30 +254,16 @@ def safe_turn(state: WormsState, index: int, rng: random.Random) -> str:
     return rng.choice(safe + ["."] if "." in safe else safe) if safe else "."
 
 
+def safe_turns(state: WormsState, choices: random.Random, match_rng: random.Random) -> list[str | None]:
+    """Who plays the demo: every moving worm by :func:`safe_turn`."""
+    return [safe_turn(state, i, choices) if worm.moving else None for i, worm in enumerate(state.worms)]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """``python -m editor.widgets.games.worms.worms_view [MAP]``: a sample map played by a random policy."""
-    from engines.worms import PlayfieldError, StateError, play_round, playfield_from_text
+    from editor.widgets.games.board_demo import run_demo
 
-    args = list(sys.argv[1:] if argv is None else argv)
-    path = Path(args[0]) if args else SAMPLES_DIR / "worms" / "meadow.txt"
-    state = read_file(path, playfield_from_text, (PlayfieldError, StateError), "worms_view", encoding="latin-1")
-    if state is None:
-        return 2
-    rng = random.Random(1)
-
-    def make() -> WormsView:
-        view = WormsView()
-        view.set_state(state)
-        view.wormClicked.connect(lambda i: view.set_highlighted_worm(None if view.highlighted_worm() == i else i))
-
-        def play(current: WormsState) -> bool:
-            view.set_state(play_round(current, [safe_turn(current, i, rng) for i in range(4)], rng).state)
-            return True
-
-        play_on(view, view.state, play, 120)
-        return view
-
-    return run_alone(make, f"WormsView — {path.name}", (760, 560))
+    return run_demo("worms", argv)
 
 
 if __name__ == "__main__":
