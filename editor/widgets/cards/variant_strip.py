@@ -303,8 +303,9 @@ class VariantStrip(QWidget):
 
     def tooltip_for(self, variant: Variant, pos: QPointF) -> str:
         text = f"{variant_label(variant)}: {variant_description(variant)}"
+        tiles = self._tiles()
         for cell, pattern in self.document.card.sorted_cells():
-            if self.card_cell_rect(variant, cell).contains(pos):
+            if tiles.cell_rect(variant, cell).contains(pos):
                 text += f"\ncard cell (row {cell[0]}, col {cell[1]}): {pattern_text(self.document.program, pattern)}"
         return text
 
