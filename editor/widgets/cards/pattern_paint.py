@@ -159,7 +159,7 @@ def paint_match_icon(painter: QPainter, rect: QRectF, match: Match) -> None:
         hatch = QPen(color.darker(190), max(1.0, rect.width() / 20))
         hatch.setCapStyle(Qt.PenCapStyle.FlatCap)
         painter.save()
-        painter.setClipRect(r)
+        painter.setClipRect(r, Qt.ClipOperation.IntersectClip)  # within any clip of the caller
         painter.setPen(hatch)
         step = max(3.0, r.width() / 4)
         offset = 0.0

@@ -7,17 +7,16 @@ every tile, so the author can follow one cell through the rotations and mirrors.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QHelpEvent, QPainter, QPaintEvent, QPalette, QPen
+from PySide6.QtGui import QColor, QFont, QHelpEvent, QPainter, QPaintEvent, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from editor.document import ProgramDocument
 from editor.widgets.cards.pattern_paint import paint_grid, paint_head, paint_pattern, pattern_text
+from editor.widgets.cards.strip_picture import KeptPicture, Repaint, StripTiles, TileRepaint, mark_pen_width
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Cell, Direction
-from matcher.model import CARD_SIZE, VARIANTS, Card, CardCell, Variant, variant_offset
+from matcher.model import CARD_SIZE, VARIANTS, Card, CardCell, Head, Variant, variant_offset
 
 SPACING = 8
 MIN_TILE = 42
@@ -27,8 +26,8 @@ MIN_EXTENT = 3
 GRID_MIN_CELL = 10
 """Below this many pixels per cell grid lines would drown the patterns."""
 LAYOUTS = (8, 4, 2)
-_CORNERS = ((0, 0), (0, CARD_SIZE - 1), (CARD_SIZE - 1, 0), (CARD_SIZE - 1, CARD_SIZE - 1))
 """Columns to try: one row of 8, two rows of 4 (plain above mirrored), four rows of 2."""
+_ALL_CELLS = tuple((row, col) for row in range(CARD_SIZE) for col in range(CARD_SIZE))
 
 
 def variant_label(variant: Variant) -> str:
@@ -60,9 +59,10 @@ class VariantStrip(QWidget):
         super().__init__(parent)
         self.document = document
         self._highlighted: CardCell | None = None
-        # Worked out once per card and size, not for every cell painted (a paint stroke repainted
+        # Worked out once per head and size, not for every cell painted (a paint stroke repainted
         # the strip with ~300 layouts and extents each time).
-        self._extent: tuple[Card, int, dict[tuple[Variant, CardCell], Cell]] | None = None
+        self._extent: tuple[Head, int, dict[tuple[Variant, CardCell], Cell]] | None = None
+        self._picture: KeptPicture | None = None
         self._layout_cache: tuple[tuple[int, int, int, int], tuple[int, int]] | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setMinimumSize(self.size_for(MIN_TILE))
@@ -92,11 +92,13 @@ class VariantStrip(QWidget):
         return self._card_geometry()[0]
 
     def _card_geometry(self) -> tuple[int, dict[tuple[Variant, CardCell], Cell]]:
-        """The current card's extent and every cell's offset from the head in every variant."""
+        """The current card's extent and every card cell's offset from the head in every variant:
+        they follow from the head alone, so they are worked out again only when the head moves, not
+        for each card a stroke makes."""
         card = self.document.card
-        if self._extent is None or self._extent[0] is not card:
-            offsets = {(v, cell): variant_offset(card, cell, v) for v in VARIANTS for cell in (*card.cells, *_CORNERS)}
-            self._extent = (card, card_extent(card), offsets)
+        if self._extent is None or self._extent[0] != card.head:
+            offsets = {(v, cell): variant_offset(card, cell, v) for v in VARIANTS for cell in _ALL_CELLS}
+            self._extent = (card.head, card_extent(card), offsets)
         return self._extent[1], self._extent[2]
 
     def columns(self) -> int:
@@ -117,7 +119,9 @@ class VariantStrip(QWidget):
     def label_rect(self, variant: Variant) -> QRectF:
         """Where ``variant``'s label is written: above its tile, as wide as the tile plus the gap
         to its neighbours, so a label a little wider than a small tile is still whole."""
-        tile = self.tile_rect(variant)
+        return self._label_over(self.tile_rect(variant))
+
+    def _label_over(self, tile: QRectF) -> QRectF:
         height = self._label_height()
         return QRectF(tile.left() - SPACING / 2, tile.top() - height, tile.width() + SPACING, height)
 
@@ -131,13 +135,11 @@ class VariantStrip(QWidget):
 
     def offset_rect(self, variant: Variant, offset: Cell) -> QRectF:
         """The square of field offset ``(dx, dy)`` from the head in ``variant``'s tile."""
-        tile, size, extent = self.tile_rect(variant), self.cell_size(), self.extent()
-        return QRectF(tile.left() + (offset[0] + extent) * size, tile.top() + (offset[1] + extent) * size, size, size)
+        return self._tiles().square(variant, offset)
 
     def card_cell_rect(self, variant: Variant, cell: CardCell) -> QRectF:
         """Where card cell ``(row, col)`` is drawn in ``variant``'s tile."""
-        offset = self._card_geometry()[1].get((variant, cell))
-        return self.offset_rect(variant, offset if offset is not None else variant_offset(self.document.card, cell, variant))
+        return self._tiles().cell_rect(variant, cell)
 
     @staticmethod
     def tile_order() -> list[Variant]:
@@ -181,58 +183,102 @@ class VariantStrip(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
-        pal = self.palette()
-        painter.fillRect(self.rect(), pal.color(QPalette.ColorRole.Window))
-        # The geometry once a paint, not once a cell: asked per cell it was a quarter of a paint's
-        # cost, and a paint comes with every event of a stroke on the card (issue 16).
-        size, extent, offsets = self.cell_size(), self.extent(), self._card_geometry()[1]
-        for variant in VARIANTS:
-            tile = self.tile_rect(variant)
-
-            def square(offset: Cell, tile: QRectF = tile) -> QRectF:
-                return QRectF(tile.left() + (offset[0] + extent) * size, tile.top() + (offset[1] + extent) * size,
-                              size, size)
-
-            def cell_rect(cell: CardCell, variant: Variant = variant) -> QRectF:
-                offset = offsets.get((variant, cell))
-                return square(offset if offset is not None else variant_offset(self.document.card, cell, variant))
-
-            self._paint_tile(painter, variant, tile, square, cell_rect)
+        painter.drawPixmap(0, 0, self.picture())
         painter.end()
 
-    def _paint_tile(self, painter: QPainter, variant: Variant, tile: QRectF, square: Callable[[Cell], QRectF],
-                    cell_rect: Callable[[CardCell], QRectF]) -> None:
-        """``variant``'s tile at ``tile``: ``square`` places a field offset from the head in it,
-        ``cell_rect`` a card cell (what :meth:`offset_rect` and :meth:`card_cell_rect` say)."""
+    def picture(self) -> QPixmap:
+        """The strip as painted, kept between paints: an edit repaints only the squares of the cells
+        it changed (8 of them for one cell, where a whole paint draws every pattern 8 times), and the
+        marks that moved. A paint comes with every event of a stroke on the card (issue 16)."""
+        card, marked = self.document.card, self.marked_cell()
+        ratio = self.devicePixelRatioF()
+        key = (self.width(), self.height(), ratio, self.palette().cacheKey(), self.font().key(), card.head)
+        kept, tiles = self._picture, self._tiles()
+        repaint = Repaint(None) if kept is None or kept.key != key else kept.changes(tiles, card, marked)
+        if kept is not None and repaint.boxes == []:
+            return kept.pixmap
+        if kept is None or repaint.boxes is None:
+            pixmap = QPixmap(round(self.width() * ratio), round(self.height() * ratio))
+            pixmap.setDevicePixelRatio(ratio)
+        else:
+            pixmap = kept.pixmap
+        self._paint_strip(pixmap, tiles, repaint)
+        self._picture = KeptPicture(key, pixmap, card, marked)
+        return pixmap
+
+    def _tiles(self) -> StripTiles:
+        """The geometry once a paint, not once a cell: asked per cell it was a quarter of a paint's
+        cost (issue 16)."""
+        size, extent, offsets = self.cell_size(), self.extent(), self._card_geometry()[1]
+        return StripTiles({v: self.tile_rect(v) for v in VARIANTS}, size, extent, offsets)
+
+    def _paint_strip(self, pixmap: QPixmap, tiles: StripTiles, repaint: Repaint) -> None:
+        """Paint the strip on ``pixmap``, as far as ``repaint`` says (everything that reaches into
+        it is drawn again, in the same order, so the pixels come out as a whole paint makes them)."""
+        if pixmap.isNull():  # no room yet
+            return
+        painter = QPainter(pixmap)
+        region = repaint.region()
+        if region is not None:
+            painter.setClipRegion(region)
+
         pal = self.palette()
-        card = self.document.card
-        size = tile.width() / (2 * self.extent() + 1)
+        painter.fillRect(self.rect(), pal.color(QPalette.ColorRole.Window))
+        font = self.label_font()
+        for variant in VARIANTS:
+            self._paint_tile(painter, tiles, variant, font, repaint)
+        painter.end()
+
+    def _paint_tile(self, painter: QPainter, tiles: StripTiles, variant: Variant, font: QFont,
+                    repaint: Repaint) -> None:
+        """``variant``'s tile, as far as it reaches into what ``repaint`` draws again."""
+        pal = self.palette()
+        tile, size = tiles.rects[variant], tiles.size
         painter.save()
-        painter.setFont(self.label_font())
+        painter.setFont(font)
         painter.setPen(pal.color(QPalette.ColorRole.WindowText))
-        painter.drawText(self.label_rect(variant), Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                         variant_label(variant))
-        painter.fillRect(tile, pal.color(QPalette.ColorRole.Base))
-        if size >= GRID_MIN_CELL:
-            paint_grid(painter, tile, 2 * self.extent() + 1, 2 * self.extent() + 1, pal)
-        for cell, pattern in card.sorted_cells():
-            paint_pattern(painter, cell_rect(cell), pattern, show_group_label=False)
-        paint_head(painter, square((0, 0)), variant.direction)
+        label = self._label_over(tile)
+        flags, text = Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop, variant_label(variant)
+        # The text's own bounds only where its row is painted: a label may be wider than its room.
+        if repaint.touches(QRectF(0, label.top(), self.width(), label.height())) and (
+                repaint.boxes is None or repaint.touches(painter.boundingRect(label, flags, text).united(label))):
+            painter.drawText(label, flags, text)
+        field = repaint.within(tile)
+        if not field.empty():
+            self._paint_field(painter, tiles, variant, field)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        self._paint_map_outline(painter, tile, cell_rect)
         marked = self.marked_cell()
-        if marked is not None and marked != card.head.cell:
-            pen = QPen(pal.color(QPalette.ColorRole.Text), max(1.5, size / 8))
-            painter.setPen(pen)
+        if marked is not None and marked != self.document.card.head.cell and (
+                repaint.touches(tiles.mark_rect(variant, marked))):
+            painter.setPen(QPen(pal.color(QPalette.ColorRole.Text), mark_pen_width(size)))
             painter.setBrush(Qt.BrushStyle.NoBrush)
-            painter.drawRect(cell_rect(marked).adjusted(-1, -1, 1, 1))
+            painter.drawRect(tiles.cell_rect(variant, marked).adjusted(-1, -1, 1, 1))
         painter.setPen(QPen(pal.color(QPalette.ColorRole.Mid), 1))
         painter.drawRect(tile.adjusted(-0.5, -0.5, 0.5, 0.5))
         painter.restore()
 
-    def _paint_map_outline(self, painter: QPainter, tile: QRectF, cell_rect: Callable[[CardCell], QRectF]) -> None:
+    def _paint_field(self, painter: QPainter, tiles: StripTiles, variant: Variant, area: TileRepaint) -> None:
+        """The tile's field: base, grid, the card's patterns, the head and the map's outline."""
+        pal = self.palette()
+        tile = tiles.rects[variant]
+        painter.fillRect(tile, pal.color(QPalette.ColorRole.Base))
+        cells = 2 * tiles.extent + 1
+        if tiles.size >= GRID_MIN_CELL:
+            paint_grid(painter, tile, cells, cells, pal)
+        size = tiles.size
+        for cell, pattern in self.document.card.sorted_cells():
+            x, y = tiles.corner(variant, tiles.offsets[variant, cell])
+            if area.touches_box(x, y, size, size):
+                paint_pattern(painter, QRectF(x, y, size, size), pattern, show_group_label=False)
+        head = tiles.square(variant, (0, 0))
+        if area.touches(head):
+            paint_head(painter, head, variant.direction)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        self._paint_map_outline(painter, tiles, variant)
+
+    def _paint_map_outline(self, painter: QPainter, tiles: StripTiles, variant: Variant) -> None:
         """A dashed frame round the cells the card's 7×7 map covers in this variant."""
-        corners = [cell_rect(c) for c in ((0, 0), (CARD_SIZE - 1, CARD_SIZE - 1))]
+        corners = [tiles.cell_rect(variant, c) for c in ((0, 0), (CARD_SIZE - 1, CARD_SIZE - 1))]
         outline = corners[0].united(corners[1])
         color = QColor(self.palette().color(QPalette.ColorRole.Text))
         color.setAlpha(110)
@@ -240,7 +286,7 @@ class VariantStrip(QWidget):
         pen.setStyle(Qt.PenStyle.DashLine)
         painter.setPen(pen)
         painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRect(outline.intersected(tile).adjusted(0.5, 0.5, -0.5, -0.5))
+        painter.drawRect(outline.intersected(tiles.rects[variant]).adjusted(0.5, 0.5, -0.5, -0.5))
 
     # --- tooltips ------------------------------------------------------------------------------
 
@@ -257,8 +303,9 @@ class VariantStrip(QWidget):
 
     def tooltip_for(self, variant: Variant, pos: QPointF) -> str:
         text = f"{variant_label(variant)}: {variant_description(variant)}"
+        tiles = self._tiles()
         for cell, pattern in self.document.card.sorted_cells():
-            if self.card_cell_rect(variant, cell).contains(pos):
+            if tiles.cell_rect(variant, cell).contains(pos):
                 text += f"\ncard cell (row {cell[0]}, col {cell[1]}): {pattern_text(self.document.program, pattern)}"
         return text
 
