@@ -227,10 +227,11 @@ class PersistentBot:
         assert self._epoll is not None
         poll = self._epoll.poll
         out = self._out
+        buffered = out.data  # tested for emptiness without a call to out.__len__ (twice a request)
         stdout = proc.stdout
         deadline = start + timeout
         while True:
-            if out:
+            if buffered:
                 raw = out.take(_LINE)
                 if raw is not None:
                     return self._answer(raw, start, cpu_start)
@@ -261,7 +262,7 @@ class PersistentBot:
                     if not chunk:
                         self._stdout_open = False
                         self._forget(stdout)
-                    elif not out and chunk.find(b"\n") == len(chunk) - 1:
+                    elif not buffered and chunk.find(b"\n") == len(chunk) - 1:
                         # The usual answer: exactly one whole line in one read.
                         return self._answer(chunk[:-2] if chunk.endswith(b"\r\n") else chunk[:-1], start, cpu_start)
                     else:
