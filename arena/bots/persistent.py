@@ -31,6 +31,9 @@ from arena.bots.seats import Process, Seat
 from arena.bots.streams import AnswerRule, OutputBuffer, Tail, decode_answer
 
 _LINE = AnswerRule.FIRST_LINE
+MAX_EVENTS = 4
+"""The most events one wait can report (stdout, stderr, the exit, stdin): select.epoll's own
+default makes a buffer of 1023 for each call."""
 
 
 class PersistentBot:
@@ -251,7 +254,7 @@ class PersistentBot:
             if self._outbox and not self._writing:
                 self._epoll.register(proc.stdin, select.EPOLLOUT)
                 self._writing = True
-            for fd, _ in poll(left):
+            for fd, _ in poll(left, MAX_EVENTS):
                 if fd == stdout:
                     try:
                         chunk = os.read(stdout, CHUNK)
