@@ -31,6 +31,9 @@ from arena.bots.seats import Process, Seat
 from arena.bots.streams import AnswerRule, OutputBuffer, Tail, decode_answer
 
 _LINE = AnswerRule.FIRST_LINE
+MAX_EVENTS = 4
+"""The most events one wait can report (stdout, stderr, the exit, stdin): select.epoll's own
+default makes a buffer of 1023 for each call."""
 
 
 class PersistentBot:
@@ -227,10 +230,11 @@ class PersistentBot:
         assert self._epoll is not None
         poll = self._epoll.poll
         out = self._out
+        buffered = out.data  # tested for emptiness without a call to out.__len__ (twice a request)
         stdout = proc.stdout
         deadline = start + timeout
         while True:
-            if out:
+            if buffered:
                 raw = out.take(_LINE)
                 if raw is not None:
                     return self._answer(raw, start, cpu_start)
@@ -250,7 +254,7 @@ class PersistentBot:
             if self._outbox and not self._writing:
                 self._epoll.register(proc.stdin, select.EPOLLOUT)
                 self._writing = True
-            for fd, _ in poll(left):
+            for fd, _ in poll(left, MAX_EVENTS):
                 if fd == stdout:
                     try:
                         chunk = os.read(stdout, CHUNK)
@@ -261,7 +265,7 @@ class PersistentBot:
                     if not chunk:
                         self._stdout_open = False
                         self._forget(stdout)
-                    elif not out and chunk.find(b"\n") == len(chunk) - 1:
+                    elif not buffered and chunk.find(b"\n") == len(chunk) - 1:
                         # The usual answer: exactly one whole line in one read.
                         return self._answer(chunk[:-2] if chunk.endswith(b"\r\n") else chunk[:-1], start, cpu_start)
                     else:

@@ -22,38 +22,40 @@ class OutputBuffer:
     """Bytes read from a bot's stdout that are not yet part of an answer."""
 
     def __init__(self) -> None:
-        self._data = bytearray()
+        self.data = bytearray()
+        """The bytes themselves, one object for the buffer's life: read them, do not change them
+        (a host's hot path tests them for emptiness, which a ``__len__`` call costs more than)."""
         self.total = 0
         """Bytes fed so far."""
 
     def __len__(self) -> int:
-        return len(self._data)
+        return len(self.data)
 
     def feed(self, chunk: bytes) -> None:
-        self._data += chunk
+        self.data += chunk
         self.total += len(chunk)
 
     def take(self, rule: AnswerRule) -> bytes | None:
         """The next complete answer (without its line end), removed from the buffer; or None."""
         if rule is AnswerRule.FIRST_CHAR:
-            if not self._data:
+            if not self.data:
                 return None
-            first = bytes(self._data[:1])
-            del self._data[:1]
+            first = bytes(self.data[:1])
+            del self.data[:1]
             return first
-        end = self._data.find(b"\n")
+        end = self.data.find(b"\n")
         if end < 0:
             return None
-        line = bytes(self._data[:end])
-        del self._data[: end + 1]
+        line = bytes(self.data[:end])
+        del self.data[: end + 1]
         return line[:-1] if line.endswith(b"\r") else line
 
     def take_rest(self) -> bytes | None:
         """At the end of the output: what is left counts as a last line (None if nothing is)."""
-        if not self._data:
+        if not self.data:
             return None
-        rest = bytes(self._data)
-        self._data.clear()
+        rest = bytes(self.data)
+        self.data.clear()
         return rest[:-1] if rest.endswith(b"\r") else rest
 
 

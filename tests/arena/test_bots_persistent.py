@@ -7,6 +7,7 @@ leaves no process behind; a bot that is gone answers every later request with wh
 from __future__ import annotations
 
 import os
+import select
 import signal
 import sys
 import threading
@@ -16,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from arena.bots import BotCommand, BotHost, BotStatus, Limits, PersistentBot, SandboxPolicy
+from arena.bots import persistent
 from tests.bots.survivors import BOTS, MARK_VARIABLE, assert_none_left
 from typing import Any
 
@@ -44,6 +46,64 @@ def test_answers_in_order_and_a_line_sent_earlier_is_answered_first(host: BotHos
     assert_none_left(marker)
     gone = bot.request("2", 5.0)
     assert (gone.status, gone.reason) == (BotStatus.SKIPPED, "not running: exited after its input was closed")
+
+
+class CountingEpoll:
+    """An epoll (all that :class:`PersistentBot` calls of one) that notes the ``maxevents`` of
+    each of its waits; select.epoll cannot be subclassed."""
+
+    def __init__(self, real: type[select.epoll] = select.epoll) -> None:  # the real one, bound before a patch
+        self.epoll = real()
+        self.waits: list[int] = []
+
+    def register(self, fd: int, eventmask: int) -> None:
+        self.epoll.register(fd, eventmask)
+
+    def unregister(self, fd: int) -> None:
+        self.epoll.unregister(fd)
+
+    def poll(self, timeout: float | None = None, maxevents: int = -1) -> list[tuple[int, int]]:
+        self.waits.append(maxevents)
+        return self.epoll.poll(timeout, maxevents)
+
+    def close(self) -> None:
+        self.epoll.close()
+
+
+def test_a_request_waits_once_reads_the_cpu_clock_once_and_reports_its_differences(
+    host: BotHost, marker: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # What a request costs beyond a raw pipe is counted, not timed: one wait for the answer
+    # (with a buffer for the 4 events it can report, not epoll's 1023) and one read of the
+    # bot's CPU clock, whose differences are the records' CPU times.
+    epolls: list[CountingEpoll] = []
+
+    def counting_epoll() -> CountingEpoll:
+        epolls.append(CountingEpoll())
+        return epolls[-1]
+
+    with monkeypatch.context() as patch:
+        patch.setattr(select, "epoll", counting_epoll)  # the module persistent calls it from
+        bot = start(host, marker, "p_echo.py")
+    assert len(epolls) == 1
+    readings: list[float] = []
+    real_clock = time.clock_gettime
+
+    def clock(clock_id: int) -> float:
+        value = real_clock(clock_id)
+        if clock_id < 0:  # another process's CPU clock: MAKE_PROCESS_CPUCLOCK ids are negative
+            readings.append(value)
+        return value
+
+    with monkeypatch.context() as patch:
+        patch.setattr(time, "clock_gettime", clock)
+        records = [bot.request(f"{turn} 0 29.5", 10.0) for turn in range(5)]
+    assert [record.answer for record in records] == [f"echo {turn} 0 29.5" for turn in range(5)]
+    assert epolls[0].waits == [persistent.MAX_EVENTS] * 5
+    assert len(readings) == 5
+    assert [record.cpu_time for record in records] == [readings[0]] + [
+        later - earlier for earlier, later in zip(readings, readings[1:])]
+    assert bot.close().status is BotStatus.OK
 
 
 def test_a_bot_leads_its_own_session_and_process_group(host: BotHost) -> None:

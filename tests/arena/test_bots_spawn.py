@@ -83,6 +83,21 @@ def test_first_line_is_cut_at_the_newline_and_a_carriage_return_dropped() -> Non
     assert out.take_rest() is None
 
 
+def test_the_buffered_bytes_are_one_object_holding_what_is_not_taken() -> None:
+    # The persistent host keeps a reference to them for the whole match (its emptiness test is
+    # on every request's path), so no operation may swap the bytearray for another.
+    out = OutputBuffer()
+    data = out.data
+    out.feed(b"l 2\nsec")
+    assert out.take(AnswerRule.FIRST_LINE) == b"l 2"
+    assert out.data is data and data == b"sec"
+    out.feed(b"ond")
+    assert out.take(AnswerRule.FIRST_CHAR) == b"s"
+    assert out.data is data and data == b"econd"
+    assert out.take_rest() == b"econd"
+    assert out.data is data and not data
+
+
 def test_first_char_is_the_first_byte() -> None:
     out = OutputBuffer()
     assert out.take(AnswerRule.FIRST_CHAR) is None
