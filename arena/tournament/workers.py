@@ -43,6 +43,8 @@ from arena.bots import warden
 from arena.tournament.games import GameTask, TaskResult, run_task
 from arena.tournament.pool import STOP_GRACE, failed
 
+PRELOAD_GAMES = "arena.games.preload"
+"""The module the fork server imports to load every game before it forks workers."""
 ORPHAN_GRACE = 0.5
 """Seconds an orphaned worker gives its game to end (and clean up) before it exits regardless."""
 
@@ -192,7 +194,9 @@ def worker_context(preload: str = __name__) -> multiprocessing.context.DefaultCo
     if "forkserver" not in multiprocessing.get_all_start_methods():
         return cast(multiprocessing.context.DefaultContext, multiprocessing.get_context("spawn"))
     context = cast(multiprocessing.context.DefaultContext, multiprocessing.get_context("forkserver"))
-    context.set_forkserver_preload([preload])  # not __main__: the server must not run the caller's script
+    # Not __main__: the server must not run the caller's script. The server is started once per
+    # process, by whichever caller comes first: every caller's workers get the games loaded.
+    context.set_forkserver_preload([preload, PRELOAD_GAMES])
     return context
 
 
