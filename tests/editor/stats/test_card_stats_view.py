@@ -207,12 +207,12 @@ def test_a_new_count_is_not_overwritten_by_how_the_one_it_replaced_ended(qtbot: 
     assert dialog.progress_row.isVisible() and dialog.progress_bar.text() == "1 / 2 replays"
     second_goes_on.set()
     qtbot.waitUntil(lambda: bool(ended), timeout=30_000)
-    shown = dialog.view.stats()
-    assert shown is not None and not dialog.progress_row.isVisible()
+    stats = dialog.view.stats()
+    assert stats is not None and not dialog.progress_row.isVisible()
     assert dialog.wait(10.0)  # the replaced count has ended too: whatever it said has been queued
     QCoreApplication.sendPostedEvents()
     assert len(ended) == 1 and not ended[0].startswith("Cancelled")
-    assert dialog.view.stats() is shown and not dialog.view.message_label.text().startswith("Cancelled")
+    assert dialog.view.stats() is stats and not dialog.view.message_label.text().startswith("Cancelled")
 
 
 @pytest.mark.parametrize("how", ["Cancel", "closing the dialog", "a new count"])
