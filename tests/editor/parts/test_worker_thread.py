@@ -102,32 +102,39 @@ def delivered(job: WorkerThread) -> None:
     QCoreApplication.sendPostedEvents(job, QEvent.Type.MetaCall)
 
 
-@pytest.mark.parametrize("old_work", ["ignores its cancel", "stops at its next step"])
-def test_replaced_work_is_cancelled_and_never_heard_of_again(qtbot: QtBot, old_work: str) -> None:
+class Held:
+    """Work that reports a first step, then waits for the test's ``release`` (never the GUI
+    thread's), notes whether it was cancelled meanwhile and, ``stepping`` on, steps again (where
+    a cancel stops it); its result: "held"."""
+
+    def __init__(self, stepping: bool = False) -> None:
+        self.stepping = stepping
+        self.release = threading.Event()
+        self.saw_cancel: list[bool] = []
+
+    def __call__(self, control: JobControl) -> str:
+        control.step(0, 2)
+        self.release.wait(10.0)
+        self.saw_cancel.append(control.cancelled())
+        if self.stepping:
+            control.step(1, 2)
+        return "held"
+
+
+@pytest.mark.parametrize("stepping", [False, True], ids=["ignores its cancel", "stops at its next step"])
+def test_replaced_work_is_cancelled_and_never_heard_of_again(qtbot: QtBot, stepping: bool) -> None:
     job = FunctionJob("counting")
     said = heard(job)
-    began, release = threading.Event(), threading.Event()
-    saw_cancel: list[bool] = []
-
-    def old(control: JobControl) -> str:
-        control.step(0, 2)
-        began.set()
-        release.wait(10.0)  # the test's; never the GUI thread's
-        saw_cancel.append(control.cancelled())
-        if old_work == "stops at its next step":
-            control.step(1, 2)
-        return "old"
-
-    job.start(old)
+    held = Held(stepping)
+    job.start(held)
     qtbot.waitUntil(lambda: ("progressed", (0, 2)) in said, timeout=10_000)
-    assert began.is_set()
     job.replace(lambda control: "new")  # returns at once: the old work is still held
-    assert not release.is_set() and not job.wait(0.0)
+    assert not held.release.is_set() and not job.wait(0.0)
     qtbot.waitUntil(lambda: ("finished", "new") in said, timeout=10_000)
     assert not job.is_running()  # the work heard has ended; the old one runs on unheard
-    release.set()
+    held.release.set()
     delivered(job)
-    assert saw_cancel == [True]
+    assert held.saw_cancel == [True]
     assert said == [("progressed", (0, 2)), ("finished", "new")]
 
 
@@ -155,23 +162,17 @@ def test_new_work_after_old_work_ended_hears_both_when_started_one_at_a_time(qtb
 def test_abandoned_work_is_not_running_and_never_heard(qtbot: QtBot) -> None:
     job = FunctionJob("reading")
     said = heard(job)
-    release = threading.Event()
-    saw_cancel: list[bool] = []
-
-    def work(control: JobControl) -> str:
-        release.wait(10.0)
-        saw_cancel.append(control.cancelled())
-        return "read"
-
-    job.start(work)
+    held = Held()
+    job.start(held)
+    qtbot.waitUntil(lambda: bool(said), timeout=10_000)
     assert job.is_running()
     job.abandon()
     assert not job.is_running() and not job.wait(0.0)
     job.start(lambda control: None)  # nothing heard is under way: a start is allowed
-    release.set()
+    held.release.set()
     delivered(job)
-    assert saw_cancel == [True]
-    assert said == [("finished", None)]
+    assert held.saw_cancel == [True]
+    assert said == [("progressed", (0, 2)), ("finished", None)]
 
 
 def test_a_replacement_fails_and_is_cancelled_in_the_usual_order(qtbot: QtBot) -> None:
