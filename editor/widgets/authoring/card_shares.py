@@ -1,7 +1,7 @@
 """Each card's share of the program's decisions in the last battle or tournament, for the card
 list: the battle's (or tournament's) replays counted once it ends, by a worker thread that waits on a
-child process (:func:`editor.widgets.stats.stats_count.count_in_child_process`), one count at a
-time (a later one waits for the one under way).
+child process (:func:`editor.widgets.stats.stats_count.count_in_child_process`); a later count
+replaces the one under way (whose shares the later ones would replace at once anyway).
 
 A share belongs to a card as it was in that battle: the list shows it beside the same card, also
 after the cards were reordered, and not beside a card edited since (its share would be about
@@ -59,13 +59,12 @@ def stats_of(counted: CountedStats, program: Program) -> ProgramStats | None:
 
 @dataclass(frozen=True)
 class _Count:
-    files: tuple[Path, ...]
     program: Program
     source: str
 
 
 class ShareCounter(QObject):
-    """Counts replays for one program, one count at a time; ``counted`` brings the whole
+    """Counts replays for one program, the latest count only; ``counted`` brings the whole
     :class:`CountedStats`, the program's :class:`ProgramStats` and what was counted, in words.
     ``counter`` counts in the worker thread (default: in a child process)."""
 
@@ -76,28 +75,21 @@ class ShareCounter(QObject):
         self.counter = counter
         self.job = FunctionJob("card statistics", parent=self)
         self.job.finished.connect(self._finished)
-        self._running: _Count | None = None
-        self._next: _Count | None = None
+        self._current: _Count | None = None
 
     def count(self, files: Sequence[Path], program: Program, source: str) -> None:
-        """Count ``files`` for ``program`` (after the count under way, which a newer one replaces)."""
-        self._next = _Count(tuple(files), program, source)
-        if not self.job.is_running():
-            self._start_next()
+        """Count ``files`` for ``program``, in place of the count under way (it is cancelled and
+        never heard of)."""
+        self._current = _Count(program, source)
+        counter, paths = self.counter, list(files)
+        self.job.replace(lambda control: counter(paths, control))
 
     def is_counting(self) -> bool:
-        return self.job.is_running() or self._next is not None
-
-    def _start_next(self) -> None:
-        self._running, self._next = self._next, None
-        if self._running is not None:
-            counter, files = self.counter, list(self._running.files)
-            self.job.start(lambda control: counter(files, control))
+        return self.job.is_running()
 
     def _finished(self, counted: object) -> None:
-        done, self._running = self._running, None
+        done = self._current
         if isinstance(counted, CountedStats) and done is not None:
             stats = stats_of(counted, done.program)
             if stats is not None:
                 self.counted.emit(counted, stats, done.source)
-        self._start_next()

@@ -7,9 +7,18 @@ A subclass starts its work with :meth:`WorkerThread._launch`, which hands the wo
 there once cancelled). The work's return value arrives with ``finished`` (also after a cancel or
 stop that the work returned from); when it raised :class:`JobCancelled`, ``cancelled`` comes first
 and ``finished`` carries None; when it raised anything else, ``failed`` carries
-:meth:`WorkerThread._describe`'s one line first and ``finished`` carries None. Signals emitted
-from the thread are queued to the GUI thread. While the thread runs, Python's cycle collector
-runs on the GUI thread (:class:`editor.gui_collector.GuiThreadCollector`).
+:meth:`WorkerThread._describe`'s one line first and ``finished`` carries None. While the thread
+runs, Python's cycle collector runs on the GUI thread (:class:`editor.gui_collector.GuiThreadCollector`).
+
+Work is heard one launch at a time. Each launch is a new *generation*: its thread says everything
+through one internal signal carrying the generation, queued to the GUI thread, which emits the
+public signal only while that generation is still heard. Work under way normally refuses a second
+launch (a tournament plays one at a time), but :meth:`FunctionJob.replace` starts new work at once
+in place of the old, without waiting: the old work is cancelled and left to end in its own daemon
+thread, and nothing it says reaches the receivers any more, not even what was already queued, so a
+superseded result never shows once the new work began. :meth:`WorkerThread.abandon` does the same
+without new work. :meth:`WorkerThread.is_running` is about the work still heard;
+:meth:`WorkerThread.wait` waits for every thread, superseded ones too (closing the app).
 
 :class:`FunctionJob` is the worker for one plain function with progress (no signals of its own
 beyond ``progressed``)."""
@@ -17,6 +26,7 @@ beyond ``progressed``)."""
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -53,43 +63,66 @@ class JobControl:
 
 
 class WorkerThread(QObject):
-    """One piece of work at a time, in a daemon thread named ``snakepit-<name>``."""
+    """One piece of work heard at a time, in a daemon thread named ``snakepit-<name>``."""
 
     finished = Signal(object)
     """The work's result, or None after ``failed`` or ``cancelled``."""
     failed = Signal(str)
     cancelled = Signal()
     """The work stopped at a :meth:`JobControl.step` after :meth:`cancel`."""
+    _said = Signal(int, object, object)
+    """From a thread: its generation, the public signal to emit and the values (a tuple)."""
 
     def __init__(self, name: str, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._name = name
-        self._thread: threading.Thread | None = None
+        self._thread: threading.Thread | None = None  # the last launch's
+        self._threads: list[threading.Thread] = []  # every launch's that may still run
         self._cancel = threading.Event()
+        self._generation = 0  # the last launch's
+        self._heard_from = 0  # what a generation before this one still says is dropped
+        self._local = threading.local()  # in a launch's thread: its ``generation``
+        self._said.connect(self._relay)
 
     def is_running(self) -> bool:
-        return self._thread is not None and self._thread.is_alive()
+        """The work last launched is under way and still heard (not superseded nor abandoned)."""
+        return (self._thread is not None and self._thread.is_alive()
+                and self._generation >= self._heard_from)
 
     def wait(self, timeout: float) -> bool:
-        """Wait up to ``timeout`` seconds for the thread; True when it has ended."""
-        if self._thread is not None:
-            self._thread.join(timeout)
-        return not self.is_running()
+        """Wait up to ``timeout`` seconds for every thread, superseded ones too; True when all
+        have ended."""
+        deadline = time.monotonic() + timeout
+        for thread in list(self._threads):
+            thread.join(max(0.0, deadline - time.monotonic()))
+        self._threads = [thread for thread in self._threads if thread.is_alive()]
+        return not self._threads
 
     def cancel(self) -> None:
         """Ask the work under way to stop (it sees its :class:`JobControl`'s event set)."""
         self._cancel.set()
 
+    def abandon(self) -> None:
+        """Cancel the work under way and hear nothing more of it (nor of anything still queued
+        from work before), without waiting for it to end."""
+        self._cancel.set()
+        self._heard_from = self._generation + 1
+
     # --- for subclasses ----------------------------------------------------------------------
 
-    def _launch(self, work: Callable[[JobControl], object]) -> None:
-        """Run ``work`` in a new thread (one at a time), with a fresh :class:`JobControl`."""
-        if self.is_running():
+    def _launch(self, work: Callable[[JobControl], object], supersede: bool = False) -> None:
+        """Run ``work`` in a new thread, with a fresh :class:`JobControl`: one at a time, or,
+        with ``supersede``, in place of the work under way (see :meth:`FunctionJob.replace`)."""
+        if supersede:
+            self.abandon()
+        elif self.is_running():
             raise RuntimeError(f"{self._name} is already running")
+        self._generation += 1
         self._cancel = threading.Event()
         control = JobControl(self._cancel, self._report)
-        self._thread = threading.Thread(target=self._guarded, args=(work, control), name=f"snakepit-{self._name}",
-                                        daemon=True)
+        self._thread = threading.Thread(target=self._guarded, args=(work, control, self._generation),
+                                        name=f"snakepit-{self._name}", daemon=True)
+        self._threads = [thread for thread in self._threads if thread.is_alive()] + [self._thread]
         GuiThreadCollector.watch(self._thread)  # before it runs: it allocates from its first line
         self._thread.start()
 
@@ -105,14 +138,24 @@ class WorkerThread(QObject):
         self._cancel.set()
 
     def _emit(self, signal: Any, *values: object) -> None:
+        """Emit ``signal`` (one of ours) with ``values`` from a launch's thread, to be heard on
+        the GUI thread only while that launch is. (From a thread the work started itself, as
+        the last launch's: a superseding launch's work says everything from its own thread.)"""
+        generation: int = getattr(self._local, "generation", self._generation)
         try:
-            signal.emit(*values)
+            self._said.emit(generation, signal, values)
         except RuntimeError:  # the receiver is gone while the thread runs on (the app is closing)
             self._gone()
 
     # --- details -----------------------------------------------------------------------------
 
-    def _guarded(self, work: Callable[[JobControl], object], control: JobControl) -> None:
+    def _relay(self, generation: int, signal: Any, values: tuple[object, ...]) -> None:
+        """On the GUI thread: what a launch said, passed on unless it was superseded since."""
+        if generation >= self._heard_from:
+            signal.emit(*values)
+
+    def _guarded(self, work: Callable[[JobControl], object], control: JobControl, generation: int) -> None:
+        self._local.generation = generation
         result: object = None
         try:
             result = work(control)
@@ -137,7 +180,14 @@ class FunctionJob(WorkerThread):
         self.expected = expected
 
     def start(self, work: Callable[[JobControl], object]) -> None:
+        """Run ``work``; a :exc:`RuntimeError` when work is under way."""
         self._launch(work)
+
+    def replace(self, work: Callable[[JobControl], object]) -> None:
+        """Run ``work`` now, in place of the work under way (if any), without waiting for it:
+        that is cancelled and left to end in the background, and nothing it says from now on
+        reaches the receivers, so only ``work``'s signals do."""
+        self._launch(work, supersede=True)
 
     def _report(self, done: int, total: int) -> None:
         self._emit(self.progressed, done, total)

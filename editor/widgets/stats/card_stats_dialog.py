@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QCloseEvent, QPalette
 from PySide6.QtWidgets import (
     QComboBox,
@@ -29,7 +29,8 @@ from editor.widgets.stats.stats_count import CountedStats, Counter, count_in_chi
 
 class CardStatsDialog(QDialog):
     """Counts, then shows, card statistics. ``ended`` follows every count (shown, failed or
-    cancelled). ``counter`` counts in the worker thread (default: in a child process)."""
+    cancelled), except one that a newer count replaced. ``counter`` counts in the worker thread
+    (default: in a child process)."""
 
     ended = Signal()
 
@@ -52,11 +53,9 @@ class CardStatsDialog(QDialog):
     def count(self, files: Sequence[Path], *, seat: str | None = None, title: str = "") -> None:
         """Count the replay ``files`` and show the program that played as ``seat`` (every
         counted program, to choose from, without); ``title`` says what was counted."""
-        self.job.cancel()
-        self.job.wait(5.0)
-        # What a count under way said as it ended is still queued for us: take it now, or its
-        # "Cancelled after…" and hidden progress would land on top of this count's.
-        QCoreApplication.sendPostedEvents(self, QEvent.Type.MetaCall)
+        # A count under way is replaced: it ends in the background, and nothing it still says
+        # (its "Cancelled after…", its hidden progress) lands on top of this count's.
+        self.job.abandon()
         self._files, self._seat = list(files), seat
         self.title_label.setText(title or f"{len(files)} replay{'s' * (len(files) != 1)}")
         self.notes_label.setVisible(False)

@@ -72,7 +72,8 @@ class TournamentTab(QWidget):
 
     ``data_dir`` (default: the app's data folder) is where fresh output folders go; ``settings``
     (default: the app's) keeps the setup between sessions; ``clock`` (seconds, default
-    ``time.monotonic``) times the run."""
+    ``time.monotonic``) times the run; ``read`` reads a tournament folder back, in a worker thread
+    (default: :func:`~arena.tournament.open_tournament`)."""
 
     openReplay = Signal(str)
     """A finished game's replay file, to watch in the arena pane."""
@@ -85,7 +86,8 @@ class TournamentTab(QWidget):
     says why)."""
 
     def __init__(self, parent: QWidget | None = None, *, data_dir: Path | None = None,
-                 settings: QSettings | None = None, clock: Callable[[], float] = time.monotonic) -> None:
+                 settings: QSettings | None = None, clock: Callable[[], float] = time.monotonic,
+                 read: Callable[[Path], TournamentRun] = open_tournament) -> None:
         super().__init__(parent)
         if data_dir is None:
             data_dir = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
@@ -98,6 +100,7 @@ class TournamentTab(QWidget):
         self.worker.gameFailed.connect(self._game_failed)
         self.worker.finished.connect(self._finished)
         self.worker.failed.connect(self._failed)
+        self._read = read
         self.reader = FunctionJob("tournament reader", (TournamentError, OSError), self)
         self.reader.finished.connect(self._folder_read)
         self.reader.failed.connect(self._folder_unreadable)
@@ -158,7 +161,7 @@ class TournamentTab(QWidget):
         except OSError as err:
             self._show_error(f"{err.filename or 'Output folder'}: {err.strerror or err}")
             return False
-        self.reader.cancel()  # a folder still being read would show an older state
+        self.reader.abandon()  # a folder still being read would show an older state
         self._show_error("")
         self.spec, self.out, self.run = spec, out, None
         self._show_records(earlier)
@@ -374,17 +377,16 @@ class TournamentTab(QWidget):
             self.open_folder(path)
 
     def _read_folder(self, folder: Path, apply: bool) -> None:
-        self.reader.cancel()
-        self.reader.wait(5.0)
+        """Read ``folder`` in the background; a folder still being read is dropped unseen (its
+        thread ends on its own: a read does not stop halfway, and the GUI never waits for it)."""
         self._apply_read = apply
         self._say(f"Reading the tournament in {folder}…")
-        self.reader.start(lambda _control: open_tournament(folder))
+        read = self._read
+        self.reader.replace(lambda _control: read(folder))
 
     def _folder_read(self, run: object) -> None:
         if not isinstance(run, TournamentRun) or run.out is None:
-            return  # failed (``failed`` said why) or cancelled
-        if self.worker.is_running():
-            return  # a Start came first: it shows its own tournament
+            return  # failed (``failed`` said why)
         if self._apply_read:
             memory.show_spec(self.setup, run.spec, run.out)
         self._show_error("")

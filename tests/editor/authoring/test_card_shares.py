@@ -3,19 +3,23 @@ choices, counted from the battle's replay once it ends; a share stays with its c
 reordered and goes when the card is edited."""
 
 from __future__ import annotations
-from collections.abc import Callable
+
+import threading
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
-from arena.card_stats import replay_files, stats_of_battle, stats_of_replays
+from arena.card_stats import ProgramStats, replay_files, stats_of_battle, stats_of_replays
 from arena.program_battle import BattleSettings
 from arena.samples import SNAKE_SAMPLES, resolve_program
 from editor.widgets.arena.match_transport import FULL_SPEED
-from editor.widgets.authoring.card_shares import share_text
+from editor.widgets.authoring.card_shares import ShareCounter, share_text
 from editor.widgets.cards.card_list import CardListModel, ShareRole
+from editor.widgets.parts.worker_thread import JobControl
+from editor.widgets.stats.stats_count import CountedStats
 from engines.snake import Element
 from matcher import load_program
 from matcher.editing import move_card, paint
@@ -114,3 +118,32 @@ def test_after_a_tournament_the_editors_program_shows_its_shares(qtbot: QtBot, m
                    if s.program.cards == window.document.program.cards]
     assert stats.last_source == "the last tournament (tournament)"
     assert shares(window.program_panel.cards.model) == [share_text(t.decided, expected.choices) for t in expected.cards]
+
+
+def test_a_later_count_replaces_the_one_under_way_which_is_never_heard_of(qtbot: QtBot) -> None:
+    """A battle ends while the last one is still counted: the older count stops (its child process
+    with it) and its shares never reach the list, also when it returns a result after all."""
+    older, newer = load_program(resolve_program("hunter")), load_program(resolve_program("tail_biter"))
+    counting, release = threading.Event(), threading.Event()
+    saw_cancel: list[bool] = []
+
+    def counter(files: Sequence[Path], control: JobControl) -> CountedStats:
+        program = newer if files == [Path("newer.jsonl")] else older
+        if program is older:
+            counting.set()
+            release.wait(10.0)  # the test's hold; the GUI thread never waits for it
+            saw_cancel.append(control.cancelled())
+        return CountedStats([ProgramStats(program, ["Seat"])], len(files))
+
+    shares = ShareCounter(counter=counter)
+    heard: list[tuple[str, str]] = []
+    shares.counted.connect(lambda _counted, stats, source: heard.append((stats.program.name, source)))
+    shares.count([Path("older.jsonl")], older, "the older battle")
+    qtbot.waitUntil(counting.is_set, timeout=10_000)
+    shares.count([Path("newer.jsonl")], newer, "the newer battle")
+    qtbot.waitUntil(lambda: bool(heard), timeout=10_000)
+    assert heard == [(newer.name, "the newer battle")] and not shares.is_counting()
+    release.set()
+    assert shares.job.wait(10.0)
+    QCoreApplication.sendPostedEvents()
+    assert heard == [(newer.name, "the newer battle")] and saw_cancel == [True]

@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from PySide6.QtCore import QCoreApplication, QEvent
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 guard before any widget)
@@ -89,3 +90,110 @@ def test_one_piece_of_work_at_a_time(qtbot: QtBot) -> None:
         job.start(lambda _control: None)
     with qtbot.waitSignal(job.finished, timeout=10_000):
         release.set()
+
+
+# --- new work in place of the work under way (FunctionJob.replace) ------------------------------
+
+
+def delivered(job: WorkerThread) -> None:
+    """Every thread of ``job`` has ended and all it said has reached the GUI thread's slots (or
+    been dropped there): nothing of it is still on its way."""
+    assert job.wait(10.0)
+    QCoreApplication.sendPostedEvents(job, QEvent.Type.MetaCall)
+
+
+class Held:
+    """Work that reports a first step, then waits for the test's ``release`` (never the GUI
+    thread's), notes whether it was cancelled meanwhile and, ``stepping`` on, steps again (where
+    a cancel stops it); its result: "held"."""
+
+    def __init__(self, stepping: bool = False) -> None:
+        self.stepping = stepping
+        self.release = threading.Event()
+        self.saw_cancel: list[bool] = []
+
+    def __call__(self, control: JobControl) -> str:
+        control.step(0, 2)
+        self.release.wait(10.0)
+        self.saw_cancel.append(control.cancelled())
+        if self.stepping:
+            control.step(1, 2)
+        return "held"
+
+
+@pytest.mark.parametrize("stepping", [False, True], ids=["ignores its cancel", "stops at its next step"])
+def test_replaced_work_is_cancelled_and_never_heard_of_again(qtbot: QtBot, stepping: bool) -> None:
+    job = FunctionJob("counting")
+    said = heard(job)
+    held = Held(stepping)
+    job.start(held)
+    qtbot.waitUntil(lambda: ("progressed", (0, 2)) in said, timeout=10_000)
+    job.replace(lambda control: "new")  # returns at once: the old work is still held
+    assert not held.release.is_set() and not job.wait(0.0)
+    qtbot.waitUntil(lambda: ("finished", "new") in said, timeout=10_000)
+    assert not job.is_running()  # the work heard has ended; the old one runs on unheard
+    held.release.set()
+    delivered(job)
+    assert held.saw_cancel == [True]
+    assert said == [("progressed", (0, 2)), ("finished", "new")]
+
+
+def test_a_result_still_queued_when_new_work_replaces_it_is_dropped(qtbot: QtBot) -> None:
+    job = FunctionJob("reading")
+    said = heard(job)
+    job.start(lambda control: "old")
+    assert job.wait(10.0)  # ended, its ``finished`` queued: the GUI thread has not taken it yet
+    job.replace(lambda control: "new")
+    delivered(job)
+    assert said == [("finished", "new")]
+
+
+def test_new_work_after_old_work_ended_hears_both_when_started_one_at_a_time(qtbot: QtBot) -> None:
+    """``start`` (a tournament's way) drops nothing: the earlier work's ``finished`` still comes."""
+    job = FunctionJob("counting")
+    said = heard(job)
+    job.start(lambda control: "first")
+    assert job.wait(10.0)
+    job.start(lambda control: "second")
+    delivered(job)
+    assert said == [("finished", "first"), ("finished", "second")]
+
+
+def test_abandoned_work_is_not_running_and_never_heard(qtbot: QtBot) -> None:
+    job = FunctionJob("reading")
+    said = heard(job)
+    held = Held()
+    job.start(held)
+    qtbot.waitUntil(lambda: bool(said), timeout=10_000)
+    assert job.is_running()
+    job.abandon()
+    assert not job.is_running() and not job.wait(0.0)
+    job.start(lambda control: None)  # nothing heard is under way: a start is allowed
+    held.release.set()
+    delivered(job)
+    assert held.saw_cancel == [True]
+    assert said == [("progressed", (0, 2)), ("finished", None)]
+
+
+def test_a_replacement_fails_and_is_cancelled_in_the_usual_order(qtbot: QtBot) -> None:
+    job = FunctionJob("counting", (ValueError,))
+    said = heard(job)
+    release = threading.Event()
+    job.start(lambda control: release.wait(10.0))
+
+    def bad(_control: JobControl) -> None:
+        raise ValueError("no such seat")
+
+    job.replace(bad)
+    qtbot.waitUntil(lambda: ("finished", None) in said, timeout=10_000)
+    assert said == [("failed", "no such seat"), ("finished", None)]
+
+    def stops(control: JobControl) -> None:
+        control.event.wait(10.0)
+        control.step(1, 1)
+
+    job.replace(stops)
+    job.cancel()
+    release.set()
+    delivered(job)
+    assert said == [("failed", "no such seat"), ("finished", None), ("cancelled", None), ("finished", None)]

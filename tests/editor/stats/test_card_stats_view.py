@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
@@ -199,15 +199,20 @@ def test_a_new_count_is_not_overwritten_by_how_the_one_it_replaced_ended(qtbot: 
     dialog.ended.connect(lambda: ended.append(dialog.view.message_label.text()))
     dialog.count(files, seat="Hunter")
     qtbot.waitUntil(reached[0].is_set, timeout=10_000)
-    dialog.count(files[:2], seat="Hunter")  # replaces the count under way
-    assert ended == ["Cancelled after 1 of 4 replays; nothing is shown of a part."]
+    dialog.count(files[:2], seat="Hunter")  # replaces the count under way, without waiting for it
+    assert dialog.view.message_label.text() == "Counting what each card did in 2 replays…"
     qtbot.waitUntil(reached[1].is_set, timeout=10_000)
     qtbot.waitUntil(lambda: dialog.progress_bar.value() == 1, timeout=10_000)
     assert dialog.view.message_label.text() == "Counting what each card did in 2 replays…"
     assert dialog.progress_row.isVisible() and dialog.progress_bar.text() == "1 / 2 replays"
     second_goes_on.set()
-    qtbot.waitUntil(lambda: len(ended) == 2, timeout=30_000)
-    assert dialog.view.stats() is not None and not dialog.progress_row.isVisible()
+    qtbot.waitUntil(lambda: bool(ended), timeout=30_000)
+    stats = dialog.view.stats()
+    assert stats is not None and not dialog.progress_row.isVisible()
+    assert dialog.wait(10.0)  # the replaced count has ended too: whatever it said has been queued
+    QCoreApplication.sendPostedEvents()
+    assert len(ended) == 1 and not ended[0].startswith("Cancelled")
+    assert dialog.view.stats() is stats and not dialog.view.message_label.text().startswith("Cancelled")
 
 
 @pytest.mark.parametrize("how", ["Cancel", "closing the dialog", "a new count"])
@@ -233,6 +238,7 @@ def test_the_counting_process_ends_when_the_count_does_even_stuck_in_a_replay(qt
         else:
             dialog.count(files, seat="Hunter")
             qtbot.waitUntil(lambda: dialog.view.stats() is not None and not dialog.is_counting(), timeout=30_000)
+            assert dialog.wait(10.0)  # the replaced count ended in the background
             expected = reference_of(files, "Hunter")
             assert dialog.view.column_texts("Decided") == [str(t.decided) for t in [*expected.cards, expected.undecided]]
     assert not pids(child) & pids(descendants()), "the counting process is left (or its zombie)"

@@ -13,7 +13,7 @@ from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
-from arena.tournament import Entrant, TournamentSpec
+from arena.tournament import Entrant, TournamentRun, TournamentSpec, open_tournament
 from editor.widgets.tournament.tournament_entrants import sample_entrants
 from editor.widgets.tournament.tournament_tab import TournamentTab
 
@@ -25,23 +25,27 @@ SAMPLE_NAMES = sample_entrants("snake")
 
 class MakeTab(Protocol):
     """The ``make_tab`` fixture: a shown tab with those samples as entrants on a small field;
-    ``clock`` default: the tab's own, ``settings`` default: the test's own file."""
+    ``clock`` default: the tab's own, ``settings`` default: the test's own file, ``read`` (a
+    folder read back) default: the tab's own."""
 
     def __call__(self, *samples: str, seed: int = 5, jobs: int = 1, per_pairing: int = 0, seats: int | None = None,
-                 clock: Callable[[], float] | None = None, settings: QSettings | None = None) -> TournamentTab: ...
+                 clock: Callable[[], float] | None = None, settings: QSettings | None = None,
+                 read: Callable[[Path], TournamentRun] = open_tournament) -> TournamentTab: ...
 
 
 @pytest.fixture
 def make_tab(qtbot: QtBot, tmp_path: Path) -> MakeTab:
-    """``make_tab(*samples, seed=, jobs=, per_pairing=, seats=, clock=, settings=)``: see :class:`MakeTab`."""
+    """``make_tab(*samples, seed=, jobs=, per_pairing=, seats=, clock=, settings=, read=)``: see
+    :class:`MakeTab`."""
 
     def make(*samples: str, seed: int = 5, jobs: int = 1, per_pairing: int = 0, seats: int | None = None,
-             clock: Callable[[], float] | None = None, settings: QSettings | None = None) -> TournamentTab:
+             clock: Callable[[], float] | None = None, settings: QSettings | None = None,
+             read: Callable[[Path], TournamentRun] = open_tournament) -> TournamentTab:
         settings = settings or isolated_settings(tmp_path)
         if clock is None:
-            tab = TournamentTab(data_dir=tmp_path / "data", settings=settings)
+            tab = TournamentTab(data_dir=tmp_path / "data", settings=settings, read=read)
         else:
-            tab = TournamentTab(data_dir=tmp_path / "data", settings=settings, clock=clock)
+            tab = TournamentTab(data_dir=tmp_path / "data", settings=settings, clock=clock, read=read)
         qtbot.addWidget(tab)
         tab.resize(1280, 760)
         tab.show()

@@ -12,12 +12,12 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from arena.samples import SNAKE_SAMPLES
-from arena.tournament import Entrant, Progress, TournamentSpec, run_tournament
+from arena.tournament import Entrant, Progress, TournamentRun, TournamentSpec, open_tournament, run_tournament
 from arena.tournament.store import GAMES_FILE, SPEC_FILE
 from editor.widgets.tournament.tournament_tab import TournamentTab
 from tests.editor.qt_items import table_item
@@ -36,10 +36,12 @@ def open_by_clicks(qtbot: QtBot, tab: TournamentTab, folder: Path, monkeypatch: 
     return opened.args[0]
 
 
-def fresh_tab(qtbot: QtBot, tmp_path: Path, name: str = "fresh") -> TournamentTab:
-    """A tab as after a restart with nothing remembered (settings of its own)."""
+def fresh_tab(qtbot: QtBot, tmp_path: Path, name: str = "fresh",
+              read: Callable[[Path], TournamentRun] = open_tournament) -> TournamentTab:
+    """A tab as after a restart with nothing remembered (settings of its own); ``read`` reads a
+    folder back (default: the tab's own)."""
     tab = TournamentTab(data_dir=tmp_path / "data", settings=QSettings(str(tmp_path / f"{name}.ini"),
-                                                                         QSettings.Format.IniFormat))
+                                                                         QSettings.Format.IniFormat), read=read)
     qtbot.addWidget(tab)
     tab.resize(1280, 760)
     tab.show()
@@ -217,3 +219,67 @@ def test_an_editor_program_entrant_reopens_as_the_copy_it_played(qtbot: QtBot, m
     open_by_clicks(qtbot, other, out_of(tab), monkeypatch)
     copy = Path(other.setup.entrants.rows()[1].target)
     assert copy.parent == tmp_path / "data" / "programs" and copy.read_text() == text
+
+
+class HeldRead:
+    """A folder read back that holds the read of ``held`` until the test releases it."""
+
+    def __init__(self, held: Path) -> None:
+        self.held = held
+        self.reading = threading.Event()
+        self.release = threading.Event()
+        self.done = threading.Event()
+
+    def __call__(self, folder: Path) -> TournamentRun:
+        if folder != self.held:
+            return open_tournament(folder)
+        self.reading.set()
+        self.release.wait(60)  # a deadline for a broken test, not a timing window
+        run = open_tournament(folder)
+        self.done.set()
+        return run
+
+
+def what_is_shown(tab: TournamentTab) -> tuple[object, ...]:
+    return (tab.status_label.text(), [r.name for r in tab.setup.entrants.rows()], tab.setup.seed_box.value(),
+            tab.results.column_texts("Entrant"), tab.games.topLevelItemCount(), tab.progress_bar.text(), tab.out)
+
+
+def settled(tab: TournamentTab, held: HeldRead) -> None:
+    """Let the held read end, then take everything its thread said: whatever it would show, shows."""
+    held.release.set()
+    assert tab.wait(30) and held.done.is_set()
+    QCoreApplication.sendPostedEvents()
+
+
+def test_opening_a_folder_while_another_is_read_never_waits_and_never_shows_the_first(qtbot: QtBot, tmp_path: Path) -> None:
+    run_tournament(reference_spec(PAIRS[:2], 1), tmp_path / "first", jobs=1)
+    second = run_tournament(reference_spec(PAIRS, 2, seats=2), tmp_path / "second", jobs=1)
+    held = HeldRead(tmp_path / "first")
+    tab = fresh_tab(qtbot, tmp_path, read=held)
+    opened: list[object] = []
+    tab.folderOpened.connect(opened.append)
+    assert tab.open_folder(tmp_path / "first")
+    qtbot.waitUntil(held.reading.is_set, timeout=10_000)
+    assert tab.open_folder(tmp_path / "second")
+    assert not held.release.is_set()  # back already, the first read still held: nothing waited for it
+    qtbot.waitUntil(lambda: tab.status_label.text().startswith(f"The tournament in {tmp_path / 'second'}:"),
+                    timeout=RUN_TIMEOUT_MS)
+    shown = what_is_shown(tab)
+    assert shown[1:4] == (["Tail biter", "Hunter", "Wall hugger"], 2, [s.name for s in second.standings.table])
+    settled(tab, held)
+    assert what_is_shown(tab) == shown
+    assert [run.out for run in opened if isinstance(run, TournamentRun)] == [tmp_path / "second"] and len(opened) == 1
+
+
+def test_a_tournament_started_while_a_folder_is_read_is_not_replaced_by_it(qtbot: QtBot, make_tab: MakeTab, tmp_path: Path) -> None:
+    run_tournament(reference_spec(PAIRS[:2], 1), tmp_path / "first", jobs=1)
+    held = HeldRead(tmp_path / "first")
+    tab = make_tab("Hunter", "Wall hugger", seed=9, read=held)
+    assert tab.open_folder(tmp_path / "first")
+    qtbot.waitUntil(held.reading.is_set, timeout=10_000)
+    play(qtbot, tab)
+    shown = what_is_shown(tab)
+    assert shown[1:3] == (["Hunter", "Wall hugger"], 9) and str(shown[0]).startswith("Finished: all")
+    settled(tab, held)
+    assert what_is_shown(tab) == shown and not tab.error_label.isVisible()
