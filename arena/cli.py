@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import secrets
 import signal
@@ -50,6 +51,24 @@ def _size(text: str) -> tuple[int, int]:
     return int(match.group(1)), int(match.group(2))
 
 
+def check_new_files(outputs: Sequence[tuple[str, str | None]]) -> None:
+    """Refuse, before anything runs, an output (``("--record", path)``) that names a file
+    holding something (a replay kept from before, the program or map being played), or one that
+    another output names too: what the user had is never written over. An empty file (from
+    ``mktemp``) and what is not a regular file (``/dev/stdout``, a pipe) are written as usual."""
+    seen: dict[str, str] = {}
+    for flag, name in outputs:
+        if name is None:
+            continue
+        if os.path.isfile(name) and os.path.getsize(name) > 0:
+            raise UsageError(f"{flag} {name}: the file exists, and snakepit does not write over it "
+                             "(remove it, or choose another name)")
+        key = os.path.realpath(name)
+        if key in seen:
+            raise UsageError(f"{flag} {name}: {seen[key]} writes to that file too")
+        seen[key] = flag
+
+
 def cmd_explain(args: argparse.Namespace) -> int:
     program = load_program(resolve_program(args.program))
     position = load_position(args.position)
@@ -77,6 +96,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
         start_position(len(programs), width, height, args.length)
     except PositionError as err:
         raise UsageError(f"--size {width}x{height}: {err}") from None
+    check_new_files([("--record", args.record)])
     options = {"width": width, "height": height, "length": args.length, "steps": args.steps}
     # The programs as read (their text), so the battle plays exactly what was checked above.
     setup = MatchSetup("snake", tuple(dumps_program(p) for p in programs), args.seed, options,
@@ -220,6 +240,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         flag = descriptor.option(descriptor.map_option or "").cli_flag
         raise UsageError(f"match {args.game} needs {flag} FILE (the {descriptor.map_title.lower()}: "
                          f"{descriptor.option(descriptor.map_option or '').help})")
+    check_new_files([("--record", args.record), *((option.cli_flag or option.name, options.get(option.name))
+                                                  for option in descriptor.options if option.writes)])
     seed = secrets.randbelow(1 << 32) if args.seed is None else args.seed
     setup = MatchSetup(args.game, tuple(args.bot or ()), seed, options)
 
@@ -302,7 +324,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--size", type=_size, default=(GAME_INFO.default_width, GAME_INFO.default_height), metavar="WxH")
     p.add_argument("--length", type=int, default=GAME_INFO.default_length, metavar="L")
     p.add_argument("--steps", type=int, default=GAME_INFO.default_steps, metavar="S")
-    p.add_argument("--record", metavar="FILE", help="write a JSONL replay")
+    p.add_argument("--record", metavar="FILE", help="write a JSONL replay (a new or empty file: one that holds "
+                   "something is never written over)")
     p.set_defaults(handler=cmd_battle)
 
     p = sub.add_parser("match", help="run a match of bots (or snake programs), headless; final line JSON")
@@ -312,7 +335,8 @@ def build_parser() -> argparse.ArgumentParser:
                         "once per seat")
     p.add_argument("--seed", type=int, metavar="N", help="default: a fresh random seed, printed on stderr")
     add_game_flags(p, registry.games())
-    p.add_argument("--record", metavar="FILE", help="write a JSONL replay as the match runs")
+    p.add_argument("--record", metavar="FILE", help="write a JSONL replay as the match runs (a new or empty "
+                   "file: one that holds something is never written over)")
     add_sandbox_flags(p)
     p.set_defaults(handler=cmd_match)
 

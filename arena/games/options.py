@@ -54,6 +54,9 @@ class Option:
     """The values a text option may take (empty: any text)."""
     expects: str = ""
     """What a value is, in a message about a bad one (default: the kind's words)."""
+    writes: bool = False
+    """A file the match writes (kingdoms' history), not one it reads: the command line never
+    writes over a file there, and a tournament, whose games would all write it, refuses it."""
 
     @property
     def cli_flag(self) -> str | None:
