@@ -20,6 +20,7 @@ from arena.improve import Field, Progress, Runner, Search, SearchSettings, card_
 from arena.improve.edits import Pins
 from arena.samples import resolve_program
 from arena.tournament import TournamentError, clock
+from arena.tournament.pool import check_jobs
 from arena.tournament.seeds import fresh_seed
 from engines.snake import GAME_INFO, PositionError, start_position
 from matcher import Program, ProgramError, load_program, save_program
@@ -139,8 +140,8 @@ def _improve(args: argparse.Namespace) -> int:
         pins = Pins.parse(args.keep_cards, len(program.cards))
     except ValueError as err:
         raise ImproveError(str(err)) from None
-    if args.jobs is not None and args.jobs < 1:
-        raise ImproveError(f"--jobs {args.jobs}: at least 1 job")
+    if args.jobs is not None:
+        check_jobs(args.jobs)
     if args.report_pairs < 2:
         raise ImproveError(f"--report-pairs {args.report_pairs}: at least 2 (an interval needs two)")
     seed = fresh_seed() if args.seed is None else args.seed

@@ -37,6 +37,7 @@ from arena.tournament import (
 from arena.tournament.cluster import ClusterLost
 from arena.tournament.duel import DuelState, SprtSettings, run_duel
 from arena.tournament.games import SNAKE, resolve_entrant, seat_range
+from arena.tournament.pool import check_jobs
 from arena.tournament.schedule import games_played
 from arena.tournament.seeds import fresh_seed
 from arena.tournament.runner import GameFailure
@@ -175,8 +176,8 @@ def _seed(args: argparse.Namespace, out: Path | None) -> tuple[int, bool]:
 
 
 def _check_jobs(args: argparse.Namespace) -> None:
-    if args.jobs is not None and args.jobs < 1:
-        raise TournamentError(f"--jobs {args.jobs}: at least 1 job")
+    if args.jobs is not None:
+        check_jobs(args.jobs)
 
 
 def _progress_line(progress: Progress) -> str:

@@ -57,6 +57,7 @@ def test_the_same_seed_gives_the_same_program(tmp_path: Path, capsys: pytest.Cap
     (["beginner", "--seats", "5"], "--seats 5: a battle has 2..4 snakes"),
     (["beginner", "--size", "5x5", "--length", "4", "--seats", "4"], "--size 5x5 --length 4: "),
     (["beginner", "--jobs", "0"], "--jobs 0: at least 1 job"),
+    (["beginner", "--jobs", "100000"], "--jobs 100000: at least 1 job and at most 256"),
     (["beginner", "--steps", "0"], "--steps 0: a battle has at least 1 step"),
     (["beginner", "--report-pairs", "1"], "--report-pairs 1: at least 2"),
 ])

@@ -109,6 +109,7 @@ def write(tmp_path: Path, name: str, text: str) -> str:
     (["--length", "1"], "--length 1: a snake has at least 2 cells"),
     (["--option", "colour=3"], "snake takes no option 'colour'"),
     (["--jobs", "0"], "--jobs 0: at least 1 job"),
+    (["--jobs", "100000"], "--jobs 100000: at least 1 job and at most 256"),  # hung, starting processes
 ])
 def test_bad_tournament_input_is_one_line_and_status_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], arguments: list[str], message: str,
@@ -128,6 +129,7 @@ def test_bad_tournament_input_is_one_line_and_status_2(
     (["tournament", "chess", "--entrant", "a=./a", "--entrant", "b=./b"], "'chess'"),
     (["duel", "tail_biter", "hunter", "snake", "--elo0", "30"], "--elo0 30.0 --elo1 20.0: elo0 must be below elo1"),
     (["duel", "tail_biter", "no_such_program", "snake"], "B: no_such_program: cannot read"),
+    (["duel", "tail_biter", "hunter", "snake", "--jobs", "257"], "--jobs 257: at least 1 job and at most 256"),
 ])
 def test_other_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str], arguments: list[str], message: str) -> None:
     assert main(arguments) == 2
