@@ -95,7 +95,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
     try:  # check the field before a --record file is created
         start_position(len(programs), width, height, args.length)
     except PositionError as err:
-        raise UsageError(f"--size {width}x{height}: {err}") from None
+        raise UsageError(f"--size {width}x{height} --length {args.length}: {err}") from None
     check_new_files([("--record", args.record)])
     options = {"width": width, "height": height, "length": args.length, "steps": args.steps}
     # The programs as read (their text), so the battle plays exactly what was checked above.
