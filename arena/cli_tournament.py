@@ -92,8 +92,8 @@ def _option(text: str) -> tuple[str, Any]:
         return key, value  # a plain string (a path, a name)
 
 
-def _game_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, metavar="S", help="default: a fresh one, printed (or the one stored in --out)")
+def _game_arguments(p: argparse.ArgumentParser, seed_help: str = "default: a fresh one, printed") -> None:
+    p.add_argument("--seed", type=int, metavar="S", help=seed_help)
     p.add_argument("--jobs", type=int, metavar="J", help="parallel games on this machine (default: the number of cores)")
     p.add_argument("--cluster", metavar="ADDRESS", help="play on a Dask scheduler (needs snakepit[cluster])")
     p.add_argument("--size", type=_size, metavar="WxH", help="snake: the field size")
@@ -116,7 +116,7 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
                    help="games each pairing (each table of K entrants) plays; a multiple of the seat rotation")
     p.add_argument("--seats", type=int, metavar="K", help="players per game (default: one per entrant, within what the game allows)")
     p.add_argument("--out", metavar="DIR", help="results.json, games.jsonl and one replay per game; resumes")
-    _game_arguments(p)
+    _game_arguments(p, "default: a fresh one, printed (or the one stored in --out)")
     p.set_defaults(handler=cmd_tournament)
 
     p = subparsers.add_parser("duel", help="is A stronger than B? game pairs until an SPRT decides")
