@@ -145,6 +145,24 @@ def test_a_second_tournament_in_the_same_folder_is_refused(tmp_path: Path, capsy
                                        "use another --out\n")
 
 
+def test_a_folder_of_other_files_is_refused_and_left_as_it_was(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Regression: ``--out`` a folder of the user's own (with a results.json of theirs) wrote the
+    tournament's results over it, and a folder with another games.jsonl was refused only after a
+    tournament.json, a lock and a replays folder were put in it."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "results.json").write_text("my notes\n")
+    assert main(["tournament", "snake", *PAIR, "--jobs", "1", "--out", str(folder), *SMALL]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"snakepit: --out {folder} holds other files (results.json) and no tournament (tournament.json); "
+                   "use a new or empty folder\n")
+    assert [p.name for p in folder.iterdir()] == ["results.json"] and (folder / "results.json").read_text() == "my notes\n"
+    file = tmp_path / "a.jsonl"
+    file.write_text("x\n")
+    assert main(["tournament", "snake", *PAIR, "--jobs", "1", "--out", str(file), *SMALL]) == 2
+    assert capsys.readouterr().err == f"snakepit: --out {file} is a file, not a folder; use a new or empty folder\n"
+
+
 def test_a_duel_prints_the_running_score_and_the_verdict(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["duel", "nine_cards", "head_avoider", "snake", "--seed", "3", "--jobs", "1", "--max-games", "200", *SMALL]) == 0
     lines = capsys.readouterr().out.splitlines()
