@@ -2,7 +2,7 @@
 
 Input errors end with exit status 2 and one line on stderr naming the file and place; failing
 program tests and replays that do not verify end with status 1; an interrupted match with
-128 + the signal's number."""
+128 + the signal's number; output whose reader went away (``| head``) silently with 141."""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ script's entry point), plus one real run of the installed ``snakepit`` script.""
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -424,3 +425,18 @@ def test_installed_snakepit_script_matches_in_process_run(
     assert code == 0
     assert completed.stdout == out
     assert script_record.read_bytes() == in_process_record.read_bytes()
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly(files: dict[str, Path]) -> None:
+    """Regression: ``snakepit battle ... --record /dev/stdout | head -c 10`` said ``snakepit:
+    Broken pipe`` and exited 2, as for bad input; now it says nothing and exits 128 + SIGPIPE,
+    as a shell reports for other tools."""
+    with subprocess.Popen([str(SNAKEPIT), "battle", str(files["biter"]), str(files["wanderer"]), "--seed", "1",
+                           "--steps", "300", "--record", "/dev/stdout"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.read(10) == b'{"type":"h'
+        process.stdout.close()  # the replay is far longer than a pipe holds: the next writes fail
+        err = process.stderr.read()
+        assert process.wait(timeout=120) == 128 + signal.SIGPIPE
+    assert err == b""
