@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import secrets
 import signal
@@ -23,7 +22,7 @@ from arena import cli_authoring, cli_improve, cli_samples, cli_tournament
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
 from arena.bots import BotStatus, Host
-from arena.cli_errors import EXIT_BAD_INPUT, report_input_error
+from arena.cli_errors import EXIT_BAD_INPUT, check_new_files, report_input_error
 from arena.cli_options import FlagError, add_game_flags, options_from_flags
 from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
@@ -49,24 +48,6 @@ def _size(text: str) -> tuple[int, int]:
     if not match:
         raise argparse.ArgumentTypeError(f"expected WIDTHxHEIGHT such as 25x25, got {text!r}")
     return int(match.group(1)), int(match.group(2))
-
-
-def check_new_files(outputs: Sequence[tuple[str, str | None]]) -> None:
-    """Refuse, before anything runs, an output (``("--record", path)``) that names a file
-    holding something (a replay kept from before, the program or map being played), or one that
-    another output names too: what the user had is never written over. An empty file (from
-    ``mktemp``) and what is not a regular file (``/dev/stdout``, a pipe) are written as usual."""
-    seen: dict[str, str] = {}
-    for flag, name in outputs:
-        if name is None:
-            continue
-        if os.path.isfile(name) and os.path.getsize(name) > 0:
-            raise UsageError(f"{flag} {name}: the file exists, and snakepit does not write over it "
-                             "(remove it, or choose another name)")
-        key = os.path.realpath(name)
-        if key in seen:
-            raise UsageError(f"{flag} {name}: {seen[key]} writes to that file too")
-        seen[key] = flag
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
@@ -96,7 +77,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
         start_position(len(programs), width, height, args.length)
     except PositionError as err:
         raise UsageError(f"--size {width}x{height} --length {args.length}: {err}") from None
-    check_new_files([("--record", args.record)])
+    check_new_files([("--record", args.record)], UsageError)
     options = {"width": width, "height": height, "length": args.length, "steps": args.steps}
     # The programs as read (their text), so the battle plays exactly what was checked above.
     setup = MatchSetup("snake", tuple(dumps_program(p) for p in programs), args.seed, options,
@@ -241,7 +222,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         raise UsageError(f"match {args.game} needs {flag} FILE (the {descriptor.map_title.lower()}: "
                          f"{descriptor.option(descriptor.map_option or '').help})")
     check_new_files([("--record", args.record), *((option.cli_flag or option.name, options.get(option.name))
-                                                  for option in descriptor.options if option.writes)])
+                                                  for option in descriptor.options if option.writes)], UsageError)
     seed = secrets.randbelow(1 << 32) if args.seed is None else args.seed
     setup = MatchSetup(args.game, tuple(args.bot or ()), seed, options)
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from arena.authoring_text import diff_text, stats_text
 from arena.card_stats import STATS_FORMAT, StatsError, replay_files, stats_of_replays
-from arena.cli_errors import report_input_error
+from arena.cli_errors import check_new_files, report_input_error
 from arena.moments import Moment, replay_moments
 from arena.replay import ReplayError, read_replay
 from arena.samples import resolve_program
@@ -67,7 +67,8 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--at", type=int, default=1, metavar="K", help="the new card's number (default 1: first)")
     p.add_argument("--test", nargs="?", const="", metavar="NAME", help="also save the position as a test expecting the move")
     p.add_argument("--description", default="", metavar="TEXT", help="the card's description")
-    p.add_argument("--out", metavar="FILE", help="write the program there (default: print it)")
+    p.add_argument("--out", metavar="FILE", help="write the program there: PROGRAM itself, or a new or empty file "
+                                                 "(default: print it)")
     p.set_defaults(handler=cmd_card)
 
     p = subparsers.add_parser("stats", help="what each card did in replays or tournament folders")
@@ -116,6 +117,7 @@ def _source(args: argparse.Namespace) -> _Source:
 def cmd_card(args: argparse.Namespace) -> int:
     def body() -> int:
         path = resolve_program(args.program)
+        check_new_files([("--out", args.out)], MomentError, may_replace=[str(path)])
         program = load_program(path)
         source = _source(args)
         move = args.move if args.move is not None else source.move  # Direction.UP is 0: no `or`

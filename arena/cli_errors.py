@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import signal
 import sys
+from collections.abc import Sequence
 
 EXIT_BAD_INPUT = 2
 EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
@@ -36,3 +37,25 @@ def _silence_stdout() -> None:
         os.close(null)
     except (OSError, ValueError, AttributeError):  # a stdout with no file (a test's capture)
         pass
+
+
+def check_new_files(outputs: Sequence[tuple[str, str | None]], error: type[Exception],
+                    may_replace: Sequence[str] = ()) -> None:
+    """Refuse, before anything runs, an output (``("--record", path)``) that names a file
+    holding something (a replay kept from before, the program or map being played), or one that
+    another output names too: what the user had is never written over. An empty file (from
+    ``mktemp``), what is not a regular file (``/dev/stdout``, a pipe) and the files of
+    ``may_replace`` (``card PROGRAM ... --out PROGRAM``: the edit asked for) are written as usual.
+    The refusal is an ``error`` (the command's own input error)."""
+    mine = {os.path.realpath(path) for path in may_replace}
+    seen: dict[str, str] = {}
+    for flag, name in outputs:
+        if name is None:
+            continue
+        key = os.path.realpath(name)
+        if os.path.isfile(name) and os.path.getsize(name) > 0 and key not in mine:
+            raise error(f"{flag} {name}: the file exists, and snakepit does not write over it "
+                        "(remove it, or choose another name)")
+        if key in seen:
+            raise error(f"{flag} {name}: {seen[key]} writes to that file too")
+        seen[key] = flag

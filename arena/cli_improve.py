@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from arena.cli_errors import report_input_error
+from arena.cli_errors import check_new_files, report_input_error
 from arena.improve import Field, Progress, Runner, Search, SearchSettings, card_diff, fresh_report, make_runner
 from arena.improve.edits import Pins
 from arena.samples import resolve_program
@@ -65,7 +65,8 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     where = p.add_mutually_exclusive_group()
     where.add_argument("--jobs", type=int, metavar="J", help="worker processes on this machine (default: the cores)")
     where.add_argument("--cluster", metavar="ADDRESS", help="play on a Dask scheduler (needs snakepit[cluster])")
-    p.add_argument("--out", metavar="FILE", help=f"where to write the improved program (default: NAME.improved{PROGRAM_SUFFIX})")
+    p.add_argument("--out", metavar="FILE", help=f"where to write the improved program, a new or empty file "
+                                                 f"(default: NAME.improved{PROGRAM_SUFFIX})")
     p.add_argument("--keep-cards", default="", metavar="1,2", help="cards (numbered from 1) the search must not touch")
     p.add_argument("--keep-tests", action="store_true", help="never break one of the program's own tests that passes now")
     p.add_argument("--size", type=_size, action="append", metavar="WxH",
@@ -113,6 +114,7 @@ def _out_path(args: argparse.Namespace, source: Path) -> Path:
     out = Path(args.out) if args.out else Path(f"{_short(source)}.improved{PROGRAM_SUFFIX}")
     if out.exists() and source.exists() and os.path.samefile(out, source):
         raise ImproveError(f"--out {out}: that is the program being improved; choose another file (yours stays as it is)")
+    check_new_files([("--out", str(out))], ImproveError)  # an earlier run's result, perhaps edited since
     return out
 
 

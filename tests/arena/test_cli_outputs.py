@@ -6,10 +6,12 @@ would all write the one history file, refuses it.
 Regressions: ``snakepit battle mine.snake.json hunter --record mine.snake.json`` replaced the
 program with the replay, ``--history`` the playfield being played, a kingdoms match with a
 missing bot emptied its ``--history`` file, and ``snakepit tournament kingdoms --history FILE``
-emptied FILE while checking the entrants, then had every game write over it."""
+emptied FILE while checking the entrants, then had every game write over it; ``card --out`` and
+``improve --out`` wrote over any file (the position the card was made from, an earlier result)."""
 
 from __future__ import annotations
 
+import json
 import shutil
 from pathlib import Path
 
@@ -17,6 +19,8 @@ import pytest
 
 from arena.match import MatchSetup, MatchSetupError, run_match
 from editor.cli import main
+from engines.snake import position_to_json, start_position
+from matcher import load_program
 from tests.arena.test_match_api import FARMER, ROOT
 
 PLAYFIELD = ROOT / "samples" / "kingdoms" / "default_playfield.txt"
@@ -93,3 +97,28 @@ def test_a_tournament_refuses_a_history_file_and_leaves_it_as_it_was(
                              "--rounds", "2", "--seed", "1", "--jobs", "1", "--history", str(history)])
     assert_refused(code, err, "--history", "every game of a tournament would write over that one file")
     assert history.read_text() == "last week's match\n"
+
+
+def test_card_writes_over_its_own_program_but_not_over_its_position(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    mine = tmp_path / "mine.snake.json"
+    shutil.copy(HUNTER, mine)
+    position = tmp_path / "p.position.json"
+    position.write_text(json.dumps(position_to_json(start_position(2, 11, 11, 3))))
+    kept = position.read_text()
+    card = ["card", str(mine), str(position), "--snake", "0", "--move", "up"]
+    code, err = run(capsys, [*card, "--out", str(position)])
+    assert_refused(code, err, f"--out {position}: the file exists")
+    assert position.read_text() == kept
+    assert run(capsys, [*card, "--out", str(mine)])[0] == 0  # the edit asked for: the program gets the card
+    assert len(load_program(mine).cards) == len(load_program(HUNTER).cards) + 1
+
+
+def test_improve_never_writes_over_an_earlier_result(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    earlier = tmp_path / "hunter.improved.snake.json"
+    earlier.write_text("an earlier run's program, edited since\n")
+    code, err = run(capsys, ["improve", "hunter", "--against", "tail_biter", "--budget", "1", "--jobs", "1",
+                             "--out", str(earlier)])
+    assert_refused(code, err, f"--out {earlier}: the file exists")
+    assert earlier.read_text() == "an earlier run's program, edited since\n"
