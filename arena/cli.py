@@ -23,7 +23,7 @@ from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
 from arena.bots import BotStatus, Host
 from arena.cli_errors import EXIT_BAD_INPUT, check_new_files, report_input_error
-from arena.cli_options import FlagError, add_game_flags, options_from_flags
+from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
 from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.program_battle import BattleResult
@@ -294,18 +294,18 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("explain", help="explain a snake program's choice in a position (JSON)")
-    p.add_argument("program", metavar="PROGRAM", help="a .snake.json file or a sample name")
-    p.add_argument("position", metavar="POSITION", help="a .position.json file")
+    p.add_argument("program", metavar="PROGRAM", type=path_argument, help="a .snake.json file or a sample name")
+    p.add_argument("position", metavar="POSITION", type=path_argument, help="a .position.json file")
     p.add_argument("--snake", type=int, default=0, metavar="I", help="0-based index of the snake (default 0)")
     p.set_defaults(handler=cmd_explain)
 
     p = sub.add_parser("battle", help="run a headless battle of 2-4 snake programs")
-    p.add_argument("programs", nargs="+", metavar="PROGRAM", help="2-4 .snake.json files or sample names")
+    p.add_argument("programs", nargs="+", metavar="PROGRAM", type=path_argument, help="2-4 .snake.json files or sample names")
     p.add_argument("--seed", type=int, required=True, metavar="N")
     p.add_argument("--size", type=_size, default=(GAME_INFO.default_width, GAME_INFO.default_height), metavar="WxH")
     p.add_argument("--length", type=int, default=GAME_INFO.default_length, metavar="L")
     p.add_argument("--steps", type=int, default=GAME_INFO.default_steps, metavar="S")
-    p.add_argument("--record", metavar="FILE", help="write a JSONL replay (a new or empty file: one that holds "
+    p.add_argument("--record", metavar="FILE", type=path_argument, help="write a JSONL replay (a new or empty file: one that holds "
                    "something is never written over)")
     p.set_defaults(handler=cmd_battle)
 
@@ -316,18 +316,18 @@ def build_parser() -> argparse.ArgumentParser:
                         "once per seat")
     p.add_argument("--seed", type=int, metavar="N", help="default: a fresh random seed, printed on stderr")
     add_game_flags(p, registry.games())
-    p.add_argument("--record", metavar="FILE", help="write a JSONL replay as the match runs (a new or empty "
+    p.add_argument("--record", metavar="FILE", type=path_argument, help="write a JSONL replay as the match runs (a new or empty "
                    "file: one that holds something is never written over)")
     add_sandbox_flags(p)
     p.set_defaults(handler=cmd_match)
 
     p = sub.add_parser("replay", help="summarise a replay, or verify it against the engine")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", type=path_argument)
     p.add_argument("--verify", action="store_true", help="re-simulate every round and compare")
     p.set_defaults(handler=cmd_replay)
 
     p = sub.add_parser("check", help="validate snake programs, run their embedded tests, list warnings")
-    p.add_argument("programs", nargs="+", metavar="PROGRAM")
+    p.add_argument("programs", nargs="+", metavar="PROGRAM", type=path_argument)
     p.add_argument("-v", "--verbose", action="store_true", help="list passing tests too")
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("--no-sample", action="store_true", help="only proved warnings (no sample battles: faster)")

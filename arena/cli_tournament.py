@@ -22,7 +22,7 @@ from types import FrameType
 from typing import Any
 
 from arena.cli_errors import report_input_error
-from arena.cli_options import FlagError, add_game_flags, options_from_flags
+from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
 from arena.games import registry
 from arena.tournament import (
     Entrant,
@@ -115,7 +115,7 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--games-per-pairing", type=int, metavar="N",
                    help="games each pairing (each table of K entrants) plays; a multiple of the seat rotation")
     p.add_argument("--seats", type=int, metavar="K", help="players per game (default: one per entrant, within what the game allows)")
-    p.add_argument("--out", metavar="DIR", help="results.json, games.jsonl and one replay per game; resumes")
+    p.add_argument("--out", metavar="DIR", type=path_argument, help="results.json, games.jsonl and one replay per game; resumes")
     _game_arguments(p, "default: a fresh one, printed (or the one stored in --out)")
     p.set_defaults(handler=cmd_tournament)
 

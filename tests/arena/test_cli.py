@@ -440,3 +440,24 @@ def test_a_reader_that_goes_away_ends_the_command_quietly(files: dict[str, Path]
         err = process.stderr.read()
         assert process.wait(timeout=120) == 128 + signal.SIGPIPE
     assert err == b""
+
+
+@pytest.mark.parametrize("args", [
+    ["check", ""], ["explain", "hunter", ""], ["battle", "hunter", "", "--seed", "1"], ["replay", ""],
+    ["stats", ""], ["diff", "hunter", ""], ["card", "", "p.position.json", "--snake", "0"],
+    ["improve", "hunter", "--against", ""], ["match", "worms", "--map", ""], ["tournament", "snake", "--out", ""],
+    ["battle", "hunter", "tail_biter", "--seed", "1", "--record", ""],
+], ids=lambda args: args[0] + "-" + str(args.index("")))
+def test_an_empty_file_name_is_refused_naming_the_argument(
+    args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression: ``""`` was read as the current folder (``snakepit stats ""`` read every replay
+    there; ``check ""`` said ``.: cannot read: Is a directory``) or named nothing (``replay ""``:
+    ``snakepit: No such file or directory``)."""
+    (tmp_path / "a.jsonl").write_text("a replay of someone else's\n")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as caught:
+        main(args)
+    err = capsys.readouterr().err
+    assert caught.value.code == 2 and len(err.splitlines()) == 1, err
+    assert err.startswith(f"snakepit {args[0]}: argument ") and "an empty name names no file" in err, err
