@@ -31,7 +31,7 @@ from matcher.diff import DiffError, diff_programs
 from matcher.diff_json import diff_to_json
 from matcher.editing import EditError
 from matcher.atomic import atomic_write_text
-from matcher.fileformat import load_position
+from matcher.fileformat import POSITION_SUFFIX, load_position
 from matcher.moment import (
     Keep,
     MomentError,
@@ -105,6 +105,8 @@ def _source(args: argparse.Namespace) -> _Source:
         if args.position.endswith(".jsonl"):
             raise MomentError(f"{args.position} is a replay: say which step with --step N")
         return _Source(load_position(args.position), None, [], args.position)
+    if args.position.endswith(POSITION_SUFFIX):
+        raise MomentError(f"{args.position} is a position file: --step N is for a replay's steps")
     replay = read_replay(args.position)
     moments = [m for m in replay_moments(replay) if m.snake == args.snake]
     found = next((m for m in moments if m.step == args.step), None)
