@@ -42,8 +42,16 @@ class ReplayError(ValueError):
 
 
 def json_line(value: Mapping[str, Any]) -> str:
-    """One compact JSON line (the replay's only formatting, so equal matches give equal files)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False) + "\n"
+    """One compact JSON line (the replay's only formatting, so equal matches give equal files).
+    A file name that is not UTF-8 (a seat's name or command: Python keeps its bytes as lone
+    surrogates) is written as ``\\udcff``: a replay is UTF-8 text, and writing the surrogate
+    raised UnicodeEncodeError after the replay file was created."""
+    line = json.dumps(value, separators=(",", ":"), ensure_ascii=False) + "\n"
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return line.encode("utf-8", "backslashreplace").decode("utf-8")
+    return line
 
 
 class ReplayWriter:
