@@ -102,6 +102,7 @@ def write(tmp_path: Path, name: str, text: str) -> str:
     (["--entrant", "x=no_such_program"], "--entrant x: no_such_program: cannot read"),
     (["--entrant", "x={tmp}/bad.snake.json"], "--entrant x: {tmp}/bad.snake.json: line 2, column 1: invalid JSON"),
     (["--entrant", "tb=hunter"], "--entrant tb: two entrants have that name"),
+    (["--entrant", "a\nb=hunter"], "--entrant 'a\\nb': a name is printable text on one line"),  # split the table
     (["--games-per-pairing", "3"], "--games-per-pairing 3: must be a positive multiple of 2"),
     (["--seats", "5"], "--seats 5: snake is played by 2..4 players"),
     (["--size", "5x5", "--length", "9"], "options width 5, height 5, length 9: 2 snakes of length 9 do not fit"),
