@@ -300,13 +300,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=cmd_explain)
 
     p = sub.add_parser("battle", help="run a headless battle of 2-4 snake programs")
-    p.add_argument("programs", nargs="+", metavar="PROGRAM", type=path_argument, help="2-4 .snake.json files or sample names")
+    p.add_argument("programs", nargs="+", metavar="PROGRAM", type=path_argument,
+                   help="2-4 .snake.json files or sample names")
     p.add_argument("--seed", type=int, required=True, metavar="N")
     p.add_argument("--size", type=_size, default=(GAME_INFO.default_width, GAME_INFO.default_height), metavar="WxH")
     p.add_argument("--length", type=int, default=GAME_INFO.default_length, metavar="L")
     p.add_argument("--steps", type=int, default=GAME_INFO.default_steps, metavar="S")
-    p.add_argument("--record", metavar="FILE", type=path_argument, help="write a JSONL replay (a new or empty file: one that holds "
-                   "something is never written over)")
+    p.add_argument("--record", metavar="FILE", type=path_argument,
+                   help="write a JSONL replay (a new or empty file: one that holds something is never written over)")
     p.set_defaults(handler=cmd_battle)
 
     p = sub.add_parser("match", help="run a match of bots (or snake programs), headless; final line JSON")
@@ -316,8 +317,9 @@ def build_parser() -> argparse.ArgumentParser:
                         "once per seat")
     p.add_argument("--seed", type=int, metavar="N", help="default: a fresh random seed, printed on stderr")
     add_game_flags(p, registry.games())
-    p.add_argument("--record", metavar="FILE", type=path_argument, help="write a JSONL replay as the match runs (a new or empty "
-                   "file: one that holds something is never written over)")
+    p.add_argument("--record", metavar="FILE", type=path_argument,
+                   help="write a JSONL replay as the match runs (a new or empty file: one that holds something is "
+                        "never written over)")
     add_sandbox_flags(p)
     p.set_defaults(handler=cmd_match)
 

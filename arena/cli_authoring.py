@@ -57,8 +57,10 @@ def _direction(text: str) -> Direction:
 def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add ``card``, ``stats`` and ``diff`` to a ``snakepit`` parser's subcommands."""
     p = subparsers.add_parser("card", help="make a card from what a snake sees in a position or replay step")
-    p.add_argument("program", metavar="PROGRAM", type=path_argument, help="the program to insert the card into (file or sample name)")
-    p.add_argument("position", metavar="POSITION", type=path_argument, help="a .position.json file, or a replay with --step")
+    p.add_argument("program", metavar="PROGRAM", type=path_argument,
+                   help="the program to insert the card into (file or sample name)")
+    p.add_argument("position", metavar="POSITION", type=path_argument,
+                   help="a .position.json file, or a replay with --step")
     p.add_argument("--snake", type=int, required=True, metavar="I", help="0-based index of the snake")
     p.add_argument("--move", type=_direction, metavar="DIR",
                    help="up, right, down or left (default: the move the snake made at --step)")
@@ -68,12 +70,13 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--at", type=int, default=1, metavar="K", help="the new card's number (default 1: first)")
     p.add_argument("--test", nargs="?", const="", metavar="NAME", help="also save the position as a test expecting the move")
     p.add_argument("--description", default="", metavar="TEXT", help="the card's description")
-    p.add_argument("--out", metavar="FILE", type=path_argument, help="write the program there: PROGRAM itself, or a new or empty file "
-                                                 "(default: print it)")
+    p.add_argument("--out", metavar="FILE", type=path_argument,
+                   help="write the program there: PROGRAM itself, or a new or empty file (default: print it)")
     p.set_defaults(handler=cmd_card)
 
     p = subparsers.add_parser("stats", help="what each card did in replays or tournament folders")
-    p.add_argument("sources", nargs="+", metavar="FILE_OR_FOLDER", type=path_argument, help="snake replays, or folders of them")
+    p.add_argument("sources", nargs="+", metavar="FILE_OR_FOLDER", type=path_argument,
+                   help="snake replays, or folders of them")
     p.add_argument("--program", metavar="NAME", help="only this program: a seat name or program name")
     p.add_argument("--json", action="store_true", help="print JSON (with heat maps)")
     p.add_argument("--heat", action="store_true", help="text: also draw where each card decided")

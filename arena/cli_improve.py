@@ -59,15 +59,16 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
                                           "when a sequential test on common battles says it plays better against the "
                                           "opponents; then report before/after on fresh seeds and the card diff.")
     p.add_argument("program", metavar="PROGRAM", type=path_argument, help="a .snake.json file or a sample name")
-    p.add_argument("--against", nargs="+", required=True, metavar="OPPONENT", type=path_argument, help="programs or sample names to beat")
+    p.add_argument("--against", nargs="+", required=True, metavar="OPPONENT", type=path_argument,
+                   help="programs or sample names to beat")
     p.add_argument("--budget", type=parse_budget, default=600.0, metavar="TIME",
                    help="how long to search: seconds, or like 90s, 10m, 1h (default 10m; the report comes after)")
     p.add_argument("--seed", type=int, metavar="S", help="default: a fresh one, printed")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--jobs", type=int, metavar="J", help="worker processes on this machine (default: the cores)")
     where.add_argument("--cluster", metavar="ADDRESS", help="play on a Dask scheduler (needs snakepit[cluster])")
-    p.add_argument("--out", metavar="FILE", type=path_argument, help=f"where to write the improved program, a new or empty file "
-                                                 f"(default: NAME.improved{PROGRAM_SUFFIX})")
+    p.add_argument("--out", metavar="FILE", type=path_argument,
+                   help=f"where to write the improved program, a new or empty file (default: NAME.improved{PROGRAM_SUFFIX})")
     p.add_argument("--keep-cards", default="", metavar="1,2", help="cards (numbered from 1) the search must not touch")
     p.add_argument("--keep-tests", action="store_true", help="never break one of the program's own tests that passes now")
     p.add_argument("--size", type=_size, action="append", metavar="WxH",

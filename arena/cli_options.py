@@ -59,8 +59,8 @@ def add_game_flags(parser: argparse.ArgumentParser, games: Mapping[str, GameDesc
             metavar = {OptionKind.SECONDS: "S", OptionKind.FILE: "FILE"}.get(option.kind, "N" if kind is int else "X")
             if option.choices:
                 metavar = "|".join(option.choices)
-            parser.add_argument(flag.flag, type=path_argument if option.kind is OptionKind.FILE else kind, metavar=metavar,
-                                dest=flag.dest, help=text)
+            parser.add_argument(flag.flag, type=path_argument if option.kind is OptionKind.FILE else kind,
+                                metavar=metavar, dest=flag.dest, help=text)
 
 
 def path_argument(text: str) -> str:

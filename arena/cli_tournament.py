@@ -115,7 +115,8 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--games-per-pairing", type=int, metavar="N",
                    help="games each pairing (each table of K entrants) plays; a multiple of the seat rotation")
     p.add_argument("--seats", type=int, metavar="K", help="players per game (default: one per entrant, within what the game allows)")
-    p.add_argument("--out", metavar="DIR", type=path_argument, help="results.json, games.jsonl and one replay per game; resumes")
+    p.add_argument("--out", metavar="DIR", type=path_argument,
+                   help="results.json, games.jsonl and one replay per game; resumes")
     _game_arguments(p, "default: a fresh one, printed (or the one stored in --out)")
     p.set_defaults(handler=cmd_tournament)
 
