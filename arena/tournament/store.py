@@ -198,12 +198,12 @@ class TournamentStore:
         old = stored_spec(self.folder)
         if old is not None and old != spec:
             raise TournamentError(f"{refusal(old, spec, self.folder)}; use another --out")
+        if old is None:  # first: a folder with anything else of ours in it is a tournament's
+            atomic_write_text(self.folder / SPEC_FILE, json.dumps(spec, indent=2) + "\n")
         try:
             (self.folder / REPLAYS).mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise TournamentError(f"--out {self.folder}: cannot create it: {err.strerror or err}") from None
-        if old is None:
-            atomic_write_text(self.folder / SPEC_FILE, json.dumps(spec, indent=2) + "\n")
         for part in (self.folder / REPLAYS).glob("*.part"):  # of games a killed run was playing
             part.unlink(missing_ok=True)
 

@@ -164,6 +164,24 @@ def test_a_folder_of_other_files_is_refused_and_left_as_it_was(tmp_path: Path, c
     assert capsys.readouterr().err == f"snakepit: --out {file} is a file, not a folder; use a new or empty folder\n"
 
 
+def test_a_first_run_that_could_not_write_its_spec_leaves_a_folder_the_next_run_takes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The spec is written before anything else of the tournament's: a run stopped in between
+    (here: a full disk) left ``replays/`` without ``tournament.json``, a folder of other files the
+    next run refused."""
+    out = tmp_path / "t"
+
+    def full(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr("arena.tournament.store.atomic_write_text", full)
+        assert main(["tournament", "snake", *PAIR, "--jobs", "1", "--out", str(out), *SMALL]) == 2
+    assert "No space left on device" in capsys.readouterr().err
+    assert main(["tournament", "snake", *PAIR, "--jobs", "1", "--out", str(out), *SMALL]) == 0
+
+
 def test_a_duel_prints_the_running_score_and_the_verdict(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["duel", "nine_cards", "head_avoider", "snake", "--seed", "3", "--jobs", "1", "--max-games", "200", *SMALL]) == 0
     lines = capsys.readouterr().out.splitlines()
