@@ -3,7 +3,7 @@
 Progress goes to stderr (one line per generation), the report and the card diff to stdout, the
 improved program to ``--out``. Bad input ends with one line and exit status 2. Ctrl-C stops the
 search: the best program so far is written and reported (a second Ctrl-C skips the report), and
-the exit status is 130. :func:`add_parsers` adds the command to the ``snakepit`` parser (whose
+the exit status is 130; SIGTERM does the same, with exit status 143. :func:`add_parsers` adds the command to the ``snakepit`` parser (whose
 :func:`arena.cli.run` turns unreadable files into one line too)."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from typing import Any
 
 from arena.cli_errors import check_new_files, report_input_error
 from arena.cli_options import path_argument
+from arena.cli_signals import sigterm_like_ctrl_c, stopped_status
 from arena.improve import Field, Progress, Runner, Search, SearchSettings, card_diff, fresh_report, make_runner
 from arena.improve.edits import Pins
 from arena.samples import resolve_program
@@ -28,7 +29,6 @@ from matcher import Program, ProgramError, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 from matcher.testing import run_tests
 
-EXIT_INTERRUPTED = 130
 REPORT_PAIRS = 200
 """Pairs of battles per opponent and program in the final report (fresh seeds)."""
 
@@ -133,7 +133,8 @@ def progress_line(progress: Progress) -> str:
 
 def cmd_improve(args: argparse.Namespace) -> int:
     try:
-        return _improve(args)
+        with sigterm_like_ctrl_c():  # the best so far written, the workers ended
+            return _improve(args)
     except (ImproveError, TournamentError) as err:
         return report_input_error(err)
 
@@ -153,7 +154,7 @@ def _improve(args: argparse.Namespace) -> int:
     out = _out_path(args, source)
     settings = SearchSettings(budget=args.budget, pinned=pins.indices, keep_tests=args.keep_tests, seed=seed)
     runner = make_runner(args.jobs, args.cluster)
-    interrupted = False
+    stopped: KeyboardInterrupt | None = None
     try:
         if args.seed is None:
             print(f"snakepit: seed {seed}", file=sys.stderr, flush=True)
@@ -164,8 +165,8 @@ def _improve(args: argparse.Namespace) -> int:
         report_battles = 2 * len(field.opponents) * args.report_pairs * 2
         try:
             best = search.run(reserve=lambda rate: report_battles / rate if rate else 0.0)
-        except KeyboardInterrupt:
-            interrupted = True
+        except KeyboardInterrupt as stop:
+            stopped = stop
             best = search.best()
             print("snakepit: search stopped; the best program so far follows", file=sys.stderr, flush=True)
         save_program(out, best.program)
@@ -174,7 +175,7 @@ def _improve(args: argparse.Namespace) -> int:
         _report(program, best.program, field, runner, args.report_pairs)
     finally:
         runner.close()
-    return EXIT_INTERRUPTED if interrupted else 0
+    return 0 if stopped is None else stopped_status(stopped)
 
 
 def _report(start: Program, best: Program, field: Field, runner: Runner, pairs: int) -> None:

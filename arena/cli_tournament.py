@@ -12,17 +12,14 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import signal
 import sys
-import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from arena.cli_errors import report_input_error
 from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
+from arena.cli_signals import EXIT_INTERRUPTED, EXIT_TERMINATED, sigterm_like_ctrl_c, stopped_status
 from arena.games import registry
 from arena.tournament import (
     Entrant,
@@ -46,29 +43,6 @@ from arena.tournament.store import FAILED_FILE, stored_spec
 from matcher import ProgramError
 from matcher.fileformat import PROGRAM_SUFFIX
 
-EXIT_INTERRUPTED = 130
-EXIT_TERMINATED = 128 + signal.SIGTERM
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM during a tournament or duel: stopped like Ctrl-C (the finished games kept, the
-    in-flight ones dropped with their bots, the workers ended), exit status 128 + 15."""
-
-
-@contextmanager
-def _sigterm_like_ctrl_c() -> Iterator[None]:
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(_signum: int, _frame: FrameType | None) -> None:
-        raise Terminated()
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _note(text: str) -> None:
@@ -317,13 +291,12 @@ def _guarded(body: Callable[[], int]) -> int:
     """Run a command body: input errors become one line and status 2, Ctrl-C status 130,
     SIGTERM (handled as Ctrl-C) 143."""
     try:
-        with _sigterm_like_ctrl_c():
+        with sigterm_like_ctrl_c():  # the finished games kept, the in-flight ones dropped with their bots
             return body()
     except (TournamentError, ProgramError, OSError) as err:
         return report_input_error(err)
     except KeyboardInterrupt as stop:
-        terminated = isinstance(stop, Terminated) or isinstance(stop.__context__, Terminated)
-        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+        return stopped_status(stop)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
