@@ -2,7 +2,7 @@
 
 Input errors end with exit status 2 and one line on stderr naming the file and place; failing
 program tests and replays that do not verify end with status 1; an interrupted match with
-128 + the signal's number."""
+128 + the signal's number; output whose reader went away (``| head``) silently with 141."""
 
 from __future__ import annotations
 
@@ -22,8 +22,8 @@ from arena import cli_authoring, cli_improve, cli_samples, cli_tournament
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
 from arena.bots import BotStatus, Host
-from arena.cli_errors import EXIT_BAD_INPUT, report_input_error
-from arena.cli_options import FlagError, add_game_flags, options_from_flags
+from arena.cli_errors import EXIT_BAD_INPUT, check_new_files, report_input_error
+from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
 from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.program_battle import BattleResult
@@ -76,7 +76,8 @@ def cmd_battle(args: argparse.Namespace) -> int:
     try:  # check the field before a --record file is created
         start_position(len(programs), width, height, args.length)
     except PositionError as err:
-        raise UsageError(f"--size {width}x{height}: {err}") from None
+        raise UsageError(f"--size {width}x{height} --length {args.length}: {err}") from None
+    check_new_files([("--record", args.record)], UsageError)
     options = {"width": width, "height": height, "length": args.length, "steps": args.steps}
     # The programs as read (their text), so the battle plays exactly what was checked above.
     setup = MatchSetup("snake", tuple(dumps_program(p) for p in programs), args.seed, options,
@@ -220,6 +221,8 @@ def cmd_match(args: argparse.Namespace) -> int:
         flag = descriptor.option(descriptor.map_option or "").cli_flag
         raise UsageError(f"match {args.game} needs {flag} FILE (the {descriptor.map_title.lower()}: "
                          f"{descriptor.option(descriptor.map_option or '').help})")
+    check_new_files([("--record", args.record), *((option.cli_flag or option.name, options.get(option.name))
+                                                  for option in descriptor.options if option.writes)], UsageError)
     seed = secrets.randbelow(1 << 32) if args.seed is None else args.seed
     setup = MatchSetup(args.game, tuple(args.bot or ()), seed, options)
 
@@ -291,18 +294,20 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("explain", help="explain a snake program's choice in a position (JSON)")
-    p.add_argument("program", metavar="PROGRAM", help="a .snake.json file or a sample name")
-    p.add_argument("position", metavar="POSITION", help="a .position.json file")
+    p.add_argument("program", metavar="PROGRAM", type=path_argument, help="a .snake.json file or a sample name")
+    p.add_argument("position", metavar="POSITION", type=path_argument, help="a .position.json file")
     p.add_argument("--snake", type=int, default=0, metavar="I", help="0-based index of the snake (default 0)")
     p.set_defaults(handler=cmd_explain)
 
     p = sub.add_parser("battle", help="run a headless battle of 2-4 snake programs")
-    p.add_argument("programs", nargs="+", metavar="PROGRAM", help="2-4 .snake.json files or sample names")
+    p.add_argument("programs", nargs="+", metavar="PROGRAM", type=path_argument,
+                   help="2-4 .snake.json files or sample names")
     p.add_argument("--seed", type=int, required=True, metavar="N")
     p.add_argument("--size", type=_size, default=(GAME_INFO.default_width, GAME_INFO.default_height), metavar="WxH")
     p.add_argument("--length", type=int, default=GAME_INFO.default_length, metavar="L")
     p.add_argument("--steps", type=int, default=GAME_INFO.default_steps, metavar="S")
-    p.add_argument("--record", metavar="FILE", help="write a JSONL replay")
+    p.add_argument("--record", metavar="FILE", type=path_argument,
+                   help="write a JSONL replay (a new or empty file: one that holds something is never written over)")
     p.set_defaults(handler=cmd_battle)
 
     p = sub.add_parser("match", help="run a match of bots (or snake programs), headless; final line JSON")
@@ -312,17 +317,19 @@ def build_parser() -> argparse.ArgumentParser:
                         "once per seat")
     p.add_argument("--seed", type=int, metavar="N", help="default: a fresh random seed, printed on stderr")
     add_game_flags(p, registry.games())
-    p.add_argument("--record", metavar="FILE", help="write a JSONL replay as the match runs")
+    p.add_argument("--record", metavar="FILE", type=path_argument,
+                   help="write a JSONL replay as the match runs (a new or empty file: one that holds something is "
+                        "never written over)")
     add_sandbox_flags(p)
     p.set_defaults(handler=cmd_match)
 
     p = sub.add_parser("replay", help="summarise a replay, or verify it against the engine")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", type=path_argument)
     p.add_argument("--verify", action="store_true", help="re-simulate every round and compare")
     p.set_defaults(handler=cmd_replay)
 
     p = sub.add_parser("check", help="validate snake programs, run their embedded tests, list warnings")
-    p.add_argument("programs", nargs="+", metavar="PROGRAM")
+    p.add_argument("programs", nargs="+", metavar="PROGRAM", type=path_argument)
     p.add_argument("-v", "--verbose", action="store_true", help="list passing tests too")
     p.add_argument("--strict", action="store_true", help="exit 1 on warnings too")
     p.add_argument("--no-sample", action="store_true", help="only proved warnings (no sample battles: faster)")
@@ -337,6 +344,9 @@ def build_parser() -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Run a parsed command, turning input errors into one line and exit status 2."""
     handler: Callable[[argparse.Namespace], int] = args.handler
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:  # a file name that is not UTF-8 is printed as its bytes, as ls does: with a
+        reconfigure(errors="surrogateescape")  # strict stdout (PYTHONIOENCODING, most locales) it was a traceback
     try:
         return handler(args)
     except (ProgramError, PositionError, UsageError, MatchSetupError, ReplayError, SampleError, OSError) as err:

@@ -20,7 +20,8 @@ from typing import Any
 
 from arena.authoring_text import diff_text, stats_text
 from arena.card_stats import STATS_FORMAT, StatsError, replay_files, stats_of_replays
-from arena.cli_errors import report_input_error
+from arena.cli_errors import check_new_files, report_input_error
+from arena.cli_options import path_argument
 from arena.moments import Moment, replay_moments
 from arena.replay import ReplayError, read_replay
 from arena.samples import resolve_program
@@ -30,7 +31,7 @@ from matcher.diff import DiffError, diff_programs
 from matcher.diff_json import diff_to_json
 from matcher.editing import EditError
 from matcher.atomic import atomic_write_text
-from matcher.fileformat import load_position
+from matcher.fileformat import POSITION_SUFFIX, load_position
 from matcher.moment import (
     Keep,
     MomentError,
@@ -56,8 +57,10 @@ def _direction(text: str) -> Direction:
 def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add ``card``, ``stats`` and ``diff`` to a ``snakepit`` parser's subcommands."""
     p = subparsers.add_parser("card", help="make a card from what a snake sees in a position or replay step")
-    p.add_argument("program", metavar="PROGRAM", help="the program to insert the card into (file or sample name)")
-    p.add_argument("position", metavar="POSITION", help="a .position.json file, or a replay with --step")
+    p.add_argument("program", metavar="PROGRAM", type=path_argument,
+                   help="the program to insert the card into (file or sample name)")
+    p.add_argument("position", metavar="POSITION", type=path_argument,
+                   help="a .position.json file, or a replay with --step")
     p.add_argument("--snake", type=int, required=True, metavar="I", help="0-based index of the snake")
     p.add_argument("--move", type=_direction, metavar="DIR",
                    help="up, right, down or left (default: the move the snake made at --step)")
@@ -67,19 +70,21 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--at", type=int, default=1, metavar="K", help="the new card's number (default 1: first)")
     p.add_argument("--test", nargs="?", const="", metavar="NAME", help="also save the position as a test expecting the move")
     p.add_argument("--description", default="", metavar="TEXT", help="the card's description")
-    p.add_argument("--out", metavar="FILE", help="write the program there (default: print it)")
+    p.add_argument("--out", metavar="FILE", type=path_argument,
+                   help="write the program there: PROGRAM itself, or a new or empty file (default: print it)")
     p.set_defaults(handler=cmd_card)
 
     p = subparsers.add_parser("stats", help="what each card did in replays or tournament folders")
-    p.add_argument("sources", nargs="+", metavar="FILE_OR_FOLDER", help="snake replays, or folders of them")
+    p.add_argument("sources", nargs="+", metavar="FILE_OR_FOLDER", type=path_argument,
+                   help="snake replays, or folders of them")
     p.add_argument("--program", metavar="NAME", help="only this program: a seat name or program name")
     p.add_argument("--json", action="store_true", help="print JSON (with heat maps)")
     p.add_argument("--heat", action="store_true", help="text: also draw where each card decided")
     p.set_defaults(handler=cmd_stats)
 
     p = subparsers.add_parser("diff", help="compare two snake programs card by card (exit 1 when they differ)")
-    p.add_argument("a", metavar="A", help="a program file or sample name")
-    p.add_argument("b", metavar="B")
+    p.add_argument("a", metavar="A", type=path_argument, help="a program file or sample name")
+    p.add_argument("b", metavar="B", type=path_argument)
     p.add_argument("--json", action="store_true", help="print the diff as JSON")
     p.set_defaults(handler=cmd_diff)
 
@@ -103,6 +108,8 @@ def _source(args: argparse.Namespace) -> _Source:
         if args.position.endswith(".jsonl"):
             raise MomentError(f"{args.position} is a replay: say which step with --step N")
         return _Source(load_position(args.position), None, [], args.position)
+    if args.position.endswith(POSITION_SUFFIX):
+        raise MomentError(f"{args.position} is a position file: --step N is for a replay's steps")
     replay = read_replay(args.position)
     moments = [m for m in replay_moments(replay) if m.snake == args.snake]
     found = next((m for m in moments if m.step == args.step), None)
@@ -116,6 +123,7 @@ def _source(args: argparse.Namespace) -> _Source:
 def cmd_card(args: argparse.Namespace) -> int:
     def body() -> int:
         path = resolve_program(args.program)
+        check_new_files([("--out", args.out)], MomentError, may_replace=[str(path)])
         program = load_program(path)
         source = _source(args)
         move = args.move if args.move is not None else source.move  # Direction.UP is 0: no `or`

@@ -2,17 +2,60 @@
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+from collections.abc import Sequence
 
 EXIT_BAD_INPUT = 2
+EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
+"""What a shell reports for a command whose reader went away (``snakepit rules worms | head``)."""
 
 
 def report_input_error(err: Exception) -> int:
     """Print ``snakepit: <what>`` for an input error and return :data:`EXIT_BAD_INPUT`. A file
-    error names its file and says what the system said (``[Errno 2]`` and the like left out)."""
+    error names its file and says what the system said (``[Errno 2]`` and the like left out).
+    The reader of the output having gone away (a ``BrokenPipeError``) is no input error: nothing
+    is said, as other tools say nothing, and the exit status is :data:`EXIT_BROKEN_PIPE`."""
+    if isinstance(err, BrokenPipeError):
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
     if isinstance(err, OSError):
         where = f"{err.filename}: " if err.filename else ""
         print(f"snakepit: {where}{err.strerror or err}", file=sys.stderr)
     else:
         print(f"snakepit: {err}", file=sys.stderr)
     return EXIT_BAD_INPUT
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that Python's last flush at exit does not fail on the broken
+    pipe too (``Exception ignored ... BrokenPipeError``)."""
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, sys.stdout.fileno())
+        os.close(null)
+    except (OSError, ValueError, AttributeError):  # a stdout with no file (a test's capture)
+        pass
+
+
+def check_new_files(outputs: Sequence[tuple[str, str | None]], error: type[Exception],
+                    may_replace: Sequence[str] = ()) -> None:
+    """Refuse, before anything runs, an output (``("--record", path)``) that names a file
+    holding something (a replay kept from before, the program or map being played), or one that
+    another output names too: what the user had is never written over. An empty file (from
+    ``mktemp``), what is not a regular file (``/dev/stdout``, a pipe) and the files of
+    ``may_replace`` (``card PROGRAM ... --out PROGRAM``: the edit asked for) are written as usual.
+    The refusal is an ``error`` (the command's own input error)."""
+    mine = {os.path.realpath(path) for path in may_replace}
+    seen: dict[str, str] = {}
+    for flag, name in outputs:
+        if name is None:
+            continue
+        key = os.path.realpath(name)
+        if os.path.isfile(name) and os.path.getsize(name) > 0 and key not in mine:
+            raise error(f"{flag} {name}: the file exists, and snakepit does not write over it "
+                        "(remove it, or choose another name)")
+        if key in seen:
+            raise error(f"{flag} {name}: {seen[key]} writes to that file too")
+        seen[key] = flag

@@ -3,7 +3,7 @@
 Progress goes to stderr (one line per generation), the report and the card diff to stdout, the
 improved program to ``--out``. Bad input ends with one line and exit status 2. Ctrl-C stops the
 search: the best program so far is written and reported (a second Ctrl-C skips the report), and
-the exit status is 130. :func:`add_parsers` adds the command to the ``snakepit`` parser (whose
+the exit status is 130; SIGTERM does the same, with exit status 143. :func:`add_parsers` adds the command to the ``snakepit`` parser (whose
 :func:`arena.cli.run` turns unreadable files into one line too)."""
 
 from __future__ import annotations
@@ -15,18 +15,20 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from arena.cli_errors import report_input_error
+from arena.cli_errors import check_new_files, report_input_error
+from arena.cli_options import path_argument
+from arena.cli_signals import sigterm_like_ctrl_c, stopped_status
 from arena.improve import Field, Progress, Runner, Search, SearchSettings, card_diff, fresh_report, make_runner
 from arena.improve.edits import Pins
 from arena.samples import resolve_program
 from arena.tournament import TournamentError, clock
+from arena.tournament.pool import check_jobs
 from arena.tournament.seeds import fresh_seed
 from engines.snake import GAME_INFO, PositionError, start_position
 from matcher import Program, ProgramError, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 from matcher.testing import run_tests
 
-EXIT_INTERRUPTED = 130
 REPORT_PAIRS = 200
 """Pairs of battles per opponent and program in the final report (fresh seeds)."""
 
@@ -56,15 +58,17 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
                               description="Search over edits of PROGRAM (patterns, heads, cards), keeping a change only "
                                           "when a sequential test on common battles says it plays better against the "
                                           "opponents; then report before/after on fresh seeds and the card diff.")
-    p.add_argument("program", metavar="PROGRAM", help="a .snake.json file or a sample name")
-    p.add_argument("--against", nargs="+", required=True, metavar="OPPONENT", help="programs or sample names to beat")
+    p.add_argument("program", metavar="PROGRAM", type=path_argument, help="a .snake.json file or a sample name")
+    p.add_argument("--against", nargs="+", required=True, metavar="OPPONENT", type=path_argument,
+                   help="programs or sample names to beat")
     p.add_argument("--budget", type=parse_budget, default=600.0, metavar="TIME",
                    help="how long to search: seconds, or like 90s, 10m, 1h (default 10m; the report comes after)")
     p.add_argument("--seed", type=int, metavar="S", help="default: a fresh one, printed")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--jobs", type=int, metavar="J", help="worker processes on this machine (default: the cores)")
     where.add_argument("--cluster", metavar="ADDRESS", help="play on a Dask scheduler (needs snakepit[cluster])")
-    p.add_argument("--out", metavar="FILE", help=f"where to write the improved program (default: NAME.improved{PROGRAM_SUFFIX})")
+    p.add_argument("--out", metavar="FILE", type=path_argument,
+                   help=f"where to write the improved program, a new or empty file (default: NAME.improved{PROGRAM_SUFFIX})")
     p.add_argument("--keep-cards", default="", metavar="1,2", help="cards (numbered from 1) the search must not touch")
     p.add_argument("--keep-tests", action="store_true", help="never break one of the program's own tests that passes now")
     p.add_argument("--size", type=_size, action="append", metavar="WxH",
@@ -112,6 +116,7 @@ def _out_path(args: argparse.Namespace, source: Path) -> Path:
     out = Path(args.out) if args.out else Path(f"{_short(source)}.improved{PROGRAM_SUFFIX}")
     if out.exists() and source.exists() and os.path.samefile(out, source):
         raise ImproveError(f"--out {out}: that is the program being improved; choose another file (yours stays as it is)")
+    check_new_files([("--out", str(out))], ImproveError)  # an earlier run's result, perhaps edited since
     return out
 
 
@@ -128,7 +133,8 @@ def progress_line(progress: Progress) -> str:
 
 def cmd_improve(args: argparse.Namespace) -> int:
     try:
-        return _improve(args)
+        with sigterm_like_ctrl_c():  # the best so far written, the workers ended
+            return _improve(args)
     except (ImproveError, TournamentError) as err:
         return report_input_error(err)
 
@@ -139,8 +145,8 @@ def _improve(args: argparse.Namespace) -> int:
         pins = Pins.parse(args.keep_cards, len(program.cards))
     except ValueError as err:
         raise ImproveError(str(err)) from None
-    if args.jobs is not None and args.jobs < 1:
-        raise ImproveError(f"--jobs {args.jobs}: at least 1 job")
+    if args.jobs is not None:
+        check_jobs(args.jobs)
     if args.report_pairs < 2:
         raise ImproveError(f"--report-pairs {args.report_pairs}: at least 2 (an interval needs two)")
     seed = fresh_seed() if args.seed is None else args.seed
@@ -148,7 +154,7 @@ def _improve(args: argparse.Namespace) -> int:
     out = _out_path(args, source)
     settings = SearchSettings(budget=args.budget, pinned=pins.indices, keep_tests=args.keep_tests, seed=seed)
     runner = make_runner(args.jobs, args.cluster)
-    interrupted = False
+    stopped: KeyboardInterrupt | None = None
     try:
         if args.seed is None:
             print(f"snakepit: seed {seed}", file=sys.stderr, flush=True)
@@ -159,8 +165,8 @@ def _improve(args: argparse.Namespace) -> int:
         report_battles = 2 * len(field.opponents) * args.report_pairs * 2
         try:
             best = search.run(reserve=lambda rate: report_battles / rate if rate else 0.0)
-        except KeyboardInterrupt:
-            interrupted = True
+        except KeyboardInterrupt as stop:
+            stopped = stop
             best = search.best()
             print("snakepit: search stopped; the best program so far follows", file=sys.stderr, flush=True)
         save_program(out, best.program)
@@ -169,7 +175,7 @@ def _improve(args: argparse.Namespace) -> int:
         _report(program, best.program, field, runner, args.report_pairs)
     finally:
         runner.close()
-    return EXIT_INTERRUPTED if interrupted else 0
+    return 0 if stopped is None else stopped_status(stopped)
 
 
 def _report(start: Program, best: Program, field: Field, runner: Runner, pairs: int) -> None:

@@ -59,7 +59,17 @@ def add_game_flags(parser: argparse.ArgumentParser, games: Mapping[str, GameDesc
             metavar = {OptionKind.SECONDS: "S", OptionKind.FILE: "FILE"}.get(option.kind, "N" if kind is int else "X")
             if option.choices:
                 metavar = "|".join(option.choices)
-            parser.add_argument(flag.flag, type=kind, metavar=metavar, dest=flag.dest, help=text)
+            parser.add_argument(flag.flag, type=path_argument if option.kind is OptionKind.FILE else kind,
+                                metavar=metavar, dest=flag.dest, help=text)
+
+
+def path_argument(text: str) -> str:
+    """A file or folder argument. An empty one names none: the system reads ``""`` as the current
+    folder (``snakepit stats ""`` read every replay there) or as no file at all (``snakepit replay
+    ""`` said only "No such file or directory")."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty name names no file")
+    return text
 
 
 class FlagError(ValueError):

@@ -12,17 +12,14 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import signal
 import sys
-import threading
-from collections.abc import Callable, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from arena.cli_errors import report_input_error
-from arena.cli_options import FlagError, add_game_flags, options_from_flags
+from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
+from arena.cli_signals import EXIT_INTERRUPTED, EXIT_TERMINATED, sigterm_like_ctrl_c, stopped_status
 from arena.games import registry
 from arena.tournament import (
     Entrant,
@@ -37,6 +34,7 @@ from arena.tournament import (
 from arena.tournament.cluster import ClusterLost
 from arena.tournament.duel import DuelState, SprtSettings, run_duel
 from arena.tournament.games import SNAKE, resolve_entrant, seat_range
+from arena.tournament.pool import check_jobs
 from arena.tournament.schedule import games_played
 from arena.tournament.seeds import fresh_seed
 from arena.tournament.runner import GameFailure
@@ -45,29 +43,6 @@ from arena.tournament.store import FAILED_FILE, stored_spec
 from matcher import ProgramError
 from matcher.fileformat import PROGRAM_SUFFIX
 
-EXIT_INTERRUPTED = 130
-EXIT_TERMINATED = 128 + signal.SIGTERM
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM during a tournament or duel: stopped like Ctrl-C (the finished games kept, the
-    in-flight ones dropped with their bots, the workers ended), exit status 128 + 15."""
-
-
-@contextmanager
-def _sigterm_like_ctrl_c() -> Iterator[None]:
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-
-    def stop(_signum: int, _frame: FrameType | None) -> None:
-        raise Terminated()
-
-    previous = signal.signal(signal.SIGTERM, stop)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGTERM, previous)
 
 
 def _note(text: str) -> None:
@@ -91,8 +66,8 @@ def _option(text: str) -> tuple[str, Any]:
         return key, value  # a plain string (a path, a name)
 
 
-def _game_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--seed", type=int, metavar="S", help="default: a fresh one, printed (or the one stored in --out)")
+def _game_arguments(p: argparse.ArgumentParser, seed_help: str = "default: a fresh one, printed") -> None:
+    p.add_argument("--seed", type=int, metavar="S", help=seed_help)
     p.add_argument("--jobs", type=int, metavar="J", help="parallel games on this machine (default: the number of cores)")
     p.add_argument("--cluster", metavar="ADDRESS", help="play on a Dask scheduler (needs snakepit[cluster])")
     p.add_argument("--size", type=_size, metavar="WxH", help="snake: the field size")
@@ -114,8 +89,9 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--games-per-pairing", type=int, metavar="N",
                    help="games each pairing (each table of K entrants) plays; a multiple of the seat rotation")
     p.add_argument("--seats", type=int, metavar="K", help="players per game (default: one per entrant, within what the game allows)")
-    p.add_argument("--out", metavar="DIR", help="results.json, games.jsonl and one replay per game; resumes")
-    _game_arguments(p)
+    p.add_argument("--out", metavar="DIR", type=path_argument,
+                   help="results.json, games.jsonl and one replay per game; resumes")
+    _game_arguments(p, "default: a fresh one, printed (or the one stored in --out)")
     p.set_defaults(handler=cmd_tournament)
 
     p = subparsers.add_parser("duel", help="is A stronger than B? game pairs until an SPRT decides")
@@ -175,8 +151,8 @@ def _seed(args: argparse.Namespace, out: Path | None) -> tuple[int, bool]:
 
 
 def _check_jobs(args: argparse.Namespace) -> None:
-    if args.jobs is not None and args.jobs < 1:
-        raise TournamentError(f"--jobs {args.jobs}: at least 1 job")
+    if args.jobs is not None:
+        check_jobs(args.jobs)
 
 
 def _progress_line(progress: Progress) -> str:
@@ -315,13 +291,12 @@ def _guarded(body: Callable[[], int]) -> int:
     """Run a command body: input errors become one line and status 2, Ctrl-C status 130,
     SIGTERM (handled as Ctrl-C) 143."""
     try:
-        with _sigterm_like_ctrl_c():
+        with sigterm_like_ctrl_c():  # the finished games kept, the in-flight ones dropped with their bots
             return body()
     except (TournamentError, ProgramError, OSError) as err:
         return report_input_error(err)
     except KeyboardInterrupt as stop:
-        terminated = isinstance(stop, Terminated) or isinstance(stop.__context__, Terminated)
-        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
+        return stopped_status(stop)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -90,6 +90,11 @@ class ItpwReferee(GameReferee[State, dict[str, Any] | None, Event]):
         seated = start_seats(setup, options, resolved, start, host_root, bot_env)
         return ItpwRun(self, seated, start_state(options["turns"]), setup.seed, resolved)
 
+    def initial_state(self, options: Mapping[str, Any], seats: int = GAME_INFO.players) -> State:
+        """A replay header's ``turns`` is checked like a match's (``Infinity`` or ``1.5`` there
+        reached the engine's ``int()``: a traceback, or a silently different game)."""
+        return start_state(self.descriptor.option("turns").parse(options.get("turns", GAME_INFO.turns)))
+
     def record_problems(self, info: RoundInfo) -> list[str]:
         """A seat's record (its move's and new unit's answers together) says ``ok`` exactly when
         the round holds neither a fault nor a unit fault of that seat."""

@@ -94,13 +94,14 @@ class KingdomsReferee(GameReferee[State, str | dict[str, str] | None, Event]):
             "playfield_text": playfield_line(state) + "\n", "time_limit": options["time_limit"],
             "rounds": state.total_rounds,
         }
-        history = _open_history(options["history"])
+        seated = start_seats(setup, options, resolved, lambda host, k, command, env: host.spawn_bot(
+            command, name=f"kingdom-{k}", env=env), host_root, bot_env)
+        # Opened (and so emptied) only once every seat has started: a match refused for a bot
+        # that is missing leaves the file as it was, like the replay.
         try:
-            seated = start_seats(setup, options, resolved, lambda host, k, command, env: host.spawn_bot(
-                command, name=f"kingdom-{k}", env=env), host_root, bot_env)
+            history = _open_history(options["history"])
         except BaseException:
-            if history is not None:
-                history.close()
+            seated.host.close()
             raise
         return KingdomsRun(self, seated, state, setup.seed, resolved, history)
 
@@ -191,7 +192,7 @@ DESCRIPTOR = register(GameDescriptor(
         Option("rounds", OptionKind.COUNT, None, "how many rounds to play from the playfield's round",
                none_means="up to the playfield's total", flag=None),
         Option("history", OptionKind.FILE, None, "write the original history file (a playfield line per round)",
-               file_kind="kingdoms history"),
+               file_kind="kingdoms history", writes=True),
         LIMITS_OPTION, *SANDBOX_OPTIONS,
     ),
     end_reasons={"rounds": "the round limit", "one_left": "only one kingdom left"},

@@ -19,6 +19,7 @@ the referee skipped (a dead or frozen player) is no misbehaviour.
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import math
 import threading
@@ -327,11 +328,41 @@ def limits_option(value: Any) -> Limits:
     if isinstance(value, Limits):
         return value
     if isinstance(value, Mapping):
+        for key, item in value.items():
+            _check_limit(key, item)
         try:
             return Limits(**value)
         except (TypeError, LimitsError) as error:
             raise MatchSetupError(f"option limits: {error}") from None
     raise MatchSetupError(f"option limits: expected a mapping of limits, got {value!r}")
+
+
+MOST_PROCESSES = 4_194_303
+"""The most ``processes`` a seat may be given: a seat's cgroup counts its launcher too, and the
+kernel takes no ``pids.max`` above 4194304."""
+MOST_OF_A_LIMIT = 2**62
+"""The most any other limit may be (bytes, seconds, files): what the kernel's limits hold."""
+
+
+def _check_limit(key: object, item: object) -> None:
+    """One ``limits`` entry of a user's (``--option limits={...}``): a field of :class:`Limits`
+    with a whole number in the range the kernel takes (null where the field allows it). A float,
+    text or a huge number ended in ``Invalid argument``, ``'<=' not supported`` or a seat's
+    sandbox gone, in no words of the option's."""
+    kinds = {f.name: str(f.type) for f in dataclasses.fields(Limits)}
+    if key not in kinds:
+        raise MatchSetupError(f"option limits: unknown limit {key!r:.60} (limits: {', '.join(kinds)})")
+    if kinds[str(key)] == "bool":
+        if not isinstance(item, bool):
+            raise MatchSetupError(f"option limits: {key} must be true or false, got {item!r:.60}")
+        return
+    nullable = "None" in kinds[str(key)]
+    if item is None and nullable:
+        return
+    high = MOST_PROCESSES if key == "processes" else MOST_OF_A_LIMIT
+    if isinstance(item, bool) or not isinstance(item, int) or not 1 <= item <= high:
+        null = " or null (no limit)" if nullable else ""
+        raise MatchSetupError(f"option limits: {key} must be a whole number from 1 to {high}{null}, got {item!r:.60}")
 
 
 SANDBOX_DEFAULTS: Mapping[str, Any] = {"sandbox": True, "network": ()}

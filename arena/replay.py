@@ -29,6 +29,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
+from matcher.bounded import REPLAY_LIMIT, read_at_most, too_large
 from matcher.places import decode_line_column
 
 REPLAY_FORMAT = "match-replay/1"
@@ -41,8 +42,16 @@ class ReplayError(ValueError):
 
 
 def json_line(value: Mapping[str, Any]) -> str:
-    """One compact JSON line (the replay's only formatting, so equal matches give equal files)."""
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False) + "\n"
+    """One compact JSON line (the replay's only formatting, so equal matches give equal files).
+    A file name that is not UTF-8 (a seat's name or command: Python keeps its bytes as lone
+    surrogates) is written as ``\\udcff``: a replay is UTF-8 text, and writing the surrogate
+    raised UnicodeEncodeError after the replay file was created."""
+    line = json.dumps(value, separators=(",", ":"), ensure_ascii=False) + "\n"
+    try:
+        line.encode("utf-8")
+    except UnicodeEncodeError:
+        return line.encode("utf-8", "backslashreplace").decode("utf-8")
+    return line
 
 
 class ReplayWriter:
@@ -132,10 +141,12 @@ def read_replay(path: Path | str) -> Replay:
     name = str(path)
     try:
         with open(path, encoding="utf-8") as source:
-            text = source.read()
+            text = read_at_most(source, REPLAY_LIMIT)
     except UnicodeDecodeError as error:
         line, column = decode_line_column(error)
         raise ReplayError(f"{name}:{line}: not UTF-8 text ({error.reason} at column {column})") from None
+    if text is None:
+        raise ReplayError(f"{name}: {too_large(REPLAY_LIMIT)}")
     lines = text.split("\n")
     truncated = bool(lines[-1])  # the last line of a complete file ends with a newline
     values = list(_values(name, lines, truncated))

@@ -86,7 +86,8 @@ class WormsReferee(GameReferee[WormsState, str | None, Event]):
         return WormsRun(self, seated, state, setup.seed, resolved)
 
     def initial_state(self, options: Mapping[str, Any], seats: int = GAME_INFO.players) -> WormsState:
-        return parse_map("map_text", str(options["map_text"]), options.get("rounds"))
+        rounds = self.descriptor.option("rounds").parse(options.get("rounds"))  # a header's, checked as a match's
+        return parse_map("map_text", str(options["map_text"]), rounds)
 
     def record_problems(self, info: RoundInfo) -> list[str]:
         """A moving worm's move is its bot's answer when the record says ``ok`` (one of ``l r .``,

@@ -29,6 +29,7 @@ from matcher.model import (
     match_from_label,
 )
 from matcher.atomic import atomic_write_text
+from matcher.bounded import TEXT_LIMIT, read_at_most, too_large
 from matcher.places import decode_place, json_line
 from matcher.validate import Problem, ProgramError, validate_program
 
@@ -88,9 +89,19 @@ def _check_position_json(data: object, where: str) -> None:
         raise PositionError(f"{where}: {place}the key {key!r} is listed twice")
 
 
+def _json_kind(value: object) -> str:
+    """A JSON value as its writer knows it: ``an object``, ``a list``, ``null``, ``"up"``, ``3``
+    (the reader's classes, ``_JsonObject`` or ``NoneType``, said nothing to them)."""
+    if isinstance(value, dict):
+        return "an object"
+    if isinstance(value, list):
+        return "a list"
+    return json.dumps(value)[:60]
+
+
 def _keys(value: object, required: set[str], optional: set[str], what: str, **where: Any) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise _fail(f"{what} must be a JSON object, got {type(value).__name__}", **where)
+        raise _fail(f"{what} must be a JSON object, got {_json_kind(value)}", **where)
     duplicate = getattr(value, "duplicate", None)
     if duplicate is not None:
         raise _fail(f"the key {duplicate!r} is listed twice in {what}", **where)
@@ -117,7 +128,7 @@ def _int(value: object, what: str, **where: Any) -> int:
 
 def _list(value: object, what: str, **where: Any) -> list[Any]:
     if not isinstance(value, list):
-        raise _fail(f"{what} must be a list, got {type(value).__name__}", **where)
+        raise _fail(f"{what} must be a list, got {_json_kind(value)}", **where)
     return value
 
 
@@ -216,9 +227,8 @@ def _set(raw: object, index: int) -> ElementSet:
     for name in names:
         try:
             elements.append(_element(_str(name, "an element", set_index=index)))
-        except ValueError as err:
-            known = ", ".join(e.label for e in Element)
-            raise _fail(f"{err} (elements: {known})", set_index=index) from None
+        except ValueError as err:  # it lists the elements, or names the one meant
+            raise _fail(str(err), set_index=index) from None
     if len(set(elements)) != len(elements):
         raise _fail("lists an element twice", set_index=index)
     return ElementSet(_str(entry.get("name", f"set{index + 1}"), "'name'", set_index=index), frozenset(elements))
@@ -438,11 +448,15 @@ def _too_deep(text: str, limit: int = 500) -> int:
 
 def read_text(path: str | os.PathLike[str], error: type[ValueError] = ProgramError) -> str:
     try:
-        return Path(path).read_text(encoding="utf-8")
+        with open(path, encoding="utf-8") as source:
+            text = read_at_most(source, TEXT_LIMIT)
     except UnicodeDecodeError as err:
         raise error(f"{os.fspath(path)}: {decode_place(err)}: not UTF-8 text ({err.reason})") from None
     except OSError as err:
         raise error(f"{os.fspath(path)}: cannot read: {err.strerror or err}") from None
+    if text is None:
+        raise error(f"{os.fspath(path)}: {too_large(TEXT_LIMIT)}")
+    return text
 
 
 def loads_program(text: str, source: str = "<program>") -> Program:

@@ -59,6 +59,8 @@ class Keep:
             if word == "nonempty":
                 nonempty = True
             elif word.isdigit():
+                if distance is not None:  # "2,3" kept 3 cells' distance, saying nothing of the 2
+                    raise MomentError(f"keep {text!r}: one distance at most, not {distance} and {word}")
                 distance = int(word)
             else:
                 raise MomentError(f"keep {text!r}: expected all, nonempty or a distance 1..{MAX_DISTANCE}")

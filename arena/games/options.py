@@ -31,6 +31,12 @@ class OptionKind(enum.Enum):
     LIMITS = "a mapping of limits"
 
 
+MAX_SECONDS = 86400.0
+"""The most seconds any time option takes (a day) unless it says less: a bot's deadline is waited
+for with ``poll``, which takes at most about 24 days (``--time-limit 1e9`` and ``--bank 1e300``
+ended in an OverflowError's traceback mid-match)."""
+
+
 @dataclass(frozen=True)
 class Option:
     """One option of a game."""
@@ -54,6 +60,9 @@ class Option:
     """The values a text option may take (empty: any text)."""
     expects: str = ""
     """What a value is, in a message about a bad one (default: the kind's words)."""
+    writes: bool = False
+    """A file the match writes (kingdoms' history), not one it reads: the command line never
+    writes over a file there, and a tournament, whose games would all write it, refuses it."""
 
     @property
     def cli_flag(self) -> str | None:
@@ -102,8 +111,9 @@ class Option:
         if isinstance(value, bool) or not math.isfinite(seconds) or seconds < 0 or (seconds == 0 and not zero):
             raise OptionError(f"option {self.name}: expected {'a non-negative' if zero else 'a positive'} number "
                               f"of seconds, got {value!r}")
-        if self.high is not None and seconds > self.high:
-            raise OptionError(f"option {self.name}: at most {self.high:g} seconds, got {value!r}")
+        high = MAX_SECONDS if self.high is None else self.high
+        if seconds > high:
+            raise OptionError(f"option {self.name}: at most {high:g} seconds, got {value!r}")
         return seconds
 
     def _seats(self, value: Any, seats: int | None) -> list[int]:

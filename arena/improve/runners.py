@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from arena.snake_batch import play_battles
 from arena.program_battle import BattleSettings
 from arena.tournament.errors import TournamentError
+from arena.tournament.pool import check_jobs
 from arena.tournament.workers import worker_context
 from matcher import Program, loads_program
 
@@ -129,7 +130,5 @@ def make_runner(jobs: int | None = None, cluster: str | None = None) -> Runner:
     one job per core)."""
     if cluster is not None:
         return DaskRunner(cluster)
-    count = (os.cpu_count() or 1) if jobs is None else jobs
-    if count < 1:
-        raise TournamentError(f"--jobs {count}: at least 1 job")
+    count = check_jobs(jobs)
     return InlineRunner() if count == 1 else PoolRunner(count)

@@ -72,6 +72,9 @@ class SprtSettings:
     max_games: int = 1000
 
     def __post_init__(self) -> None:
+        for name, value in (("elo0", self.elo0), ("elo1", self.elo1)):
+            if not math.isfinite(value):  # --elo1 inf "accepted H0 after 2 games"
+                raise TournamentError(f"--{name} {value}: must be a finite number of Elo points")
         if not self.elo0 < self.elo1:
             raise TournamentError(f"--elo0 {self.elo0} --elo1 {self.elo1}: elo0 must be below elo1")
         for name, value in (("alpha", self.alpha), ("beta", self.beta)):

@@ -104,8 +104,14 @@ def check_setup(game: str, entrants: Sequence[tuple[str, str]], seats: int, opti
                 label: str = "--entrant ") -> None:
     """Refuse bad options and entrants before anything is played: each ``(name, seat)`` entrant
     is set up (not played) in every seat of a game with these options. Errors about an entrant
-    start with ``label`` and its name."""
+    start with ``label`` and its name. A file the match writes (kingdoms' ``history``) is
+    refused: every game would write over the others' (and setting up an entrant opens it)."""
     referee = GAMES[game]
+    for option in referee.descriptor.options:
+        if option.writes and options.get(option.name) is not None:
+            flag = option.cli_flag or option.name
+            raise TournamentError(f"{flag} {options[option.name]}: every game of a tournament would write over that "
+                                  f"one file; `snakepit match {game} {flag} FILE` writes a match's")
     for name, seat in entrants:
         setup = MatchSetup(game, (seat,) * seats, 0, options)
         try:

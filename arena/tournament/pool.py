@@ -33,8 +33,22 @@ class Executor(Protocol):
     def run(self, tasks: Iterator[GameTask], on_done: OnDone, cancel: CancelFlag | None = None) -> None: ...
 
 
+MAX_JOBS = 256
+"""The most ``--jobs`` may ask for: each job is a process of its own (tens of MB), and more jobs
+than the machine has cores only make every game slower (``--jobs 100000`` hung, starting
+processes)."""
+
+
 def default_jobs() -> int:
     return os.cpu_count() or 1
+
+
+def check_jobs(jobs: int | None) -> int:
+    """The number of jobs ``--jobs`` gives (None: one per core), or a :class:`TournamentError`."""
+    count = default_jobs() if jobs is None else jobs
+    if not 1 <= count <= MAX_JOBS:
+        raise TournamentError(f"--jobs {count}: at least 1 job and at most {MAX_JOBS} (one process each)")
+    return count
 
 
 def make_executor(jobs: int | None = None, cluster: str | None = None, game: str | None = None,
@@ -46,9 +60,7 @@ def make_executor(jobs: int | None = None, cluster: str | None = None, game: str
         from arena.tournament.cluster import ClusterExecutor
 
         return ClusterExecutor(cluster, on_note)
-    count = default_jobs() if jobs is None else jobs
-    if count < 1:
-        raise TournamentError(f"--jobs {count}: at least 1 job")
+    count = check_jobs(jobs)
     return InlineExecutor() if count == 1 and game == SNAKE else ProcessExecutor(count)
 
 

@@ -15,15 +15,20 @@ be a multiple of the rotation length, or some entrant would keep a seat advantag
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Sequence
 
 from arena.tournament.errors import TournamentError
 
 Seating = tuple[int, ...]
+"""The entrant index in each seat of one game."""
 LARGE_SCHEDULE = 500
 """More games than this and the CLI and the tab say so before it starts (every k-subset of
 entrants plays: 10 entrants in 4-seat games make 840 games per pass)."""
-"""The entrant index in each seat of one game."""
+MOST_GAMES = 1_000_000
+"""The longest schedule a tournament plays: a schedule is a list made before the first game, and
+``--games-per-pairing 100000000000000000000`` hung making it (a million 60 ms games are already
+nearly 17 hours on one core)."""
 
 
 def rotation_length(entrants: int, seats: int) -> int:
@@ -54,6 +59,10 @@ def round_robin(entrants: int, seats: int, games_per_pairing: int | None = None)
             f"--games-per-pairing {per_table}: must be a positive multiple of {period} "
             f"({entrants} entrants in games of {seats} seats: {why})"
         )
+    count = per_table * (1 if entrants <= seats else math.comb(entrants, seats))
+    if count > MOST_GAMES:
+        raise TournamentError(f"--games-per-pairing {per_table}: {count} games in all, more than a tournament "
+                              f"plays (at most {MOST_GAMES}); fewer games per pairing, entrants or seats")
     groups = tables(entrants, seats)
     return [
         tuple(table[(seat + turn) % period] for seat in range(seats))

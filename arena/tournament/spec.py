@@ -47,6 +47,8 @@ class Entrant:
         name, target = name.strip(), target.strip()
         if not sep or not name or not target:
             raise TournamentError(f"--entrant {argument!r}: expected NAME=PROGRAM_OR_BOT")
+        if not name.isprintable():  # a line end split the results table and the one-line progress
+            raise TournamentError(f"--entrant {name!r}: a name is printable text on one line")
         seat, source = resolve_entrant(game, target, f"--entrant {name}")
         return cls(name, seat, source)
 

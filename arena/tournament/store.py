@@ -150,6 +150,7 @@ class TournamentStore:
         """Hold the folder for this run (until :meth:`unlock` or this process ends); another
         run holding it is a :class:`TournamentError` naming its process."""
         path = self.folder / LOCK_FILE
+        self._refuse_a_folder_of_other_files()
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as err:
@@ -169,6 +170,23 @@ class TournamentStore:
         os.write(fd, f"process {os.getpid()}: {_command_line()}\n".encode())
         self._lock_fd = fd
 
+    def _refuse_a_folder_of_other_files(self) -> None:
+        """A folder that holds files but no tournament (someone's notes, their own
+        ``results.json``) is refused before anything is written in it: a tournament's files
+        would take their place, or mix with them."""
+        if self.folder.exists() and not self.folder.is_dir():
+            raise TournamentError(f"--out {self.folder} is a file, not a folder; use a new or empty folder")
+        if (self.folder / SPEC_FILE).exists() or not self.folder.is_dir():
+            return
+        try:
+            others = sorted(entry.name for entry in self.folder.iterdir() if entry.name != LOCK_FILE)
+        except OSError as err:
+            raise TournamentError(f"--out {self.folder}: cannot read it: {err.strerror or err}") from None
+        if others:
+            shown = ", ".join(others[:3]) + (", …" if len(others) > 3 else "")
+            raise TournamentError(f"--out {self.folder} holds other files ({shown}) and no tournament "
+                                  f"({SPEC_FILE}); use a new or empty folder")
+
     def unlock(self) -> None:
         if self._lock_fd is not None:
             os.ftruncate(self._lock_fd, 0)
@@ -180,12 +198,12 @@ class TournamentStore:
         old = stored_spec(self.folder)
         if old is not None and old != spec:
             raise TournamentError(f"{refusal(old, spec, self.folder)}; use another --out")
+        if old is None:  # first: a folder with anything else of ours in it is a tournament's
+            atomic_write_text(self.folder / SPEC_FILE, json.dumps(spec, indent=2) + "\n")
         try:
             (self.folder / REPLAYS).mkdir(parents=True, exist_ok=True)
         except OSError as err:
             raise TournamentError(f"--out {self.folder}: cannot create it: {err.strerror or err}") from None
-        if old is None:
-            atomic_write_text(self.folder / SPEC_FILE, json.dumps(spec, indent=2) + "\n")
         for part in (self.folder / REPLAYS).glob("*.part"):  # of games a killed run was playing
             part.unlink(missing_ok=True)
 

@@ -76,22 +76,35 @@ Event = Finished | Raised | Died
 
 
 class WorkerPool:
-    """``jobs`` worker processes; :meth:`submit` a task to an idle one, :meth:`wait` for events."""
+    """Up to ``jobs`` worker processes, each started with the first task it gets (a tournament of
+    2 games with ``--jobs 64`` starts 2); :meth:`submit` a task to an idle one (or a new one),
+    :meth:`wait` for events."""
 
     def __init__(self, jobs: int) -> None:
         self.context = worker_context()
         self.stop: ProcessEvent = self.context.Event()
         self._tournament = os.getpid()
-        self._workers: list[_Worker] = [self._start() for _ in range(jobs)]
+        self.jobs = jobs
+        self._workers: list[_Worker] = []
+        self.started = 0
+        """Worker processes started so far (a dead one's replacement included)."""
 
     def idle(self) -> int:
-        return sum(1 for w in self._workers if w.task is None)
+        """Tasks :meth:`submit` takes now: idle workers and those not started yet."""
+        return self.jobs - self.busy()
 
     def busy(self) -> int:
-        return len(self._workers) - self.idle()
+        return sum(1 for w in self._workers if w.task is not None)
+
+    def start_workers(self, count: int) -> None:
+        """Start ``count`` idle workers now, not at their first tasks (what a benchmark times)."""
+        self._workers.extend(self._start() for _ in range(min(count, self.jobs - len(self._workers))))
 
     def submit(self, task: GameTask) -> None:
-        worker = next(w for w in self._workers if w.task is None)
+        worker = next((w for w in self._workers if w.task is None), None)
+        if worker is None:
+            worker = self._start()
+            self._workers.append(worker)
         worker.task = task
         try:
             worker.conn.send(task)
@@ -109,7 +122,7 @@ class WorkerPool:
                 if event is not None:
                     events.append(event)
                 if isinstance(event, Died):
-                    self._workers[self._workers.index(worker)] = self._start()
+                    self._workers.remove(worker)  # the next task starts a new one
         return events
 
     def close(self, clean: bool) -> None:
@@ -126,6 +139,7 @@ class WorkerPool:
         process = self.context.Process(target=_worker_main, args=(child, self.stop, self._tournament), daemon=True)
         process.start()
         child.close()
+        self.started += 1
         return _Worker(process, parent)
 
 

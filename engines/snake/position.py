@@ -78,6 +78,9 @@ def start_position(
         raise PositionError(f"a battle has {GAME_INFO.min_snakes}..{GAME_INFO.max_snakes} snakes, not {snakes}")
     if length < 2:
         raise PositionError(f"snake length must be at least 2, not {length}")
+    if length > max(width, height, MAX_FIELD_SIDE):  # before listing its cells (10**23 of them hung here)
+        raise PositionError(f"{snakes} snakes of length {length} do not fit on a {width}x{height} field "
+                            "(longer than its sides)")
     cx, cy = width // 2, height // 2
     lines: list[tuple[Cell, tuple[int, int]]] = [
         ((0, cy), (1, 0)),  # left side, head towards the right

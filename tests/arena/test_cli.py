@@ -5,6 +5,7 @@ script's entry point), plus one real run of the installed ``snakepit`` script.""
 from __future__ import annotations
 
 import json
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -363,9 +364,10 @@ def test_missing_and_unreadable_files(files: dict[str, Path], tmp_path: Path, ca
         (["--size", "0x9"], ["--size 0x9", "field size"]),
         (["--size", "9999x25"], ["--size 9999x25", "out of range"]),
         (["--length", "1"], ["--length 1", "at least 2"]),
+        (["--length", str(10**23)], [f"--length {10**23}", "do not fit"]),  # hung
         (["--steps", "-1"], ["--steps -1", "negative"]),
     ],
-    ids=["too-small", "zero", "too-big", "length", "steps"],
+    ids=["too-small", "zero", "too-big", "length", "huge-length", "steps"],
 )
 def test_bad_battle_settings(
     options: list[str], expected: list[str], files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -423,3 +425,39 @@ def test_installed_snakepit_script_matches_in_process_run(
     assert code == 0
     assert completed.stdout == out
     assert script_record.read_bytes() == in_process_record.read_bytes()
+
+
+def test_a_reader_that_goes_away_ends_the_command_quietly(files: dict[str, Path]) -> None:
+    """Regression: ``snakepit battle ... --record /dev/stdout | head -c 10`` said ``snakepit:
+    Broken pipe`` and exited 2, as for bad input; now it says nothing and exits 128 + SIGPIPE,
+    as a shell reports for other tools."""
+    with subprocess.Popen([str(SNAKEPIT), "battle", str(files["biter"]), str(files["wanderer"]), "--seed", "1",
+                           "--steps", "300", "--record", "/dev/stdout"],
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout.read(10) == b'{"type":"h'
+        process.stdout.close()  # the replay is far longer than a pipe holds: the next writes fail
+        err = process.stderr.read()
+        assert process.wait(timeout=120) == 128 + signal.SIGPIPE
+    assert err == b""
+
+
+@pytest.mark.parametrize("args", [
+    ["check", ""], ["explain", "hunter", ""], ["battle", "hunter", "", "--seed", "1"], ["replay", ""],
+    ["stats", ""], ["diff", "hunter", ""], ["card", "", "p.position.json", "--snake", "0"],
+    ["improve", "hunter", "--against", ""], ["match", "worms", "--map", ""], ["tournament", "snake", "--out", ""],
+    ["battle", "hunter", "tail_biter", "--seed", "1", "--record", ""],
+], ids=lambda args: args[0] + "-" + str(args.index("")))
+def test_an_empty_file_name_is_refused_naming_the_argument(
+    args: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression: ``""`` was read as the current folder (``snakepit stats ""`` read every replay
+    there; ``check ""`` said ``.: cannot read: Is a directory``) or named nothing (``replay ""``:
+    ``snakepit: No such file or directory``)."""
+    (tmp_path / "a.jsonl").write_text("a replay of someone else's\n")
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as caught:
+        main(args)
+    err = capsys.readouterr().err
+    assert caught.value.code == 2 and len(err.splitlines()) == 1, err
+    assert err.startswith(f"snakepit {args[0]}: argument ") and "an empty name names no file" in err, err

@@ -117,6 +117,8 @@ def test_card_refuses_a_full_program_a_replay_without_step_and_a_bad_keep(
     assert_one_line_error(code, out, err, "snake 0 has no turn in step 999")
     code, out, err = run(capsys, "card", TAIL_BITER, position, "--snake", 0, "--move", "up", "--keep", "far")
     assert_one_line_error(code, out, err, "keep 'far': expected all, nonempty or a distance 1..6")
+    code, out, err = run(capsys, "card", TAIL_BITER, position, "--snake", 0, "--move", "up", "--step", 2)
+    assert_one_line_error(code, out, err, f"{position} is a position file: --step N is for a replay's steps")
 
 
 # --- stats ------------------------------------------------------------------------------------

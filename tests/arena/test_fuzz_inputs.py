@@ -271,3 +271,20 @@ def test_a_mutated_state_text_or_history_is_read_or_one_error_naming_the_line(
         except error as problem:
             message = str(problem)
             assert "\n" not in message and re.match(r"s(:\d+| line \d+)", message), message
+
+
+@pytest.mark.parametrize("argv", [
+    ["check", "/dev/zero"], ["explain", "hunter", "/dev/zero"], ["replay", "/dev/zero"],
+    ["match", "worms", "--map", "/dev/zero", *["--bot", NO_BOT] * 4],
+], ids=["program", "position", "replay", "worms-map"])
+def test_an_endless_file_is_refused_after_a_limit_not_read_until_memory_runs_out(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression: ``snakepit check /dev/zero`` read until the machine ran out of memory (a
+    MemoryError's traceback under a memory limit). The limits are made small here, so that the
+    test reads little; the readers are the same."""
+    for module in ("matcher.fileformat", "arena.setup_files"):
+        monkeypatch.setattr(f"{module}.TEXT_LIMIT", 1 << 20)
+    monkeypatch.setattr("arena.replay.REPLAY_LIMIT", 1 << 20)
+    status, err = run_cli(argv)
+    assert (status, err) == (2, "snakepit: /dev/zero: larger than 1 MiB: not a file snakepit reads\n")

@@ -57,6 +57,7 @@ def test_the_same_seed_gives_the_same_program(tmp_path: Path, capsys: pytest.Cap
     (["beginner", "--seats", "5"], "--seats 5: a battle has 2..4 snakes"),
     (["beginner", "--size", "5x5", "--length", "4", "--seats", "4"], "--size 5x5 --length 4: "),
     (["beginner", "--jobs", "0"], "--jobs 0: at least 1 job"),
+    (["beginner", "--jobs", "100000"], "--jobs 100000: at least 1 job and at most 256"),
     (["beginner", "--steps", "0"], "--steps 0: a battle has at least 1 step"),
     (["beginner", "--report-pairs", "1"], "--report-pairs 1: at least 2"),
 ])
@@ -91,9 +92,13 @@ def test_jobs_and_cluster_exclude_each_other(capsys: pytest.CaptureFixture[str])
     assert "not allowed with argument" in capsys.readouterr().err
 
 
-def test_ctrl_c_writes_and_reports_the_best_so_far_and_leaves_no_worker(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["ctrl-c", "sigterm"])
+def test_ctrl_c_writes_and_reports_the_best_so_far_and_leaves_no_worker(tmp_path: Path, signum: int, status: int) -> None:
     """Ctrl-C after the first generation: the search stops, the best program so far is written and
-    reported, the exit status is 130, and the pool's workers are gone with the command."""
+    reported, the exit status is 130, and the pool's workers are gone with the command. SIGTERM
+    (``kill PID``: the command alone, as ``timeout`` sends it) does the same with 143.
+    Regression: a SIGTERM ended the command at once: no program written, and its two workers,
+    fork server and resource tracker left running for good."""
     out = tmp_path / "best.snake.json"
     command = [sys.executable, "-m", "arena.cli", "improve", "beginner", "--against", "hunter", "--budget", "10m",
                "--seed", "2", "--out", str(out), *SMALL[:-2], "--jobs", "2"]
@@ -105,9 +110,12 @@ def test_ctrl_c_writes_and_reports_the_best_so_far_and_leaves_no_worker(tmp_path
         lines.append(line)
         if line.startswith("gen 1:"):
             break
-    os.killpg(process.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole foreground group
+    if signum == signal.SIGINT:
+        os.killpg(process.pid, signal.SIGINT)  # what a terminal's Ctrl-C does: the whole foreground group
+    else:
+        process.send_signal(signum)
     stdout, stderr = process.communicate(timeout=120)
-    assert process.returncode == 130, "".join(lines) + stderr
+    assert process.returncode == status, "".join(lines) + stderr
     assert "snakepit: search stopped; the best program so far follows" in stderr
     assert load_program(out).cards
     assert stdout.startswith(f"wrote {out}") and "score on fresh seeds" in stdout

@@ -95,6 +95,13 @@ BAD_SETUPS = [
     (worms_setup(*(GREEDY,) * 4, time_limit="soon"), "option time_limit"),
     (worms_setup(*(GREEDY,) * 4, rounds=0), "option rounds"),
     (worms_setup(*(GREEDY,) * 4, limits={"cpu_seconds": -1}), "option limits"),
+    # these ended in "Invalid argument", "'<=' not supported ..." or "the sandbox of worm-2 is gone"
+    (worms_setup(*(GREEDY,) * 4, limits={"processes": 4194304}), "option limits: processes must be a whole number "
+                                                                  "from 1 to 4194303 or null (no limit), got 4194304"),
+    (worms_setup(*(GREEDY,) * 4, limits={"memory": 1e300}), "option limits: memory must be a whole number"),
+    (worms_setup(*(GREEDY,) * 4, limits={"cpu_seconds": "5"}), "option limits: cpu_seconds must be a whole number"),
+    (worms_setup(*(GREEDY,) * 4, limits={"disk": None}), "option limits: disk must be a whole number from 1 to"),
+    (worms_setup(*(GREEDY,) * 4, limits={"memory_mb": 64}), "option limits: unknown limit 'memory_mb' (limits: "),
     (worms_setup(*(GREEDY,) * 4, line_end="lfcr"), "option line_end"),
     (worms_setup(GREEDY, GREEDY, "/no/such/bot", GREEDY), "seat 2: bot program '/no/such/bot' does not exist"),
     (MatchSetup("worms", (GREEDY,) * 4, 1, {"map": "/no/such/map.txt"}), "/no/such/map.txt"),

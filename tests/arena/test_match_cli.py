@@ -155,6 +155,9 @@ BAD_ARGS = [
     (["kingdoms", "--map", MEADOW, *bots(*(FARMER,) * 4)], ["--map is not an option of kingdoms"]),
     (["kingdoms", "--playfield", "{playfield}", *bots(*(FARMER,) * 4)], ["bad_playfield.txt line 1: kingdom 2 farming"]),
     (["kingdoms", *bots(*(FARMER,) * 4), "--time-limit", "0"], ["option time_limit"]),
+    # poll() cannot wait that long: an OverflowError's traceback at the first request
+    (["bioblots", *bots(GREEDY, GREEDY), "--time-limit", "1e9"], ["option time_limit: at most 86400 seconds"]),
+    (["itpw", *bots(*(GREEDY,) * 4), "--bank", "1e300"], ["option bank: at most 86400 seconds"]),
     (["snake", "--bot", "hunter", "--bot", "nothing_like_it"], ["seat 1:", "nothing_like_it"]),
     (["chess", "--bot", "a"], ["invalid choice: 'chess'"]),
 ]

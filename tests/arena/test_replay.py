@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from arena.program_battle import BattleSettings
 from editor.cli import main
 from matcher import load_program
 from tests.arena.legacy_battles import write_legacy_battle
+from tests.arena.test_cli import SNAKEPIT
 from tests.arena.test_match_api import FARMER, GREEDY, MEADOW, ROOT
 from tests.bots.survivors import BOTS
 
@@ -314,6 +317,32 @@ def test_replay_summarises_and_verifies_on_the_command_line(
     bad = tampered(worms_replay, tmp_path / "t.jsonl", _add_point)
     assert main(["replay", str(bad), "--verify"]) == 1
     assert capsys.readouterr().out.startswith(f"{bad}:8: round 7 disagrees: scores recorded")
+
+
+def test_a_seat_named_by_a_file_name_that_is_not_utf8_is_recorded_and_verifies(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Regression: ``snakepit battle $'\\xfe.snake.json' ... --record r.jsonl`` ended in a
+    UnicodeEncodeError's traceback (the seat's name, a lone surrogate, written into a UTF-8 file)
+    and left an empty replay; a tournament's game with such an entrant failed the same way."""
+    program = tmp_path / os.fsdecode(b"\xfe.snake.json")
+    program.write_bytes((ROOT / "samples" / "snake" / "hunter.snake.json").read_bytes())
+    record = tmp_path / "r.jsonl"
+    assert main(["battle", str(program), "tail_biter", "--seed", "1", "--steps", "3", "--record", str(record)]) == 0
+    assert read_replay(record).seats[0]["name"] == program.name
+    assert main(["replay", str(record), "--verify"]) == 0
+    assert capsys.readouterr().out.endswith(f"{record}: all 3 rounds agree\n")
+
+
+def test_a_file_name_that_is_not_utf8_is_printed_as_its_bytes(tmp_path: Path) -> None:
+    """Regression: with a strict stdout (``PYTHONIOENCODING=utf-8``, most desktop locales),
+    ``snakepit check $'\\xfe.snake.json'`` ended in a UnicodeEncodeError's traceback."""
+    program = tmp_path / os.fsdecode(b"\xfe.snake.json")
+    program.write_bytes((ROOT / "samples" / "snake" / "hunter.snake.json").read_bytes())
+    done = subprocess.run([str(SNAKEPIT), "check", "--no-sample", str(program)], capture_output=True, timeout=120,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8"}, check=False)
+    assert (done.returncode, done.stderr) == (0, b"")
+    assert done.stdout.startswith(os.fsencode(program) + b": valid, 4 cards")
 
 
 @pytest.mark.parametrize(("text", "message"), [

@@ -180,3 +180,24 @@ def test_the_command_line_names_the_result_field_and_exits_1(replays: dict[str, 
     assert main(["replay", str(bad), "--verify"]) == 1
     out = capsys.readouterr().out
     assert len(out.splitlines()) == 1 and "the result line does not: ranks recorded" in out
+
+
+HEADER_EDITS = [("itpw", "turns", float("inf")), ("itpw", "turns", 1.5), ("itpw", "turns", 0),
+                ("bioblots", "move_limit", float("inf")), ("worms", "rounds", float("inf")),
+                ("snake", "steps", float("inf"))]
+
+
+@pytest.mark.parametrize(("game", "option", "value"), HEADER_EDITS, ids=[f"{g}-{o}-{v}" for g, o, v in HEADER_EDITS])
+def test_a_header_option_the_game_does_not_take_fails_verification_naming_it(
+    game: str, option: str, value: float, replays: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """Regressions: ITPW's ``turns`` went to the engine's ``int()`` unchecked (``Infinity``: an
+    OverflowError's traceback; ``1.5``: verified as a game of 1 turn), and worms' ``rounds``
+    (``Infinity``: every round's state "disagreed", the option never named)."""
+    def change(lines: Lines) -> None:
+        lines[0]["options"][option] = value
+
+    bad = tampered(replays[game], tmp_path / "t.jsonl", change)
+    assert main(["replay", str(bad), "--verify"]) == 1
+    out = capsys.readouterr().out
+    assert f"round 1 disagrees: the header's options: option {option}: expected " in out and out.count("\n") == 1, out

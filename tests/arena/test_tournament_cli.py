@@ -102,6 +102,7 @@ def write(tmp_path: Path, name: str, text: str) -> str:
     (["--entrant", "x=no_such_program"], "--entrant x: no_such_program: cannot read"),
     (["--entrant", "x={tmp}/bad.snake.json"], "--entrant x: {tmp}/bad.snake.json: line 2, column 1: invalid JSON"),
     (["--entrant", "tb=hunter"], "--entrant tb: two entrants have that name"),
+    (["--entrant", "a\nb=hunter"], "--entrant 'a\\nb': a name is printable text on one line"),  # split the table
     (["--games-per-pairing", "3"], "--games-per-pairing 3: must be a positive multiple of 2"),
     (["--seats", "5"], "--seats 5: snake is played by 2..4 players"),
     (["--size", "5x5", "--length", "9"], "options width 5, height 5, length 9: 2 snakes of length 9 do not fit"),
@@ -109,6 +110,7 @@ def write(tmp_path: Path, name: str, text: str) -> str:
     (["--length", "1"], "--length 1: a snake has at least 2 cells"),
     (["--option", "colour=3"], "snake takes no option 'colour'"),
     (["--jobs", "0"], "--jobs 0: at least 1 job"),
+    (["--jobs", "100000"], "--jobs 100000: at least 1 job and at most 256"),  # hung, starting processes
 ])
 def test_bad_tournament_input_is_one_line_and_status_2(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], arguments: list[str], message: str,
@@ -128,6 +130,7 @@ def test_bad_tournament_input_is_one_line_and_status_2(
     (["tournament", "chess", "--entrant", "a=./a", "--entrant", "b=./b"], "'chess'"),
     (["duel", "tail_biter", "hunter", "snake", "--elo0", "30"], "--elo0 30.0 --elo1 20.0: elo0 must be below elo1"),
     (["duel", "tail_biter", "no_such_program", "snake"], "B: no_such_program: cannot read"),
+    (["duel", "tail_biter", "hunter", "snake", "--jobs", "257"], "--jobs 257: at least 1 job and at most 256"),
 ])
 def test_other_bad_input_is_one_line_and_status_2(capsys: pytest.CaptureFixture[str], arguments: list[str], message: str) -> None:
     assert main(arguments) == 2
@@ -141,6 +144,42 @@ def test_a_second_tournament_in_the_same_folder_is_refused(tmp_path: Path, capsy
     assert main(["tournament", "snake", *PAIR, "--seed", "2", "--jobs", "1", "--out", str(tmp_path), *SMALL]) == 2
     assert capsys.readouterr().err == (f"snakepit: {tmp_path} holds another tournament: seed 2, the folder has 1; "
                                        "use another --out\n")
+
+
+def test_a_folder_of_other_files_is_refused_and_left_as_it_was(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Regression: ``--out`` a folder of the user's own (with a results.json of theirs) wrote the
+    tournament's results over it, and a folder with another games.jsonl was refused only after a
+    tournament.json, a lock and a replays folder were put in it."""
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    (folder / "results.json").write_text("my notes\n")
+    assert main(["tournament", "snake", *PAIR, "--jobs", "1", "--out", str(folder), *SMALL]) == 2
+    err = capsys.readouterr().err
+    assert err == (f"snakepit: --out {folder} holds other files (results.json) and no tournament (tournament.json); "
+                   "use a new or empty folder\n")
+    assert [p.name for p in folder.iterdir()] == ["results.json"] and (folder / "results.json").read_text() == "my notes\n"
+    file = tmp_path / "a.jsonl"
+    file.write_text("x\n")
+    assert main(["tournament", "snake", *PAIR, "--jobs", "1", "--out", str(file), *SMALL]) == 2
+    assert capsys.readouterr().err == f"snakepit: --out {file} is a file, not a folder; use a new or empty folder\n"
+
+
+def test_a_first_run_that_could_not_write_its_spec_leaves_a_folder_the_next_run_takes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The spec is written before anything else of the tournament's: a run stopped in between
+    (here: a full disk) left ``replays/`` without ``tournament.json``, a folder of other files the
+    next run refused."""
+    out = tmp_path / "t"
+
+    def full(*_args: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    with monkeypatch.context() as patch:
+        patch.setattr("arena.tournament.store.atomic_write_text", full)
+        assert main(["tournament", "snake", *PAIR, "--jobs", "1", "--out", str(out), *SMALL]) == 2
+    assert "No space left on device" in capsys.readouterr().err
+    assert main(["tournament", "snake", *PAIR, "--jobs", "1", "--out", str(out), *SMALL]) == 0
 
 
 def test_a_duel_prints_the_running_score_and_the_verdict(capsys: pytest.CaptureFixture[str]) -> None:

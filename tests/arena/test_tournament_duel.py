@@ -91,6 +91,8 @@ def test_the_running_line_shows_score_elo_and_llr() -> None:
 
 @pytest.mark.parametrize(("kwargs", "message"), [
     ({"elo0": 5, "elo1": 5}, "elo0 must be below elo1"),
+    ({"elo1": float("inf")}, "--elo1 inf: must be a finite number of Elo points"),  # decided H0 after 2 games
+    ({"elo0": float("nan")}, "--elo0 nan: must be a finite number of Elo points"),
     ({"alpha": 0.7}, "--alpha 0.7"),
     ({"beta": 0}, "--beta 0"),
     ({"max_games": 1}, "--max-games 1"),

@@ -56,6 +56,10 @@ def test_each_pass_gives_everyone_the_same_number_of_games() -> None:
     (3, 3, 2, "--games-per-pairing 2: must be a positive multiple of 3 (3 entrants in games of 3 seats: "
               "each entrant sits in each seat equally often)"),
     (4, 2, 0, "--games-per-pairing 0"),
+    # hung, making a list of 10**20 games (or of C(200, 4) tables)
+    (2, 2, 10**20, f"--games-per-pairing {10**20}: {10**20} games in all, more than a tournament plays "
+                   "(at most 1000000)"),
+    (200, 4, 4, "--games-per-pairing 4: 258739800 games in all"),
 ])
 def test_unfair_requests_are_refused(entrants: int, seats: int, per_pairing: int | None, message: str) -> None:
     with pytest.raises(TournamentError, match=re.escape(message)):

@@ -7,7 +7,8 @@ import multiprocessing
 import pytest
 
 from arena.games.registry import BUILT_IN
-from arena.tournament.workers import worker_context
+from arena.tournament import Entrant, TournamentSpec, run_tournament
+from arena.tournament.workers import WorkerPool, worker_context
 from tests.arena import worker_probe
 
 
@@ -26,3 +27,21 @@ def test_workers_imported_every_game_on_their_first_game_now_the_fork_server_has
     finally:
         process.join(60)
     assert process.exitcode == 0
+
+
+def test_a_pool_starts_a_worker_per_game_in_flight_not_one_per_job(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the pool started all ``--jobs`` workers at once (2 games with ``--jobs 64``
+    started 64 processes; ``--jobs 100000`` hung starting them)."""
+    started = []
+    start = WorkerPool._start
+
+    def counted(pool: WorkerPool) -> object:
+        started.append(pool)
+        return start(pool)
+
+    monkeypatch.setattr(WorkerPool, "_start", counted)
+    entrants = [Entrant.parse("snake", f"{name}={name}") for name in ("hunter", "tail_biter")]
+    spec = TournamentSpec.build("snake", entrants, 1, options={"width": 9, "height": 9, "length": 3, "steps": 3})
+    run = run_tournament(spec, jobs=64)
+    assert run.complete and len(run.records) == 2
+    assert len(started) == 2

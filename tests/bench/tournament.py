@@ -39,7 +39,9 @@ def tournament_seconds(jobs: int, spec: TournamentSpec) -> float:
 def pool_start_seconds() -> float:
     """Seconds to start a 2-worker pool and shut it down with no game played."""
     start = time.perf_counter()
-    WorkerPool(2).close(clean=True)
+    pool = WorkerPool(2)
+    pool.start_workers(2)
+    pool.close(clean=True)
     return time.perf_counter() - start
 
 

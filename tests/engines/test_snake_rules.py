@@ -841,6 +841,7 @@ def test_start_position_on_an_even_field() -> None:
         (1, 25, 25, 10),  # too few snakes
         (5, 25, 25, 10),  # too many snakes
         (2, 25, 25, 1),  # a snake needs a head and a tail
+        (2, 25, 25, 10**23),  # hung, listing the snake's cells
     ],
 )
 def test_start_position_errors(args: tuple[int, int, int, int]) -> None:

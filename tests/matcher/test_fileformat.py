@@ -251,7 +251,7 @@ MALFORMED: list[tuple[str, str, list[str]]] = [
     ("json-trailing-comma", text()[:-2] + ",}", ["invalid JSON"]),
     ("json-too-deep", "[" * 100_000 + "]" * 100_000, ["invalid JSON", "nested too deeply"]),
     ("json-huge-int", '{"format": "snake-program/1", "cards": [], "name": ' + "9" * 5000 + "}", ["invalid JSON"]),
-    ("json-not-an-object", "[1, 2]", ["the program must be a JSON object"]),
+    ("json-not-an-object", "[1, 2]", ["the program must be a JSON object, got a list"]),
     # the format line
     ("format-missing", text(format=None), ["missing the key 'format'"]),
     ("format-wrong", text(format="snake-program/2"), ["format is 'snake-program/2'", "snake-program/1"]),
@@ -299,7 +299,7 @@ MALFORMED: list[tuple[str, str, list[str]]] = [
     ("cell-col-float", with_card2(cell(col=3.0)), ["card 2", "'cells' entry 1", "'col' must be an integer"]),
     ("cell-no-row", with_card2(cell(row=None)), ["card 2", "'cells' entry 1", "missing the key 'row'"]),
     ("cell-no-match", with_card2(cell(match=None)), ["card 2", C13, "missing the key 'match'"]),
-    ("cells-not-list", with_card2(cells={"row": 1}), ["card 2", "'cells' must be a list"]),
+    ("cells-not-list", with_card2(cells={"row": 1}), ["card 2", "'cells' must be a list, got an object"]),  # _JsonObject
     ("not-not-bool", with_card2(cell(**{"not": "yes"})), ["card 2", C13, "'not' must be true or false"]),
     ("not-as-int", with_card2(cell(**{"not": 1})), ["card 2", C13, "'not' must be true or false"]),
     ("unknown-element", with_card2(cell(match="food")), ["card 2", C13, "unknown element or set 'food'"]),
@@ -331,6 +331,7 @@ MALFORMED: list[tuple[str, str, list[str]]] = [
     ("set-element-twice", text(sets=[{"name": "x", "elements": ["empty", "empty"]}]), ["set1", "element twice"]),
     ("set-element-not-str", text(sets=[{"name": "x", "elements": [0]}]), ["set1", "must be a string"]),
     ("set-no-elements-key", text(sets=[{"name": "x"}]), ["set1", "missing the key 'elements'"]),
+    ("set-elements-null", text(sets=[{"name": "x", "elements": None}]), ["set1", "'elements' must be a list, got null"]),
     ("set-name-not-str", text(sets=[{"name": 5, "elements": ["empty"]}]), ["set1", "'name' must be a string"]),
     ("sets-not-list", text(sets=SET1), ["'sets' must be a list"]),
     # top-level types
@@ -464,3 +465,12 @@ def test_saving_a_program_with_a_bad_group_cannot_be_loaded_back(tmp_path: Path)
     save_program(path, bad)
     with pytest.raises(ProgramError, match=r"card 1, cell \(row 2, col 3\): bad group 'or9'"):
         load_program(path)
+
+
+def test_an_unknown_element_of_a_set_lists_the_elements_once(tmp_path: Path) -> None:
+    """Regression: the list of elements followed the message twice, once in its own words."""
+    path = tmp_path / "typo.snake.json"
+    path.write_text(text(sets=[{"name": "typo", "elements": ["lava"]}]), encoding="utf-8")
+    with pytest.raises(ProgramError) as caught:
+        load_program(path)
+    assert str(caught.value).count("enemy_tail") == 1, caught.value

@@ -93,7 +93,7 @@ def test_trims_keep_the_cells_near_the_head_or_those_not_empty() -> None:
     assert all(p.match is not Element.EMPTY for p in nonempty.cells.values())
     assert trim_card(full, Keep(2, nonempty=True)) == card_from_moment(CORNER, 0, RIGHT, Keep(2, nonempty=True))
     assert Keep.parse("2,nonempty") == Keep(2, True) and Keep.parse("all") == KEEP_ALL
-    for bad in ("7", "0", "some"):
+    for bad in ("7", "0", "some", "2,3"):  # "2,3" kept distance 3, the 2 ignored
         with pytest.raises(MomentError):
             Keep.parse(bad)
 
