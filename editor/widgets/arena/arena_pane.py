@@ -409,6 +409,10 @@ class ArenaPane(QWidget):
     def _failed(self, text: str) -> None:
         self._gave_up()
         self.setup_panel.show_message(text)
+        # The reason stays in sight, not only in the status bar for a few seconds: the setup
+        # column, hidden while a match was shown, holds it (a replay that fails to open leaves
+        # the shown match on the board).
+        self.show_setup(True)
         self._say(text)
 
     # --- showing -----------------------------------------------------------------------------
