@@ -18,7 +18,6 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
-    QGuiApplication,
     QKeySequence,
     QResizeEvent,
     QShowEvent,
@@ -63,6 +62,7 @@ from editor.widgets.cards.card_editor import HINT, MESSAGE_MS, CardEditor
 from editor.widgets.cards.problems_view import ProblemsView
 from editor.widgets.cards.program_panel import ProgramPanel
 from editor.widgets.improve.improve_dialog import show_improve
+from editor.widgets.parts.screen_room import fitted_size, screen_room
 from editor.widgets.tournament.tournament_tab import TournamentTab
 from editor.window.editing_commands import EditingCommands
 from editor.window.folders import PROGRAMS, is_shipped, last_folder, remember_folder, start_folder
@@ -720,13 +720,7 @@ class MainWindow(EditingCommands, QMainWindow):
         self._size_docks()
 
     def _available_size(self) -> QSize | None:
-        """The room a window has on its screen (title bar and frame taken off), or None when
-        there is no real screen (the offscreen platform of tests and screenshots)."""
-        screen = self.screen()
-        if screen is None or QGuiApplication.platformName() == "offscreen":
-            return None
-        frame = self.frameGeometry().size() - self.geometry().size()
-        return screen.availableGeometry().size() - frame
+        return screen_room(self)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if _dropped_file(event.mimeData()) is not None:
@@ -836,8 +830,7 @@ class _CommandTip(QObject):
 
 def first_size(available: QSize | None) -> QSize:
     """The window's size at the first start: :data:`DEFAULT_SIZE`, or less on a smaller screen."""
-    size = QSize(*DEFAULT_SIZE)
-    return size if available is None else size.boundedTo(available)
+    return fitted_size(QSize(*DEFAULT_SIZE), available)
 
 
 def is_position_file(path: Path) -> bool:
