@@ -19,6 +19,7 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -310,8 +311,20 @@ class ArenaPane(QWidget):
 
     def show_setup(self, visible: bool) -> None:
         """Show or hide the setup column (watching a match, the board takes its room)."""
+        focus = QApplication.focusWidget()
+        hides_focus = not visible and focus is not None and self.setup_scroll.isAncestorOf(focus)
         self.setup_scroll.setVisible(visible)
         self.setup_action.setChecked(visible)
+        if hides_focus:
+            self._take_keys()
+
+    def _take_keys(self) -> None:
+        """The keyboard to the match (Start or Open replay… hid the setup that had it): else Qt
+        gives it to the next button, the header's Setup, and Space — while Play is disabled, at
+        a match's end or before its first round — clicks that, bringing the setup back. The
+        pane itself, not the Play button: a focused button that is disabled at the match's end
+        hands the focus on to the next one, with the same effect."""
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _toggle_popout(self) -> None:
         if self.popout.is_out():

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
@@ -82,6 +83,36 @@ def test_start_shows_the_board_and_hides_the_setup_before_the_match_reports(
     layout = dashboard.layout()
     assert layout is not None and all(card.isVisible() for card in dashboard.cards)
     qtbot.waitUntil(lambda: dashboard.height() >= layout.minimumSize().height() > dashboard.cards[0].height())
+
+
+def test_after_start_the_keys_go_to_the_match_not_to_the_setup_button(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    pane = make_pane()
+    panel = pane.setup_panel
+    panel.set_game("kingdoms")
+    panel.set_seats([str(KINGDOMS / "farmer.sh")] * 4)
+    panel.rounds_box.setValue(3)
+    pane.activateWindow()  # as the user's window is
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is pane)
+    panel.start_button.setFocus()
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    assert QApplication.focusWidget() is not pane.setup_button  # (where Qt moved it from the hidden Start)
+    wait_finished(qtbot, pane)
+    qtbot.waitUntil(lambda: pane.playback.index == len(pane.playback.frames) - 1)
+
+    def press(key: Qt.Key) -> None:
+        focus = QApplication.focusWidget()
+        assert focus is not None and pane.isAncestorOf(focus) or focus is pane
+        qtbot.keyClick(focus, key)
+
+    press(Qt.Key.Key_Space)  # at the end Play is disabled: the key must not click the Setup button
+    assert not pane.setup_scroll.isVisible()
+    press(Qt.Key.Key_Home)
+    assert pane.playback.index == 0
+    press(Qt.Key.Key_Space)
+    assert pane.playback.playing and not pane.setup_scroll.isVisible()
+    press(Qt.Key.Key_Space)
+    assert not pane.playback.playing
 
 
 def test_a_match_that_fails_to_start_gives_the_setup_back_with_the_reason(
