@@ -10,7 +10,6 @@ turn) and exports (a history of the game's own) and keeps its own plots; the pan
 
 from __future__ import annotations
 
-import re
 import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -24,7 +23,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QMenu,
-    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -37,6 +35,7 @@ from arena.match import MatchSetup, MatchSetupError
 from editor.widgets.arena.board_window import PopOut
 from editor.widgets.arena.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
 from editor.widgets.arena.match_setup import MatchSetupPanel
+from editor.widgets.arena.match_title import MatchTitle
 from editor.widgets.arena.match_transport import Playback, Transport
 from editor.widgets.arena.replay_saving import REPLAY_FILTER, save_replay_copy
 from editor.widgets.arena.watching import Watcher, watch
@@ -212,10 +211,8 @@ class ArenaPane(QWidget):
         scroll.setMinimumWidth(240)
         self.setup_scroll = scroll
 
-        self.title_label = QLabel()
+        self.title_label = MatchTitle()
         self.title_label.setObjectName("matchTitle")
-        self.title_label.setTextFormat(Qt.TextFormat.RichText)
-        self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.save_action = self._action("Save replay…", "", "Save this match's replay (JSONL, as the CLI writes)",
                                         lambda: self.save_replay())
         self.export_menu = QMenu(self)
@@ -333,7 +330,7 @@ class ArenaPane(QWidget):
             self.popout.pop_out(self._window_title(), self.transport.actions_for_window())
 
     def _window_title(self) -> str:
-        title = re.sub(r"<[^>]+>", "", self.title_label.text()) if self.info is not None else "Arena"
+        title = self.title_label.plain_text() if self.info is not None else "Arena"
         return f"{title} — snakepit"
 
     def _toggle_setup(self) -> None:
@@ -383,7 +380,7 @@ class ArenaPane(QWidget):
             if self.tabs.currentWidget() is plot:  # a hidden plot is drawn when its tab is chosen
                 plot.clear()  # (making its curves costs ~70 ms)
         self.tabs.setTabEnabled(self.tabs.indexOf(self.time_plot), timed)
-        self.title_label.setText(self._title(info))
+        self.title_label.set_title(*self._title(info))
         if self.popout.is_out():
             self.popout.pop_out(self._window_title())  # the window names the new match
         self._update_actions()
@@ -472,7 +469,8 @@ class ArenaPane(QWidget):
         assert self.info is not None  # only asked about a match that started (so has a view)
         return GAME_VIEWS[self.info.game].spec
 
-    def _title(self, info: MatchInfo) -> str:
+    def _title(self, info: MatchInfo) -> tuple[str, str]:
+        """The game's title (shown bold) and the rest of the match's title line."""
         spec = self._spec()
         where = ""
         if "width" in info.options and "height" in info.options:
@@ -481,7 +479,7 @@ class ArenaPane(QWidget):
             where = info.options.get(spec.map_option) or ""
             where = f" · {spec.map_name(str(where))}" if where else ""
         kind = {REPLAY: f"replay {Path(str(info.record)).name} · ", WHAT_IF: f"what-if from step {info.branch} · "}
-        return f"<b>{spec.title}</b> · {kind.get(info.kind, '')}seed {info.seed}{where}"
+        return spec.title, f" · {kind.get(info.kind, '')}seed {info.seed}{where}"
 
     def _summary(self, frame: Frame, outcome: Outcome | None) -> str:
         spec = self._spec()
@@ -490,7 +488,7 @@ class ArenaPane(QWidget):
 
     def _show_idle(self) -> None:
         self.stack.setCurrentWidget(self.idle_label)
-        self.title_label.setText("<b>Arena</b>")
+        self.title_label.set_title("Arena")
         self._update_actions()
 
     def _update_actions(self) -> None:
