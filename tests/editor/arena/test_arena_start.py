@@ -62,13 +62,20 @@ def test_a_worker_whose_rounds_are_taken_does_not_wait(qtbot: QtBot, monkeypatch
     assert given == []
 
 
-def test_start_shows_the_board_and_hides_the_setup_before_the_match_reports(
-        qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+def farmers(make_pane: Callable[..., ArenaPane], rounds: int) -> ArenaPane:
+    """A pane set up for a kingdoms match of four farmers (quick shell bots) over ``rounds``."""
     pane = make_pane()
     panel = pane.setup_panel
     panel.set_game("kingdoms")
     panel.set_seats([str(KINGDOMS / "farmer.sh")] * 4)
-    panel.rounds_box.setValue(2)
+    panel.rounds_box.setValue(rounds)
+    return pane
+
+
+def test_start_shows_the_board_and_hides_the_setup_before_the_match_reports(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    pane = farmers(make_pane, 2)
+    panel = pane.setup_panel
     qtbot.waitUntil(lambda: "kingdoms" in pane.boards, timeout=5_000)  # built when chosen
     board = pane.boards["kingdoms"]
     assert isinstance(board, KingdomsBoard)
@@ -87,11 +94,8 @@ def test_start_shows_the_board_and_hides_the_setup_before_the_match_reports(
 
 def test_after_start_the_keys_go_to_the_match_not_to_the_setup_button(
         qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
-    pane = make_pane()
+    pane = farmers(make_pane, 3)
     panel = pane.setup_panel
-    panel.set_game("kingdoms")
-    panel.set_seats([str(KINGDOMS / "farmer.sh")] * 4)
-    panel.rounds_box.setValue(3)
     pane.activateWindow()  # as the user's window is
     qtbot.waitUntil(lambda: QApplication.activeWindow() is pane)
     panel.start_button.setFocus()
