@@ -648,7 +648,7 @@ class MainWindow(EditingCommands, QMainWindow):
         tab's board and the arena's snake boards; the analysis's warnings in the Problems pane;
         File → Compare With… and Compare with Last Saved; card shares after a battle or tournament
         and Battle → Card Statistics…."""
-        self.authoring = Authoring(self.document, self)
+        self.authoring = Authoring(self.document, self, open_folder=self._dialog_folder)
         self.authoring.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.new_card_action = self.authoring.bench_action(self.test_bench)
         bench_tools = self.test_bench.toolbar  # beside Save as test: it makes a card of the same field
