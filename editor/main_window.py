@@ -739,15 +739,27 @@ class MainWindow(EditingCommands, QMainWindow):
 
     def _open_tournament_game(self, path: str) -> None:
         """A game of the tournament, in the arena (its replay plays there with every control)."""
+        self._open_in_arena(path)
+
+    def _open_in_arena(self, path: str | Path) -> bool:
+        """A replay opened into the arena from elsewhere (a tournament's game, a dropped file):
+        a live match there is stopped by it, so that is asked first — from the tournament or
+        the editor the match is out of sight, and it went without a word."""
+        running = arena_work(self.arena_pane)
+        if running:
+            answer = QMessageBox.question(
+                self, APP_NAME, f"{running[0].upper()}{running[1:]}. Stop it and open {Path(path).name}?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
         self.show_arena()
-        self.arena_pane.open_replay(path)
+        return self.arena_pane.open_replay(path)
 
     def open_dropped(self, path: str | Path) -> bool:
         """A dropped file: a position goes onto the test bench, a match replay into the arena,
         anything else opens as a program."""
         if Path(path).suffix == ".jsonl":
-            self.show_arena()
-            return self.arena_pane.open_replay(path)
+            return self._open_in_arena(path)
         if not is_position_file(Path(path)):
             self.show_editor()
             return self.open_file(path)
