@@ -301,6 +301,8 @@ class MatchRunner(QObject):
             work(cancel)
         except (MatchSetupError, ReplayError, ProgramError) as error:
             self._emit("failed", str(error))
+        except OSError as error:  # a file the match reads or writes (its replay record: a folder gone)
+            self._emit("failed", f"{error.filename or 'the match'}: {error.strerror or error}")
         except Exception as error:  # noqa: BLE001  (a bug must not end the thread unsaid)
             self._emit("failed", f"the match stopped: {type(error).__name__}: {error}")
         finally:

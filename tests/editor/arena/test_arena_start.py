@@ -8,6 +8,7 @@ its explanations only when one is asked."""
 from __future__ import annotations
 
 from collections.abc import Callable
+import shutil
 from pathlib import Path
 
 import pytest
@@ -131,6 +132,16 @@ def test_a_match_that_fails_to_start_gives_the_setup_back_with_the_reason(
         qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
     assert pane.setup_scroll.isVisible() and pane.stack.currentWidget() is pane.idle_label
     assert panel.message_label.isVisible() and panel.message_label.text().startswith(f"{bad}:")
+
+
+def test_a_match_whose_replay_cannot_be_written_says_where_without_a_traceback_name(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    pane = farmers(make_pane, 2)
+    shutil.rmtree(pane.scratch)  # the app's scratch folder cleaned away under it (a tmp cleaner)
+    with qtbot.waitSignal(pane.runner.failed, timeout=10_000) as failed:
+        qtbot.mouseClick(pane.setup_panel.start_button, Qt.MouseButton.LeftButton)
+    assert failed.args[0] == f"{pane.scratch / 'match-1.jsonl'}: No such file or directory"
+    assert pane.setup_panel.message_label.isVisible() and pane.setup_panel.message_label.text() == failed.args[0]
 
 
 def test_a_snake_battle_compiles_a_program_for_explanations_only_when_one_is_asked(
