@@ -23,6 +23,7 @@ class MatchTitle(QLabel):
 
     def set_title(self, bold: str, rest: str = "") -> None:
         self._bold, self._rest = bold, rest
+        self.setMinimumWidth(self._bold_width())  # the game's name whole; only the rest gives way
         self._elide()
 
     def plain_text(self) -> str:
@@ -33,10 +34,13 @@ class MatchTitle(QLabel):
         super().resizeEvent(event)
         self._elide()
 
-    def _elide(self) -> None:
+    def _bold_width(self) -> int:
         bold = QFont(self.font())
         bold.setBold(True)
-        room = self.contentsRect().width() - QFontMetrics(bold).horizontalAdvance(self._bold)
+        return QFontMetrics(bold).horizontalAdvance(self._bold) + 2  # (rounding: never cut its last letter)
+
+    def _elide(self) -> None:
+        room = self.contentsRect().width() - self._bold_width()
         rest = self.fontMetrics().elidedText(self._rest, Qt.TextElideMode.ElideRight, max(0, room))
         self.setText(f"<b>{html.escape(self._bold)}</b>{html.escape(rest)}")
         self.setToolTip(self.plain_text() if rest != self._rest else "")
