@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, Qt
-from PySide6.QtGui import QTextDocumentFragment
+from PySide6.QtGui import QFont, QFontMetrics, QTextDocumentFragment
 from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
@@ -167,3 +167,16 @@ def test_a_long_match_title_is_cut_with_an_ellipsis_and_whole_in_its_tooltip(
     shown = QTextDocumentFragment.fromHtml(title.text()).toPlainText()
     assert shown.endswith("…") and whole.startswith(shown[:-1]) and shown.startswith("Snake · replay")
     assert title.fontMetrics().horizontalAdvance(shown) <= title.contentsRect().width()
+
+
+def test_the_title_keeps_the_game_s_name_whole_beside_the_setup_at_1024_px(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    pane = make_pane()
+    pane.resize(*SMALL)  # idle: the setup column, the title and the header's buttons share the width
+    title = pane.title_label
+    bold = QFont(title.font())
+    bold.setBold(True)
+    qtbot.waitUntil(lambda: pane.width() == SMALL[0])
+    QApplication.processEvents()
+    assert pane.setup_scroll.isVisible() and title.plain_text() == "Arena"
+    assert title.contentsRect().width() >= QFontMetrics(bold).horizontalAdvance("Arena")
