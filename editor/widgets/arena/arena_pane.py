@@ -375,6 +375,9 @@ class ArenaPane(QWidget):
         self.scoreboard.set_seats(self.names, timed=timed)
         self.scoreboard.set_sandbox(info.sandboxed, info.sandbox)
         self.seat_log.reset(self.names, spec.round_noun)
+        noun = spec.round_noun  # the game's own word, as the transport and the summary say it
+        self.score_plot.set_labels(f"Score per {noun}", noun)
+        self.time_plot.set_labels(f"Think time per {noun}", noun)
         for plot in (self.score_plot, self.time_plot):
             plot.set_seat_names(self.names)
             if self.tabs.currentWidget() is plot:  # a hidden plot is drawn when its tab is chosen

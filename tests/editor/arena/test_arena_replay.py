@@ -346,3 +346,19 @@ def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot: QtBot, 
     assert info.programs == (builtin_program(), mine, played[2])
     assert pane.names == ["Built-in biter", "My hunter", "Wall hugger"]
     assert pane.playback.frames[0].state.position == branch.position
+
+
+def test_the_plots_count_in_the_game_s_own_word_as_the_transport_does(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane], worms_replay: Path, tmp_path: Path) -> None:
+    battle = tmp_path / "battle.jsonl"
+    run_match(MatchSetup("snake", ("wall_hugger", "hunter"), 3, {"steps": 4, "width": 11, "height": 11, "length": 3}),
+              record=battle, host_root=tmp_path)
+    pane = make_pane()
+    for replay, noun in ((battle, "step"), (worms_replay, "round")):
+        with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+            pane.open_replay(replay)
+        assert pane.transport.noun_label.text() == noun.capitalize()  # beside the seek bar
+        for plot, what in ((pane.score_plot, "Score"), (pane.time_plot, "Think time")):
+            item = plot.plot_widget.getPlotItem()
+            assert item.titleLabel.text == f"{what} per {noun}"
+            assert item.getAxis("bottom").labelText == noun
