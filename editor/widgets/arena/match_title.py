@@ -23,7 +23,10 @@ class MatchTitle(QLabel):
 
     def set_title(self, bold: str, rest: str = "") -> None:
         self._bold, self._rest = bold, rest
-        self.setMinimumWidth(self._bold_width())  # the game's name whole; only the rest gives way
+        # Alone ("Arena", no match shown) the name is kept whole. Beside a match's title the
+        # header's buttons come first: a least width there made the pane wider than a 1024 px
+        # window with the setup shown beside a snake board.
+        self.setMinimumWidth(0 if rest else self._bold_width())
         self._elide()
 
     def plain_text(self) -> str:

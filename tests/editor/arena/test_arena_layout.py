@@ -167,6 +167,9 @@ def test_a_long_match_title_is_cut_with_an_ellipsis_and_whole_in_its_tooltip(
     shown = QTextDocumentFragment.fromHtml(title.text()).toPlainText()
     assert shown.endswith("…") and whole.startswith(shown[:-1]) and shown.startswith("Snake · replay")
     assert title.fontMetrics().horizontalAdvance(shown) <= title.contentsRect().width()
+    qtbot.mouseClick(pane.setup_button, Qt.MouseButton.LeftButton)  # the setup beside it: the pane keeps its width
+    QApplication.processEvents()
+    assert pane.setup_scroll.isVisible() and pane.minimumSizeHint().width() <= SMALL[0] == pane.width()
 
 
 def test_the_title_keeps_the_game_s_name_whole_beside_the_setup_at_1024_px(
