@@ -44,7 +44,7 @@ from editor.widgets.arena.scoreboard import Scoreboard, match_summary
 from editor.widgets.arena.seat_log import SeatLog
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
 from editor.widgets.games.registry import GAME_VIEWS
-from editor.widgets.parts.form_widgets import scrolled
+from editor.widgets.parts.form_widgets import error_line, scrolled
 from editor.widgets.parts.seat_names import numbered
 from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
 from editor.widgets.parts.standalone import run_alone
@@ -125,6 +125,7 @@ class ArenaPane(QWidget):
             self.setup_panel.show_message(str(error))
             return False
         self.setup_panel.show_message("")
+        self.failure_label.hide()
         self.setup_panel.remember()
         self._matches += 1
         record = self.scratch / f"match-{self._matches}.jsonl"
@@ -166,6 +167,7 @@ class ArenaPane(QWidget):
             remember_file(self.settings, REPLAYS, path)
         self.outcome = None
         self.setup_panel.show_message("")
+        self.failure_label.hide()
         self.transport.set_stoppable(True)
         self.runner.gate.set_open(True)  # a replay is computed at once; the transport paces the view
         self.runner.start_replay(Path(path))
@@ -188,6 +190,7 @@ class ArenaPane(QWidget):
         """Run ``setup``, a match that branches off the shown one at ``turn`` (a board's what-if):
         recorded like any other, shown from that turn on."""
         self.outcome = None
+        self.failure_label.hide()
         self.transport.set_stoppable(True)
         self.runner.start_what_if(setup, turn, record=self.scratch / f"match-{self._matches}.jsonl")
 
@@ -261,6 +264,8 @@ class ArenaPane(QWidget):
         column.setContentsMargins(4, 0, 4, 0)
         column.setSpacing(6)
         column.addLayout(header)
+        self.failure_label = error_line("arenaFailure")
+        column.addWidget(self.failure_label)
         column.addWidget(self.stack, 1)
         self.popout = PopOut(self.stack, column, self)
         self.popout.changed.connect(self.popout_action.setChecked)
@@ -422,10 +427,12 @@ class ArenaPane(QWidget):
     def _failed(self, text: str) -> None:
         self._gave_up()
         self.setup_panel.show_message(text)
-        # The reason stays in sight, not only in the status bar for a few seconds: the setup
-        # column, hidden while a match was shown, holds it (a replay that fails to open leaves
-        # the shown match on the board).
-        self.show_setup(True)
+        # The reason stays in sight, not only in the status bar for a few seconds: above the
+        # board while a match is shown (a replay that fails to open leaves it there), as the
+        # setup column that also holds it is hidden then (and beside a board with many header
+        # buttons at 1024 px too narrow to show it whole).
+        self.failure_label.setText(text)
+        self.failure_label.setVisible(not self.setup_scroll.isVisible())
         self._say(text)
 
     # --- showing -----------------------------------------------------------------------------

@@ -100,14 +100,18 @@ def test_a_replay_that_cannot_be_opened_says_why_in_sight_while_the_shown_one_st
     cases = [(tmp_path / "broken.jsonl", ":2: not JSON"), (gone, ": cannot read it: No such file or directory"),
              (tmp_path, ": cannot read it: Is a directory")]
     cases[0][0].write_text(header + "{not json\n")
+    label = pane.failure_label  # over the board, which keeps its room and the match shown
     for path, reason in cases:
         pane.open_replay(path)
-        label = pane.setup_panel.message_label
-        qtbot.waitUntil(lambda: label.isVisible())
+        qtbot.waitUntil(lambda: label.isVisible() and label.text().startswith(str(path)))
         assert label.text().startswith(f"{path}{reason}"), label.text()
         assert "Error" not in label.text()  # no exception class names
         assert "replay worms.jsonl" in pane.title_label.text() and len(pane.playback.frames) > 1
-        pane.show_setup(False)
+        assert not pane.setup_scroll.isVisible()
+        assert label.geometry().bottom() < pane.stack.geometry().top()  # above the board, not over it
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        pane.open_replay(worms_replay)  # the next replay that opens takes the reason away
+    assert not label.isVisible()
 
 
 def test_a_replay_whose_header_lacks_an_option_names_it(qtbot: QtBot, make_pane: Callable[..., ArenaPane],
