@@ -18,7 +18,6 @@ from PySide6.QtGui import (
     QCloseEvent,
     QDragEnterEvent,
     QDropEvent,
-    QGuiApplication,
     QKeySequence,
     QResizeEvent,
     QShowEvent,
@@ -63,6 +62,7 @@ from editor.widgets.cards.card_editor import HINT, MESSAGE_MS, CardEditor
 from editor.widgets.cards.problems_view import ProblemsView
 from editor.widgets.cards.program_panel import ProgramPanel
 from editor.widgets.improve.improve_dialog import show_improve
+from editor.widgets.parts.screen_room import fitted_size, screen_room
 from editor.widgets.tournament.tournament_tab import TournamentTab
 from editor.window.editing_commands import EditingCommands
 from editor.window.folders import PROGRAMS, is_shipped, last_folder, remember_folder, start_folder
@@ -648,7 +648,7 @@ class MainWindow(EditingCommands, QMainWindow):
         tab's board and the arena's snake boards; the analysis's warnings in the Problems pane;
         File → Compare With… and Compare with Last Saved; card shares after a battle or tournament
         and Battle → Card Statistics…."""
-        self.authoring = Authoring(self.document, self)
+        self.authoring = Authoring(self.document, self, open_folder=self._dialog_folder)
         self.authoring.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.new_card_action = self.authoring.bench_action(self.test_bench)
         bench_tools = self.test_bench.toolbar  # beside Save as test: it makes a card of the same field
@@ -720,13 +720,7 @@ class MainWindow(EditingCommands, QMainWindow):
         self._size_docks()
 
     def _available_size(self) -> QSize | None:
-        """The room a window has on its screen (title bar and frame taken off), or None when
-        there is no real screen (the offscreen platform of tests and screenshots)."""
-        screen = self.screen()
-        if screen is None or QGuiApplication.platformName() == "offscreen":
-            return None
-        frame = self.frameGeometry().size() - self.geometry().size()
-        return screen.availableGeometry().size() - frame
+        return screen_room(self)
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         if _dropped_file(event.mimeData()) is not None:
@@ -745,15 +739,27 @@ class MainWindow(EditingCommands, QMainWindow):
 
     def _open_tournament_game(self, path: str) -> None:
         """A game of the tournament, in the arena (its replay plays there with every control)."""
+        self._open_in_arena(path)
+
+    def _open_in_arena(self, path: str | Path) -> bool:
+        """A replay opened into the arena from elsewhere (a tournament's game, a dropped file):
+        a live match there is stopped by it, so that is asked first — from the tournament or
+        the editor the match is out of sight, and it went without a word."""
+        running = arena_work(self.arena_pane)
+        if running:
+            answer = QMessageBox.question(
+                self, APP_NAME, f"{running[0].upper()}{running[1:]}. Stop it and open {Path(path).name}?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
         self.show_arena()
-        self.arena_pane.open_replay(path)
+        return self.arena_pane.open_replay(path)
 
     def open_dropped(self, path: str | Path) -> bool:
         """A dropped file: a position goes onto the test bench, a match replay into the arena,
         anything else opens as a program."""
         if Path(path).suffix == ".jsonl":
-            self.show_arena()
-            return self.arena_pane.open_replay(path)
+            return self._open_in_arena(path)
         if not is_position_file(Path(path)):
             self.show_editor()
             return self.open_file(path)
@@ -836,8 +842,7 @@ class _CommandTip(QObject):
 
 def first_size(available: QSize | None) -> QSize:
     """The window's size at the first start: :data:`DEFAULT_SIZE`, or less on a smaller screen."""
-    size = QSize(*DEFAULT_SIZE)
-    return size if available is None else size.boundedTo(available)
+    return fitted_size(QSize(*DEFAULT_SIZE), available)
 
 
 def is_position_file(path: Path) -> bool:

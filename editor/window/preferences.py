@@ -42,6 +42,7 @@ from PySide6.QtWidgets import (
 
 from arena.bots.bwrap import BWRAP_VARIABLE
 from editor.widgets.arena.match_transport import DEFAULT_SPEED, SPEEDS, speed_text
+from editor.widgets.parts.form_widgets import error_line
 from editor.widgets.parts.sandbox_option import BotDefaults
 from editor.window.folders import user_documents
 
@@ -178,13 +179,27 @@ class PreferencesDialog(QDialog):
         self.defaults_button = buttons.button(QDialogButtonBox.StandardButton.RestoreDefaults)
         self.defaults_button.clicked.connect(lambda: self.show_preferences(Preferences()))
         self.ok_button = buttons.button(QDialogButtonBox.StandardButton.Ok)
+        self.message_label = error_line("preferencesMessage")
         self.setMinimumWidth(MIN_WIDTH)
         layout = QVBoxLayout(self)
         for group in (folders, speeds, sandbox):
             layout.addWidget(group)
         layout.addStretch(1)
+        layout.addWidget(self.message_label)
         layout.addWidget(buttons)
         self.show_preferences(prefs)
+
+    def accept(self) -> None:
+        """OK keeps what the form shows, unless a field names what cannot be used: then it says
+        which, and the dialog stays open."""
+        problem = bwrap_problem(self.bwrap_edit.text().strip())
+        self.message_label.setText(problem or "")
+        self.message_label.setVisible(problem is not None)
+        if problem is not None:
+            self.resize(self.width(), max(self.height(), self.sizeHint().height()))  # room for the message
+            self.bwrap_edit.setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        super().accept()
 
     def show_preferences(self, prefs: Preferences) -> None:
         self.programs_edit.setText(prefs.programs_folder)
@@ -226,6 +241,16 @@ class PreferencesDialog(QDialog):
         row.addWidget(edit, 1)
         row.addWidget(browse)
         return edit, row
+
+
+def bwrap_problem(bwrap: str) -> str | None:
+    """Why ``bwrap`` (the preference: empty for the system's) cannot sandbox bots, or None. The bot
+    layer takes a path to an executable file only; with any other it says bubblewrap is not
+    installed and to install it, although the preference is what is wrong."""
+    if not bwrap or (os.path.isfile(bwrap) and os.access(bwrap, os.X_OK)):
+        return None
+    return (f"bwrap program: {bwrap!r} is not an executable file; give the path of bubblewrap's bwrap, "
+            "or leave it empty for the system's")
 
 
 def _speed_box(tip: str) -> QComboBox:

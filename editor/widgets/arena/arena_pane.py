@@ -10,7 +10,6 @@ turn) and exports (a history of the game's own) and keeps its own plots; the pan
 
 from __future__ import annotations
 
-import re
 import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
@@ -19,11 +18,11 @@ from pathlib import Path
 from PySide6.QtCore import QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
+    QApplication,
     QFileDialog,
     QHBoxLayout,
     QLabel,
     QMenu,
-    QSizePolicy,
     QSplitter,
     QStackedWidget,
     QTabWidget,
@@ -36,6 +35,7 @@ from arena.match import MatchSetup, MatchSetupError
 from editor.widgets.arena.board_window import PopOut
 from editor.widgets.arena.match_runner import REPLAY, WHAT_IF, Frame, MatchInfo, MatchRunner, Outcome
 from editor.widgets.arena.match_setup import MatchSetupPanel
+from editor.widgets.arena.match_title import MatchTitle
 from editor.widgets.arena.match_transport import Playback, Transport
 from editor.widgets.arena.replay_saving import REPLAY_FILTER, save_replay_copy
 from editor.widgets.arena.watching import Watcher, watch
@@ -44,7 +44,7 @@ from editor.widgets.arena.scoreboard import Scoreboard, match_summary
 from editor.widgets.arena.seat_log import SeatLog
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
 from editor.widgets.games.registry import GAME_VIEWS
-from editor.widgets.parts.form_widgets import scrolled
+from editor.widgets.parts.form_widgets import error_line, scrolled
 from editor.widgets.parts.seat_names import numbered
 from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
 from editor.widgets.parts.standalone import run_alone
@@ -125,6 +125,7 @@ class ArenaPane(QWidget):
             self.setup_panel.show_message(str(error))
             return False
         self.setup_panel.show_message("")
+        self.failure_label.hide()
         self.setup_panel.remember()
         self._matches += 1
         record = self.scratch / f"match-{self._matches}.jsonl"
@@ -166,6 +167,7 @@ class ArenaPane(QWidget):
             remember_file(self.settings, REPLAYS, path)
         self.outcome = None
         self.setup_panel.show_message("")
+        self.failure_label.hide()
         self.transport.set_stoppable(True)
         self.runner.gate.set_open(True)  # a replay is computed at once; the transport paces the view
         self.runner.start_replay(Path(path))
@@ -188,6 +190,7 @@ class ArenaPane(QWidget):
         """Run ``setup``, a match that branches off the shown one at ``turn`` (a board's what-if):
         recorded like any other, shown from that turn on."""
         self.outcome = None
+        self.failure_label.hide()
         self.transport.set_stoppable(True)
         self.runner.start_what_if(setup, turn, record=self.scratch / f"match-{self._matches}.jsonl")
 
@@ -211,10 +214,8 @@ class ArenaPane(QWidget):
         scroll.setMinimumWidth(240)
         self.setup_scroll = scroll
 
-        self.title_label = QLabel()
+        self.title_label = MatchTitle()
         self.title_label.setObjectName("matchTitle")
-        self.title_label.setTextFormat(Qt.TextFormat.RichText)
-        self.title_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.save_action = self._action("Save replay…", "", "Save this match's replay (JSONL, as the CLI writes)",
                                         lambda: self.save_replay())
         self.export_menu = QMenu(self)
@@ -263,6 +264,8 @@ class ArenaPane(QWidget):
         column.setContentsMargins(4, 0, 4, 0)
         column.setSpacing(6)
         column.addLayout(header)
+        self.failure_label = error_line("arenaFailure")
+        column.addWidget(self.failure_label)
         column.addWidget(self.stack, 1)
         self.popout = PopOut(self.stack, column, self)
         self.popout.changed.connect(self.popout_action.setChecked)
@@ -310,8 +313,20 @@ class ArenaPane(QWidget):
 
     def show_setup(self, visible: bool) -> None:
         """Show or hide the setup column (watching a match, the board takes its room)."""
+        focus = QApplication.focusWidget()
+        hides_focus = not visible and focus is not None and self.setup_scroll.isAncestorOf(focus)
         self.setup_scroll.setVisible(visible)
         self.setup_action.setChecked(visible)
+        if hides_focus:
+            self._take_keys()
+
+    def _take_keys(self) -> None:
+        """The keyboard to the match (Start or Open replay… hid the setup that had it): else Qt
+        gives it to the next button, the header's Setup, and Space — while Play is disabled, at
+        a match's end or before its first round — clicks that, bringing the setup back. The
+        pane itself, not the Play button: a focused button that is disabled at the match's end
+        hands the focus on to the next one, with the same effect."""
+        self.setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _toggle_popout(self) -> None:
         if self.popout.is_out():
@@ -320,7 +335,7 @@ class ArenaPane(QWidget):
             self.popout.pop_out(self._window_title(), self.transport.actions_for_window())
 
     def _window_title(self) -> str:
-        title = re.sub(r"<[^>]+>", "", self.title_label.text()) if self.info is not None else "Arena"
+        title = self.title_label.plain_text() if self.info is not None else "Arena"
         return f"{title} — snakepit"
 
     def _toggle_setup(self) -> None:
@@ -365,12 +380,15 @@ class ArenaPane(QWidget):
         self.scoreboard.set_seats(self.names, timed=timed)
         self.scoreboard.set_sandbox(info.sandboxed, info.sandbox)
         self.seat_log.reset(self.names, spec.round_noun)
+        noun = spec.round_noun  # the game's own word, as the transport and the summary say it
+        self.score_plot.set_labels(f"Score per {noun}", noun)
+        self.time_plot.set_labels(f"Think time per {noun}", noun)
         for plot in (self.score_plot, self.time_plot):
             plot.set_seat_names(self.names)
             if self.tabs.currentWidget() is plot:  # a hidden plot is drawn when its tab is chosen
                 plot.clear()  # (making its curves costs ~70 ms)
         self.tabs.setTabEnabled(self.tabs.indexOf(self.time_plot), timed)
-        self.title_label.setText(self._title(info))
+        self.title_label.set_title(*self._title(info))
         if self.popout.is_out():
             self.popout.pop_out(self._window_title())  # the window names the new match
         self._update_actions()
@@ -409,6 +427,12 @@ class ArenaPane(QWidget):
     def _failed(self, text: str) -> None:
         self._gave_up()
         self.setup_panel.show_message(text)
+        # The reason stays in sight, not only in the status bar for a few seconds: above the
+        # board while a match is shown (a replay that fails to open leaves it there), as the
+        # setup column that also holds it is hidden then (and beside a board with many header
+        # buttons at 1024 px too narrow to show it whole).
+        self.failure_label.setText(text)
+        self.failure_label.setVisible(not self.setup_scroll.isVisible())
         self._say(text)
 
     # --- showing -----------------------------------------------------------------------------
@@ -455,7 +479,8 @@ class ArenaPane(QWidget):
         assert self.info is not None  # only asked about a match that started (so has a view)
         return GAME_VIEWS[self.info.game].spec
 
-    def _title(self, info: MatchInfo) -> str:
+    def _title(self, info: MatchInfo) -> tuple[str, str]:
+        """The game's title (shown bold) and the rest of the match's title line."""
         spec = self._spec()
         where = ""
         if "width" in info.options and "height" in info.options:
@@ -464,7 +489,7 @@ class ArenaPane(QWidget):
             where = info.options.get(spec.map_option) or ""
             where = f" · {spec.map_name(str(where))}" if where else ""
         kind = {REPLAY: f"replay {Path(str(info.record)).name} · ", WHAT_IF: f"what-if from step {info.branch} · "}
-        return f"<b>{spec.title}</b> · {kind.get(info.kind, '')}seed {info.seed}{where}"
+        return spec.title, f" · {kind.get(info.kind, '')}seed {info.seed}{where}"
 
     def _summary(self, frame: Frame, outcome: Outcome | None) -> str:
         spec = self._spec()
@@ -473,7 +498,7 @@ class ArenaPane(QWidget):
 
     def _show_idle(self) -> None:
         self.stack.setCurrentWidget(self.idle_label)
-        self.title_label.setText("<b>Arena</b>")
+        self.title_label.set_title("Arena")
         self._update_actions()
 
     def _update_actions(self) -> None:

@@ -301,6 +301,8 @@ class MatchRunner(QObject):
             work(cancel)
         except (MatchSetupError, ReplayError, ProgramError) as error:
             self._emit("failed", str(error))
+        except OSError as error:  # a file the match reads or writes (its replay record: a folder gone)
+            self._emit("failed", f"{error.filename or 'the match'}: {error.strerror or error}")
         except Exception as error:  # noqa: BLE001  (a bug must not end the thread unsaid)
             self._emit("failed", f"the match stopped: {type(error).__name__}: {error}")
         finally:
@@ -370,7 +372,10 @@ class MatchRunner(QObject):
         self._emit("finished", last[0].with_times(outcome) if last else outcome)
 
     def _play_replay(self, path: Path, cancel: threading.Event) -> None:
-        replay = read_replay(path)
+        try:
+            replay = read_replay(path)
+        except OSError as error:  # gone since it was chosen (a tournament's game deleted), a folder, unreadable
+            raise ReplayError(f"{path}: cannot read it: {error.strerror or error}") from None
         referee = GAMES.get(replay.game)
         if referee is None:
             raise ReplayError(f"{path}:1: unknown game {replay.game!r} (known: {', '.join(sorted(GAMES))})")
@@ -378,7 +383,9 @@ class MatchRunner(QObject):
             state = referee.initial_state(replay.options, len(replay.seats))
             scores = referee.start_scores(replay)
         except (MatchSetupError, KeyError, ValueError) as error:
-            raise ReplayError(f"{path}:1: the header: {error}") from None
+            # A KeyError's text is only the quoted key.
+            detail = f"no {error.args[0]!r} among its options" if isinstance(error, KeyError) else str(error)
+            raise ReplayError(f"{path}:1: the header of a {replay.game} replay: {detail}") from None
         frame = Frame.start(state, scores)
         sandboxed = bool(replay.options.get("sandbox", True)) if "sandbox" in referee.defaults else None
         self._emit("started", MatchInfo(REPLAY, replay.game, replay.seed, _names(replay.seats), replay.options,

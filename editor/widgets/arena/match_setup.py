@@ -32,8 +32,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arena.bots import BotCommand, BotCommandError
 from arena.match import GAMES, MatchSetup, MatchSetupError
-from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, resolve_program
+from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, find_sample_bot, resolve_program
 from editor.typing_guard import install_typing_guard
 from editor.widgets.games.game_view import GameSpec
 from editor.widgets.games.registry import GAME_VIEWS, playable_games
@@ -223,6 +224,8 @@ class MatchSetupPanel(QWidget):
             if self.spec().programs:
                 value, name = self._program_seat(index, value)
                 names.append(name)
+            else:
+                self._check_bot(index, value)
             seats.append(value)
         return MatchSetup(self._game, tuple(seats), self.seed_box.value(), self.options(), numbered(names))
 
@@ -460,6 +463,17 @@ class MatchSetupPanel(QWidget):
             raise MatchSetupError(f"{seat_label(index).lower()}: {error}") from None
         except OSError as error:
             raise MatchSetupError(f"{seat_label(index).lower()}: {path}: {error.strerror or error}") from None
+
+    def _check_bot(self, index: int, value: str) -> None:
+        """A bot seat that cannot start is named here, counted as the form counts its seats:
+        the match's own check names seats as bots and replays do, from 0 ("seat 1" for the
+        second row)."""
+        if find_sample_bot(self._game, value) is not None:
+            return  # a sample's name: the match finds (and compiles) it off the GUI thread
+        try:
+            BotCommand.parse(value)
+        except BotCommandError as error:
+            raise MatchSetupError(f"{seat_label(index).lower()}: {error}") from None
 
     def _browse_seat(self, seat: SeatEditor) -> None:
         kind = PROGRAMS if self.spec().programs else BOTS

@@ -5,6 +5,7 @@ statistics after a battle or tournament."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -34,10 +35,13 @@ class Authoring(QObject):
     message = Signal(str)
     """A one-line note for the status bar (why a card cannot be made here)."""
 
-    def __init__(self, document: ProgramDocument, window: QWidget) -> None:
+    def __init__(self, document: ProgramDocument, window: QWidget, *,
+                 open_folder: Callable[[], str] | None = None) -> None:
         super().__init__(window)
         self.document = document
         self.window = window
+        self._open_folder = open_folder
+        """Where Compare With… starts (the window's Open's folder); else the program's own."""
         self.card_dialog: NewCardDialog | None = None
         """The open new-card dialog (window-modal; tests drive it through this)."""
         self.analysis = ProgramAnalysis(document, self)
@@ -64,7 +68,10 @@ class Authoring(QObject):
     def compare_with(self, path: str | Path | None = None) -> CompareDialog | None:
         """Compare the program file ``path`` (asked for when None) with the editor's program."""
         if path is None:
-            folder = str(self.document.path.parent) if self.document.path is not None else ""
+            if self._open_folder is not None:  # as Open: never the folder the app was started from
+                folder = self._open_folder()
+            else:
+                folder = str(self.document.path.parent) if self.document.path is not None else ""
             chosen, _ = QFileDialog.getOpenFileName(self.window, "Compare With", folder, FILE_FILTER)
             if not chosen:
                 return None

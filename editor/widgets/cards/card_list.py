@@ -68,6 +68,9 @@ THUMB = 64
 PAD = 6
 NUMBER_WIDTH = 22
 ROW_HEIGHT = THUMB + 2 * PAD
+SUMMARY_GAP = 8
+BADGE_GAP = 6
+"""Pixels after a row's pattern count and after each of its badges."""
 DECIDED_COLOR = QColor("#f2b705")  # the head's arrow colour: "this card moved the head"
 PROBLEM_COLOR = QColor("#d32f2f")
 PROBLEM_COLOR_ON_DARK = QColor("#ff6b6b")
@@ -311,7 +314,12 @@ class CardDelegate(QStyledItemDelegate):
             painter.drawPixmap(thumb_rect, thumb)
 
         text_left = thumb_rect.right() + 10
-        text_width = max(20, rect.right() - PAD - text_left)
+        # A row is at least 200 px wide (sizeHint) and the list does not scroll sideways: in a
+        # narrower list what passes its viewport's edge is cut, so text and badges fit within it.
+        right = rect.right()
+        if isinstance(widget, QAbstractItemView):
+            right = min(right, widget.viewport().rect().right())
+        text_width = max(20, right - PAD - text_left)
         body = QFont(opt.font)
         metrics = QFontMetrics(body)
         description = str(index.data(DescriptionRole) or "")
@@ -335,22 +343,18 @@ class CardDelegate(QStyledItemDelegate):
         painter.setFont(small)
         base = rect.bottom() - PAD - small_metrics.height() + 1
         x = text_left
-        summary = plural(int(index.data(PatternCountRole) or 0), "pattern")
+        summary, problems, decided_text, share = _bottom_line(
+            int(index.data(PatternCountRole) or 0), int(index.data(ProblemCountRole) or 0), decided,
+            index.data(ShareRole), small, text_width)
         painter.setPen(muted)
         painter.drawText(QRect(x, base, text_width, small_metrics.height()), Qt.AlignmentFlag.AlignLeft, summary)
-        x += small_metrics.horizontalAdvance(summary) + 8
-        problems = int(index.data(ProblemCountRole) or 0)
+        x += small_metrics.horizontalAdvance(summary) + SUMMARY_GAP
         if problems:
-            x = self._badge(painter, x, base, small, "⚠ " + plural(problems, "problem"), PROBLEM_COLOR, QColor("white"))
-        if decided:
-            x = self._badge(painter, x, base, small, "decided", DECIDED_COLOR, QColor("#1d1d1d"))
-        share = index.data(ShareRole)
-        if share is not None:
-            # A narrow row shows the number alone, or nothing: the tooltip says it in words.
-            fits = [t for t in (f"{share} of choices", str(share))
-                    if x + QFontMetrics(small).horizontalAdvance(t) + 16 <= rect.right() - PAD]
-            if fits:
-                self._badge(painter, x, base, small, fits[0], SHARE_COLOR, QColor("white"))
+            x = self._badge(painter, x, base, small, problems, PROBLEM_COLOR, QColor("white"))
+        if decided_text:
+            x = self._badge(painter, x, base, small, decided_text, DECIDED_COLOR, QColor("#1d1d1d"))
+        if share:
+            self._badge(painter, x, base, small, share, SHARE_COLOR, QColor("white"))
         painter.restore()
 
     @staticmethod
@@ -359,7 +363,7 @@ class CardDelegate(QStyledItemDelegate):
         metrics = QFontMetrics(font)
         bold = QFont(font)
         bold.setBold(True)
-        width = QFontMetrics(bold).horizontalAdvance(text) + 12
+        width = _badge_width(text, font)
         pill = QRectF(x, y - 1, width, metrics.height() + 2)
         painter.setPen(Qt.PenStyle.NoPen)
         painter.setBrush(fill)
@@ -368,7 +372,43 @@ class CardDelegate(QStyledItemDelegate):
         painter.setPen(ink)
         painter.drawText(pill, Qt.AlignmentFlag.AlignCenter, text)
         painter.setFont(font)
-        return x + width + 6
+        return x + width + BADGE_GAP
+
+
+def _badge_width(text: str, font: QFont) -> int:
+    bold = QFont(font)
+    bold.setBold(True)
+    return QFontMetrics(bold).horizontalAdvance(text) + 12
+
+
+def _bottom_line(patterns: int, problems: int, decided: bool, share: object, font: QFont,
+                 room: int) -> tuple[str, str, str, str]:
+    """The texts of a row's bottom line — the pattern count, then the badges for problems,
+    "decided" and the share of choices ("" for one left out) — the longest that fit in ``room``
+    pixels. A narrow row (the program pane of a 1024 px wide window) shortens them, least
+    telling first: the share to its number, then gone; "decided" gone (the bar at the row's
+    edge still says it); "41 patterns" to "41"; "⚠ 2 problems" to "⚠ 2", which stays."""
+    forms = [
+        [plural(patterns, "pattern"), str(patterns)],
+        ["⚠ " + plural(problems, "problem"), f"⚠ {problems}"] if problems else [""],
+        ["decided", ""] if decided else [""],
+        [f"{share} of choices", str(share), ""] if share is not None else [""],
+    ]
+    metrics = QFontMetrics(font)
+
+    def width(texts: list[str]) -> int:
+        summary, *badges = texts
+        pills = [_badge_width(text, font) for text in badges if text]
+        return metrics.horizontalAdvance(summary) + (SUMMARY_GAP + sum(pills) + BADGE_GAP * (len(pills) - 1)
+                                                     if pills else 0)
+
+    chosen = [0, 0, 0, 0]
+    for piece in (3, 3, 2, 0, 1):  # the order of shortening
+        if width([f[c] for f, c in zip(forms, chosen)]) <= room:
+            break
+        chosen[piece] = min(chosen[piece] + 1, len(forms[piece]) - 1)
+    summary, problem_badge, decided_badge, share_badge = (f[c] for f, c in zip(forms, chosen))
+    return summary, problem_badge, decided_badge, share_badge
 
 
 # --- the view: selection and drag-to-reorder ------------------------------------------------

@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -40,6 +40,7 @@ from editor.widgets.improve.score_plot import ScorePlot
 from editor.widgets.improve.search_progress import ReportTable, SearchProgress
 from editor.widgets.parts.boxes import STRETCH, column, row, split, status_line, titled
 from editor.widgets.parts.form_widgets import error_line, form_beside, push_button
+from editor.widgets.parts.screen_room import fitted_size, screen_room
 from editor.widgets.parts.standalone import application, sample_document
 
 DIALOG_SIZE = (1240, 800)
@@ -81,7 +82,8 @@ class ImproveDialog(QDialog):
         self.setup = ImproveSetup(document)
         self._build()
         self.setWindowTitle(f"Improve {document.display_name()}")
-        self.resize(*DIALOG_SIZE)
+        # Less on a smaller screen: sized past its edges, the window's Start and Close are out of reach.
+        self.resize(fitted_size(QSize(*DIALOG_SIZE), screen_room(parent) if parent is not None else None))
         document.programChanged.connect(self._document_changed)
         if parent is not None:
             parent.installEventFilter(self)  # its closing ends the search (see eventFilter)

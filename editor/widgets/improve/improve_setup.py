@@ -14,7 +14,7 @@ import secrets
 from collections.abc import Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt, Signal
+from PySide6.QtCore import QSettings, QSize, Qt, Signal
 from PySide6.QtGui import QIcon, QValidator
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from arena.cli_improve import REPORT_PAIRS, parse_budget
+from arena.samples import SNAKE_SAMPLES
 from arena.improve import Field, SearchSettings
 from arena.tournament import TournamentError
 from arena.tournament.cluster import check_address
@@ -40,6 +41,7 @@ from editor.document import ProgramDocument
 from editor.widgets.cards.pattern_paint import card_thumbnail
 from editor.widgets.improve.improve_worker import ImproveJob
 from editor.widgets.parts.boxes import row
+from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
 from editor.widgets.parts.form_widgets import SEED_LIMIT, heading, setup_form, spin_box, tool_button
 from editor.widgets.parts.seat_choices import named_programs
 from editor.widgets.tournament.tournament_entrants import unique_name
@@ -330,9 +332,13 @@ class ImproveSetup(QWidget):
         return [item for row in range(widget.count()) if (item := widget.item(row)) is not None]
 
     def _browse(self) -> None:
-        folder = str(self.document.path.parent) if self.document.path is not None else ""
+        # Where the last program was chosen (here, in the arena or the Battle tab), as the app's
+        # other program dialogs: for an untitled program this started in the app's start folder.
+        settings = QSettings()
+        folder = str(start_folder(settings, PROGRAMS, SNAKE_SAMPLES))
         path, _ = QFileDialog.getOpenFileName(self, "Add an Opponent", folder, "Snake programs (*.snake.json);;All files (*)")
         if path:
+            remember_file(settings, PROGRAMS, path)
             self.add_opponent_file(path)
 
     def _cluster_changed(self) -> None:

@@ -260,6 +260,11 @@ class SeriesPlot(SeatPlot):
         self._x, self._rows = [], []
         self._redraw()
 
+    def set_labels(self, title: str, x_label: str) -> None:
+        """A new title and x-axis label (a game's own word for its turns: step, round, move)."""
+        self._set_title(title)
+        self.plot_widget.getPlotItem().setLabel("bottom", x_label)
+
     def append(self, turn: float, values: Sequence[float | None]) -> None:
         """Add ``turn`` with one value per seat (``None`` for none); more seats add curves."""
         self._x.append(float(turn))

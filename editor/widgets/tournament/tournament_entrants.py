@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QSignalBlocker, Qt, Signal
+from PySide6.QtCore import QSettings, QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QIcon
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES
 from arena.tournament.games import SNAKE
 from editor.widgets.parts.boxes import STRETCH, column, row
+from editor.widgets.parts.dialog_folders import BOTS, PROGRAMS, remember_file, start_folder
 from editor.widgets.parts.form_widgets import push_button
 from editor.widgets.parts.seat_cards import disc_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, named_programs, sample_bots
@@ -263,12 +264,18 @@ class EntrantList(QWidget):
         self.add_sample_button.setEnabled(self.sample_box.count() > 0)
 
     def _browse(self) -> None:
-        if self._game == SNAKE:
-            path, _ = QFileDialog.getOpenFileName(self, "Add an entrant", str(SNAKE_SAMPLES),
+        # Where the last file of the kind was chosen (in the arena and the Battle tab too), as
+        # every other file dialog of the app starts: not in the samples every time.
+        settings = QSettings()
+        kind = PROGRAMS if self._game == SNAKE else BOTS
+        start = str(start_folder(settings, kind, SNAKE_SAMPLES if kind == PROGRAMS else SAMPLES_DIR / self._game))
+        if kind == PROGRAMS:
+            path, _ = QFileDialog.getOpenFileName(self, "Add an entrant", start,
                                                   f"Snake programs (*{PROGRAM_SUFFIX});;All files (*)")
         else:
-            path, _ = QFileDialog.getOpenFileName(self, "Add a bot", str(SAMPLES_DIR / self._game))
+            path, _ = QFileDialog.getOpenFileName(self, "Add a bot", start)
         if path:
+            remember_file(settings, kind, path)
             self.add(path)
 
 

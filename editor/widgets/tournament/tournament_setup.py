@@ -15,7 +15,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSignalBlocker, Signal
+from PySide6.QtCore import QSettings, QSignalBlocker, Signal
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (
     QDoubleSpinBox,
@@ -35,6 +35,7 @@ from arena.tournament.spec import long_schedule_note, seats_hint
 from arena.tournament.store import differences, stored_spec
 from editor.widgets.games.registry import GAME_VIEWS, playable_games
 from editor.widgets.parts.boxes import column, row
+from editor.widgets.parts.dialog_folders import MAPS, remember_file, start_folder
 from editor.widgets.parts.form_widgets import (
     SEED_LIMIT,
     choice_box,
@@ -401,8 +402,11 @@ class TournamentSetup(QWidget):
 
     def _browse_map(self) -> None:
         title = GAME_VIEWS[self._game].spec.map_title
-        path, _ = QFileDialog.getOpenFileName(self, f"Choose a {title.lower()}", str(SAMPLES_DIR / self._game),
+        settings = QSettings()  # the folder of the last map chosen, here or in the arena
+        path, _ = QFileDialog.getOpenFileName(self, f"Choose a {title.lower()}",
+                                              str(start_folder(settings, MAPS, SAMPLES_DIR / self._game)),
                                               f"{title} files (*.txt);;All files (*)")
         if path:
+            remember_file(settings, MAPS, path)
             self.map_box.addItem(Path(path).name, path)
             self.map_box.setCurrentIndex(self.map_box.count() - 1)

@@ -4,12 +4,15 @@ window's workspaces does not grow the window (the arena's least width was 1054 p
 
 from __future__ import annotations
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QRect, Qt
+from PySide6.QtGui import QFont, QFontMetrics, QTextDocumentFragment
 from PySide6.QtWidgets import QApplication, QToolButton, QWidget
 from pytestqt.qtbot import QtBot
 
+from arena.match import MatchSetup, run_match
 from editor.widgets.arena.arena_pane import ArenaPane
 from editor.widgets.games.kingdoms.kingdoms_game import KingdomsBoard
 from tests.editor.arena.pane_driver import KINGDOMS, WORMS, full_speed, set_up, start, wait_finished
@@ -144,3 +147,39 @@ def test_a_kingdoms_match_at_1024_by_700_keeps_the_window_and_its_cards_scroll(
         QApplication.processEvents()
         shown = board.dashboard.viewport().rect()
         assert shown.contains(QRect(card.mapTo(board.dashboard.viewport(), card.rect().topLeft()), card.size()))
+
+
+def test_a_long_match_title_is_cut_with_an_ellipsis_and_whole_in_its_tooltip(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
+    replay = tmp_path / "a-tournament-game-0007.jsonl"
+    run_match(MatchSetup("snake", ("tail_biter", "hunter", "wall_hugger", "head_avoider"), 77,
+                         {"steps": 5, "width": 21, "height": 21}), record=replay, host_root=tmp_path)
+    whole = "Snake · replay a-tournament-game-0007.jsonl · seed 77 · 21 × 21"
+    pane = make_pane()  # 1366 px wide: the title fits
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        pane.open_replay(replay)
+    title = pane.title_label
+    assert title.plain_text() == whole
+    qtbot.waitUntil(lambda: title.toolTip() == "")  # (once laid out beside the shown board's buttons)
+    assert QTextDocumentFragment.fromHtml(title.text()).toPlainText() == whole
+    pane.resize(*SMALL)  # five header buttons beside it: a cut title says so and keeps the rest at hand
+    qtbot.waitUntil(lambda: title.toolTip() == whole)
+    shown = QTextDocumentFragment.fromHtml(title.text()).toPlainText()
+    assert shown.endswith("…") and whole.startswith(shown[:-1]) and shown.startswith("Snake · replay")
+    assert title.fontMetrics().horizontalAdvance(shown) <= title.contentsRect().width()
+    qtbot.mouseClick(pane.setup_button, Qt.MouseButton.LeftButton)  # the setup beside it: the pane keeps its width
+    QApplication.processEvents()
+    assert pane.setup_scroll.isVisible() and pane.minimumSizeHint().width() <= SMALL[0] == pane.width()
+
+
+def test_the_title_keeps_the_game_s_name_whole_beside_the_setup_at_1024_px(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    pane = make_pane()
+    pane.resize(*SMALL)  # idle: the setup column, the title and the header's buttons share the width
+    title = pane.title_label
+    bold = QFont(title.font())
+    bold.setBold(True)
+    qtbot.waitUntil(lambda: pane.width() == SMALL[0])
+    QApplication.processEvents()
+    assert pane.setup_scroll.isVisible() and title.plain_text() == "Arena"
+    assert title.contentsRect().width() >= QFontMetrics(bold).horizontalAdvance("Arena")

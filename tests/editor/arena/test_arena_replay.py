@@ -89,6 +89,43 @@ def test_a_cut_off_replay_shows_its_finished_rounds_and_a_broken_one_says_where(
     assert pane.setup_panel.message_label.text() == failed.args[0] and "\n" not in failed.args[0]
 
 
+def test_a_replay_that_cannot_be_opened_says_why_in_sight_while_the_shown_one_stays(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane], worms_replay: Path, tmp_path: Path) -> None:
+    pane = make_pane()
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        pane.open_replay(worms_replay)
+    assert not pane.setup_scroll.isVisible()  # watching: the board has the setup's room
+    header = worms_replay.read_text().splitlines(keepends=True)[0]
+    gone = tmp_path / "deleted.jsonl"  # a tournament's game deleted since the table listed it
+    cases = [(tmp_path / "broken.jsonl", ":2: not JSON"), (gone, ": cannot read it: No such file or directory"),
+             (tmp_path, ": cannot read it: Is a directory")]
+    cases[0][0].write_text(header + "{not json\n")
+    label = pane.failure_label  # over the board, which keeps its room and the match shown
+    for path, reason in cases:
+        pane.open_replay(path)
+        qtbot.waitUntil(lambda: label.isVisible() and label.text().startswith(str(path)))
+        assert label.text().startswith(f"{path}{reason}"), label.text()
+        assert "Error" not in label.text()  # no exception class names
+        assert "replay worms.jsonl" in pane.title_label.text() and len(pane.playback.frames) > 1
+        assert not pane.setup_scroll.isVisible()
+        assert label.geometry().bottom() < pane.stack.geometry().top()  # above the board, not over it
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        pane.open_replay(worms_replay)  # the next replay that opens takes the reason away
+    assert not label.isVisible()
+
+
+def test_a_replay_whose_header_lacks_an_option_names_it(qtbot: QtBot, make_pane: Callable[..., ArenaPane],
+                                                       tmp_path: Path) -> None:
+    replay = tmp_path / "renamed.jsonl"  # a bio-blots header relabelled worms: no map among its options
+    replay.write_text('{"type":"header","format":"match-replay/1","game":"worms","seed":5,'
+                      '"seats":[{"name":"a","command":"a"},{"name":"b","command":"b"}],"options":{}}\n')
+    pane = make_pane()
+    with qtbot.waitSignal(pane.runner.failed, timeout=10_000) as failed:
+        pane.open_replay(replay)
+    assert failed.args[0] == f"{replay}:1: the header of a worms replay: no 'map_text' among its options"
+    assert pane.setup_panel.message_label.isVisible()
+
+
 def test_saved_replays_verify_and_exports_write_the_frame_the_plots_and_the_history(qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
     pane = make_pane()
     seats = (str(KINGDOMS / "farmer.sh"), str(KINGDOMS / "random_bot.py"), str(KINGDOMS / "farmer.sh"),
@@ -313,3 +350,19 @@ def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot: QtBot, 
     assert info.programs == (builtin_program(), mine, played[2])
     assert pane.names == ["Built-in biter", "My hunter", "Wall hugger"]
     assert pane.playback.frames[0].state.position == branch.position
+
+
+def test_the_plots_count_in_the_game_s_own_word_as_the_transport_does(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane], worms_replay: Path, tmp_path: Path) -> None:
+    battle = tmp_path / "battle.jsonl"
+    run_match(MatchSetup("snake", ("wall_hugger", "hunter"), 3, {"steps": 4, "width": 11, "height": 11, "length": 3}),
+              record=battle, host_root=tmp_path)
+    pane = make_pane()
+    for replay, noun in ((battle, "step"), (worms_replay, "round")):
+        with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+            pane.open_replay(replay)
+        assert pane.transport.noun_label.text() == noun.capitalize()  # beside the seek bar
+        for plot, what in ((pane.score_plot, "Score"), (pane.time_plot, "Think time")):
+            item = plot.plot_widget.getPlotItem()
+            assert item.titleLabel.text == f"{what} per {noun}"
+            assert item.getAxis("bottom").labelText == noun

@@ -8,10 +8,12 @@ its explanations only when one is asked."""
 from __future__ import annotations
 
 from collections.abc import Callable
+import shutil
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
@@ -61,13 +63,20 @@ def test_a_worker_whose_rounds_are_taken_does_not_wait(qtbot: QtBot, monkeypatch
     assert given == []
 
 
-def test_start_shows_the_board_and_hides_the_setup_before_the_match_reports(
-        qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+def farmers(make_pane: Callable[..., ArenaPane], rounds: int) -> ArenaPane:
+    """A pane set up for a kingdoms match of four farmers (quick shell bots) over ``rounds``."""
     pane = make_pane()
     panel = pane.setup_panel
     panel.set_game("kingdoms")
     panel.set_seats([str(KINGDOMS / "farmer.sh")] * 4)
-    panel.rounds_box.setValue(2)
+    panel.rounds_box.setValue(rounds)
+    return pane
+
+
+def test_start_shows_the_board_and_hides_the_setup_before_the_match_reports(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    pane = farmers(make_pane, 2)
+    panel = pane.setup_panel
     qtbot.waitUntil(lambda: "kingdoms" in pane.boards, timeout=5_000)  # built when chosen
     board = pane.boards["kingdoms"]
     assert isinstance(board, KingdomsBoard)
@@ -84,6 +93,33 @@ def test_start_shows_the_board_and_hides_the_setup_before_the_match_reports(
     qtbot.waitUntil(lambda: dashboard.height() >= layout.minimumSize().height() > dashboard.cards[0].height())
 
 
+def test_after_start_the_keys_go_to_the_match_not_to_the_setup_button(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    pane = farmers(make_pane, 3)
+    panel = pane.setup_panel
+    pane.activateWindow()  # as the user's window is
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is pane)
+    panel.start_button.setFocus()
+    qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
+    assert QApplication.focusWidget() is not pane.setup_button  # (where Qt moved it from the hidden Start)
+    wait_finished(qtbot, pane)
+    qtbot.waitUntil(lambda: pane.playback.index == len(pane.playback.frames) - 1)
+
+    def press(key: Qt.Key) -> None:
+        focus = QApplication.focusWidget()
+        assert focus is not None and pane.isAncestorOf(focus) or focus is pane
+        qtbot.keyClick(focus, key)
+
+    press(Qt.Key.Key_Space)  # at the end Play is disabled: the key must not click the Setup button
+    assert not pane.setup_scroll.isVisible()
+    press(Qt.Key.Key_Home)
+    assert pane.playback.index == 0
+    press(Qt.Key.Key_Space)
+    assert pane.playback.playing and not pane.setup_scroll.isVisible()
+    press(Qt.Key.Key_Space)
+    assert not pane.playback.playing
+
+
 def test_a_match_that_fails_to_start_gives_the_setup_back_with_the_reason(
         qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
     bad = tmp_path / "bad.txt"
@@ -96,6 +132,16 @@ def test_a_match_that_fails_to_start_gives_the_setup_back_with_the_reason(
         qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
     assert pane.setup_scroll.isVisible() and pane.stack.currentWidget() is pane.idle_label
     assert panel.message_label.isVisible() and panel.message_label.text().startswith(f"{bad}:")
+
+
+def test_a_match_whose_replay_cannot_be_written_says_where_without_a_traceback_name(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    pane = farmers(make_pane, 2)
+    shutil.rmtree(pane.scratch)  # the app's scratch folder cleaned away under it (a tmp cleaner)
+    with qtbot.waitSignal(pane.runner.failed, timeout=10_000) as failed:
+        qtbot.mouseClick(pane.setup_panel.start_button, Qt.MouseButton.LeftButton)
+    assert failed.args[0] == f"{pane.scratch / 'match-1.jsonl'}: No such file or directory"
+    assert pane.setup_panel.message_label.isVisible() and pane.setup_panel.message_label.text() == failed.args[0]
 
 
 def test_a_snake_battle_compiles_a_program_for_explanations_only_when_one_is_asked(

@@ -92,3 +92,23 @@ def test_a_new_program_has_no_last_saved_and_a_bad_file_is_said(qtbot: QtBot, ma
     monkeypatch.setattr(authoring_tools, "show_error", lambda parent, headline, err: said.append((headline, str(err))))
     assert window.authoring.compare_with(bad) is None
     assert said and said[0][0] == "Could not compare with bad.snake.json." and "bad.snake.json" in said[0][1]
+
+
+def test_compare_with_starts_where_open_does_not_in_the_app_s_start_folder(
+        qtbot: QtBot, make_window: Callable[[], MainWindow], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    window = make_window()
+    mine = tmp_path / "my programs"
+    mine.mkdir()
+    save_program(mine / "first.snake.json", load_program(resolve_program("hunter")))
+    assert window.open_file(mine / "first.snake.json")
+    assert window.new_program()  # untitled now: the folder of the last program opened is where dialogs start
+    asked: list[str] = []
+
+    def choose(parent: object, caption: str, start: str, *args: object, **kwargs: object) -> tuple[str, str]:
+        asked.append(start)
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(choose))
+    window.open_action.trigger()
+    file_menu_action(window, "Compare &With…").trigger()
+    assert asked == [str(mine), str(mine)]

@@ -12,11 +12,13 @@ from PySide6.QtWidgets import QApplication
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard, before any widget)
 from editor.document import ProgramDocument
-from editor.widgets.cards.card_list import DECIDED_COLOR, CardList, DecidedRole, ProblemCountRole
+from editor.widgets.cards.card_list import DECIDED_COLOR, PROBLEM_COLOR, CardList, DecidedRole, ProblemCountRole
 from engines.snake import Direction, Element
 from matcher.editing import new_card, paint
 from matcher.model import MAX_CARDS, Card, ElementSet, Head, Pattern, Program, SetRef
 from pytestqt.qtbot import QtBot
+
+from editor.main_window import MainWindow
 
 CTRL_SHIFT = Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.ShiftModifier
 LEFT = Qt.MouseButton.LeftButton
@@ -372,3 +374,48 @@ def test_cards_with_problems_say_how_many(make_list: Callable[..., CardList]) ->
     assert widget.model.index(0, 0).data(ProblemCountRole) == 2
     assert widget.model.index(1, 0).data(ProblemCountRole) == 0
     assert "2 problems" in widget.model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+
+
+
+def colour_columns(image: QImage, colour: QColor) -> list[int]:
+    """The x of every column of ``image`` with a pixel of ``colour``."""
+    return [x for x in range(image.width()) if any(QColor(image.pixel(x, y)) == colour for y in range(image.height()))]
+
+
+def problem_program() -> Program:
+    """Card 1 has 48 patterns (a long count), each naming an empty set: 48 problems."""
+    program = labelled_program(2)
+    many = [(r, c) for r in range(7) for c in range(7) if (r, c) != (3, 3)]
+    return Program(program.name, "", (ElementSet("nothing", frozenset()),),
+                   (paint(program.cards[0], many, Pattern(SetRef(0))), program.cards[1]))
+
+
+def badge_columns(qtbot: QtBot, widget: CardList) -> tuple[QImage, list[int], list[int]]:
+    """Card 1 decided, its row's image and the columns of its problem and decided badges (the
+    decided bar at the row's edge left out)."""
+    widget.document.set_decided_card(0)
+    qtbot.waitUntil(lambda: widget.model.index(0, 0).data(ProblemCountRole) == 48)
+    image = row_image(widget, 0)
+    return image, colour_columns(image, PROBLEM_COLOR), [x for x in colour_columns(image, DECIDED_COLOR) if x > 8]
+
+
+def test_a_row_shows_its_problem_and_decided_badges_whole(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
+    widget = make_list(problem_program())
+    widget.resize(480, 560)
+    image, red, yellow = badge_columns(qtbot, widget)
+    for pill in (red, yellow):  # there, and whole: ending before the row's edge (a cut pill runs into it)
+        assert len(pill) > 20 and max(pill) < image.width() - 3
+    assert max(red) < min(yellow)
+
+
+def test_in_a_1024_px_window_a_row_still_shows_its_problem_badge_whole(
+        qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
+    window = make_window(problem_program())
+    window.resize(1024, 700)
+    widget = window.findChild(CardList)
+    assert widget is not None
+    qtbot.waitUntil(lambda: widget.view.viewport().width() < 200)  # the program pane is narrow here
+    image, red, yellow = badge_columns(qtbot, widget)
+    assert len(red) > 20 and max(red) < image.width() - 3, (red[-1:], image.width())
+    assert yellow == []  # no room for "decided" beside the problems: the bar at the row's edge says it
+    assert QColor(image.pixel(1, 20)) == DECIDED_COLOR

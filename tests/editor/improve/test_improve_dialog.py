@@ -12,9 +12,9 @@ from typing import NoReturn
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QPoint, QSettings, QSize, Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
@@ -24,6 +24,8 @@ from arena.samples import resolve_program
 from arena.tournament import TournamentError
 from engines.snake import Element
 from editor.document import ProgramDocument
+from editor.widgets.improve import improve_dialog
+from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file
 from editor.widgets.improve.improve_dialog import ImproveDialog, take_text
 from editor.widgets.improve.improve_setup import DurationBox, ImproveSetupError, format_duration, parse_sizes
 from matcher import Card, Head, Pattern, Program, dumps_program, load_program, save_program
@@ -247,6 +249,46 @@ def test_the_window_opens_from_the_battle_menu_and_closes_with_the_app(qtbot: Qt
     qtbot.waitUntil(lambda: dialog.generations >= 1, timeout=RUN_TIMEOUT_MS)
     window.close()  # no question: the app is closing, the search is stopped and waited for
     assert not window.isVisible() and not dialog.is_running()
+
+
+def test_on_a_small_screen_the_window_opens_within_it_with_its_buttons_in_reach(
+        qtbot: QtBot, make_window: Callable[[], MainWindow], monkeypatch: pytest.MonkeyPatch) -> None:
+    room = QSize(1024, 668)  # a 1024 x 700 screen less a title bar (tests have no real screen to ask)
+    monkeypatch.setattr(improve_dialog, "screen_room", lambda widget: room)
+    window = make_window()
+    QApplication.processEvents()
+    qtbot.keyClick(window, Qt.Key.Key_I, Qt.KeyboardModifier.ControlModifier)
+    dialog = window.findChild(ImproveDialog)
+    assert dialog is not None and dialog.isVisible()
+    qtbot.waitUntil(lambda: dialog.close_button.isVisible())
+    assert dialog.width() <= room.width() and dialog.height() <= room.height()
+    for button in (dialog.start_button, dialog.close_button):
+        corner = button.mapTo(dialog, QPoint(button.width(), button.height()))
+        assert corner.x() <= room.width() and corner.y() <= room.height(), button.text()
+    qtbot.mouseClick(dialog.close_button, LEFT)
+    assert not dialog.isVisible()
+
+
+def test_add_file_starts_in_the_last_program_folder_and_remembers_the_one_chosen(
+        qtbot: QtBot, make_dialog: Callable[..., ImproveDialog], window_settings: QSettings, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # (window_settings: the app's QSettings() go below tmp_path)
+    mine, theirs = tmp_path / "mine", tmp_path / "theirs"
+    for folder in (mine, theirs):
+        folder.mkdir()
+        save_program(folder / "rival.snake.json", load_program(resolve_program("hunter")))
+    remember_file(QSettings(), PROGRAMS, mine / "rival.snake.json")  # chosen earlier, in the arena
+    asked: list[str] = []
+
+    def choose(parent: object, caption: str, start: str, *args: object, **kwargs: object) -> tuple[str, str]:
+        asked.append(start)
+        return str(theirs / "rival.snake.json"), ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(choose))
+    dialog = make_dialog()  # an untitled program: no folder of its own
+    qtbot.mouseClick(dialog.setup.add_file_button, LEFT)
+    qtbot.mouseClick(dialog.setup.add_file_button, LEFT)
+    assert asked == [str(mine), str(theirs)]
 
 
 # --- bad input -----------------------------------------------------------------------------------

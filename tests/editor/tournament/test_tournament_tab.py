@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLineEdit
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QFileDialog, QLineEdit
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
@@ -21,6 +21,7 @@ from arena.samples import SNAKE_SAMPLES
 from arena.tournament import Standing, run_tournament
 from arena.tournament.store import GAMES_FILE
 from editor.main_window import MainWindow
+from editor.widgets.parts.dialog_folders import BOTS, MAPS, remember_file
 from editor.widgets.tournament.tournament_entrants import EDITOR
 from editor.widgets.tournament.tournament_tab import TournamentTab
 from matcher import Program, dumps_program
@@ -349,3 +350,33 @@ def test_bots_play_sandboxed_unless_the_box_is_ticked_for_this_tournament(qtbot:
     assert setup.options()["sandbox"] is False
     setup.set_game("kingdoms")
     assert not setup.unsandboxed_box.isChecked()  # never carried over
+
+
+def test_add_file_and_a_map_start_in_the_folder_of_the_last_chosen_one(
+        qtbot: QtBot, make_tab: MakeTab, tmp_path: Path, window_settings: QSettings,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # (window_settings: the app's own QSettings() go below tmp_path, as in any editor test)
+    mine, theirs = tmp_path / "my bots", tmp_path / "their bots"
+    for folder in (mine, theirs):
+        folder.mkdir()
+        (folder / "bot.py").write_text("print('.')\n")
+    (mine / "field.txt").write_text("")
+    remember_file(QSettings(), BOTS, mine / "bot.py")  # chosen earlier, in the arena's seat
+    remember_file(QSettings(), MAPS, mine / "field.txt")
+    asked: list[str] = []
+    answers = [str(theirs / "bot.py"), str(theirs / "bot.py"), ""]
+
+    def choose(parent: object, caption: str, start: str, *args: object, **kwargs: object) -> tuple[str, str]:
+        asked.append(start)
+        return answers.pop(0), ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(choose))
+    tab = make_tab()
+    tab.setup.set_game("worms")
+    entrants = tab.setup.entrants
+    qtbot.mouseClick(entrants.add_file_button, LEFT)
+    assert asked == [str(mine)] and [row.target for row in entrants.rows()][-1] == str(theirs / "bot.py")
+    qtbot.mouseClick(entrants.add_file_button, LEFT)  # the next one starts where this one came from
+    assert asked[1] == str(theirs)
+    qtbot.mouseClick(tab.setup.map_browse, LEFT)
+    assert asked[2] == str(mine)

@@ -72,7 +72,11 @@ def test_preferences_are_typed_kept_and_used(qtbot: QtBot, tmp_path: Path, monke
     memory_line = dialog.memory_box.lineEdit()
     assert memory_line is not None
     type_into(qtbot, memory_line, "512")
-    type_into(qtbot, dialog.bwrap_edit, "/opt/bwrap")
+    bwrap = tmp_path / "opt" / "bwrap"  # a bwrap of the user's own (any executable file will do here)
+    bwrap.parent.mkdir()
+    bwrap.write_text("#!/bin/sh\n")
+    bwrap.chmod(0o755)
+    type_into(qtbot, dialog.bwrap_edit, str(bwrap))
     qtbot.mouseClick(dialog.ok_button, LEFT)
     assert not dialog.isVisible()
 
@@ -80,7 +84,7 @@ def test_preferences_are_typed_kept_and_used(qtbot: QtBot, tmp_path: Path, monke
     assert window.battle_tab.playback.speed() == 0.5
     assert window.battle_tab.transport.speed_label.text() == "0.5 steps/s"
     assert window.test_bench.position_editor.folder() == str(positions)
-    assert os.environ[BWRAP_VARIABLE] == "/opt/bwrap"
+    assert os.environ[BWRAP_VARIABLE] == str(bwrap)
     started: list[str] = []
 
     def save_dialog(parent: QWidget | None, caption: str, start: str, *args: object,
@@ -113,6 +117,26 @@ def test_preferences_are_typed_kept_and_used(qtbot: QtBot, tmp_path: Path, monke
     dialog.reject()
     assert load_preferences(settings) == prefs
     QApplication.processEvents()
+
+
+@pytest.mark.parametrize("kind", ["missing", "folder", "not executable"])
+def test_a_bwrap_that_cannot_run_is_named_and_ok_keeps_nothing(qtbot: QtBot, tmp_path: Path, kind: str) -> None:
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    window = window_on(qtbot, settings, tmp_path)
+    bad = {"missing": tmp_path / "no" / "bwrap", "folder": tmp_path, "not executable": tmp_path / "bwrap.txt"}[kind]
+    (tmp_path / "bwrap.txt").write_text("not a program")
+    dialog = open_dialog(window)
+    type_into(qtbot, dialog.bwrap_edit, str(bad))
+    qtbot.mouseClick(dialog.ok_button, LEFT)
+    # Not "bubblewrap is not installed" at the next match: the field is named now, the dialog stays.
+    assert dialog.isVisible() and dialog.message_label.isVisible()
+    assert dialog.message_label.text().startswith(f"bwrap program: {str(bad)!r} is not an executable file")
+    assert QApplication.focusWidget() is dialog.bwrap_edit
+    assert load_preferences(settings) == Preferences() and BWRAP_VARIABLE not in os.environ
+    dialog.bwrap_edit.selectAll()
+    qtbot.keyClick(dialog.bwrap_edit, Qt.Key.Key_Delete)  # empty: the system's bwrap
+    qtbot.mouseClick(dialog.ok_button, LEFT)
+    assert not dialog.isVisible()
 
 
 def test_malformed_stored_values_take_their_defaults(tmp_path: Path) -> None:

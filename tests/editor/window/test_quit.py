@@ -3,6 +3,7 @@ without a word with a match or a tournament running)."""
 
 from __future__ import annotations
 from collections.abc import Callable
+from pathlib import Path
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox
@@ -10,6 +11,7 @@ from pytestqt.qtbot import QtBot
 import pytest
 
 import editor.widgets  # noqa: F401
+from arena.match import MatchSetup, run_match
 from editor.widgets.arena.match_transport import SPEEDS
 from editor.main_window import MainWindow
 from tests.editor.conftest import Answers
@@ -72,3 +74,23 @@ def test_nothing_running_nothing_asked(qtbot: QtBot, make_window: Callable[[], M
     window = make_window()
     quit_by_keys(qtbot, window)
     assert answers.asked == [] and not window.isVisible()
+
+
+def test_opening_a_replay_from_elsewhere_during_an_arena_match_asks_first(
+        qtbot: QtBot, make_window: Callable[[], MainWindow], answers: Answers, tmp_path: Path) -> None:
+    replay = tmp_path / "game-0003.jsonl"
+    run_match(MatchSetup("snake", ("wall_hugger", "hunter"), 3, {"steps": 4, "width": 11, "height": 11, "length": 3}),
+              record=replay, host_root=tmp_path)
+    window = make_window()
+    start_arena_match(qtbot, window)
+    window.show_tournament()  # the match is out of sight: a game of the tournament is asked for
+    answers.append(Button.Cancel)
+    window.tournament_tab.openReplay.emit(str(replay))
+    assert answers.asked == ["A match is running in the arena. Stop it and open game-0003.jsonl?"]
+    assert window.arena_pane.runner.is_running() and window.arena_pane.playback.live
+    assert window.workspace.currentWidget() is window.tournament_tab
+    answers.append(Button.Yes)
+    assert window.open_dropped(replay)  # a replay dropped on the window asks the same
+    assert len(answers.asked) == 2 and window.workspace.currentWidget() is window.arena_pane
+    qtbot.waitUntil(lambda: window.arena_pane.info is not None and window.arena_pane.info.record == replay,
+                    timeout=WAIT)

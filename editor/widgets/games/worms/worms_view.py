@@ -48,7 +48,9 @@ __all__ += ["CHIP_GAP", "ICON_GAP", "LEGEND_GAP", "MARGIN", "IconPainter", "Worm
             "worm_look"]
 
 END_TEXT = {
-    EndReason.FLOWERS_EATEN: "over: every flower eaten",
+    # Eaten flowers grow again elsewhere: the game ends at a count of flowers eaten, with flowers
+    # still on the board, so "every flower eaten" would contradict the picture beside it.
+    EndReason.FLOWERS_EATEN: "over: the flower limit reached",
     EndReason.ROUND_LIMIT: "over: the round limit",
     EndReason.ALL_DEAD: "over: no worm is alive",
 }

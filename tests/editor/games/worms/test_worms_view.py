@@ -197,3 +197,13 @@ def test_items_are_painted_once_per_cell_size_not_every_frame(view: WormsView, m
     view.repaint()
     assert sorted(painted, key=lambda item: item.value) == sorted(Item, key=lambda item: item.value)
     assert distance(color_at(view, FLOWER), color_at(view, EMPTY)) > 100
+
+
+def test_a_game_over_at_its_flower_limit_says_so_not_that_every_flower_was_eaten(view: WormsView) -> None:
+    # Eaten flowers regrow: the game ends at the map's count of flowers eaten, with flowers left.
+    ended = dataclasses.replace(board(), flowers_left=0)
+    view.set_state(ended)
+    text = "\n".join(view.legend_texts())
+    assert ended.items[FLOWER] is Item.FLOWER
+    assert "over: the flower limit reached" in text
+    assert "every flower eaten" not in text
