@@ -19,6 +19,7 @@ from typing import Any
 
 from arena.cli_errors import report_input_error
 from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
+from arena.seed import seed_argument
 from arena.cli_signals import EXIT_INTERRUPTED, EXIT_TERMINATED, sigterm_like_ctrl_c, stopped_status
 from arena.games import registry
 from arena.tournament import (
@@ -67,7 +68,7 @@ def _option(text: str) -> tuple[str, Any]:
 
 
 def _game_arguments(p: argparse.ArgumentParser, seed_help: str = "default: a fresh one, printed") -> None:
-    p.add_argument("--seed", type=int, metavar="S", help=seed_help)
+    p.add_argument("--seed", type=seed_argument, metavar="S", help=seed_help)
     p.add_argument("--jobs", type=int, metavar="J", help="parallel games on this machine (default: the number of cores)")
     p.add_argument("--cluster", metavar="ADDRESS", help="play on a Dask scheduler (needs snakepit[cluster])")
     p.add_argument("--size", type=_size, metavar="WxH", help="snake: the field size")
