@@ -20,7 +20,7 @@ from editor.cli import main
 
 RANGE = "expected a whole number from 0 to 18446744073709551615"
 COMMANDS = {
-    "match": ["match", "snake", "--bot", "hunter", "--bot", "wall_hugger", "--steps", "5"],
+    "match": ["match", "snake", "--bot", "hunter", "--bot", "wall_hugger", "--rounds", "5"],
     "battle": ["battle", "hunter", "wall_hugger", "--steps", "5"],
     "tournament": ["tournament", "snake", "--entrant", "hunter", "--entrant", "wall_hugger", "--steps", "5"],
     "duel": ["duel", "snake", "hunter", "wall_hugger", "--steps", "5"],
