@@ -117,7 +117,7 @@ def game_takes(descriptor: GameDescriptor, more_flags: Sequence[str] = (), with_
     return text
 
 
-def refuse_both(flag: str, value: Any, option: str | None, given: Mapping[str, Any] | None) -> None:
+def refuse_both(flag: str, value: Any, option: str, given: Mapping[str, Any] | None) -> None:
     """A :class:`FlagError` if ``--option`` set ``option`` too (``given``: its values)."""
     if given is not None and option in given:
         raise FlagError(f"{flag} {_shown(value)} and --option {option}={_shown(given[option])} both set {option}: "

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import os
+import shutil
 import signal
 import stat
 import subprocess
@@ -54,7 +55,7 @@ def no_bwrap(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 def test_without_bubblewrap_a_match_refuses_to_start_naming_the_fix(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(bwrap.BWRAP_VARIABLE, raising=False)
-    monkeypatch.setattr(bwrap.shutil, "which", lambda *args, **kwargs: None)  # a machine without bubblewrap
+    monkeypatch.setattr(shutil, "which", lambda *args, **kwargs: None)  # a machine without bubblewrap
     setup = MatchSetup("worms", (GREEDY,) * 4, 1, {"map": "meadow", "rounds": 1})
     with pytest.raises(MatchSetupError) as raised:
         run_match(setup)
