@@ -29,6 +29,7 @@ from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, Rou
 from arena.program_battle import BattleResult
 from arena.replay import Replay, ReplayError, read_replay, verify_replay
 from arena.samples import SampleError, resolve_program
+from arena.seed import seed_argument
 from arena.version import version
 from engines.snake import GAME_INFO, PositionError, start_position
 from matcher import ProgramError, compile_program, dumps_program, load_program
@@ -302,7 +303,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("battle", help="run a headless battle of 2-4 snake programs")
     p.add_argument("programs", nargs="+", metavar="PROGRAM", type=path_argument,
                    help="2-4 .snake.json files or sample names")
-    p.add_argument("--seed", type=int, required=True, metavar="N")
+    p.add_argument("--seed", type=seed_argument, required=True, metavar="N")
     p.add_argument("--size", type=_size, default=(GAME_INFO.default_width, GAME_INFO.default_height), metavar="WxH")
     p.add_argument("--length", type=int, default=GAME_INFO.default_length, metavar="L")
     p.add_argument("--steps", type=int, default=GAME_INFO.default_steps, metavar="S")
@@ -315,7 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot", action="append", metavar="CMD",
                    help="a seat's bot: a path or a quoted command line (snake: a program or sample name); "
                         "once per seat")
-    p.add_argument("--seed", type=int, metavar="N", help="default: a fresh random seed, printed on stderr")
+    p.add_argument("--seed", type=seed_argument, metavar="N", help="default: a fresh random seed, printed on stderr")
     add_game_flags(p, registry.games())
     p.add_argument("--record", metavar="FILE", type=path_argument,
                    help="write a JSONL replay as the match runs (a new or empty file: one that holds something is "

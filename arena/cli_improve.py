@@ -17,6 +17,7 @@ from typing import Any
 
 from arena.cli_errors import check_new_files, report_input_error
 from arena.cli_options import path_argument
+from arena.seed import seed_argument
 from arena.cli_signals import sigterm_like_ctrl_c, stopped_status
 from arena.improve import Field, Progress, Runner, Search, SearchSettings, card_diff, fresh_report, make_runner
 from arena.improve.edits import Pins
@@ -63,7 +64,7 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
                    help="programs or sample names to beat")
     p.add_argument("--budget", type=parse_budget, default=600.0, metavar="TIME",
                    help="how long to search: seconds, or like 90s, 10m, 1h (default 10m; the report comes after)")
-    p.add_argument("--seed", type=int, metavar="S", help="default: a fresh one, printed")
+    p.add_argument("--seed", type=seed_argument, metavar="S", help="default: a fresh one, printed")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--jobs", type=int, metavar="J", help="worker processes on this machine (default: the cores)")
     where.add_argument("--cluster", metavar="ADDRESS", help="play on a Dask scheduler (needs snakepit[cluster])")

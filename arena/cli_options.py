@@ -5,7 +5,8 @@ plus ``--rounds`` for each game's round limit. Nothing here names a game."""
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping
+import json
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,13 +77,17 @@ class FlagError(ValueError):
     """A flag the game does not take."""
 
 
-def options_from_flags(args: argparse.Namespace, descriptor: GameDescriptor,
-                       games: Mapping[str, GameDescriptor]) -> dict[str, Any]:
-    """The game's options the flags given set; a flag of another game is a :class:`FlagError`."""
+def options_from_flags(args: argparse.Namespace, descriptor: GameDescriptor, games: Mapping[str, GameDescriptor],
+                       given: Mapping[str, Any] | None = None, more_flags: Sequence[str] = ()) -> dict[str, Any]:
+    """The game's options the flags given set; a flag of another game is a :class:`FlagError`
+    saying what the game takes: its flags, the command's ``more_flags`` for it, and, for a
+    command with ``--option`` (whose values are ``given``), its other options. An option set both
+    by a flag and by ``--option`` is a :class:`FlagError` naming both (the flag won silently)."""
     options: dict[str, Any] = {}
     if getattr(args, "option_rounds", None) is not None:
         if descriptor.round_limit is None:
             raise FlagError(f"{ROUNDS}: {descriptor.name} has no round limit")
+        refuse_both(ROUNDS, args.option_rounds, descriptor.round_limit, given)
         options[descriptor.round_limit] = args.option_rounds
     mine = {option.name for option in descriptor.options}
     for flag in game_flags(games):
@@ -90,7 +95,34 @@ def options_from_flags(args: argparse.Namespace, descriptor: GameDescriptor,
         if value is None:
             continue
         if flag.option.name not in mine:
-            takes = [ROUNDS] + [f.flag for f in game_flags({descriptor.name: descriptor})]
-            raise FlagError(f"{flag.flag} is not an option of {descriptor.name} (it takes {', '.join(takes)})")
+            raise FlagError(f"{flag.flag} is not an option of {descriptor.name} "
+                            f"({game_takes(descriptor, more_flags, given is not None)})")
+        refuse_both(flag.flag, value, flag.option.name, given)
         options[flag.option.name] = value
     return options
+
+
+def game_takes(descriptor: GameDescriptor, more_flags: Sequence[str] = (), with_option: bool = False) -> str:
+    """What a game's options are set with on a command line: ``it takes --rounds, --map, ...``
+    and, where ``--option`` is there (``with_option``), the options no flag sets."""
+    flags = [ROUNDS] if descriptor.round_limit is not None else []
+    flags += [f.flag for f in game_flags({descriptor.name: descriptor}) if f.flag not in more_flags]
+    flags += more_flags
+    text = f"it takes {', '.join(flags)}" if flags else "it takes no flags"
+    if with_option:
+        flagged = {f.option.name for f in game_flags({descriptor.name: descriptor})} | {descriptor.round_limit}
+        others = [o.name for o in descriptor.options if o.name not in flagged]
+        if others:
+            text += f"; --option KEY=VALUE sets {', '.join(others)}"
+    return text
+
+
+def refuse_both(flag: str, value: Any, option: str, given: Mapping[str, Any] | None) -> None:
+    """A :class:`FlagError` if ``--option`` set ``option`` too (``given``: its values)."""
+    if given is not None and option in given:
+        raise FlagError(f"{flag} {_shown(value)} and --option {option}={_shown(given[option])} both set {option}: "
+                        "give one of them")
+
+
+def _shown(value: Any) -> str:
+    return value if isinstance(value, str) else json.dumps(value)

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from arena.cli_errors import report_input_error
-from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
+from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument, refuse_both
+from arena.seed import seed_argument
 from arena.cli_signals import EXIT_INTERRUPTED, EXIT_TERMINATED, sigterm_like_ctrl_c, stopped_status
 from arena.games import registry
 from arena.tournament import (
@@ -67,7 +68,7 @@ def _option(text: str) -> tuple[str, Any]:
 
 
 def _game_arguments(p: argparse.ArgumentParser, seed_help: str = "default: a fresh one, printed") -> None:
-    p.add_argument("--seed", type=int, metavar="S", help=seed_help)
+    p.add_argument("--seed", type=seed_argument, metavar="S", help=seed_help)
     p.add_argument("--jobs", type=int, metavar="J", help="parallel games on this machine (default: the number of cores)")
     p.add_argument("--cluster", metavar="ADDRESS", help="play on a Dask scheduler (needs snakepit[cluster])")
     p.add_argument("--size", type=_size, metavar="WxH", help="snake: the field size")
@@ -78,6 +79,20 @@ def _game_arguments(p: argparse.ArgumentParser, seed_help: str = "default: a fre
     p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="a game option passed to the referee (value as JSON, else text); repeatable")
     add_game_flags(p, registry.games())
+
+
+def _refuse_twice(args: argparse.Namespace, snake: dict[str, Any], given: dict[str, Any],
+                  flagged: dict[str, Any]) -> None:
+    """Snake's own flags (:data:`SNAKE_FLAGS`) against ``--option`` and ``--rounds``."""
+    for name, value in snake.items():
+        if value is None:
+            continue
+        flag = f"--{name}"
+        shown = f"{value[0]}x{value[1]}" if name == "size" else value
+        for option in SNAKE_FLAGS[flag]:
+            refuse_both(flag, shown, option, given)
+            if option in flagged:  # --rounds, snake's round limit
+                raise FlagError(f"--rounds {args.option_rounds} and {flag} {shown} both set {option}: give one of them")
 
 
 def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
@@ -107,20 +122,30 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.set_defaults(handler=cmd_duel)
 
 
+SNAKE_FLAGS = {"--size": ("width", "height"), "--length": ("length",), "--steps": ("steps",)}
+"""The flags a tournament of snake programs has besides the games' own, and the options they set."""
+
+
 def _options(args: argparse.Namespace) -> dict[str, Any]:
     """``--option`` values, the game flags (``--map``, ``--time-limit``...) and snake's own
-    flags as the referee's options."""
-    options = dict(args.option)
+    flags as the referee's options. An option set twice (by a flag and ``--option``, or by
+    ``--rounds`` and ``--steps``) is refused naming both."""
+    given = dict(args.option)
+    options = dict(given)
     games = registry.games()
+    snake = {"size": args.size, "length": args.length, "steps": args.steps}
     if args.game in games:
         try:
-            options.update(options_from_flags(args, games[args.game], games))
+            flagged = options_from_flags(args, games[args.game], games, given,
+                                         list(SNAKE_FLAGS) if args.game == SNAKE else [])
+            if args.game == SNAKE:
+                _refuse_twice(args, snake, given, flagged)
         except FlagError as error:
             raise TournamentError(str(error)) from None
-    snake = {"size": args.size, "length": args.length, "steps": args.steps}
-    given = [name for name, value in snake.items() if value is not None]
-    if given and args.game != SNAKE:
-        raise TournamentError(f"--{given[0]} is a snake option; use --option KEY=VALUE for {args.game}")
+        options.update(flagged)
+    given_flags = [name for name, value in snake.items() if value is not None]
+    if given_flags and args.game != SNAKE:
+        raise TournamentError(f"--{given_flags[0]} is a snake option; use --option KEY=VALUE for {args.game}")
     if args.size is not None:
         options["width"], options["height"] = args.size
     if args.length is not None:
@@ -134,6 +159,9 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
     if args.no_sandbox:
         if args.game == SNAKE:
             raise TournamentError("--no-sandbox is for bots; snake programs run inside snakepit")
+        if "sandbox" in given:
+            raise TournamentError(f"--no-sandbox and --option sandbox={json.dumps(given['sandbox'])} both set sandbox: "
+                                  "give one of them")
         options["sandbox"] = False
         print("snakepit: WARNING: --no-sandbox: the bots run as you, and may read and change everything you may",
               file=sys.stderr)

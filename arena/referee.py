@@ -34,6 +34,7 @@ from arena.match import (
     StateT,
 )
 from arena.replay import Replay, ReplayError, ReplayWriter, VerifyReport, check_idle
+from arena.seed import check_seed
 from engines.protocol import Game, GameOverError, MoveError, Step
 
 if TYPE_CHECKING:
@@ -111,7 +112,10 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
         """The seats that do not move in the next round, with why."""
         return self.engine.idle(state)
 
-    def check_seats(self, setup: MatchSetup) -> None:
+    def check_setup(self, setup: MatchSetup) -> None:
+        """Refuse a seed out of range (:mod:`arena.seed`) and a count of seats or names the game
+        does not take, before anything starts."""
+        check_seed(setup.seed, MatchSetupError)
         count = len(setup.seats)
         if not self.min_seats <= count <= self.max_seats:
             wanted = str(self.min_seats) if self.min_seats == self.max_seats else f"{self.min_seats}..{self.max_seats}"
@@ -217,7 +221,7 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
              on_round: Callable[[RoundInfo[StateT, MoveT, EventT]], None] | None = None, cancel: threading.Event | None = None,
              host_root: Path | None = None, bot_env: Mapping[str, str] | None = None) -> MatchResult:
         """Start and play a whole match."""
-        self.check_seats(setup)
+        self.check_setup(setup)
         with self.start(setup, host_root=host_root, bot_env=bot_env) as run:
             return self.drive(run, setup, writer=writer, on_round=on_round, cancel=cancel)
 

@@ -38,7 +38,8 @@ ROUND_KEYS = ("round", "moves", "records", "events", "scores", "state")
 
 
 class ReplayError(ValueError):
-    """A replay file that cannot be read; the message starts with ``file:line:``."""
+    """A replay file that cannot be read; the message starts with ``file:line:`` (``file:`` when the
+    file itself cannot be read)."""
 
 
 def json_line(value: Mapping[str, Any]) -> str:
@@ -134,7 +135,8 @@ class Replay:
 
 
 def read_replay(path: Path | str) -> Replay:
-    """Read a replay file; :class:`ReplayError` says ``file:line: what is wrong``.
+    """Read a replay file; :class:`ReplayError` says ``file:line: what is wrong``, or
+    ``file: cannot read it: why`` for a file that cannot be read (missing, a folder, unreadable).
 
     Legacy snake battle replays (``snake-replay/1``, from ``snakepit battle --record``) are read
     too, as rounds without scores and state digests (see :mod:`arena.snake_referee`)."""
@@ -145,6 +147,8 @@ def read_replay(path: Path | str) -> Replay:
     except UnicodeDecodeError as error:
         line, column = decode_line_column(error)
         raise ReplayError(f"{name}:{line}: not UTF-8 text ({error.reason} at column {column})") from None
+    except OSError as error:
+        raise ReplayError(f"{name}: cannot read it: {error.strerror or error}") from None
     if text is None:
         raise ReplayError(f"{name}: {too_large(REPLAY_LIMIT)}")
     lines = text.split("\n")

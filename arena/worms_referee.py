@@ -158,7 +158,7 @@ DESCRIPTOR = register(GameDescriptor(
         Option("line_end", OptionKind.TEXT, "lf", "how the playfield files end their lines", choices=("lf", "crlf", "cr")),
         LIMITS_OPTION, *SANDBOX_OPTIONS,
     ),
-    end_reasons={"flowers_eaten": "the flower limit (enough flowers eaten)", "round_limit": "the round limit",
+    end_reasons={"flowers_eaten": "the flower limit", "round_limit": "the round limit",
                  "all_dead": "no worm left alive"},
     map_option="map", map_title="Map", maps=_maps, map_required=True, samples=WORMS_SAMPLES,
     default_seats=("heuristic_bot.py", "greedy.sh", "random_bot.py", "heuristic_bot.py"),

@@ -64,15 +64,24 @@ UNSANDBOXED = SandboxPolicy(enabled=False)
 
 BWRAP_VARIABLE = "SNAKEPIT_BWRAP"
 """An environment variable naming the ``bwrap`` to use (default: the one on the system's PATH)."""
+BWRAP_ORIGIN_VARIABLE = "SNAKEPIT_BWRAP_ORIGIN"
+"""Where the value of :data:`BWRAP_VARIABLE` was chosen, in the user's words, when not by hand
+(the app hands its preference over as the variable: "the bwrap program in Preferences")."""
 
 
 def bwrap_program() -> str:
-    """The path of ``bwrap``; raises :class:`SandboxUnavailable` if it is not installed."""
+    """The path of ``bwrap``; raises :class:`SandboxUnavailable` if it is not installed, or if the
+    one chosen (:data:`BWRAP_VARIABLE`) cannot run: then the message names the path, why, and
+    where it was chosen (not "install bubblewrap": the choice is what is wrong)."""
     chosen = os.environ.get(BWRAP_VARIABLE)
     if chosen:
-        found = chosen if os.access(chosen, os.X_OK) and os.path.isfile(chosen) else None
-    else:
-        found = shutil.which("bwrap", path="/usr/local/bin:/usr/bin:/bin:" + os.environ.get("PATH", ""))
+        problem = program_problem(chosen)
+        if problem is not None:
+            origin = os.environ.get(BWRAP_ORIGIN_VARIABLE) or f"the environment variable {BWRAP_VARIABLE}"
+            raise SandboxUnavailable(f"cannot sandbox bots: the bwrap program {chosen!r} set by {origin} {problem}; "
+                                     "give the path of bubblewrap's bwrap there, or clear it to use the system's")
+        return chosen
+    found = shutil.which("bwrap", path="/usr/local/bin:/usr/bin:/bin:" + os.environ.get("PATH", ""))
     if found is None:
         raise SandboxUnavailable(
             "cannot sandbox bots: bubblewrap (bwrap) is not installed; install it (apt-get install bubblewrap) "
@@ -80,27 +89,36 @@ def bwrap_program() -> str:
     return found
 
 
+def program_problem(path: str) -> str | None:
+    """Why ``path`` cannot be run as a program ("does not exist", "is a folder"...), or None."""
+    if not os.path.lexists(path):
+        return "does not exist"
+    if not os.path.exists(path):
+        return f"is a link to {os.readlink(path)!r}, which does not exist"
+    if not os.path.isfile(path):
+        return "is a folder, not a program" if os.path.isdir(path) else "is not a regular file"
+    if not os.access(path, os.X_OK):
+        return "is not executable (no x permission for you)"
+    return None
+
+
 _probe_lock = threading.Lock()
-_probes: dict[str | None, str] = {}
-"""What trying bwrap said, by the bwrap chosen (:data:`BWRAP_VARIABLE`): "" if it works."""
+_probes: dict[str, str] = {}
+"""What trying bwrap said, by the bwrap program's path: "" if it works."""
 
 
 def check_available() -> None:
-    """Raise :class:`SandboxUnavailable` unless a sandbox can start here (tried once per process
-    and bwrap)."""
-    chosen = os.environ.get(BWRAP_VARIABLE)
+    """Raise :class:`SandboxUnavailable` unless a sandbox can start here (bwrap tried once per
+    process and program; a chosen program that cannot run is said every time, until it can)."""
+    program = bwrap_program()
     with _probe_lock:
-        if chosen not in _probes:
-            _probes[chosen] = _probe()
-        if _probes[chosen]:
-            raise SandboxUnavailable(_probes[chosen])
+        if program not in _probes:
+            _probes[program] = _probe(program)
+        if _probes[program]:
+            raise SandboxUnavailable(_probes[program])
 
 
-def _probe() -> str:
-    try:
-        program = bwrap_program()
-    except SandboxUnavailable as error:
-        return str(error)
+def _probe(program: str) -> str:
     argv = [program, *namespace_args(network=False), *system_view(), "--", "/bin/true"]
     # (--as-pid-1 among the namespace options: else bwrap's own init, left unreaped by bwrap,
     # would come to whoever reaps this process's orphans)

@@ -35,6 +35,7 @@ from typing import Any
 from arena.tournament.errors import TournamentError
 from arena.tournament.games import GameOutcome, GameTask, TaskResult, check_setup, seat_range
 from arena.tournament.pool import make_executor
+from arena.seed import check_seed
 from arena.tournament.seeds import game_seed
 from arena.tournament.spec import Entrant
 
@@ -238,6 +239,7 @@ def run_duel(
 ) -> DuelResult:
     """Play pairs of ``game`` between ``a`` and ``b`` until the SPRT or the cap decides;
     ``on_start`` is called once the input is checked, just before the first game."""
+    check_seed(seed, TournamentError)
     seats = seat_range(game)[0]
     check_setup(game, [(a.name, a.seat), (b.name, b.seat)], seats, options or {}, label="")
     state = DuelState()

@@ -115,7 +115,7 @@ def check_setup(game: str, entrants: Sequence[tuple[str, str]], seats: int, opti
     for name, seat in entrants:
         setup = MatchSetup(game, (seat,) * seats, 0, options)
         try:
-            referee.check_seats(setup)
+            referee.check_setup(setup)
             with referee.start(setup):
                 pass
         except MatchSetupError as err:

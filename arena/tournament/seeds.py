@@ -14,7 +14,8 @@ SEED_BITS = 63  # fits a signed 64-bit integer: safe in JSON readers that use in
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` (0-based) of the tournament seeded ``seed``: NumPy's
     ``SeedSequence`` child ``index``, so neighbouring indices (and seeds) give unrelated streams.
-    Negative seeds are taken modulo 2**64, as the command line accepts them."""
+    A seed is less than 2**64 and not negative (:mod:`arena.seed`); one a tournament stored before
+    that rule is taken modulo 2**64, as it was then."""
     if index < 0:
         raise ValueError(f"game index {index!r} is negative")
     state = np.random.SeedSequence(seed % 2**64, spawn_key=(index,)).generate_state(1, np.uint64)

@@ -359,3 +359,18 @@ def test_replay_of_a_bad_file_is_exit_2_and_one_line(
     assert main(["replay", str(path), "--verify"]) == 2
     err = capsys.readouterr().err
     assert len(err.splitlines()) == 1 and err.startswith("snakepit: ") and message in err and str(path) in err
+
+
+@pytest.mark.parametrize(("kind", "why"), [
+    ("missing", "No such file or directory"),
+    ("folder", "Is a directory"),
+    ("link loop", "Too many levels of symbolic links"),
+])
+def test_a_replay_that_cannot_be_read_is_a_replay_error_naming_the_file(kind: str, why: str, tmp_path: Path) -> None:
+    """Every caller catches one error type: read_replay let the OSError of a missing file through."""
+    path = {"missing": tmp_path / "gone.jsonl", "folder": tmp_path, "link loop": tmp_path / "loop.jsonl"}[kind]
+    (tmp_path / "loop.jsonl").symlink_to(tmp_path / "loop.jsonl")
+    for read in (read_replay, verify_replay):
+        with pytest.raises(ReplayError) as raised:
+            read(path)
+        assert str(raised.value) == f"{path}: cannot read it: {why}"

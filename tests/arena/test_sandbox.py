@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import os
+import shutil
 import signal
 import stat
 import subprocess
@@ -42,16 +43,19 @@ GREEDY = str(ROOT / "samples" / "worms" / "greedy.sh")
 
 @pytest.fixture
 def no_bwrap(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
-    """A machine without bubblewrap (as far as snakepit can tell)."""
+    """SNAKEPIT_BWRAP naming a bwrap that is not there."""
     missing = tmp_path / "no-bwrap"
     monkeypatch.setenv(bwrap.BWRAP_VARIABLE, str(missing))
+    monkeypatch.delenv(bwrap.BWRAP_ORIGIN_VARIABLE, raising=False)
     return missing
 
 
 # --- refusing to run unsandboxed unless told ----------------------------------------------------
 
 
-def test_without_bubblewrap_a_match_refuses_to_start_naming_the_fix(no_bwrap: Path) -> None:
+def test_without_bubblewrap_a_match_refuses_to_start_naming_the_fix(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(bwrap.BWRAP_VARIABLE, raising=False)
+    monkeypatch.setattr(shutil, "which", lambda *args, **kwargs: None)  # a machine without bubblewrap
     setup = MatchSetup("worms", (GREEDY,) * 4, 1, {"map": "meadow", "rounds": 1})
     with pytest.raises(MatchSetupError) as raised:
         run_match(setup)
@@ -59,6 +63,34 @@ def test_without_bubblewrap_a_match_refuses_to_start_naming_the_fix(no_bwrap: Pa
                                  "(apt-get install bubblewrap) or pass --no-sandbox to run bots unsandboxed")
     with pytest.raises(SandboxUnavailable):
         BotHost()
+
+
+@pytest.mark.parametrize("kind", ["missing", "folder", "not executable", "dangling link"])
+def test_a_chosen_bwrap_that_cannot_run_is_named_with_why_and_where_it_was_chosen(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, kind: str) -> None:
+    """Not "bubblewrap is not installed; pass --no-sandbox": it is, the choice is what is wrong."""
+    (tmp_path / "bwrap.txt").write_text("not a program")
+    (tmp_path / "link").symlink_to(tmp_path / "gone")
+    bad = {"missing": tmp_path / "no" / "bwrap", "folder": tmp_path, "not executable": tmp_path / "bwrap.txt",
+           "dangling link": tmp_path / "link"}[kind]
+    why = {"missing": "does not exist", "folder": "is a folder, not a program",
+           "not executable": "is not executable (no x permission for you)",
+           "dangling link": f"is a link to {str(tmp_path / 'gone')!r}, which does not exist"}[kind]
+    monkeypatch.setenv(bwrap.BWRAP_VARIABLE, str(bad))
+    monkeypatch.delenv(bwrap.BWRAP_ORIGIN_VARIABLE, raising=False)
+    with pytest.raises(SandboxUnavailable) as raised:
+        BotHost()
+    assert str(raised.value) == (
+        f"cannot sandbox bots: the bwrap program {str(bad)!r} set by the environment variable SNAKEPIT_BWRAP {why}; "
+        "give the path of bubblewrap's bwrap there, or clear it to use the system's")
+    # The app hands its preference over in the same variable, and says where it comes from.
+    monkeypatch.setenv(bwrap.BWRAP_ORIGIN_VARIABLE, "the bwrap program in Preferences")
+    with pytest.raises(SandboxUnavailable) as raised:
+        BotHost()
+    assert f"{str(bad)!r} set by the bwrap program in Preferences {why};" in str(raised.value)
+    # Cleared, the system's bwrap sandboxes (what was said is not kept).
+    monkeypatch.delenv(bwrap.BWRAP_VARIABLE)
+    BotHost().close()
 
 
 def test_a_bubblewrap_that_fails_is_said_with_its_own_words(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -80,8 +112,8 @@ def test_the_cli_refuses_in_one_line_and_runs_with_no_sandbox(no_bwrap: Path, tm
     refused = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
     assert refused.returncode == 2 and refused.stdout == ""
     assert refused.stderr.splitlines() == [
-        "snakepit: cannot sandbox bots: bubblewrap (bwrap) is not installed; install it (apt-get install bubblewrap) "
-        "or pass --no-sandbox to run bots unsandboxed"]
+        f"snakepit: cannot sandbox bots: the bwrap program {str(no_bwrap)!r} set by the environment variable "
+        "SNAKEPIT_BWRAP does not exist; give the path of bubblewrap's bwrap there, or clear it to use the system's"]
     record = tmp_path / "unsandboxed.jsonl"
     ran = subprocess.run([*command, "--no-sandbox", "--record", str(record)], cwd=ROOT, env=env, capture_output=True,
                          text=True, timeout=60)

@@ -244,3 +244,50 @@ def living_in_group(group: int) -> list[str]:
         if int(fields[2]) == group and fields[0] != "Z":
             living.append(f"{stat.parent.name}: {(stat.parent / 'cmdline').read_bytes().replace(bytes(1), b' ')[:120]!r}")
     return living
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["--steps", "5", "--option", "steps=7"], "--steps 5 and --option steps=7 both set steps: give one of them"),
+    (["--rounds", "5", "--steps", "7"], "--rounds 5 and --steps 7 both set steps: give one of them"),
+    (["--rounds", "4", "--option", "steps=5"], "--rounds 4 and --option steps=5 both set steps: give one of them"),
+    (["--size", "9x9", "--option", "height=9"], "--size 9x9 and --option height=9 both set height: give one of them"),
+    (["--length", "3", "--option", "length=3"], "--length 3 and --option length=3 both set length: give one of them"),
+])
+@pytest.mark.parametrize("command", ["tournament", "duel"])
+def test_a_setting_given_by_a_flag_and_by_option_is_refused_naming_both(
+        capsys: pytest.CaptureFixture[str], command: str, arguments: list[str], message: str) -> None:
+    """The flag won silently: ``--steps 5 --option steps=7`` played 5 steps."""
+    start = ["tournament", "snake", *PAIR] if command == "tournament" else ["duel", "tail_biter", "hunter", "snake"]
+    assert main([*start, "--seed", "1", *arguments]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err == f"snakepit: {message}\n"
+
+
+@pytest.mark.parametrize(("arguments", "message"), [
+    (["--map", "meadow", "--option", "map=other"], "--map meadow and --option map=other both set map"),
+    (["--time-limit", "2", "--option", "time_limit=1"], "--time-limit 2.0 and --option time_limit=1 both set time_limit"),
+    (["--no-sandbox", "--option", "sandbox=true"], "--no-sandbox and --option sandbox=true both set sandbox"),
+])
+def test_a_bot_games_flag_and_option_for_one_setting_are_refused(
+        capsys: pytest.CaptureFixture[str], arguments: list[str], message: str) -> None:
+    assert main(["tournament", "worms", "--entrant", "a=./a", "--entrant", "b=./b", "--seed", "1", *arguments]) == 2
+    assert capsys.readouterr().err == f"snakepit: {message}: give one of them\n"
+
+
+@pytest.mark.parametrize(("game", "takes"), [
+    ("snake", "--rounds, --size, --length, --steps; --option KEY=VALUE sets width, height, length, start"),
+    ("worms", "--rounds, --map, --time-limit, --line-end; --option KEY=VALUE sets map_text, limits, sandbox, network"),
+    ("itpw", "--rounds, --bank, --pause-bots; --option KEY=VALUE sets limits, sandbox, network"),
+])
+def test_a_flag_of_another_game_is_refused_listing_what_the_game_takes(
+        capsys: pytest.CaptureFixture[str], game: str, takes: str) -> None:
+    """It said '--map is not an option of snake (it takes --rounds)': snake's --size, --length and
+    --steps were left out. Every flag the message lists is one the game takes."""
+    wrong = "--playfield" if game != "snake" else "--map"
+    assert main(["tournament", game, "--entrant", "a=./a", "--entrant", "b=./b", "--seed", "1", wrong, "x"]) == 2
+    assert capsys.readouterr().err == f"snakepit: {wrong} is not an option of {game} (it takes {takes})\n"
+    for flag in takes.split(";")[0].split(", "):
+        value = {"--size": ["9x9"], "--line-end": ["lf"], "--map": ["x"], "--pause-bots": []}.get(flag, ["3"])
+        main(["tournament", game, "--entrant", "a=./a", "--entrant", "b=./b", "--seed", "1", "--jobs", "0",
+              flag, *value])
+        assert "is not an option" not in capsys.readouterr().err
