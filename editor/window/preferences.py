@@ -40,7 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arena.bots.bwrap import BWRAP_VARIABLE
+from arena.bots.bwrap import BWRAP_ORIGIN_VARIABLE, BWRAP_VARIABLE, program_problem
 from editor.widgets.arena.match_transport import DEFAULT_SPEED, SPEEDS, speed_text
 from editor.widgets.parts.form_widgets import error_line
 from editor.widgets.parts.sandbox_option import BotDefaults
@@ -106,21 +106,28 @@ def bot_defaults(prefs: Preferences) -> BotDefaults:
 
 _STARTED_WITH = os.environ.get(BWRAP_VARIABLE)
 """The variable as snakepit was started with it: what clearing the preference goes back to."""
+_ORIGIN_STARTED_WITH = os.environ.get(BWRAP_ORIGIN_VARIABLE)
+PREFERENCE_ORIGIN = "the bwrap program in Preferences"
+"""Where the bot layer's messages say a bwrap path handed over by :func:`apply_environment` came from."""
 _set_by_us: list[str] = []
 """The value this module put there, if any (an empty preference leaves anyone else's alone)."""
 
 
 def apply_environment(prefs: Preferences, environ: Any = os.environ) -> None:
-    """Hand the ``bwrap`` program to the bot layer (it reads the variable at every start)."""
+    """Hand the ``bwrap`` program to the bot layer (it reads the variable at every start), with
+    where it was chosen, so a path that cannot run is blamed on the preference, not on the
+    environment."""
     if prefs.bwrap:
         environ[BWRAP_VARIABLE] = prefs.bwrap
+        environ[BWRAP_ORIGIN_VARIABLE] = PREFERENCE_ORIGIN
         _set_by_us[:] = [prefs.bwrap]
         return
     if _set_by_us and environ.get(BWRAP_VARIABLE) == _set_by_us[0]:
-        if _STARTED_WITH is None:
-            environ.pop(BWRAP_VARIABLE, None)
-        else:
-            environ[BWRAP_VARIABLE] = _STARTED_WITH
+        for variable, started in ((BWRAP_VARIABLE, _STARTED_WITH), (BWRAP_ORIGIN_VARIABLE, _ORIGIN_STARTED_WITH)):
+            if started is None:
+                environ.pop(variable, None)
+            else:
+                environ[variable] = started
     _set_by_us.clear()
 
 
@@ -245,11 +252,11 @@ class PreferencesDialog(QDialog):
 
 def bwrap_problem(bwrap: str) -> str | None:
     """Why ``bwrap`` (the preference: empty for the system's) cannot sandbox bots, or None. The bot
-    layer takes a path to an executable file only; with any other it says bubblewrap is not
-    installed and to install it, although the preference is what is wrong."""
-    if not bwrap or (os.path.isfile(bwrap) and os.access(bwrap, os.X_OK)):
+    layer would refuse it at every match; the dialog says so at once, naming the field."""
+    problem = program_problem(bwrap) if bwrap else None
+    if problem is None:
         return None
-    return (f"bwrap program: {bwrap!r} is not an executable file; give the path of bubblewrap's bwrap, "
+    return (f"bwrap program: {bwrap!r} {problem}; give the path of bubblewrap's bwrap, "
             "or leave it empty for the system's")
 
 

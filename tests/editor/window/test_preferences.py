@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from tests.editor.conftest import show_main_window
 
 import editor.widgets  # noqa: F401
-from arena.bots.bwrap import BWRAP_VARIABLE
+from arena.bots.bwrap import BWRAP_ORIGIN_VARIABLE, BWRAP_VARIABLE, SandboxUnavailable, bwrap_program
 from editor.document import ProgramDocument
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
@@ -52,8 +52,9 @@ def window_on(qtbot: QtBot, settings: QSettings, tmp_path: Path) -> MainWindow:
 def bwrap_variable_restored(monkeypatch: pytest.MonkeyPatch) -> None:
     """The preference writes the process's environment: whatever a test leaves there goes with it
     (a leaked SNAKEPIT_BWRAP made every later bot match fail to find bubblewrap)."""
-    monkeypatch.setenv(BWRAP_VARIABLE, "recorded")  # so that teardown puts back what was there
-    monkeypatch.delenv(BWRAP_VARIABLE)
+    for variable in (BWRAP_VARIABLE, BWRAP_ORIGIN_VARIABLE):
+        monkeypatch.setenv(variable, "recorded")  # so that teardown puts back what was there
+        monkeypatch.delenv(variable)
 
 
 def test_preferences_are_typed_kept_and_used(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -119,8 +120,10 @@ def test_preferences_are_typed_kept_and_used(qtbot: QtBot, tmp_path: Path, monke
     QApplication.processEvents()
 
 
-@pytest.mark.parametrize("kind", ["missing", "folder", "not executable"])
-def test_a_bwrap_that_cannot_run_is_named_and_ok_keeps_nothing(qtbot: QtBot, tmp_path: Path, kind: str) -> None:
+@pytest.mark.parametrize(("kind", "why"), [("missing", "does not exist"), ("folder", "is a folder, not a program"),
+                                           ("not executable", "is not executable")])
+def test_a_bwrap_that_cannot_run_is_named_and_ok_keeps_nothing(qtbot: QtBot, tmp_path: Path, kind: str,
+                                                                why: str) -> None:
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     window = window_on(qtbot, settings, tmp_path)
     bad = {"missing": tmp_path / "no" / "bwrap", "folder": tmp_path, "not executable": tmp_path / "bwrap.txt"}[kind]
@@ -130,7 +133,7 @@ def test_a_bwrap_that_cannot_run_is_named_and_ok_keeps_nothing(qtbot: QtBot, tmp
     qtbot.mouseClick(dialog.ok_button, LEFT)
     # Not "bubblewrap is not installed" at the next match: the field is named now, the dialog stays.
     assert dialog.isVisible() and dialog.message_label.isVisible()
-    assert dialog.message_label.text().startswith(f"bwrap program: {str(bad)!r} is not an executable file")
+    assert dialog.message_label.text().startswith(f"bwrap program: {str(bad)!r} {why}")
     assert QApplication.focusWidget() is dialog.bwrap_edit
     assert load_preferences(settings) == Preferences() and BWRAP_VARIABLE not in os.environ
     dialog.bwrap_edit.selectAll()
@@ -157,3 +160,16 @@ def test_an_empty_bwrap_preference_leaves_the_variable_as_it_was(monkeypatch: py
     assert os.environ[BWRAP_VARIABLE] == "/opt/bwrap"
     apply_environment(Preferences())  # cleared: back to how snakepit found it (here: unset)
     assert os.environ.get(BWRAP_VARIABLE) != "/opt/bwrap"
+
+
+def test_a_bad_bwrap_preference_is_blamed_on_the_preference_not_on_the_environment(tmp_path: Path) -> None:
+    """A preference kept from before the dialog checked it (or a program removed since) reaches
+    the bot layer as the variable; its refusal names Preferences, and clearing it takes that back."""
+    gone = str(tmp_path / "bwrap")
+    apply_environment(Preferences(bwrap=gone))
+    with pytest.raises(SandboxUnavailable) as refused:
+        bwrap_program()
+    assert f"{gone!r} set by the bwrap program in Preferences does not exist" in str(refused.value)
+    assert "not installed" not in str(refused.value)
+    apply_environment(Preferences())
+    assert BWRAP_VARIABLE not in os.environ and BWRAP_ORIGIN_VARIABLE not in os.environ
