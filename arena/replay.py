@@ -29,8 +29,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import IO, Any
 
-from matcher.bounded import REPLAY_LIMIT, read_at_most, too_large
-from matcher.places import decode_line_column
+from matcher.bounded import REPLAY_LIMIT, read_text_file
 
 REPLAY_FORMAT = "match-replay/1"
 ROUND_KEYS = ("round", "moves", "records", "events", "scores", "state")
@@ -141,16 +140,7 @@ def read_replay(path: Path | str) -> Replay:
     Legacy snake battle replays (``snake-replay/1``, from ``snakepit battle --record``) are read
     too, as rounds without scores and state digests (see :mod:`arena.snake_referee`)."""
     name = str(path)
-    try:
-        with open(path, encoding="utf-8") as source:
-            text = read_at_most(source, REPLAY_LIMIT)
-    except UnicodeDecodeError as error:
-        line, column = decode_line_column(error)
-        raise ReplayError(f"{name}:{line}: not UTF-8 text ({error.reason} at column {column})") from None
-    except OSError as error:
-        raise ReplayError(f"{name}: cannot read it: {error.strerror or error}") from None
-    if text is None:
-        raise ReplayError(f"{name}: {too_large(REPLAY_LIMIT)}")
+    text = read_text_file(path, ReplayError, REPLAY_LIMIT)
     lines = text.split("\n")
     truncated = bool(lines[-1])  # the last line of a complete file ends with a newline
     values = list(_values(name, lines, truncated))

@@ -1,10 +1,17 @@
 """Reading a user's text file whole, but never more than a limit: a file far larger than any
 program, map or replay, or an endless device (``snakepit check /dev/zero`` read until the
-machine ran out of memory), is refused after the limit instead of being read into memory."""
+machine ran out of memory), is refused after the limit instead of being read into memory.
+
+:func:`read_text_file` is how every file a user names is read (programs, positions, maps,
+playfields, boards, tournament files, replays): one error line naming the file, whatever is wrong
+with it (cannot be read, not UTF-8, too large)."""
 
 from __future__ import annotations
 
+import os
 from typing import IO
+
+from matcher.places import decode_place
 
 MiB = 1 << 20
 TEXT_LIMIT = 64 * MiB
@@ -23,3 +30,23 @@ def read_at_most(source: IO[str], limit: int) -> str | None:
 def too_large(limit: int) -> str:
     """The words of an error about a file over ``limit`` characters."""
     return f"larger than {limit // MiB} MiB: not a file snakepit reads"
+
+
+def read_text_file(path: str | os.PathLike[str], error: type[ValueError], limit: int | None = None,
+                   newline: str | None = None) -> str:
+    """The whole UTF-8 text of ``path`` (``newline`` as :func:`open` takes it: ``""`` keeps line
+    ends as written). Whatever keeps it from being read raises ``error`` with one line that
+    starts with the file's name: ``FILE: cannot read it: No such file or directory``, ``FILE:
+    line 3, column 7: not UTF-8 text (invalid start byte)``, ``FILE: larger than 64 MiB…``."""
+    name = os.fspath(path)
+    limit = TEXT_LIMIT if limit is None else limit  # read now: a test makes it small
+    try:
+        with open(path, encoding="utf-8", newline=newline) as source:
+            text = read_at_most(source, limit)
+    except UnicodeDecodeError as problem:
+        raise error(f"{name}: {decode_place(problem)}: not UTF-8 text ({problem.reason})") from None
+    except OSError as problem:
+        raise error(f"{name}: cannot read it: {problem.strerror or problem}") from None
+    if text is None:
+        raise error(f"{name}: {too_large(limit)}")
+    return text

@@ -29,8 +29,8 @@ from matcher.model import (
     match_from_label,
 )
 from matcher.atomic import atomic_write_text
-from matcher.bounded import TEXT_LIMIT, read_at_most, too_large
-from matcher.places import decode_place, json_line
+from matcher.bounded import read_text_file
+from matcher.places import json_line
 from matcher.validate import Problem, ProgramError, validate_program
 
 PROGRAM_FORMAT = "snake-program/1"
@@ -447,16 +447,7 @@ def _too_deep(text: str, limit: int = 500) -> int:
 
 
 def read_text(path: str | os.PathLike[str], error: type[ValueError] = ProgramError) -> str:
-    try:
-        with open(path, encoding="utf-8") as source:
-            text = read_at_most(source, TEXT_LIMIT)
-    except UnicodeDecodeError as err:
-        raise error(f"{os.fspath(path)}: {decode_place(err)}: not UTF-8 text ({err.reason})") from None
-    except OSError as err:
-        raise error(f"{os.fspath(path)}: cannot read: {err.strerror or err}") from None
-    if text is None:
-        raise error(f"{os.fspath(path)}: {too_large(TEXT_LIMIT)}")
-    return text
+    return read_text_file(path, error)
 
 
 def loads_program(text: str, source: str = "<program>") -> Program:

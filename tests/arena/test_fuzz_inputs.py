@@ -283,8 +283,7 @@ def test_an_endless_file_is_refused_after_a_limit_not_read_until_memory_runs_out
     """Regression: ``snakepit check /dev/zero`` read until the machine ran out of memory (a
     MemoryError's traceback under a memory limit). The limits are made small here, so that the
     test reads little; the readers are the same."""
-    for module in ("matcher.fileformat", "arena.setup_files"):
-        monkeypatch.setattr(f"{module}.TEXT_LIMIT", 1 << 20)
+    monkeypatch.setattr("matcher.bounded.TEXT_LIMIT", 1 << 20)
     monkeypatch.setattr("arena.replay.REPLAY_LIMIT", 1 << 20)
     status, err = run_cli(argv)
     assert (status, err) == (2, "snakepit: /dev/zero: larger than 1 MiB: not a file snakepit reads\n")
