@@ -69,7 +69,20 @@ CANCELLED = "cancelled"
 
 class MatchSetupError(ValueError):
     """A match that cannot start: unknown game, wrong number of seats, a bad option, a bot that
-    does not exist, a map that is not a playfield. One line naming the seat, file or option."""
+    does not exist, a map that is not a playfield. One line naming the seat, file or option.
+
+    One about a seat (:meth:`of_seat`) keeps the seat, counted from 0 as the command line and
+    the files count them, and what is wrong with it (``detail``), so that a form that counts its
+    rows from 1 can say it in its own numbers."""
+
+    def __init__(self, message: str, seat: int | None = None, detail: str = "") -> None:
+        super().__init__(message)
+        self.seat = seat
+        self.detail = detail or message
+
+    @classmethod
+    def of_seat(cls, seat: int, detail: object) -> MatchSetupError:
+        return cls(f"seat {seat}: {detail}", seat, str(detail))
 
 
 @dataclass(frozen=True)
@@ -263,7 +276,7 @@ def bot_commands(setup: MatchSetup) -> list[BotCommand]:
         try:
             commands.append(BotCommand.parse(resolve_bot(setup.game, text)))
         except (BotCommandError, SampleError) as error:
-            raise MatchSetupError(f"seat {seat}: {error}") from None
+            raise MatchSetupError.of_seat(seat, error) from None
     return commands
 
 

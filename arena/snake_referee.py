@@ -146,9 +146,9 @@ class SnakeReferee(GameReferee[SnakeState, str | None, Event]):
                 programs.append(loads_program(argument, f"seat {seat}'s program") if is_program_text(argument)
                                 else load_program(path))
             except ProgramError as error:
-                raise MatchSetupError(f"seat {seat}: {error}") from None
+                raise MatchSetupError.of_seat(seat, error) from None
             except OSError as error:
-                raise MatchSetupError(f"seat {seat}: {path}: {error.strerror or error}") from None
+                raise MatchSetupError.of_seat(seat, f"{path}: {error.strerror or error}") from None
             name = setup.names[seat] if setup.names else path.name
             seats.append({"name": name, "program": program_to_json(programs[-1])})
         resolved: dict[str, Any] = {"width": settings.width, "height": settings.height, "length": settings.length,

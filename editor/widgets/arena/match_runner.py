@@ -36,6 +36,7 @@ from arena.match import (
 from arena.replay import Replay, ReplayError, read_replay
 from arena.snake_referee import SnakeRound
 from editor.gui_collector import GuiThreadCollector
+from editor.widgets.parts.seat_names import seat_label
 from engines.snake import ranks_of
 from matcher import Program, ProgramError
 from matcher.fileformat import program_from_json
@@ -299,7 +300,9 @@ class MatchRunner(QObject):
         self._local.job = job
         try:
             work(cancel)
-        except (MatchSetupError, ReplayError, ProgramError) as error:
+        except MatchSetupError as error:  # a seat as the form counts it (the match counts from 0)
+            self._emit("failed", str(error) if error.seat is None else f"{seat_label(error.seat).lower()}: {error.detail}")
+        except (ReplayError, ProgramError) as error:
             self._emit("failed", str(error))
         except OSError as error:  # a file the match reads or writes (its replay record: a folder gone)
             self._emit("failed", f"{error.filename or 'the match'}: {error.strerror or error}")

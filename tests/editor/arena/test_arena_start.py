@@ -166,3 +166,14 @@ def test_a_snake_battle_compiles_a_program_for_explanations_only_when_one_is_ask
     pane.playback.seek(4)
     assert len(compiled) == 1 and pane.board is not None and isinstance(pane.board, SnakeBoard)
     assert pane.board.explanation is not None and pane.board.explanation.snake == 1
+
+
+def test_a_seat_the_match_refuses_is_named_as_the_form_counts_its_rows(qtbot: QtBot, tmp_path: Path) -> None:
+    """The match counts seats from 0, as the command line and replays do ("seat 1" for the second
+    row); the arena says the seat as its form does ("seat 2"), with the match's own reason."""
+    gone = tmp_path / "gone.snake.json"
+    runner = MatchRunner()
+    with qtbot.waitSignal(runner.failed, timeout=10_000) as failed:
+        runner.start_match(MatchSetup("snake", ("hunter", str(gone), "tail_biter", "wall_hugger"), 7, {"steps": 5}))
+    assert failed.args == [f"seat 2: {gone}: cannot read it: No such file or directory"]
+    assert runner.wait(10.0)
