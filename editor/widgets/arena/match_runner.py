@@ -375,10 +375,7 @@ class MatchRunner(QObject):
         self._emit("finished", last[0].with_times(outcome) if last else outcome)
 
     def _play_replay(self, path: Path, cancel: threading.Event) -> None:
-        try:
-            replay = read_replay(path)
-        except OSError as error:  # gone since it was chosen (a tournament's game deleted), a folder, unreadable
-            raise ReplayError(f"{path}: cannot read it: {error.strerror or error}") from None
+        replay = read_replay(path)  # a file gone since it was chosen is a ReplayError naming it, too
         referee = GAMES.get(replay.game)
         if referee is None:
             raise ReplayError(f"{path}:1: unknown game {replay.game!r} (known: {', '.join(sorted(GAMES))})")
