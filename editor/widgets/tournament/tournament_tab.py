@@ -269,8 +269,10 @@ class TournamentTab(QWidget):
         self.error_label = error_line("tournamentError")
         self.setup.entrants.message.connect(self._show_error)
         left = QWidget()
-        column((self.setup, 1), self.error_label, row(self.open_folder_button, STRETCH, self.cancel_button, self.start_button),
-               parent=left, spacing=8, margins=(10, 10, 10, 10))
+        column((self.setup, 1), parent=left, margins=(10, 10, 10, 4))
+        actions = QWidget()  # under the scrolled form: always in sight, at any height
+        column(self.error_label, row(self.open_folder_button, STRETCH, self.cancel_button, self.start_button),
+               parent=actions, spacing=8, margins=(10, 4, 10, 10))
 
         self.status_label = status_line()
         self.results = ResultsTable()
@@ -297,7 +299,7 @@ class TournamentTab(QWidget):
         right = QWidget()
         column(self.progress, self.status_label, (right_split, 1), parent=right, margins=(4, 10, 10, 10))
 
-        self.splitter = form_beside(left, right)
+        self.splitter = form_beside(left, right, actions)
         column(self.splitter, parent=self)
         self._set_running(False)
 
