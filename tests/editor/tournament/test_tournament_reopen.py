@@ -312,3 +312,15 @@ def test_the_tournament_restored_at_start_is_said_in_its_tab_not_in_the_window_s
     assert again.out is not None
     again.open_folder(again.out)
     qtbot.waitUntil(lambda: any(text.startswith("The tournament in") for text in said), timeout=RUN_TIMEOUT_MS)
+
+
+def test_a_bug_while_reading_a_folder_is_said_plainly_in_the_tab(qtbot: QtBot, tmp_path: Path) -> None:
+    """QA: "The tournament reader stopped: ZeroDivisionError: …" spoke Python to the user."""
+    def broken(_folder: Path) -> TournamentRun:
+        raise ZeroDivisionError("division by zero")
+
+    tab = fresh_tab(qtbot, tmp_path, read=broken)
+    with qtbot.waitSignal(tab.folderOpened, timeout=RUN_TIMEOUT_MS):
+        tab.open_folder(tmp_path)
+    assert tab.error_label.isVisible()
+    assert tab.error_label.text() == "Not opened: The tournament reader stopped unexpectedly: division by zero"
