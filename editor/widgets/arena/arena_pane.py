@@ -53,6 +53,8 @@ from matcher import Program
 
 SETUP_WIDTH = 280
 SIDE_WIDTH = 400
+SIDE_LEAST = 300
+"""The scoreboard's and the log's column is never narrower."""
 BOARD_WIDTH = 400
 """The board's column keeps this much when the setup is shown beside it, while the scoreboard's
 can give way."""
@@ -300,7 +302,7 @@ class ArenaPane(QWidget):
         side_layout.setSpacing(8)
         side_layout.addWidget(self.scoreboard)
         side_layout.addWidget(self.tabs, 1)
-        side.setMinimumWidth(300)
+        side.setMinimumWidth(SIDE_LEAST)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(scroll)
@@ -342,7 +344,7 @@ class ArenaPane(QWidget):
         the scoreboard's down to its least width (left to the splitter, the board's lost all)."""
         setup = max(SETUP_WIDTH, self.setup_scroll.minimumWidth())
         room = centre + side - setup - self.splitter.handleWidth()
-        side = max(self.splitter.widget(2).minimumWidth(), min(side, room - BOARD_WIDTH))
+        side = max(SIDE_LEAST, min(side, room - BOARD_WIDTH))
         self.splitter.setSizes([setup, room - side, side])
 
     def _take_keys(self) -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QAbstractButton, QApplication, QCheckBox, QFileDialog, QLabel, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QCheckBox, QFileDialog, QLabel, QMenu, QToolButton, QWidget
 
 from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
@@ -313,7 +313,7 @@ def board_buttons(pane: ArenaPane) -> list[str]:
     header = pane.header_tools
     buttons = [header.widgetForAction(action) for action in header.actions()]
     shared = {pane.save_button, pane.export_button}
-    return [button.text() for button in buttons if isinstance(button, QAbstractButton) and button.isVisible()
+    return [button.text() for button in buttons if isinstance(button, QToolButton) and button.isVisible()
             and button not in shared and button.defaultAction() is not pane.popout_action]
 
 
