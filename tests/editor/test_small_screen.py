@@ -45,6 +45,18 @@ def small_window(make_window: Callable[[], MainWindow], qtbot: QtBot) -> MainWin
     return window
 
 
+def after_a_battle(make_window: Callable[[], MainWindow], qtbot: QtBot) -> MainWindow:
+    """The window at 1024 x 700 with the Battle tab clicked and a 30-step battle played in it."""
+    window = small_window(make_window, qtbot)
+    qtbot.mouseClick(window.bench_tabs.tabBar(), Qt.MouseButton.LeftButton,
+                     pos=window.bench_tabs.tabBar().tabRect(1).center())
+    tab = window.battle_tab
+    tab.setup.steps_box.setValue(30)
+    qtbot.mouseClick(tab.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: tab.outcome is not None, timeout=20_000)
+    return window
+
+
 def test_the_editor_fits_a_1024_by_700_window(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     window = small_window(make_window, qtbot)
     hint = window.minimumSizeHint()
@@ -100,13 +112,8 @@ def test_the_battle_tab_fits_the_bench_dock_at_1024_by_700_with_its_setup_shown_
     """The battle tab was 60 px wider than the bench dock of a 1024-wide window: its transport, its
     opponents beside their title and the board beside the seats made the dock scroll sideways, with
     Start battle, the seat names and the log's columns cut at its edge."""
-    window = small_window(make_window, qtbot)
-    qtbot.mouseClick(window.bench_tabs.tabBar(), Qt.MouseButton.LeftButton,
-                     pos=window.bench_tabs.tabBar().tabRect(1).center())
+    window = after_a_battle(make_window, qtbot)
     tab, scroll = window.battle_tab, window.battle_scroll
-    tab.setup.steps_box.setValue(30)
-    qtbot.mouseClick(tab.start_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: tab.outcome is not None, timeout=20_000)
     for shown in (True, False):
         if tab.setup.isVisible() != shown:
             qtbot.mouseClick(tab.setup_button, Qt.MouseButton.LeftButton)
@@ -118,3 +125,25 @@ def test_the_battle_tab_fits_the_bench_dock_at_1024_by_700_with_its_setup_shown_
                      *tab.scoreboard.rows):
             if part.isVisible():
                 assert whole_in(part, scroll.viewport()), f"{type(part).__name__} is cut (setup shown: {shown})"
+
+
+def test_the_battle_s_seat_rows_are_never_squeezed_at_1024_by_700_they_scroll_in_their_tab(
+        qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    """The setup shown beside a finished battle leaves the seats' tab lower than its rows: they
+    were squeezed from 40 to 29 px, their names and timings cut in half. Now they keep their
+    height and scroll in their tab, and the transport stays in sight."""
+    window = after_a_battle(make_window, qtbot)
+    tab, scroll = window.battle_tab, window.battle_scroll
+    if not tab.setup.isVisible():
+        qtbot.mouseClick(tab.setup_button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    assert tab.setup.isVisible() and (window.width(), window.height()) == SMALL
+    assert not tab.split.side_beside()  # the seats are a tab under the board
+    for seat in tab.scoreboard.rows:
+        assert seat.height() >= seat.minimumSizeHint().height(), "a seat's row is squeezed"
+    seats = tab.split.seats_area
+    for seat in tab.scoreboard.rows:
+        seats.ensureWidgetVisible(seat)
+        QApplication.processEvents()
+        assert whole_in(seat, seats.viewport()), "a seat's row cannot be scrolled into view"
+    assert whole_in(tab.transport.play_button, scroll.viewport())

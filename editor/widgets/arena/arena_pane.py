@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStackedWidget,
     QTabWidget,
+    QToolBar,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -52,6 +53,11 @@ from matcher import Program
 
 SETUP_WIDTH = 280
 SIDE_WIDTH = 400
+SIDE_LEAST = 300
+"""The scoreboard's and the log's column is never narrower."""
+BOARD_WIDTH = 400
+"""The board's column keeps this much when the setup is shown beside it, while the scoreboard's
+can give way."""
 PLOT_DELAY_MS = 120
 """Plots redraw at most this often while frames pour in (a redraw of a long curve takes ms)."""
 PNG_FILTER = "PNG images (*.png)"
@@ -93,6 +99,7 @@ class ArenaPane(QWidget):
         self.board: BoardAdapter | None = None
         self.boards: dict[str, BoardAdapter] = {}
         self._board_buttons: dict[str, list[QToolButton]] = {}
+        self._tools: dict[QToolButton, QAction] = {}  # a header button: its place in the header's tool bar
         self._board_entries: dict[str, list[QAction]] = {}
         """Per game, its board's buttons in the header and entries in the Export menu."""
         self._matches = 0
@@ -211,8 +218,9 @@ class ArenaPane(QWidget):
     def _build(self) -> None:
         scroll = scrolled(self.setup_panel)
         self.setup_panel.setContentsMargins(0, 0, 8, 0)
-        scroll.setMinimumWidth(240)
         self.setup_scroll = scroll
+        self._fit_setup()
+        self.setup_panel.gameChanged.connect(lambda _game: self._fit_setup())
 
         self.title_label = MatchTitle()
         self.title_label.setObjectName("matchTitle")
@@ -241,16 +249,23 @@ class ArenaPane(QWidget):
         header.addWidget(self.setup_button)
         header.addSpacing(6)
         header.addWidget(self.title_label, 1)
-        self.board_tools = QHBoxLayout()  # the shown board's own actions
-        self.board_tools.setSpacing(4)
-        header.addLayout(self.board_tools)
+        # The shown board's own actions, Save, Export and Pop out: in a tool bar, whose buttons
+        # that do not fit (the setup beside a board at 1024 px) go under its » button, so the
+        # header never makes the board's column wider than the board needs.
+        self.header_tools = QToolBar()
+        self.header_tools.setMovable(False)
+        self.header_tools.setStyleSheet("QToolBar { border: none; padding: 0px; spacing: 4px; }")
+        self.header_tools.setIconSize(QToolButton().iconSize())
         self.save_button = QToolButton()
         self.save_button.setDefaultAction(self.save_action)
-        header.addWidget(self.save_button)
-        header.addWidget(export)
+        self._save_tool = self.header_tools.addWidget(self.save_button)  # the board's own go before it
+        self.header_tools.addWidget(export)
         popout = QToolButton()
         popout.setDefaultAction(self.popout_action)
-        header.addWidget(popout)
+        self.header_tools.addWidget(popout)
+        for button in (self.save_button, export, popout):
+            as_header_button(button)
+        header.addWidget(self.header_tools)
 
         self.stack = QStackedWidget()
         self.idle_label = QLabel("Set a match up on the left and press <b>Start match</b> (Ctrl+Return),<br>"
@@ -287,7 +302,7 @@ class ArenaPane(QWidget):
         side_layout.setSpacing(8)
         side_layout.addWidget(self.scoreboard)
         side_layout.addWidget(self.tabs, 1)
-        side.setMinimumWidth(300)
+        side.setMinimumWidth(SIDE_LEAST)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(scroll)
@@ -315,10 +330,22 @@ class ArenaPane(QWidget):
         """Show or hide the setup column (watching a match, the board takes its room)."""
         focus = QApplication.focusWidget()
         hides_focus = not visible and focus is not None and self.setup_scroll.isAncestorOf(focus)
+        shows = visible and not self.setup_scroll.isVisibleTo(self)
+        _, centre, side = self.splitter.sizes()
         self.setup_scroll.setVisible(visible)
         self.setup_action.setChecked(visible)
+        if shows and centre > 0:
+            self._make_setup_room(centre, side)
         if hides_focus:
             self._take_keys()
+
+    def _make_setup_room(self, centre: int, side: int) -> None:
+        """The setup's room taken from the board's column down to :data:`BOARD_WIDTH`, then from
+        the scoreboard's down to its least width (left to the splitter, the board's lost all)."""
+        setup = max(SETUP_WIDTH, self.setup_scroll.minimumWidth())
+        room = centre + side - setup - self.splitter.handleWidth()
+        side = max(SIDE_LEAST, min(side, room - BOARD_WIDTH))
+        self.splitter.setSizes([setup, room - side, side])
 
     def _take_keys(self) -> None:
         """The keyboard to the match (Start or Open replay… hid the setup that had it): else Qt
@@ -337,6 +364,12 @@ class ArenaPane(QWidget):
     def _window_title(self) -> str:
         title = self.title_label.plain_text() if self.info is not None else "Arena"
         return f"{title} — snakepit"
+
+    def _fit_setup(self) -> None:
+        """The setup column at least as wide as its form (and a scroll bar beside it): a splitter
+        does not see through a scroll area, and squeezed the form under its right edge."""
+        scroll = self.setup_scroll
+        scroll.setMinimumWidth(self.setup_panel.minimumSizeHint().width() + scroll.verticalScrollBar().sizeHint().width())
 
     def _toggle_setup(self) -> None:
         self.show_setup(self.setup_action.isChecked())
@@ -508,7 +541,7 @@ class ArenaPane(QWidget):
         shown = info.game if info is not None else None
         for game, buttons in self._board_buttons.items():  # only the shown board's own controls
             for button in buttons:
-                button.setVisible(game == shown)
+                self._tools[button].setVisible(game == shown)  # (a tool bar's widget shows by its action)
             for entry in self._board_entries[game]:
                 entry.setVisible(game == shown)
 
@@ -529,8 +562,8 @@ class ArenaPane(QWidget):
     def _header_button(self, action: QAction) -> QToolButton:
         button = QToolButton()
         button.setDefaultAction(action)
-        self.board_tools.addWidget(button)
-        return button
+        self._tools[button] = self.header_tools.insertWidget(self._save_tool, button)
+        return as_header_button(button)
 
     def _export_entry(self, export: BoardExport) -> QAction:
         entry = self.export_menu.addAction(export.menu_text)
@@ -623,3 +656,11 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 if __name__ == "__main__":
     raise SystemExit(main())
+
+
+def as_header_button(button: QToolButton) -> QToolButton:
+    """``button``, which a tool bar made flat and out of the Tab order, as the header's other
+    buttons are: framed, reached with Tab."""
+    button.setAutoRaise(False)
+    button.setFocusPolicy(Qt.FocusPolicy.TabFocus)
+    return button

@@ -11,6 +11,7 @@ GUI thread (:class:`editor.gui_collector.GuiThreadCollector`)."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -37,9 +38,12 @@ from arena.replay import Replay, ReplayError, read_replay
 from arena.snake_referee import SnakeRound
 from editor.gui_collector import GuiThreadCollector
 from editor.widgets.parts.seat_names import seat_label
+from editor.widgets.parts.worker_thread import one_line
 from engines.snake import ranks_of
 from matcher import Program, ProgramError
 from matcher.fileformat import program_from_json
+
+LOG = logging.getLogger(__name__)
 
 MATCH, REPLAY, WHAT_IF = "match", "replay", "what-if"
 """What a worker plays: a live match, a replay file, a snake battle continued from a step (a match
@@ -307,7 +311,8 @@ class MatchRunner(QObject):
         except OSError as error:  # a file the match reads or writes (its replay record: a folder gone)
             self._emit("failed", f"{error.filename or 'the match'}: {error.strerror or error}")
         except Exception as error:  # noqa: BLE001  (a bug must not end the thread unsaid)
-            self._emit("failed", f"the match stopped: {type(error).__name__}: {error}")
+            LOG.error("The match stopped unexpectedly", exc_info=error)  # the traceback, for a bug report
+            self._emit("failed", f"The match stopped unexpectedly: {one_line(error) or type(error).__name__}")
         finally:
             self._emit("done", None)
 

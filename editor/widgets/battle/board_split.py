@@ -15,6 +15,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QSplitter, QTabWidget, QVBoxLayout, QWidget
 
+from editor.widgets.parts.form_widgets import scrolled
+
 SIDE_WIDTH, SIDE_MIN_WIDTH = 330, 200
 """The side beside the board: at most, at least this wide."""
 
@@ -29,6 +31,9 @@ class BoardSplit(QSplitter):
         self.seats, self.logs, self._reserved = seats, list(logs), reserved
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
+        self.seats_area = scrolled(QWidget())
+        """The seats' tab, under the board: its rows scroll there when the tab is lower than they
+        are (the battle's setup shown at 1024 x 700 squeezed them, their names cut in half)."""
         self.side = QWidget()
         self._side_layout = QVBoxLayout(self.side)
         self._side_layout.setContentsMargins(0, 0, 0, 0)
@@ -63,10 +68,13 @@ class BoardSplit(QSplitter):
         self._beside = beside
         self.tabs.clear()
         if beside:
+            if self.seats_area.widget() is self.seats:
+                self.seats_area.takeWidget()
             self._side_layout.insertWidget(0, self.seats)
         else:
             self._side_layout.removeWidget(self.seats)
-            self.tabs.addTab(self.seats, "Seats")
+            self.seats_area.setWidget(self.seats)
+            self.tabs.addTab(self.seats_area, "Seats")
         for widget, title in self.logs:
             self.tabs.addTab(widget, title)
         self.seats.show()

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QSplitter,
     QStyle,
     QToolButton,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -172,13 +173,23 @@ def scrolled(widget: QWidget) -> QScrollArea:
     return scroll
 
 
-def form_beside(form: QWidget, results: QWidget) -> QSplitter:
+def form_beside(form: QWidget, results: QWidget, actions: QWidget | None = None) -> QSplitter:
     """A setup form on the left, as wide as it needs and scrolled up and down when it does not
-    fit, beside what it runs on the right, which takes the rest of the width."""
+    fit, beside what it runs on the right, which takes the rest of the width. ``actions`` (the
+    form's Start and such) stand under the scrolled form, never scrolled away: on a small screen
+    a user must see how to start without scrolling to find out."""
     scroll = scrolled(form)
     scroll.setMinimumWidth(form.minimumSizeHint().width() + 16)
+    left: QWidget = scroll
+    if actions is not None:
+        left = QWidget()
+        layout = QVBoxLayout(left)  # not boxes.column: boxes imports this module
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(scroll, 1)
+        layout.addWidget(actions)
     splitter = QSplitter(Qt.Orientation.Horizontal)
-    splitter.addWidget(scroll)
+    splitter.addWidget(left)
     splitter.addWidget(results)
     splitter.setStretchFactor(1, 1)
     splitter.setChildrenCollapsible(False)

@@ -7,7 +7,10 @@ A subclass starts its work with :meth:`WorkerThread._launch`, which hands the wo
 there once cancelled). The work's return value arrives with ``finished`` (also after a cancel or
 stop that the work returned from); when it raised :class:`JobCancelled`, ``cancelled`` comes first
 and ``finished`` carries None; when it raised anything else, ``failed`` carries
-:meth:`WorkerThread._describe`'s one line first and ``finished`` carries None. While the thread
+:meth:`WorkerThread._describe`'s one line first and ``finished`` carries None. An error the
+worker does not expect (a bug) is said plainly, "The <name> stopped unexpectedly: <message>",
+and logged with its traceback (the ``editor`` loggers; with no logging set up, Python prints
+it on stderr), so that a bug report can include it. While the thread
 runs, Python's cycle collector runs on the GUI thread (:class:`editor.gui_collector.GuiThreadCollector`).
 
 Work is heard one launch at a time. Each launch is a new *generation*: its thread says everything
@@ -25,6 +28,7 @@ beyond ``progressed``)."""
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections.abc import Callable
@@ -33,6 +37,8 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from editor.gui_collector import GuiThreadCollector
+
+LOG = logging.getLogger(__name__)
 
 
 def one_line(error: BaseException) -> str:
@@ -127,8 +133,10 @@ class WorkerThread(QObject):
         self._thread.start()
 
     def _describe(self, error: Exception) -> str:
-        """``error`` as the one line ``failed`` says (subclasses word their own errors)."""
-        return f"The {self._name} stopped: {type(error).__name__}: {one_line(error)}"
+        """``error`` as the one line ``failed`` says: here an unexpected one (subclasses word
+        the errors they expect, and leave the rest to this), its traceback to the log."""
+        LOG.error("The %s stopped unexpectedly", self._name, exc_info=error)
+        return f"The {self._name} stopped unexpectedly: {one_line(error) or type(error).__name__}"
 
     def _report(self, done: int, total: int) -> None:
         """What :meth:`JobControl.step` reports, from the thread (subclasses emit a signal)."""
@@ -170,7 +178,7 @@ class WorkerThread(QObject):
 class FunctionJob(WorkerThread):
     """Runs one function at a time, given a :class:`JobControl`: ``progressed`` while it steps,
     then ``finished`` with its result. An ``expected`` error fails in its own words (an
-    OSError as its file and reason); any other as "The ``name`` stopped: …"."""
+    OSError as its file and reason); any other as "The ``name`` stopped unexpectedly: …"."""
 
     progressed = Signal(int, int)
 

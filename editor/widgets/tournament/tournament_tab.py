@@ -113,7 +113,8 @@ class TournamentTab(QWidget):
         self._standings = compute_standings([], [])
         self._total = 0
         self._cancelling = False
-        self._apply_read: bool = False  # whether the folder being read also sets the form
+        self._apply_read: bool = False  # the folder being read is the user's Open: it sets the form, and is
+        # said in the host's status bar (a folder restored in the background is said in the tab only)
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.setInterval(REFRESH_MS)
@@ -269,8 +270,10 @@ class TournamentTab(QWidget):
         self.error_label = error_line("tournamentError")
         self.setup.entrants.message.connect(self._show_error)
         left = QWidget()
-        column((self.setup, 1), self.error_label, row(self.open_folder_button, STRETCH, self.cancel_button, self.start_button),
-               parent=left, spacing=8, margins=(10, 10, 10, 10))
+        column((self.setup, 1), parent=left, margins=(10, 10, 10, 4))
+        actions = QWidget()  # under the scrolled form: always in sight, at any height
+        column(self.error_label, row(self.open_folder_button, STRETCH, self.cancel_button, self.start_button),
+               parent=actions, spacing=8, margins=(10, 4, 10, 10))
 
         self.status_label = status_line()
         self.results = ResultsTable()
@@ -297,7 +300,7 @@ class TournamentTab(QWidget):
         right = QWidget()
         column(self.progress, self.status_label, (right_split, 1), parent=right, margins=(4, 10, 10, 10))
 
-        self.splitter = form_beside(left, right)
+        self.splitter = form_beside(left, right, actions)
         column(self.splitter, parent=self)
         self._set_running(False)
 
@@ -380,7 +383,7 @@ class TournamentTab(QWidget):
         """Read ``folder`` in the background; a folder still being read is dropped unseen (its
         thread ends on its own: a read does not stop halfway, and the GUI never waits for it)."""
         self._apply_read = apply
-        self._say(f"Reading the tournament in {folder}…")
+        self._say(f"Reading the tournament in {folder}…", aloud=apply)
         read = self._read
         self.reader.replace(lambda _control: read(folder))
 
@@ -395,14 +398,15 @@ class TournamentTab(QWidget):
         self.progress.show_still(len(run.records) + len(run.failed), run.total, run.seconds)
         done, total = len(run.records), run.total
         rest = "all played" if run.complete else f"Start resumes the other {total - done - len(run.failed)}"
-        self._say(f"The tournament in {run.out}: {done} of {total} games finished ({rest}).")
+        self._say(f"The tournament in {run.out}: {done} of {total} games finished ({rest}).",
+                  aloud=self._apply_read)
         memory.remember_folder(self.settings, run.out)
         self.remember()
         self.folderOpened.emit(run)
 
     def _folder_unreadable(self, text: str) -> None:
         self._show_error(f"Not opened: {text}")
-        self._say("The tournament could not be opened; nothing was changed.")
+        self._say("The tournament could not be opened; nothing was changed.", aloud=self._apply_read)
         self.folderOpened.emit(None)
 
     # --- reactions: the lists ------------------------------------------------------------------
@@ -503,9 +507,12 @@ class TournamentTab(QWidget):
         self.status_label.setText(text)
         self.eta_label.setText("")
 
-    def _say(self, text: str) -> None:
+    def _say(self, text: str, aloud: bool = True) -> None:
+        """``text`` in the tab's status line and, ``aloud``, in the host's status bar (which the
+        user reads wherever they are: only for what they did)."""
         self.status_label.setText(text)
-        self.message.emit(text)
+        if aloud:
+            self.message.emit(text)
 
     def _show_error(self, text: str) -> None:
         self.error_label.setText(text)

@@ -183,3 +183,32 @@ def test_the_title_keeps_the_game_s_name_whole_beside_the_setup_at_1024_px(
     QApplication.processEvents()
     assert pane.setup_scroll.isVisible() and title.plain_text() == "Arena"
     assert title.contentsRect().width() >= QFontMetrics(bold).horizontalAdvance("Arena")
+
+
+@pytest.mark.parametrize("game", ["snake", "worms", "bioblots"])
+def test_the_setup_shown_beside_a_snake_board_at_1024_px_is_whole(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path, game: str) -> None:
+    """QA: beside a snake board at 1024 px, Setup gave the setup column 240 px for a 282-px form
+    (its right edge cut). The column was held at a fixed 240 px, which a splitter takes at its
+    word (it does not see through a scroll area), and the snake board's header buttons held its
+    own column at 451 px: now the column is as wide as its form, and header buttons that do not
+    fit go under the header's » button."""
+    replay = tmp_path / "battle.jsonl"
+    run_match(MatchSetup("snake", ("tail_biter", "hunter", "wall_hugger", "head_avoider"), 77,
+                         {"steps": 5, "width": 21, "height": 21}), record=replay, host_root=tmp_path)
+    pane = make_pane()
+    pane.setup_panel.set_game(game)  # the form of the last match set up: worms' is 282 px, bio-blots' wider
+    pane.resize(*SMALL)
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        pane.open_replay(replay)
+    qtbot.waitUntil(lambda: pane.width() == SMALL[0] and not pane.setup_scroll.isVisible())
+    qtbot.mouseClick(pane.setup_button, Qt.MouseButton.LeftButton)
+    QApplication.processEvents()
+    form, scroll = pane.setup_panel, pane.setup_scroll
+    assert scroll.isVisible() and pane.width() == SMALL[0] and pane.minimumSizeHint().width() <= SMALL[0]
+    assert form.width() >= form.minimumSizeHint().width(), "the setup form is cut at its right edge"
+    assert scroll.viewport().width() >= form.minimumSizeHint().width()
+    for part in (form.start_button, form.seed_box):
+        assert scroll.viewport().rect().contains(QRect(part.mapTo(scroll.viewport(), part.rect().topLeft()), part.size()))
+    assert_usable(pane, pane)
+    assert pane.stack.width() >= 360  # the board keeps its room: the scoreboard's column gave way first

@@ -4,6 +4,7 @@ moved, and continuing a battle from a step with other programs."""
 from __future__ import annotations
 
 import dataclasses
+import logging
 from pathlib import Path
 
 import pytest
@@ -366,3 +367,20 @@ def test_the_plots_count_in_the_game_s_own_word_as_the_transport_does(
             item = plot.plot_widget.getPlotItem()
             assert item.titleLabel.text == f"{what} per {noun}"
             assert item.getAxis("bottom").labelText == noun
+
+
+def test_a_bug_while_a_replay_opens_is_said_plainly_and_logged_with_its_traceback(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane], worms_replay: Path,
+        monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    """QA: an unexpected failure read "the match stopped: <ExceptionClassName>: …", and its
+    traceback was lost for a bug report."""
+    def broken(_path: Path) -> object:
+        raise ZeroDivisionError("division by zero")
+
+    monkeypatch.setattr("editor.widgets.arena.match_runner.read_replay", broken)
+    pane = make_pane()
+    with caplog.at_level(logging.ERROR), qtbot.waitSignal(pane.runner.failed, timeout=10_000) as failed:
+        pane.open_replay(worms_replay)
+    assert failed.args[0] == "The match stopped unexpectedly: division by zero"
+    assert "Error" not in pane.setup_panel.message_label.text()
+    assert "Traceback" in caplog.text and "ZeroDivisionError" in caplog.text and "broken" in caplog.text

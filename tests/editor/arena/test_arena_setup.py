@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QAbstractButton, QApplication, QCheckBox, QFileDialog, QLabel, QMenu, QWidget
+from PySide6.QtWidgets import QApplication, QCheckBox, QFileDialog, QLabel, QMenu, QToolButton, QWidget
 
 from arena.bots import Limits
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
@@ -310,9 +310,11 @@ def test_every_end_reason_of_every_game_reads_as_words(game: str) -> None:
 
 def board_buttons(pane: ArenaPane) -> list[str]:
     """The texts of the header buttons a board brought that show."""
-    header = pane.board_tools
-    buttons = [item.widget() for item in map(header.itemAt, range(header.count())) if item is not None]
-    return [button.text() for button in buttons if isinstance(button, QAbstractButton) and button.isVisible()]
+    header = pane.header_tools
+    buttons = [header.widgetForAction(action) for action in header.actions()]
+    shared = {pane.save_button, pane.export_button}
+    return [button.text() for button in buttons if isinstance(button, QToolButton) and button.isVisible()
+            and button not in shared and button.defaultAction() is not pane.popout_action]
 
 
 def export_entries(pane: ArenaPane) -> list[str]:

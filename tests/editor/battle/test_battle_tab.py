@@ -402,7 +402,7 @@ def test_narrow_the_board_keeps_the_width_and_the_seats_go_under_it(qtbot: QtBot
     tab = make_tab(size=(490, 770))
     start(qtbot, tab)
     assert tab.split.orientation() == Qt.Orientation.Vertical
-    assert tab.split.tabs.tabText(0) == "Seats" and tab.split.tabs.currentWidget() is tab.scoreboard
+    assert tab.split.tabs.tabText(0) == "Seats" and tab.split.tabs.currentWidget() is tab.split.seats_area
     assert tab.board.view.cell_size() * 25 >= 300, tab.board.view.size()
     assert not tab.transport.in_one_row()  # the seek bar under the buttons
     assert tab.transport.geometry().right() <= tab.width()

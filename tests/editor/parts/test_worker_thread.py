@@ -4,6 +4,7 @@ order and always ending with ``finished``."""
 
 from __future__ import annotations
 
+import logging
 import threading
 
 import pytest
@@ -68,7 +69,8 @@ def test_cancel_stops_the_work_at_its_next_step(qtbot: QtBot) -> None:
     (FileNotFoundError(2, "No such file or directory", "/gone/tournament.json"),
      "/gone/tournament.json: No such file or directory"),
     (ValueError("line 3:\n  bad   seat"), "line 3: bad seat"),
-    (KeyError("seats"), "The counting stopped: KeyError: 'seats'"),
+    (KeyError("seats"), "The counting stopped unexpectedly: 'seats'"),
+    (AssertionError(), "The counting stopped unexpectedly: AssertionError"),
 ])
 def test_an_error_is_one_line_then_finished_with_none(qtbot: QtBot, error: Exception, line: str) -> None:
     job = FunctionJob("counting", (ValueError, OSError))
@@ -80,6 +82,30 @@ def test_an_error_is_one_line_then_finished_with_none(qtbot: QtBot, error: Excep
     with qtbot.waitSignal(job.finished, timeout=10_000):
         job.start(work)
     assert said == [("failed", line), ("finished", None)]
+
+
+def test_an_unexpected_error_is_said_plainly_and_its_traceback_goes_to_the_log(
+        qtbot: QtBot, caplog: pytest.LogCaptureFixture) -> None:
+    """QA: an unexpected failure read "The <name> stopped: <ExceptionClassName>: …" and its
+    traceback was lost, so a bug report could not include it. An expected one is not logged."""
+    job = FunctionJob("tournament reader", (ValueError, OSError))
+    said = heard(job)
+
+    def read_the_folder(_control: JobControl) -> None:
+        raise ZeroDivisionError("division by zero")
+
+    with caplog.at_level(logging.ERROR), qtbot.waitSignal(job.finished, timeout=10_000):
+        job.start(read_the_folder)
+    assert said == [("failed", "The tournament reader stopped unexpectedly: division by zero"), ("finished", None)]
+    logged = "\n".join(caplog.text.splitlines())
+    assert "The tournament reader stopped unexpectedly" in logged
+    assert "Traceback" in logged and "read_the_folder" in logged and "ZeroDivisionError" in logged
+
+    assert job.wait(5.0)
+    caplog.clear()
+    with caplog.at_level(logging.ERROR), qtbot.waitSignal(job.finished, timeout=10_000):
+        job.start(lambda _control: int("seven"))
+    assert not caplog.records
 
 
 def test_one_piece_of_work_at_a_time(qtbot: QtBot) -> None:

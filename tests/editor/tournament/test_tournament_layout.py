@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QRect
-from PySide6.QtWidgets import QScrollArea, QWidget
+from PySide6.QtWidgets import QApplication, QScrollArea, QWidget
 from pytestqt.qtbot import QtBot
 
 from editor.main_window import MainWindow
@@ -57,3 +57,38 @@ def test_every_control_of_the_tab_is_reachable_in_a_window_of(qtbot: QtBot, make
         scroll.ensureWidgetVisible(control)
         assert _on_screen(control, window), control
     assert scroll.horizontalScrollBar().maximum() == 0  # nothing hides sideways
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1440, 900)])
+def test_start_cancel_and_open_are_in_sight_without_scrolling_in_a_window_of(
+        qtbot: QtBot, make_window: Callable[[], MainWindow], size: tuple[int, int]) -> None:
+    """QA: at 1024 x 700 the worms form (a map, a time limit, the sandbox box) with four entrants
+    put Start tournament below the fold of the setup column: a user could not see how to start."""
+    window = make_window()
+    qtbot.wait(20)  # the first start's sizing, which happens once the window shows
+    window.show_tournament()
+    window.resize(*size)
+    tab = window.tournament_tab
+    tab.setup.set_game("worms")
+    samples = tab.setup.entrants.sample_box
+    for index in range(4):
+        add_sample(qtbot, tab, samples.itemText(index % samples.count()))
+    scroll = tab.findChild(QScrollArea)
+    assert scroll is not None
+    qtbot.waitUntil(lambda: tab.isVisible() and tab.width() == size[0], timeout=2_000)
+    QApplication.processEvents()  # laid out again for the entrants added
+    assert (window.width(), window.height()) == size
+    scroll.verticalScrollBar().setValue(0)  # as the tab first shows
+    for button in (tab.start_button, tab.cancel_button, tab.open_folder_button):
+        assert _on_screen(button, window), (button.text(), _window_rect(button, window))
+    # and the form's last line, scrolled to, is whole: not squeezed under the buttons
+    summary = tab.setup.summary_label
+    scroll.ensureWidgetVisible(summary)
+    QApplication.processEvents()
+    assert _on_screen(summary, window), (summary.geometry(), scroll.viewport().size())
+    assert summary.height() >= summary.heightForWidth(summary.width())
+    assert not _window_rect(summary, window).intersects(_window_rect(tab.start_button, window))
+
+
+def _window_rect(widget: QWidget, window: QWidget) -> QRect:
+    return QRect(widget.mapTo(window, widget.rect().topLeft()), widget.size())

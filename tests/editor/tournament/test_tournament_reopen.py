@@ -19,7 +19,10 @@ from pytestqt.qtbot import QtBot
 from arena.samples import SNAKE_SAMPLES
 from arena.tournament import Entrant, Progress, TournamentRun, TournamentSpec, open_tournament, run_tournament
 from arena.tournament.store import GAMES_FILE, SPEC_FILE
+from editor.main_window import MainWindow
+from editor.recovery import RecoveryStore
 from editor.widgets.tournament.tournament_tab import TournamentTab
+from tests.editor.conftest import show_main_window
 from tests.editor.qt_items import table_item
 from tests.editor.tournament.conftest import (
     LEFT, RUN_TIMEOUT_MS, SMALL, MakeTab, isolated_settings, out_of, play, reference_spec,
@@ -283,3 +286,41 @@ def test_a_tournament_started_while_a_folder_is_read_is_not_replaced_by_it(qtbot
     assert shown[1:3] == (["Hunter", "Wall hugger"], 9) and str(shown[0]).startswith("Finished: all")
     settled(tab, held)
     assert what_is_shown(tab) == shown and not tab.error_label.isVisible()
+
+
+def test_the_tournament_restored_at_start_is_said_in_its_tab_not_in_the_window_status_bar(
+        qtbot: QtBot, make_tab: MakeTab, tmp_path: Path) -> None:
+    """QA: on app start, the last tournament, read back in the background, put "The tournament
+    in …: 2 of 2 games finished" in the main window's status bar while the user was in the card
+    editor: a message about something they did not do. It is kept, and said in the tab only;
+    the user's own Open… is still said in the status bar."""
+    tab = make_tab("Tail biter", "Hunter")
+    play(qtbot, tab)
+    tab.shutdown()  # as the app does when it closes: the folder is remembered
+
+    window = MainWindow(settings=isolated_settings(tmp_path), recovery=RecoveryStore(tmp_path / "recovery"))
+    said: list[str] = []
+    window.statusBar().messageChanged.connect(said.append)
+    show_main_window(qtbot, window)
+    again = window.tournament_tab
+    qtbot.waitUntil(lambda: again.status_label.text().startswith("The tournament in"), timeout=RUN_TIMEOUT_MS)
+    assert again.out == tab.out and len(again.records()) == len(tab.records())
+    assert window.in_editor()
+    assert not [text for text in said if "tournament" in text.lower()], said
+
+    window.show_tournament()
+    assert again.out is not None
+    again.open_folder(again.out)
+    qtbot.waitUntil(lambda: any(text.startswith("The tournament in") for text in said), timeout=RUN_TIMEOUT_MS)
+
+
+def test_a_bug_while_reading_a_folder_is_said_plainly_in_the_tab(qtbot: QtBot, tmp_path: Path) -> None:
+    """QA: "The tournament reader stopped: ZeroDivisionError: …" spoke Python to the user."""
+    def broken(_folder: Path) -> TournamentRun:
+        raise ZeroDivisionError("division by zero")
+
+    tab = fresh_tab(qtbot, tmp_path, read=broken)
+    with qtbot.waitSignal(tab.folderOpened, timeout=RUN_TIMEOUT_MS):
+        tab.open_folder(tmp_path)
+    assert tab.error_label.isVisible()
+    assert tab.error_label.text() == "Not opened: The tournament reader stopped unexpectedly: division by zero"

@@ -72,3 +72,24 @@ def test_the_rules_of_every_game_are_shown(qtbot: QtBot, make_window: Callable[[
         dialog.games.setCurrentRow(row)
         first_heading = rules_file(game).read_text(encoding="utf-8").splitlines()[0].lstrip("# ").strip()
         assert dialog.game == game and first_heading[:30] in dialog.text.toPlainText()
+
+
+def test_the_rules_never_point_at_a_source_file_the_user_does_not_have(
+        qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    """QA: the dialog showed "Source: seed `003_f4cdb….txt` (the Russian original; not in this
+    repository)": internal provenance naming a file no user has. The pages keep it (they follow
+    the specs); the dialog says what the source was, without the file."""
+    window = make_window()
+    choose(window, "Help", "Game Rules")
+    dialog = window.findChild(RulesDialog)
+    assert dialog is not None and dialog.isVisible()
+    for row, game in enumerate(GAMES_WITH_RULES):
+        dialog.games.setCurrentRow(row)
+        page = rules_file(game).read_text(encoding="utf-8")
+        shown = dialog.text.toPlainText()
+        assert dialog.game == game
+        if "not in this repository" in page:
+            assert "not in this repository" not in shown and ".txt" not in shown.split("\n\n")[0], shown[:300]
+            assert "Source: the " in shown and " original" in shown, shown[:300]
+    dialog.games.setCurrentRow(list(GAMES_WITH_RULES).index("snake"))
+    assert "Source: the Russian original, a game in the tradition of" in " ".join(dialog.text.toPlainText().split())
