@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyleOptionComboBox, QWidget
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401
@@ -147,3 +147,31 @@ def test_the_battle_s_seat_rows_are_never_squeezed_at_1024_by_700_they_scroll_in
         QApplication.processEvents()
         assert whole_in(seat, seats.viewport()), "a seat's row cannot be scrolled into view"
     assert whole_in(tab.transport.play_button, scroll.viewport())
+
+
+def shows_whole(combo: QComboBox) -> bool:
+    """The combo's chosen entry fits its text field (Qt draws it 1 px in from either side and
+    clips the rest: "Head avoide")."""
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    field = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                         QStyle.SubControl.SC_ComboBoxEditField, combo)
+    return combo.fontMetrics().horizontalAdvance(combo.currentText()) <= field.width() - 2
+
+
+def test_the_battle_s_opponents_show_their_whole_names_at_1024_by_700(
+        qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    """QA: three opponents' boxes in one row of the bench dock cut "Head avoider" to "Head avoide".
+    Where all three do not fit at their longest entry's width they wrap to rows of two."""
+    window = small_window(make_window, qtbot)
+    qtbot.mouseClick(window.bench_tabs.tabBar(), Qt.MouseButton.LeftButton,
+                     pos=window.bench_tabs.tabBar().tabRect(1).center())
+    setup, scroll = window.battle_tab.setup, window.battle_scroll
+    last = setup.opponent_boxes[-1]
+    for name in ("Head avoider", "Dead-end dodger"):  # the default, and the longest sample's name
+        last.setCurrentIndex(last.findText(name))
+        qtbot.waitUntil(lambda: all(shows_whole(box) for box in setup.opponent_boxes))
+        assert last.currentText() == name and (window.width(), window.height()) == SMALL
+        for box in setup.opponent_boxes:
+            assert box.height() >= box.minimumSizeHint().height() and whole_in(box, scroll.viewport()), box.currentText()
+    assert setup.opponent_columns() < len(setup.opponent_boxes)  # no room for three in a row here

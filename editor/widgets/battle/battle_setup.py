@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -52,6 +53,8 @@ class BattleSetup(QWidget):
         super().__init__(parent)
         self._files: list[Path] = []
         self._samples = list(named_programs())
+        self._opponents = QGridLayout()
+        self._opponent_columns = 0
         self.opponent_boxes = [self._opponent_box(index) for index in range(MAX_OPPONENTS)]
         defaults = [SNAKE_SAMPLES / f"{name}{PROGRAM_SUFFIX}" for name in DEFAULT_OPPONENTS]
         self.set_opponents([p for p in defaults if any(p == s for _, s in self._samples)][:MAX_OPPONENTS]
@@ -135,7 +138,11 @@ class BattleSetup(QWidget):
         combo = QComboBox()
         combo.setToolTip(f"Opponent {index + 1}: a sample program or a program file")
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        combo.setMinimumContentsLength(6)  # three in a row fit the bench dock of a 1024-wide window
+        combo.setMinimumContentsLength(6)
+        combo.setMinimumWidth(combo.minimumSizeHint().width())  # squeezed no narrower than 6 letters
+        # Its size hint is its longest entry: the opponents wrap to rows of two (or one) rather
+        # than clip a name ("Head avoide") in the bench dock of a 1024-wide window.
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         combo.setMaximumWidth(COMBO_MAX_WIDTH)
         combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         if index:
@@ -153,11 +160,10 @@ class BattleSetup(QWidget):
         form.setContentsMargins(0, 0, 0, 0)
         form.setHorizontalSpacing(8)
         form.setVerticalSpacing(6)
-        opponents = QHBoxLayout()
-        opponents.setSpacing(6)
-        for combo in self.opponent_boxes:
-            opponents.addWidget(combo, 1)
-        opponents.addStretch(0)
+        opponents = self._opponents
+        opponents.setHorizontalSpacing(6)
+        opponents.setVerticalSpacing(6)
+        self._lay_out_opponents(MAX_OPPONENTS)
         field = QHBoxLayout()
         field.setSpacing(6)
         for part in (self.width_box, QLabel("×"), self.height_box, 12, QLabel("Length"), self.length_box):
@@ -188,6 +194,31 @@ class BattleSetup(QWidget):
                 form.addLayout(layout, row, 0 if title is None else 1, 1, 2 if title is None else 1)
         form.setColumnStretch(1, 1)
 
+    def opponent_columns(self) -> int:
+        """How many opponents' boxes stand in a row (fewer when all in one row would cut a name)."""
+        return self._opponent_columns
+
+    def _lay_out_opponents(self, columns: int) -> None:
+        if columns == self._opponent_columns:
+            return
+        self._opponent_columns = columns
+        for n, combo in enumerate(self.opponent_boxes):
+            self._opponents.removeWidget(combo)
+            self._opponents.addWidget(combo, n // columns, n % columns)
+        for column in range(MAX_OPPONENTS):
+            self._opponents.setColumnStretch(column, 1 if column < columns else 0)
+        self.updateGeometry()  # taller or lower: the tab makes room
+
+    def _fit_opponents(self, width: int) -> None:
+        """As many opponents' boxes in a row as fit ``width`` at their longest entry's width."""
+        box = max(min(combo.sizeHint().width(), COMBO_MAX_WIDTH) for combo in self.opponent_boxes)
+        spacing = self._opponents.horizontalSpacing()
+        self._lay_out_opponents(next((n for n in range(MAX_OPPONENTS, 1, -1) if n * box + (n - 1) * spacing <= width), 1))
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_opponents(event.size().width())
+
     # --- reactions ---------------------------------------------------------------------------
 
     def _combo_activated(self, index: int) -> None:
@@ -214,3 +245,4 @@ class BattleSetup(QWidget):
         for combo in self.opponent_boxes:
             combo.insertItem(combo.count() - 2, f"{name} ({path.name})", str(path))
             combo.setItemData(combo.count() - 3, str(path), Qt.ItemDataRole.ToolTipRole)
+        self._fit_opponents(self.width())  # a longer entry may need a row of fewer boxes
