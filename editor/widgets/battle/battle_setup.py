@@ -29,6 +29,7 @@ from arena.match import MatchSetup
 from arena.program_battle import BattleSettings
 from arena.samples import SNAKE_SAMPLES
 from editor.seats import unique_names
+from editor.widgets.parts.boxes import WrappingGrid
 from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
 from editor.widgets.parts.form_widgets import SEED_LIMIT, spin_box
 from editor.widgets.parts.seat_choices import named_programs
@@ -53,8 +54,7 @@ class BattleSetup(QWidget):
         super().__init__(parent)
         self._files: list[Path] = []
         self._samples = list(named_programs())
-        self._opponents = QGridLayout()
-        self._opponent_columns = 0
+        self._opponents = WrappingGrid()
         self.opponent_boxes = [self._opponent_box(index) for index in range(MAX_OPPONENTS)]
         defaults = [SNAKE_SAMPLES / f"{name}{PROGRAM_SUFFIX}" for name in DEFAULT_OPPONENTS]
         self.set_opponents([p for p in defaults if any(p == s for _, s in self._samples)][:MAX_OPPONENTS]
@@ -163,7 +163,7 @@ class BattleSetup(QWidget):
         opponents = self._opponents
         opponents.setHorizontalSpacing(6)
         opponents.setVerticalSpacing(6)
-        self._lay_out_opponents(MAX_OPPONENTS)
+        self._fit_opponents(1 << 24)  # all in a row until the first resize says what fits
         field = QHBoxLayout()
         field.setSpacing(6)
         for part in (self.width_box, QLabel("×"), self.height_box, 12, QLabel("Length"), self.length_box):
@@ -196,24 +196,15 @@ class BattleSetup(QWidget):
 
     def opponent_columns(self) -> int:
         """How many opponents' boxes stand in a row (fewer when all in one row would cut a name)."""
-        return self._opponent_columns
-
-    def _lay_out_opponents(self, columns: int) -> None:
-        if columns == self._opponent_columns:
-            return
-        self._opponent_columns = columns
-        for n, combo in enumerate(self.opponent_boxes):
-            self._opponents.removeWidget(combo)
-            self._opponents.addWidget(combo, n // columns, n % columns)
-        for column in range(MAX_OPPONENTS):
-            self._opponents.setColumnStretch(column, 1 if column < columns else 0)
-        self.updateGeometry()  # taller or lower: the tab makes room
+        return self._opponents.columns
 
     def _fit_opponents(self, width: int) -> None:
         """As many opponents' boxes in a row as fit ``width`` at their longest entry's width."""
         box = max(min(combo.sizeHint().width(), COMBO_MAX_WIDTH) for combo in self.opponent_boxes)
-        spacing = self._opponents.horizontalSpacing()
-        self._lay_out_opponents(next((n for n in range(MAX_OPPONENTS, 1, -1) if n * box + (n - 1) * spacing <= width), 1))
+        if self._opponents.fit(self.opponent_boxes, width, box, MAX_OPPONENTS):
+            for column in range(MAX_OPPONENTS):
+                self._opponents.setColumnStretch(column, 1 if column < self._opponents.columns else 0)
+            self.updateGeometry()  # taller or lower: the tab makes room
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
