@@ -33,6 +33,12 @@ def whole_in(widget: QWidget, parent: QWidget) -> bool:
     return parent.rect().contains(QRect(top_left, widget.size()))
 
 
+def across(widget: QWidget, parent: QWidget) -> bool:
+    """``widget`` shows from its left edge to its right within ``parent``."""
+    left = widget.mapTo(parent, QPoint(0, 0)).x()
+    return 0 <= left and left + widget.width() <= parent.width()
+
+
 def small_window(make_window: Callable[[], MainWindow], qtbot: QtBot) -> MainWindow:
     window = make_window()
     qtbot.wait(20)  # the first start's sizing, which happens once the window shows
@@ -121,10 +127,12 @@ def test_the_battle_tab_fits_the_bench_dock_at_1024_by_700_with_its_setup_shown_
         assert tab.setup.isVisible() == shown
         assert (window.width(), window.height()) == SMALL
         assert tab.width() <= scroll.viewport().width(), f"the tab scrolls sideways (setup shown: {shown})"
-        for part in (tab.start_button, tab.transport.play_button, tab.transport.turn_box, tab.split,
-                     *tab.scoreboard.rows):
+        for part in (tab.start_button, tab.transport.play_button, tab.transport.turn_box, tab.split):
             if part.isVisible():
                 assert whole_in(part, scroll.viewport()), f"{type(part).__name__} is cut (setup shown: {shown})"
+        for seat in tab.scoreboard.rows:  # under the board they scroll up and down in their tab (the next test)
+            fits = whole_in(seat, scroll.viewport()) if tab.split.side_beside() else across(seat, scroll.viewport())
+            assert fits, f"a seat's row is cut (setup shown: {shown})"
 
 
 def test_the_battle_s_seat_rows_are_never_squeezed_at_1024_by_700_they_scroll_in_their_tab(
