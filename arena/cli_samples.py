@@ -7,7 +7,15 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from arena.samples import GAMES_WITH_RULES, rules_dir, rules_file, sample_bots, sample_programs, samples_dir
+from arena.samples import (
+    GAMES_WITH_RULES,
+    rules_dir,
+    rules_file,
+    rules_text,
+    sample_bots,
+    sample_programs,
+    samples_dir,
+)
 
 MAP_TITLES = {"worms": "maps", "kingdoms": "playfields", "bioblots": "boards"}
 """What a game's ``.txt`` samples are (the option that takes them by name)."""
@@ -45,8 +53,10 @@ def cmd_rules(args: argparse.Namespace) -> int:
     if args.game is None:
         print(f"rules of {', '.join(GAMES_WITH_RULES)}: snakepit rules GAME (files in {rules_dir()})")
         return 0
-    path = rules_file(args.game)
-    print(path if args.path else path.read_text(encoding="utf-8"), end="\n" if args.path else "")
+    if args.path:
+        print(rules_file(args.game))
+    else:
+        print(rules_text(args.game), end="")
     return 0
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import importlib.resources
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -67,6 +68,23 @@ def rules_file(game: str) -> Path:
     if not path.is_file():
         raise SampleError(f"no rules for {game!r} (games: {', '.join(GAMES_WITH_RULES)})")
     return path
+
+
+UNSHIPPED_SOURCE = re.compile(r"seed\s+`[^`]*`\s+\(([^()]*?);\s+not\s+in\s+this\s+repository\)")
+"""A rules page's pointer at the original it restates, a file the user does not have: "seed
+`003_….txt` (the Russian original; not in this repository)". The pages follow the specs word for
+word, so what shows a page to a user, not the page, leaves the file out."""
+
+
+def for_readers(rules: str) -> str:
+    """A rules page as a user reads it: a pointer at a source file that is not shipped reads as
+    what the file is ("Source: the Russian original, a game in the tradition of …")."""
+    return UNSHIPPED_SOURCE.sub(lambda found: found.group(1).strip(), rules)
+
+
+def rules_text(game: str) -> str:
+    """``game``'s rules as ``snakepit rules`` and the Game Rules dialog show them (:func:`for_readers`)."""
+    return for_readers(rules_file(game).read_text(encoding="utf-8"))
 
 
 SAMPLES_DIR = samples_dir()

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from arena.games.registry import games
-from arena.samples import GAMES_WITH_RULES, rules_file
+from arena.samples import GAMES_WITH_RULES, rules_text
 from editor.widgets.parts.boxes import close_buttons, column, row
 from editor.window.card_menus import PROXY_FOR
 
@@ -197,20 +197,9 @@ class RulesDialog(QDialog):
     def show_game(self, game: str) -> None:
         self.game = game
         try:
-            text = rules_file(game).read_text(encoding="utf-8")
+            text = rules_text(game)
         except (OSError, ValueError) as err:
             self.text.setPlainText(f"The rules of {game} cannot be shown: {err}")
             return
-        self.text.setMarkdown(for_readers(text))
+        self.text.setMarkdown(text)
 
-
-UNSHIPPED_SOURCE = re.compile(r"seed\s+`[^`]*`\s+\(([^()]*?);\s+not\s+in\s+this\s+repository\)")
-"""A rules page's pointer at the original it restates, a file the user does not have: "seed
-`003_….txt` (the Russian original; not in this repository)". The pages follow the specs word for
-word, so the dialog, not the page, leaves the file out."""
-
-
-def for_readers(rules: str) -> str:
-    """A rules page as the dialog shows it: a pointer at a source file that is not shipped reads
-    as what the file is ("Source: the Russian original, a game in the tradition of …")."""
-    return UNSHIPPED_SOURCE.sub(lambda found: found.group(1).strip(), rules)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.resources
 import json
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -16,12 +17,14 @@ from arena import samples
 from arena.cli import main
 from arena.match import MatchSetup, MatchSetupError, bot_commands
 from arena.samples import (
+    GAMES_WITH_RULES,
     SampleError,
     compiled_bot,
     find_sample_bot,
     resolve_bot,
     resolve_sample_file,
     rules_file,
+    rules_text,
     sample_bots,
 )
 from arena.version import version
@@ -169,9 +172,27 @@ def test_version_samples_and_rules_commands(capsys: pytest.CaptureFixture[str]) 
     assert capsys.readouterr().out == f"{samples.samples_dir() / 'itpw'}\n"
 
     assert main(["rules", "bioblots"]) == 0
-    assert capsys.readouterr().out == rules_file("bioblots").read_text()
+    assert capsys.readouterr().out == rules_text("bioblots")
+    assert main(["rules", "bioblots", "--path"]) == 0
+    assert capsys.readouterr().out == f"{rules_file('bioblots')}\n"
     assert main(["rules"]) == 0
     assert "snake, worms, kingdoms, bioblots, itpw" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("game", GAMES_WITH_RULES)
+def test_snakepit_rules_never_points_at_a_source_file_the_user_does_not_have(
+        game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """QA: ``snakepit rules snake`` printed "Source: seed `003_f4cdb….txt` (the Russian original;
+    not in this repository)", a file no user has. The page keeps it (it follows the spec); the
+    command says what the source was, as the Game Rules dialog does, and the rest word for word."""
+    page = rules_file(game).read_text(encoding="utf-8")
+    original = re.search(r"\((the \w+ original); not in this repository\)", page)
+    assert original is not None, f"{game}.md no longer names its original: update this test"
+    assert main(["rules", game]) == 0
+    shown = capsys.readouterr().out
+    assert "not in this repository" not in shown and "seed `" not in shown, shown[:300]
+    assert f"Source: {original.group(1)}" in shown, shown[:300]
+    assert shown.splitlines()[3:] == page.splitlines()[3:]
 
 
 def test_the_shipped_sample_scripts_are_executable() -> None:

@@ -9,7 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, QRect, Qt
-from PySide6.QtWidgets import QApplication, QWidget
+from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyleOptionComboBox, QWidget
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401
@@ -31,6 +31,12 @@ def inside(widget: QWidget, window: QWidget) -> bool:
 def whole_in(widget: QWidget, parent: QWidget) -> bool:
     top_left = widget.mapTo(parent, QPoint(0, 0))
     return parent.rect().contains(QRect(top_left, widget.size()))
+
+
+def across(widget: QWidget, parent: QWidget) -> bool:
+    """``widget`` shows from its left edge to its right within ``parent``."""
+    left = widget.mapTo(parent, QPoint(0, 0)).x()
+    return 0 <= left and left + widget.width() <= parent.width()
 
 
 def small_window(make_window: Callable[[], MainWindow], qtbot: QtBot) -> MainWindow:
@@ -121,10 +127,12 @@ def test_the_battle_tab_fits_the_bench_dock_at_1024_by_700_with_its_setup_shown_
         assert tab.setup.isVisible() == shown
         assert (window.width(), window.height()) == SMALL
         assert tab.width() <= scroll.viewport().width(), f"the tab scrolls sideways (setup shown: {shown})"
-        for part in (tab.start_button, tab.transport.play_button, tab.transport.turn_box, tab.split,
-                     *tab.scoreboard.rows):
+        for part in (tab.start_button, tab.transport.play_button, tab.transport.turn_box, tab.split):
             if part.isVisible():
                 assert whole_in(part, scroll.viewport()), f"{type(part).__name__} is cut (setup shown: {shown})"
+        for seat in tab.scoreboard.rows:  # under the board they scroll up and down in their tab (the next test)
+            fits = whole_in(seat, scroll.viewport()) if tab.split.side_beside() else across(seat, scroll.viewport())
+            assert fits, f"a seat's row is cut (setup shown: {shown})"
 
 
 def test_the_battle_s_seat_rows_are_never_squeezed_at_1024_by_700_they_scroll_in_their_tab(
@@ -147,3 +155,31 @@ def test_the_battle_s_seat_rows_are_never_squeezed_at_1024_by_700_they_scroll_in
         QApplication.processEvents()
         assert whole_in(seat, seats.viewport()), "a seat's row cannot be scrolled into view"
     assert whole_in(tab.transport.play_button, scroll.viewport())
+
+
+def shows_whole(combo: QComboBox) -> bool:
+    """The combo's chosen entry fits its text field (Qt draws it 1 px in from either side and
+    clips the rest: "Head avoide")."""
+    option = QStyleOptionComboBox()
+    combo.initStyleOption(option)
+    field = combo.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                         QStyle.SubControl.SC_ComboBoxEditField, combo)
+    return combo.fontMetrics().horizontalAdvance(combo.currentText()) <= field.width() - 2
+
+
+def test_the_battle_s_opponents_show_their_whole_names_at_1024_by_700(
+        qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    """QA: three opponents' boxes in one row of the bench dock cut "Head avoider" to "Head avoide".
+    Where all three do not fit at their longest entry's width they wrap to rows of two."""
+    window = small_window(make_window, qtbot)
+    qtbot.mouseClick(window.bench_tabs.tabBar(), Qt.MouseButton.LeftButton,
+                     pos=window.bench_tabs.tabBar().tabRect(1).center())
+    setup, scroll = window.battle_tab.setup, window.battle_scroll
+    last = setup.opponent_boxes[-1]
+    for name in ("Head avoider", "Dead-end dodger"):  # the default, and the longest sample's name
+        last.setCurrentIndex(last.findText(name))
+        qtbot.waitUntil(lambda: all(shows_whole(box) for box in setup.opponent_boxes))
+        assert last.currentText() == name and (window.width(), window.height()) == SMALL
+        for box in setup.opponent_boxes:
+            assert box.height() >= box.minimumSizeHint().height() and whole_in(box, scroll.viewport()), box.currentText()
+    assert setup.opponent_columns() < len(setup.opponent_boxes)  # no room for three in a row here

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
@@ -50,13 +50,14 @@ def match_summary(turn: int, last: int, live: bool, outcome: Outcome | None, nam
 
 
 class ElidedLabel(QLabel):
-    """One line of text cut with "…" to the width it is given (a long reason must not widen the
-    scoreboard); :meth:`full_text` is all of it."""
+    """One line of text cut with "…" to the width it is given (a long name or reason must not widen
+    the scoreboard); :meth:`text` is what shows, :meth:`full_text` all of it."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._full = ""
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.set_full_text(text)
 
     def full_text(self) -> str:
         return self._full
@@ -69,6 +70,11 @@ class ElidedLabel(QLabel):
         super().resizeEvent(event)
         self._elide()
 
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.FontChange:  # a bold or larger font cuts elsewhere
+            self._elide()
+
     def _elide(self) -> None:
         self.setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(0, self.width())))
 
@@ -78,9 +84,8 @@ class ScoreRow(SeatCard):
 
     def __init__(self, index: int, name: str, parent: QWidget | None = None) -> None:
         super().__init__(index, parent)
-        self.name_label = QLabel(name)
+        self.name_label = ElidedLabel(name)  # a long name is cut with "…", whole in its tooltip
         self.name_label.setFont(figures(self.font(), bold=True))
-        self.name_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.name_label.setToolTip(name)
         self.rank_label = QLabel()
         self.rank_label.setFont(figures(self.font(), bold=True))
@@ -123,7 +128,8 @@ class ScoreRow(SeatCard):
         self.reason_label.set_full_text(reason)
         self.reason_label.setVisible(bool(reason))
         self.reason_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
-        self.setToolTip(f"{self.name_label.text()}: {reason}" if reason else self.name_label.text())
+        name = self.name_label.full_text()
+        self.setToolTip(f"{name}: {reason}" if reason else name)
 
     def set_sandbox(self, sandboxed: bool | None, lines: Sequence[str]) -> None:
         """Whether this seat's bot runs in a sandbox (None: no bot), and what holds for it."""

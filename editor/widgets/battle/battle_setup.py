@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Signal
+from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
@@ -28,6 +29,7 @@ from arena.match import MatchSetup
 from arena.program_battle import BattleSettings
 from arena.samples import SNAKE_SAMPLES
 from editor.seats import unique_names
+from editor.widgets.parts.boxes import WrappingGrid
 from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
 from editor.widgets.parts.form_widgets import SEED_LIMIT, spin_box
 from editor.widgets.parts.seat_choices import named_programs
@@ -52,6 +54,7 @@ class BattleSetup(QWidget):
         super().__init__(parent)
         self._files: list[Path] = []
         self._samples = list(named_programs())
+        self._opponents = WrappingGrid()
         self.opponent_boxes = [self._opponent_box(index) for index in range(MAX_OPPONENTS)]
         defaults = [SNAKE_SAMPLES / f"{name}{PROGRAM_SUFFIX}" for name in DEFAULT_OPPONENTS]
         self.set_opponents([p for p in defaults if any(p == s for _, s in self._samples)][:MAX_OPPONENTS]
@@ -135,7 +138,11 @@ class BattleSetup(QWidget):
         combo = QComboBox()
         combo.setToolTip(f"Opponent {index + 1}: a sample program or a program file")
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        combo.setMinimumContentsLength(6)  # three in a row fit the bench dock of a 1024-wide window
+        combo.setMinimumContentsLength(6)
+        combo.setMinimumWidth(combo.minimumSizeHint().width())  # squeezed no narrower than 6 letters
+        # Its size hint is its longest entry: the opponents wrap to rows of two (or one) rather
+        # than clip a name ("Head avoide") in the bench dock of a 1024-wide window.
+        combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         combo.setMaximumWidth(COMBO_MAX_WIDTH)
         combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         if index:
@@ -153,11 +160,10 @@ class BattleSetup(QWidget):
         form.setContentsMargins(0, 0, 0, 0)
         form.setHorizontalSpacing(8)
         form.setVerticalSpacing(6)
-        opponents = QHBoxLayout()
-        opponents.setSpacing(6)
-        for combo in self.opponent_boxes:
-            opponents.addWidget(combo, 1)
-        opponents.addStretch(0)
+        opponents = self._opponents
+        opponents.setHorizontalSpacing(6)
+        opponents.setVerticalSpacing(6)
+        self._fit_opponents(1 << 24)  # all in a row until the first resize says what fits
         field = QHBoxLayout()
         field.setSpacing(6)
         for part in (self.width_box, QLabel("×"), self.height_box, 12, QLabel("Length"), self.length_box):
@@ -188,6 +194,22 @@ class BattleSetup(QWidget):
                 form.addLayout(layout, row, 0 if title is None else 1, 1, 2 if title is None else 1)
         form.setColumnStretch(1, 1)
 
+    def opponent_columns(self) -> int:
+        """How many opponents' boxes stand in a row (fewer when all in one row would cut a name)."""
+        return self._opponents.columns
+
+    def _fit_opponents(self, width: int) -> None:
+        """As many opponents' boxes in a row as fit ``width`` at their longest entry's width."""
+        box = max(min(combo.sizeHint().width(), COMBO_MAX_WIDTH) for combo in self.opponent_boxes)
+        if self._opponents.fit(self.opponent_boxes, width, box, MAX_OPPONENTS):
+            for column in range(MAX_OPPONENTS):
+                self._opponents.setColumnStretch(column, 1 if column < self._opponents.columns else 0)
+            self.updateGeometry()  # taller or lower: the tab makes room
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_opponents(event.size().width())
+
     # --- reactions ---------------------------------------------------------------------------
 
     def _combo_activated(self, index: int) -> None:
@@ -214,3 +236,4 @@ class BattleSetup(QWidget):
         for combo in self.opponent_boxes:
             combo.insertItem(combo.count() - 2, f"{name} ({path.name})", str(path))
             combo.setItemData(combo.count() - 3, str(path), Qt.ItemDataRole.ToolTipRole)
+        self._fit_opponents(self.width())  # a longer entry may need a row of fewer boxes

@@ -14,7 +14,6 @@ from PySide6.QtGui import QIcon, QPainter, QPaintEvent, QPalette, QPen, QPixmap,
 from PySide6.QtWidgets import (
     QCheckBox,
     QFrame,
-    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLineEdit,
@@ -29,6 +28,7 @@ from PySide6.QtWidgets import (
 from editor.document import ProgramDocument, new_stroke_id
 from editor.widgets.cards.card_list import plural, problem_style, restyle, tool_icon
 from editor.widgets.cards.pattern_paint import ELEMENT_LOOK, SET_COLORS, match_pixmap
+from editor.widgets.parts.boxes import WrappingGrid
 from editor.widgets.parts.form_widgets import bold_label
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Element
@@ -89,8 +89,7 @@ class SetRow(QFrame):
         self.remove_button.clicked.connect(lambda: editor.remove_set(self.index))
 
         self.boxes: dict[Element, QCheckBox] = {}
-        grid = self._grid = QGridLayout()
-        self._columns = 2
+        grid = self._grid = WrappingGrid(2)
         grid.setContentsMargins(0, 0, 0, 0)
         grid.setHorizontalSpacing(10)
         grid.setVerticalSpacing(2)
@@ -161,18 +160,10 @@ class SetRow(QFrame):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         box = max(b.sizeHint().width() for b in self.boxes.values())
-        self._lay_out_boxes(2 if event.size().width() >= 2 * box + self._grid.horizontalSpacing() + 2 * 8 else 1)
+        self._grid.fit(list(self.boxes.values()), event.size().width() - 2 * 8, box, 2)
 
     def columns(self) -> int:
-        return self._columns
-
-    def _lay_out_boxes(self, columns: int) -> None:
-        if columns == self._columns:
-            return
-        self._columns = columns
-        for n, box in enumerate(self.boxes.values()):
-            self._grid.removeWidget(box)
-            self._grid.addWidget(box, n // columns, n % columns)
+        return self._grid.columns
 
     def refresh_icons(self) -> None:
         self.badge.setPixmap(_set_badge(self.index, 22, self.devicePixelRatioF()))

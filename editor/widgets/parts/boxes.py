@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QBoxLayout,
     QDialog,
     QDialogButtonBox,
+    QGridLayout,
     QHBoxLayout,
     QLabel,
     QLayout,
@@ -78,6 +79,28 @@ def status_line() -> QLabel:
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
+
+
+class WrappingGrid(QGridLayout):
+    """A grid of widgets in rows of as many as fit its width (a narrow pane's rows hold fewer)."""
+
+    def __init__(self, columns: int = 0) -> None:
+        super().__init__()
+        self.columns = columns
+        """How many widgets stand in a row (0: not laid out yet)."""
+
+    def fit(self, widgets: Sequence[QWidget], width: int, item_width: int, most: int) -> bool:
+        """``widgets`` in rows of as many ``item_width`` wide as fit ``width`` (``most`` at the
+        most, one at the least); False when they stood so already (nothing moved)."""
+        spacing = self.horizontalSpacing()
+        columns = next((n for n in range(most, 1, -1) if n * item_width + (n - 1) * spacing <= width), 1)
+        if columns == self.columns:
+            return False
+        self.columns = columns
+        for n, widget in enumerate(widgets):
+            self.removeWidget(widget)
+            self.addWidget(widget, n // columns, n % columns)
+        return True
 
 
 def _fill(layout: QBoxLayout, items: Sequence[Item], spacing: int, margins: Margins) -> None:

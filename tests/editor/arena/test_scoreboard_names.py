@@ -1,0 +1,47 @@
+"""A seat's name on the scoreboard: cut with "…" when the column is narrow, whole in its tooltip.
+
+QA: at a scoreboard column of about 304 px "head_avoider.snake.json" was cut off mid-letter with
+no sign that more followed."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
+from editor.widgets.arena.scoreboard import Scoreboard
+
+NAMES = ["head_avoider.snake.json", "tail_biter.snake.json"]
+
+
+def shown_board(qtbot: QtBot, width: int) -> Scoreboard:
+    board = Scoreboard()
+    qtbot.addWidget(board)
+    board.set_seats(NAMES)
+    board.set_sandbox(False)  # the "⚠ not sandboxed" tag beside the name: less room for it
+    for row in board.rows:
+        row.set_values(123, 1, "ok", "", "12 ms (cpu 9.0 ms)", False)
+    board.resize(width, 260)
+    board.show()
+    qtbot.waitExposed(board)
+    return board
+
+
+def test_a_long_name_in_a_narrow_column_ends_in_an_ellipsis_and_is_whole_in_its_tooltip(qtbot: QtBot) -> None:
+    board = shown_board(qtbot, 304)
+    row = board.rows[0]
+    label = row.name_label
+    shown = label.text()
+    assert shown.endswith("…") and shown != NAMES[0], shown
+    assert NAMES[0].startswith(shown.removesuffix("…")), shown  # the start of the name, not some other text
+    assert label.fontMetrics().horizontalAdvance(shown) <= label.width()
+    assert label.toolTip() == NAMES[0] and label.full_text() == NAMES[0]
+    assert row.toolTip() == NAMES[0]  # the row's tooltip names the seat whole too
+
+
+def test_a_name_with_room_shows_whole(qtbot: QtBot) -> None:
+    board = shown_board(qtbot, 700)
+    assert [row.name_label.text() for row in board.rows] == NAMES
+    board.resize(304, 260)
+    qtbot.waitUntil(lambda: board.rows[0].name_label.text().endswith("…"))
+    board.resize(700, 260)
+    qtbot.waitUntil(lambda: [row.name_label.text() for row in board.rows] == NAMES)
