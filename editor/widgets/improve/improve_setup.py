@@ -115,9 +115,11 @@ class ImproveSetup(QWidget):
     message = Signal(str)
     """Why an opponent file was not added (empty: the last add went well)."""
 
-    def __init__(self, document: ProgramDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: ProgramDocument, parent: QWidget | None = None, *,
+                 settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.document = document
+        self.settings = settings if settings is not None else QSettings()  # remembers the Add file… folder
         self._build()
         self.show_cards()
         document.programChanged.connect(self.show_cards)
@@ -334,7 +336,7 @@ class ImproveSetup(QWidget):
     def _browse(self) -> None:
         # Where the last program was chosen (here, in the arena or the Battle tab), as the app's
         # other program dialogs: for an untitled program this started in the app's start folder.
-        settings = QSettings()
+        settings = self.settings
         folder = str(start_folder(settings, PROGRAMS, SNAKE_SAMPLES))
         path, _ = QFileDialog.getOpenFileName(self, "Add an Opponent", folder, "Snake programs (*.snake.json);;All files (*)")
         if path:

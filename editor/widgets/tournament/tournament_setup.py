@@ -71,9 +71,10 @@ class TournamentSetup(QWidget):
 
     changed = Signal()
 
-    def __init__(self, data_dir: Path, parent: QWidget | None = None) -> None:
+    def __init__(self, data_dir: Path, parent: QWidget | None = None, *, settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.data_dir = data_dir
+        self.settings = settings if settings is not None else QSettings()  # the choosers' last folders
         self._game = ""
         self._rows: dict[str, list[EntrantRow]] = {}
         self._editor_path: Path | None = None
@@ -210,7 +211,7 @@ class TournamentSetup(QWidget):
         self.game_box = choice_box([(GAME_VIEWS[game].spec.title, game) for game in playable_games()],
                                    "The game of the tournament", lambda game: self.set_game(str(game)))
 
-        self.entrants = EntrantList()
+        self.entrants = EntrantList(settings=self.settings)
         self.entrants.changed.connect(self._refresh)
 
         self.per_pairing_box = spin_box(0, 10_000, "Games each pairing (each table of entrants) plays; a multiple of the "
@@ -402,7 +403,7 @@ class TournamentSetup(QWidget):
 
     def _browse_map(self) -> None:
         title = GAME_VIEWS[self._game].spec.map_title
-        settings = QSettings()  # the folder of the last map chosen, here or in the arena
+        settings = self.settings  # the folder of the last map chosen, here or in the arena
         path, _ = QFileDialog.getOpenFileName(self, f"Choose a {title.lower()}",
                                               str(start_folder(settings, MAPS, SAMPLES_DIR / self._game)),
                                               f"{title} files (*.txt);;All files (*)")

@@ -124,7 +124,7 @@ class TournamentTab(QWidget):
         self._plot_timer.setInterval(PLOT_MS)
         self._plot_timer.timeout.connect(self._plot_later)
         self._plot_waiting = False
-        self.setup = TournamentSetup(data_dir)
+        self.setup = TournamentSetup(data_dir, settings=self.settings)
         self.progress = RunProgress(clock)
         self.progress_bar, self.eta_label = self.progress.bar, self.progress.time_label
         self._build()

@@ -25,7 +25,7 @@ from arena.tournament import TournamentError
 from engines.snake import Element
 from editor.document import ProgramDocument
 from editor.widgets.improve import improve_dialog
-from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file
+from editor.widgets.parts.dialog_folders import LAST_KEY, PROGRAMS, remember_file
 from editor.widgets.improve.improve_dialog import ImproveDialog, take_text
 from editor.widgets.improve.improve_setup import DurationBox, ImproveSetupError, format_duration, parse_sizes
 from matcher import Card, Head, Pattern, Program, dumps_program, load_program, save_program
@@ -60,9 +60,10 @@ def make_dialog(qtbot: QtBot, answers: list[Button]) -> Callable[..., ImproveDia
     Hunter and Tail biter."""
 
     def make(program: Program | None = None, *, budget: int = 3, check: int = 0, jobs: int = 1,
-             seed: int = 2, opponents: tuple[str, ...] = ("hunter", "tail_biter")) -> ImproveDialog:
+             seed: int = 2, opponents: tuple[str, ...] = ("hunter", "tail_biter"),
+             settings: QSettings | None = None) -> ImproveDialog:
         document = ProgramDocument(program if program is not None else Program())
-        dialog = ImproveDialog(document, clock=StepClock())
+        dialog = ImproveDialog(document, clock=StepClock(), settings=settings)
         qtbot.addWidget(dialog, before_close_func=lambda d: d.shutdown())
         dialog.resize(1240, 800)
         dialog.show()
@@ -277,7 +278,8 @@ def test_add_file_starts_in_the_last_program_folder_and_remembers_the_one_chosen
     for folder in (mine, theirs):
         folder.mkdir()
         save_program(folder / "rival.snake.json", load_program(resolve_program("hunter")))
-    remember_file(QSettings(), PROGRAMS, mine / "rival.snake.json")  # chosen earlier, in the arena
+    given = window_settings  # the settings the window is given (the main window's), not the default QSettings()
+    remember_file(given, PROGRAMS, mine / "rival.snake.json")  # chosen earlier, in the arena
     asked: list[str] = []
 
     def choose(parent: object, caption: str, start: str, *args: object, **kwargs: object) -> tuple[str, str]:
@@ -285,10 +287,12 @@ def test_add_file_starts_in_the_last_program_folder_and_remembers_the_one_chosen
         return str(theirs / "rival.snake.json"), ""
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(choose))
-    dialog = make_dialog()  # an untitled program: no folder of its own
+    dialog = make_dialog(settings=given)  # an untitled program: no folder of its own
     qtbot.mouseClick(dialog.setup.add_file_button, LEFT)
     qtbot.mouseClick(dialog.setup.add_file_button, LEFT)
     assert asked == [str(mine), str(theirs)]
+    assert given.value(LAST_KEY.format(kind=PROGRAMS)) == str(theirs.resolve())
+    assert QSettings().value(LAST_KEY.format(kind=PROGRAMS)) is None  # not in the app's default settings
 
 
 # --- bad input -----------------------------------------------------------------------------------
