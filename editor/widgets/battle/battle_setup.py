@@ -52,7 +52,7 @@ class BattleSetup(QWidget):
 
     def __init__(self, parent: QWidget | None = None, *, settings: QSettings | None = None) -> None:
         super().__init__(parent)
-        self.settings = settings if settings is not None else QSettings()  # remembers the Add file… folder
+        self._folders = settings if settings is not None else QSettings()  # remembers the Add file… folder
         self._files: list[Path] = []
         self._samples = list(named_programs())
         self._opponents = WrappingGrid()
@@ -217,7 +217,7 @@ class BattleSetup(QWidget):
         combo = self.opponent_boxes[index]
         if combo.currentData() == ADD_FILE:
             combo.setCurrentIndex(int(combo.property("previous")))
-            settings = self.settings
+            settings = self._folders
             start = str(start_folder(settings, PROGRAMS, SNAKE_SAMPLES))
             path, _ = QFileDialog.getOpenFileName(self, "Add an opponent", start,
                                                   f"Snake programs (*{PROGRAM_SUFFIX});;All files (*)")
