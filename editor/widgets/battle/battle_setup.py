@@ -31,6 +31,7 @@ from arena.samples import SNAKE_SAMPLES
 from editor.seats import unique_names
 from editor.widgets.parts.boxes import WrappingGrid
 from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
+from editor.widgets.parts.eliding_combo import ElidingComboBox
 from editor.widgets.parts.form_widgets import SEED_LIMIT, spin_box
 from editor.widgets.parts.seat_choices import named_programs
 from engines.snake import GAME_INFO, start_position
@@ -136,8 +137,7 @@ class BattleSetup(QWidget):
     # --- building ----------------------------------------------------------------------------
 
     def _opponent_box(self, index: int) -> QComboBox:
-        combo = QComboBox()
-        combo.setToolTip(f"Opponent {index + 1}: a sample program or a program file")
+        combo = ElidingComboBox(f"Opponent {index + 1}: a sample program or a program file")  # a long name ends in …
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.setMinimumContentsLength(6)
         combo.setMinimumWidth(combo.minimumSizeHint().width())  # squeezed no narrower than 6 letters
