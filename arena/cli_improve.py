@@ -17,6 +17,7 @@ from typing import Any
 
 from arena.cli_errors import check_new_files, report_input_error
 from arena.cli_options import path_argument
+from arena.games.options import MAX_ROUNDS
 from arena.seed import seed_argument
 from arena.cli_signals import sigterm_like_ctrl_c, stopped_status
 from arena.improve import Field, Progress, Runner, Search, SearchSettings, card_diff, fresh_report, make_runner
@@ -98,8 +99,8 @@ def _short(path: Path) -> str:
 def _field(args: argparse.Namespace, seed: int) -> Field:
     if not GAME_INFO.min_snakes <= args.seats <= GAME_INFO.max_snakes:
         raise ImproveError(f"--seats {args.seats}: a battle has {GAME_INFO.min_snakes}..{GAME_INFO.max_snakes} snakes")
-    if args.steps < 1:
-        raise ImproveError(f"--steps {args.steps}: a battle has at least 1 step")
+    if not 1 <= args.steps <= MAX_ROUNDS:  # 10**23 ended in an OverflowError's traceback from the workers
+        raise ImproveError(f"--steps {args.steps}: a battle has from 1 to {MAX_ROUNDS:,} steps")
     sizes = tuple(args.size or [(GAME_INFO.default_width, GAME_INFO.default_height)])
     for width, height in sizes:
         try:

@@ -58,7 +58,8 @@ def test_the_same_seed_gives_the_same_program(tmp_path: Path, capsys: pytest.Cap
     (["beginner", "--size", "5x5", "--length", "4", "--seats", "4"], "--size 5x5 --length 4: "),
     (["beginner", "--jobs", "0"], "--jobs 0: at least 1 job"),
     (["beginner", "--jobs", "100000"], "--jobs 100000: at least 1 job and at most 256"),
-    (["beginner", "--steps", "0"], "--steps 0: a battle has at least 1 step"),
+    (["beginner", "--steps", "0"], "--steps 0: a battle has from 1 to 1,000,000 steps"),
+    (["beginner", "--steps", str(10**23)], f"--steps {10**23}: a battle has from 1 to 1,000,000 steps"),  # a traceback
     (["beginner", "--report-pairs", "1"], "--report-pairs 1: at least 2"),
 ])
 def test_bad_input_is_one_line_and_status_2(arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:

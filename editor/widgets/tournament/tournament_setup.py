@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arena.games.options import MAX_ROUNDS
 from arena.match import GAMES
 from arena.samples import SAMPLES_DIR
 from arena.tournament import Entrant, TournamentError, TournamentSpec, round_robin
@@ -235,7 +236,7 @@ class TournamentSetup(QWidget):
         field = row((self.number_boxes["width"], 1), QLabel("×"), (self.number_boxes["height"], 1), self._length_label,
                     (self.number_boxes["length"], 1))
         self._field_row = field
-        self.limit_box = spin_box(0, 1_000_000, "")
+        self.limit_box = spin_box(0, MAX_ROUNDS, "")
         self.limit_box.setSingleStep(100)
         self.map_box, self.map_browse, self._map_row = file_choice(self._browse_map)
         map_row = self._map_row
