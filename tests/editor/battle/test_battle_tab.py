@@ -22,8 +22,8 @@ from editor.widgets.arena.match_runner import WHAT_IF
 from editor.widgets.arena.match_transport import FULL_SPEED, SPEEDS
 from editor.widgets.battle.battle_setup import ADD_FILE
 from editor.widgets.battle.battle_tab import BattleTab
-from editor.widgets.parts.dialog_folders import LAST_KEY, PROGRAMS, remember_file
 from editor.widgets.parts.seat_cards import ordinal
+from tests.editor.file_choosers import assert_remembered_only_in, two_program_folders
 from engines.snake import Element, board_at_turn, start_position
 from matcher import Pattern, SetRef, dumps_program, load_program, program_to_json
 from matcher.editing import paint
@@ -322,18 +322,7 @@ def test_opponents_can_be_none_and_files_can_be_added(qtbot: QtBot, make_tab: Ca
 def test_add_file_remembers_its_folder_in_the_settings_the_tab_was_given(
         qtbot: QtBot, window_settings: QSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     # (window_settings: the main window's settings; the app's default QSettings() go below tmp_path)
-    mine, theirs = tmp_path / "mine", tmp_path / "theirs"
-    for folder in (mine, theirs):
-        folder.mkdir()
-        (folder / "rival.snake.json").write_text(dumps_program(builtin_program()), encoding="utf-8")
-    remember_file(window_settings, PROGRAMS, mine / "rival.snake.json")  # chosen earlier, in the arena
-    asked: list[str] = []
-
-    def choose(parent: object, caption: str, start: str, *args: object, **kwargs: object) -> tuple[str, str]:
-        asked.append(start)
-        return str(theirs / "rival.snake.json"), ""
-
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(choose))
+    mine, theirs, asked = two_program_folders(tmp_path, window_settings, monkeypatch)
     tab = BattleTab(ProgramDocument(builtin_program()), settings=window_settings)
     qtbot.addWidget(tab, before_close_func=lambda t: t.shutdown())
     combo = tab.setup.opponent_boxes[1]
@@ -341,8 +330,7 @@ def test_add_file_remembers_its_folder_in_the_settings_the_tab_was_given(
         combo.setCurrentIndex(combo.findData(ADD_FILE))
         combo.activated.emit(combo.currentIndex())
     assert asked == [str(mine), str(theirs)]
-    assert window_settings.value(LAST_KEY.format(kind=PROGRAMS)) == str(theirs.resolve())
-    assert QSettings().value(LAST_KEY.format(kind=PROGRAMS)) is None  # not in the app's default settings
+    assert_remembered_only_in(window_settings, theirs)
 
 
 def test_a_broken_opponent_file_is_not_added(qtbot: QtBot, make_tab: Callable[..., BattleTab], tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, QSettings, QSize, Qt
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
@@ -25,7 +25,7 @@ from arena.tournament import TournamentError
 from engines.snake import Element
 from editor.document import ProgramDocument
 from editor.widgets.improve import improve_dialog
-from editor.widgets.parts.dialog_folders import LAST_KEY, PROGRAMS, remember_file
+from tests.editor.file_choosers import assert_remembered_only_in, two_program_folders
 from editor.widgets.improve.improve_dialog import ImproveDialog, take_text
 from editor.widgets.improve.improve_setup import DurationBox, ImproveSetupError, format_duration, parse_sizes
 from matcher import Card, Head, Pattern, Program, dumps_program, load_program, save_program
@@ -273,26 +273,13 @@ def test_on_a_small_screen_the_window_opens_within_it_with_its_buttons_in_reach(
 def test_add_file_starts_in_the_last_program_folder_and_remembers_the_one_chosen(
         qtbot: QtBot, make_dialog: Callable[..., ImproveDialog], window_settings: QSettings, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # (window_settings: the app's QSettings() go below tmp_path)
-    mine, theirs = tmp_path / "mine", tmp_path / "theirs"
-    for folder in (mine, theirs):
-        folder.mkdir()
-        save_program(folder / "rival.snake.json", load_program(resolve_program("hunter")))
-    given = window_settings  # the settings the window is given (the main window's), not the default QSettings()
-    remember_file(given, PROGRAMS, mine / "rival.snake.json")  # chosen earlier, in the arena
-    asked: list[str] = []
-
-    def choose(parent: object, caption: str, start: str, *args: object, **kwargs: object) -> tuple[str, str]:
-        asked.append(start)
-        return str(theirs / "rival.snake.json"), ""
-
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(choose))
-    dialog = make_dialog(settings=given)  # an untitled program: no folder of its own
+    # (window_settings: the main window's settings; the app's default QSettings() go below tmp_path)
+    mine, theirs, asked = two_program_folders(tmp_path, window_settings, monkeypatch)
+    dialog = make_dialog(settings=window_settings)  # an untitled program: no folder of its own
     qtbot.mouseClick(dialog.setup.add_file_button, LEFT)
     qtbot.mouseClick(dialog.setup.add_file_button, LEFT)
     assert asked == [str(mine), str(theirs)]
-    assert given.value(LAST_KEY.format(kind=PROGRAMS)) == str(theirs.resolve())
-    assert QSettings().value(LAST_KEY.format(kind=PROGRAMS)) is None  # not in the app's default settings
+    assert_remembered_only_in(window_settings, theirs)
 
 
 # --- bad input -----------------------------------------------------------------------------------
