@@ -13,23 +13,24 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QSettings, QSize, Qt
-from PySide6.QtGui import QKeySequence
+from PySide6.QtGui import QKeySequence, QValidator
 from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.improve import fresh_report
+from arena.cli_improve import MOST_BUDGET
 from arena.improve.runners import InlineRunner
 from arena.samples import resolve_program
 from arena.tournament import TournamentError
 from engines.snake import Element
 from editor.document import ProgramDocument
 from editor.widgets.improve import improve_dialog
-from tests.editor.file_choosers import assert_remembered_only_in, two_program_folders
 from editor.widgets.improve.improve_dialog import ImproveDialog, take_text
 from editor.widgets.improve.improve_setup import DurationBox, ImproveSetupError, format_duration, parse_sizes
 from matcher import Card, Head, Pattern, Program, dumps_program, load_program, save_program
 from matcher.model import SetRef
+from tests.editor.file_choosers import assert_remembered_only_in, two_program_folders
 from editor.main_window import MainWindow
 
 LEFT = Qt.MouseButton.LeftButton
@@ -350,6 +351,21 @@ def test_a_budget_reads_and_shows_as_the_command_line_takes_it(qtbot: QtBot) -> 
     assert parse_sizes("25x25, 15X15;25x25") == ((25, 25), (15, 15))
     with pytest.raises(ImproveSetupError, match="at least one"):
         parse_sizes(" ")
+
+
+def test_typing_a_budget_that_is_no_duration_is_refused_keystroke_by_keystroke(qtbot: QtBot) -> None:
+    """QA: a letter typed in Budget raised (the validator let the command line's ArgumentTypeError
+    through), so Qt got no answer for the keystroke."""
+    dialog_box = DurationBox()
+    qtbot.addWidget(dialog_box)
+    dialog_box.setRange(1, int(MOST_BUDGET))
+    dialog_box.show()
+    dialog_box.lineEdit().clear()
+    qtbot.keyClicks(dialog_box.lineEdit(), "2x")  # "2" stays, "x" is refused
+    assert dialog_box.lineEdit().text() == "2"
+    for text in ("abc", "0s", "25h"):  # no duration, none at all, more than a day
+        assert dialog_box.validate(text, 0)[0] is not QValidator.State.Acceptable, text
+    assert dialog_box.validate("24h", 0)[0] is QValidator.State.Acceptable
 
 
 def test_the_editor_s_program_is_searched_as_it_was_at_start(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog]) -> None:
