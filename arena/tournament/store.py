@@ -285,7 +285,8 @@ def _json_lines(path: Path, cancel: CancelFlag | None = None) -> Iterator[tuple[
         try:
             yield where, json.loads(line)
         except json.JSONDecodeError as err:
-            raise TournamentError(f"{where}: invalid JSON: {err.msg} at column {err.colno}") from None
+            # (the column first: json's "Unterminated string starting at" read "… at at column 2")
+            raise TournamentError(f"{where}: invalid JSON at column {err.colno}: {err.msg}") from None
         except RecursionError:
             raise TournamentError(f"{where}: invalid JSON: nested too deeply") from None
         except ValueError:  # int() refuses a number of over 4300 digits

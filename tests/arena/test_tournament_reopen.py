@@ -136,6 +136,10 @@ def test_a_damaged_games_file_names_its_line(tmp_path: Path) -> None:
     games.write_text(games.read_text().splitlines()[0] + "\n{broken\n")
     with pytest.raises(TournamentError, match=rf"^{tmp_path}/t/games.jsonl:2: invalid JSON"):
         open_tournament(tmp_path / "t")
+    games.write_text(games.read_text().splitlines()[0] + '\n{"bad\n')  # said "... starting at at column 2"
+    with pytest.raises(TournamentError) as error:
+        open_tournament(tmp_path / "t")
+    assert str(error.value) == f"{games}:2: invalid JSON at column 2: Unterminated string starting at"
 
 
 def test_the_clock_goes_on_over_runs_and_old_folders_start_at_zero(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
