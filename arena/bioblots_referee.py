@@ -36,7 +36,7 @@ from typing import Any
 from arena.bots import BotCommand, BotStatus, Host, PersistentBot, TurnRecord
 from arena.closing import after_game, close_together
 from arena.games.descriptor import GameDescriptor, Hosting, text_files
-from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind, setup_file_options
+from arena.games.options import LIMITS_OPTION, MAX_ROUNDS, SANDBOX_OPTIONS, Option, OptionKind, setup_file_options
 from arena.games.registry import register
 from arena.match import MatchSetup, MatchSetupError, RoundInfo, SeatedBots, start_seats
 from arena.referee import GameReferee, RefereedRun
@@ -226,7 +226,8 @@ DESCRIPTOR = register(GameDescriptor(
         Option("time_limit", OptionKind.SECONDS, GAME_INFO.move_time_limit, "seconds a bot has for each move",
                label="Time limit"),
         Option("move_limit", OptionKind.COUNT, GAME_INFO.move_limit, "moves each player makes at most (every line it "
-               "writes, its placement and skips included): the match ends after twice as many moves", flag=None),
+               "writes, its placement and skips included): the match ends after twice as many moves", high=MAX_ROUNDS,
+               flag=None),
         Option("start_grace", OptionKind.SECONDS, START_GRACE, "seconds added to each bot's first line (starting up)",
                low=0),
         LIMITS_OPTION, *SANDBOX_OPTIONS,

@@ -24,6 +24,7 @@ from arena.authoring_text import warning_lines
 from arena.bots import BotStatus, Host
 from arena.cli_errors import EXIT_BAD_INPUT, check_new_files, report_input_error
 from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
+from arena.games.options import MAX_ROUNDS
 from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.program_battle import BattleResult
@@ -72,8 +73,8 @@ def cmd_battle(args: argparse.Namespace) -> int:
     width, height = args.size
     if args.length < 2:
         raise UsageError(f"--length {args.length}: a snake has at least 2 cells (head and tail)")
-    if args.steps < 0:
-        raise UsageError(f"--steps {args.steps}: the step limit cannot be negative")
+    if not 0 <= args.steps <= MAX_ROUNDS:
+        raise UsageError(f"--steps {args.steps}: the step limit is from 0 to {MAX_ROUNDS:,}")
     try:  # check the field before a --record file is created
         start_position(len(programs), width, height, args.length)
     except PositionError as err:

@@ -17,6 +17,7 @@ from typing import Any
 
 from arena.cli_errors import check_new_files, report_input_error
 from arena.cli_options import path_argument
+from arena.games.options import MAX_ROUNDS, MAX_SECONDS
 from arena.seed import seed_argument
 from arena.cli_signals import sigterm_like_ctrl_c, stopped_status
 from arena.improve import Field, Progress, Runner, Search, SearchSettings, card_diff, fresh_report, make_runner
@@ -32,6 +33,11 @@ from matcher.testing import run_tests
 
 REPORT_PAIRS = 200
 """Pairs of battles per opponent and program in the final report (fresh seeds)."""
+MOST_REPORT_PAIRS = 10_000
+"""The most report pairs (the Improve window's Check box too): 10**23 hung making the report's list."""
+MOST_BUDGET = MAX_SECONDS
+"""The longest budget, a day, as every time option (the Improve window's Budget box too): 10**23
+seconds was taken and searched "for 27777777777777775447:36:32"."""
 
 
 class ImproveError(ValueError):
@@ -43,7 +49,10 @@ def parse_budget(text: str) -> float:
     match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*([smh]?)\s*", text)
     if not match or float(match.group(1)) <= 0:
         raise argparse.ArgumentTypeError(f"expected a duration such as 90, 90s, 10m or 1h, got {text!r}")
-    return float(match.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[match.group(2)]
+    seconds = float(match.group(1)) * {"": 1, "s": 1, "m": 60, "h": 3600}[match.group(2)]
+    if seconds > MOST_BUDGET:
+        raise argparse.ArgumentTypeError(f"at most a day (24h), got {text!r}")
+    return seconds
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -98,8 +107,8 @@ def _short(path: Path) -> str:
 def _field(args: argparse.Namespace, seed: int) -> Field:
     if not GAME_INFO.min_snakes <= args.seats <= GAME_INFO.max_snakes:
         raise ImproveError(f"--seats {args.seats}: a battle has {GAME_INFO.min_snakes}..{GAME_INFO.max_snakes} snakes")
-    if args.steps < 1:
-        raise ImproveError(f"--steps {args.steps}: a battle has at least 1 step")
+    if not 1 <= args.steps <= MAX_ROUNDS:  # 10**23 ended in an OverflowError's traceback from the workers
+        raise ImproveError(f"--steps {args.steps}: a battle has from 1 to {MAX_ROUNDS:,} steps")
     sizes = tuple(args.size or [(GAME_INFO.default_width, GAME_INFO.default_height)])
     for width, height in sizes:
         try:
@@ -148,8 +157,9 @@ def _improve(args: argparse.Namespace) -> int:
         raise ImproveError(str(err)) from None
     if args.jobs is not None:
         check_jobs(args.jobs)
-    if args.report_pairs < 2:
-        raise ImproveError(f"--report-pairs {args.report_pairs}: at least 2 (an interval needs two)")
+    if not 2 <= args.report_pairs <= MOST_REPORT_PAIRS:
+        raise ImproveError(f"--report-pairs {args.report_pairs}: at least 2 (an interval needs two) and at most "
+                           f"{MOST_REPORT_PAIRS:,}")
     seed = fresh_seed() if args.seed is None else args.seed
     field = _field(args, seed)
     out = _out_path(args, source)

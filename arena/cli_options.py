@@ -5,13 +5,14 @@ plus ``--rounds`` for each game's round limit. Nothing here names a game."""
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from arena.games.descriptor import GameDescriptor
-from arena.games.options import Option, OptionKind
+from arena.games.options import Option, OptionError, OptionKind
 
 ROUNDS = "--rounds"
 
@@ -88,7 +89,7 @@ def options_from_flags(args: argparse.Namespace, descriptor: GameDescriptor, gam
         if descriptor.round_limit is None:
             raise FlagError(f"{ROUNDS}: {descriptor.name} has no round limit")
         refuse_both(ROUNDS, args.option_rounds, descriptor.round_limit, given)
-        options[descriptor.round_limit] = args.option_rounds
+        options[descriptor.round_limit] = checked_flag(ROUNDS, args.option_rounds, descriptor, descriptor.round_limit)
     mine = {option.name for option in descriptor.options}
     for flag in game_flags(games):
         value = getattr(args, flag.dest, None)
@@ -115,6 +116,18 @@ def game_takes(descriptor: GameDescriptor, more_flags: Sequence[str] = (), with_
         if others:
             text += f"; --option KEY=VALUE sets {', '.join(others)}"
     return text
+
+
+def checked_flag(flag: str, value: Any, descriptor: GameDescriptor, option: str) -> Any:
+    """``value`` of ``flag`` as the game's ``option`` takes it, or a :class:`FlagError` naming the
+    flag (``--rounds 10**23`` was taken, and the match played on effectively forever)."""
+    found = [o for o in descriptor.options if o.name == option]
+    if not found:
+        return value
+    try:  # (a flag is never null: its message does not offer it)
+        return dataclasses.replace(found[0], none_means="").parse(value)
+    except OptionError as error:
+        raise FlagError(f"{flag}: {str(error).removeprefix(f'option {option}: ')}") from None
 
 
 def refuse_both(flag: str, value: Any, option: str, given: Mapping[str, Any] | None) -> None:

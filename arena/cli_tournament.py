@@ -22,6 +22,7 @@ from arena.cli_options import FlagError, add_game_flags, options_from_flags, pat
 from arena.seed import seed_argument
 from arena.cli_signals import EXIT_INTERRUPTED, EXIT_TERMINATED, sigterm_like_ctrl_c, stopped_status
 from arena.games import registry
+from arena.games.options import MAX_ROUNDS
 from arena.tournament import (
     Entrant,
     Progress,
@@ -153,8 +154,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
             raise TournamentError(f"--length {args.length}: a snake has at least 2 cells (head and tail)")
         options["length"] = args.length
     if args.steps is not None:
-        if args.steps < 1:
-            raise TournamentError(f"--steps {args.steps}: a game has at least 1 step")
+        if not 1 <= args.steps <= MAX_ROUNDS:
+            raise TournamentError(f"--steps {args.steps}: a game has from 1 to {MAX_ROUNDS:,} steps")
         options["steps"] = args.steps
     if args.no_sandbox:
         if args.game == SNAKE:

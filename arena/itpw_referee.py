@@ -42,7 +42,7 @@ from typing import Any
 from arena.bots import BotCommand, BotStatus, Host, PersistentBot, TurnRecord
 from arena.closing import after_game, close_together
 from arena.games.descriptor import GameDescriptor, Hosting
-from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind
+from arena.games.options import LIMITS_OPTION, MAX_ROUNDS, SANDBOX_OPTIONS, Option, OptionKind
 from arena.games.registry import register
 from arena.match import MatchSetup, RoundInfo, SeatedBots, start_seats
 from arena.referee import GameReferee, RefereedRun
@@ -236,7 +236,7 @@ DESCRIPTOR = register(GameDescriptor(
     options=(
         Option("bank", OptionKind.SECONDS, GAME_INFO.bank_seconds, "each player's time bank for the game, in seconds",
                label="Time bank"),
-        Option("turns", OptionKind.COUNT, GAME_INFO.turns, "the number of turns", flag=None),
+        Option("turns", OptionKind.COUNT, GAME_INFO.turns, "the number of turns", high=MAX_ROUNDS, flag=None),
         Option("pause_bots", OptionKind.FLAG, False, "stop each bot (SIGSTOP) while it is not its turn, so no bot computes "
                "on another's time; its CPU time is counted either way", label="Pause bots off their turn"),
         LIMITS_OPTION, *SANDBOX_OPTIONS,

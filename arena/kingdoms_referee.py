@@ -28,7 +28,7 @@ from typing import IO, Any
 from arena.bots import AnswerRule, BotStatus, SpawnBot, TurnInput, TurnRecord
 from arena.bots.sandbox import InputFiles
 from arena.games.descriptor import GameDescriptor, Hosting, text_files
-from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind, setup_file_options
+from arena.games.options import LIMITS_OPTION, MAX_ROUNDS, SANDBOX_OPTIONS, Option, OptionKind, setup_file_options
 from arena.games.registry import register
 from arena.match import MatchSetup, MatchSetupError, RoundInfo, SeatedBots, start_seats
 from arena.referee import GameReferee, RefereedRun
@@ -190,7 +190,7 @@ DESCRIPTOR = register(GameDescriptor(
         Option("time_limit", OptionKind.SECONDS, GAME_INFO.time_limit_seconds, "seconds a strategy has for each round",
                label="Time limit"),
         Option("rounds", OptionKind.COUNT, None, "how many rounds to play from the playfield's round",
-               none_means="up to the playfield's total", flag=None),
+               high=MAX_ROUNDS, none_means="up to the playfield's total", flag=None),
         Option("history", OptionKind.FILE, None, "write the original history file (a playfield line per round)",
                file_kind="kingdoms history", writes=True),
         LIMITS_OPTION, *SANDBOX_OPTIONS,

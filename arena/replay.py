@@ -184,7 +184,8 @@ def _values(name: str, lines: list[str], truncated: bool) -> Iterator[tuple[int,
         except json.JSONDecodeError as error:
             if truncated and index == len(lines) - 1:
                 return  # the line being written when the match was killed
-            raise ReplayError(f"{name}:{number}: not JSON: {error.msg} at column {error.colno}") from None
+            # (the column first: json's "Unterminated string starting at" read "… at at column 2")
+            raise ReplayError(f"{name}:{number}: not JSON at column {error.colno}: {error.msg}") from None
         except RecursionError:
             raise ReplayError(f"{name}:{number}: not a replay line: nested too deeply") from None
         except ValueError:  # int() refuses a number of over 4300 digits

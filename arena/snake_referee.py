@@ -38,7 +38,7 @@ from typing import Any
 
 from arena.bots import BotStatus, TurnRecord
 from arena.games.descriptor import GameDescriptor, Hosting
-from arena.games.options import Option, OptionKind
+from arena.games.options import MAX_ROUNDS, Option, OptionKind
 from arena.games.registry import register
 from arena.match import GameRun, MatchSetup, MatchSetupError, RoundInfo
 from arena.program_battle import BattleSettings, SnakeMatch, program_policy
@@ -357,7 +357,7 @@ DESCRIPTOR = register(GameDescriptor(
         Option("length", OptionKind.NUMBER, GAME_INFO.default_length, "each snake's length at the start", low=2,
                high=MAX_FIELD_SIDE, label="Length", flag=None),
         Option("steps", OptionKind.COUNT, GAME_INFO.default_steps, "the step limit (0: the battle ends before "
-               "its first step)", low=0, flag=None),
+               "its first step)", low=0, high=MAX_ROUNDS, flag=None),
         Option("start", OptionKind.TEXT, None, "a position to play on from (its text form), one snake per seat",
                flag=None, expects="a position in its text form"),
     ),

@@ -22,7 +22,7 @@ from typing import Any
 
 from arena.bots import AnswerRule, BotStatus, SpawnBot, TurnInput, TurnRecord
 from arena.games.descriptor import GameDescriptor, Hosting, text_files
-from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, Option, OptionKind, setup_file_options
+from arena.games.options import LIMITS_OPTION, MAX_ROUNDS, SANDBOX_OPTIONS, Option, OptionKind, setup_file_options
 from arena.games.registry import register
 from arena.match import MatchSetup, MatchSetupError, RoundInfo, SeatedBots, start_seats
 from arena.referee import GameReferee, RefereedRun
@@ -153,8 +153,8 @@ DESCRIPTOR = register(GameDescriptor(
                             "worms map"),
         Option("time_limit", OptionKind.SECONDS, GAME_INFO.default_time_limit, "seconds a bot has for each round",
                label="Time limit"),
-        Option("rounds", OptionKind.COUNT, None, "a round limit instead of the map's", none_means="the map's own limit",
-               flag=None),
+        Option("rounds", OptionKind.COUNT, None, "a round limit instead of the map's", high=MAX_ROUNDS,
+               none_means="the map's own limit", flag=None),
         Option("line_end", OptionKind.TEXT, "lf", "how the playfield files end their lines", choices=("lf", "crlf", "cr")),
         LIMITS_OPTION, *SANDBOX_OPTIONS,
     ),

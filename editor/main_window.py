@@ -390,7 +390,7 @@ class MainWindow(EditingCommands, QMainWindow):
         # A click on a card hands the keyboard to its canvas: R, the palette keys, arrows work at once.
         self.program_panel.cards.cardClicked.connect(lambda _index: self.focus_canvas())
         self.test_bench = TestBench(doc)
-        self.battle_tab = BattleTab(doc)
+        self.battle_tab = BattleTab(doc, settings=self.settings)
         self.battle_tab.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.problems_view = ProblemsView(doc)
         self.history_view = QUndoView(doc.undo_stack)
@@ -521,7 +521,7 @@ class MainWindow(EditingCommands, QMainWindow):
 
         self.battle_action = self.battle_tab.start_action
         self.battle_action.triggered.connect(self._watch_battle)
-        self.improve_action = self._action("&Improve Program…", lambda: show_improve(self, self.document),
+        self.improve_action = self._action("&Improve Program…", lambda: show_improve(self, self.document, self.settings),
                                            standard_keys(None, "Ctrl+I"),
                                            "Make the program stronger against chosen opponents, automatically")
         self.about_action = self._action("&About snakepit", lambda: QMessageBox.about(self, "About snakepit", ABOUT))

@@ -36,6 +36,12 @@ MAX_SECONDS = 86400.0
 for with ``poll``, which takes at most about 24 days (``--time-limit 1e9`` and ``--bank 1e300``
 ended in an OverflowError's traceback mid-match)."""
 
+MAX_ROUNDS = 1_000_000
+"""The most rounds (steps, turns, moves) any game's round limit takes: 2000 times the specs'
+500 (kingdoms, ITPW) and 1000 times snake's default 1000 steps, well inside the 32-bit numbers
+the original bots read it into, and as many as the tournament form's limit and a tournament's
+games (``MOST_GAMES``). ``--rounds 10**23`` was taken and played on effectively forever."""
+
 
 @dataclass(frozen=True)
 class Option:
@@ -128,14 +134,20 @@ class Option:
     def _range(self) -> str:
         low = 1 if self.kind is OptionKind.COUNT and self.low is None else self.low
         if low is not None and self.high is not None:
-            return f"from {low:g} to {self.high:g}"
-        return f"at least {low:g}" if low is not None else f"at most {self.high:g}"
+            return f"from {_number(low)} to {_number(self.high)}"
+        return f"at least {_number(low)}" if low is not None else f"at most {_number(self.high)}"
 
     def _error(self, value: Any, detail: str = "") -> OptionError:
-        wanted = (self.expects or self.kind.value) + (f" {detail}" if detail else "")
+        kind = "a whole number" if self.kind is OptionKind.COUNT and self.low == 0 else self.kind.value  # 0 is no positive
+        wanted = (self.expects or kind) + (f" {detail}" if detail else "")
         if self.none_means:
             wanted += f", or null for {self.none_means}"
         return OptionError(f"option {self.name}: expected {wanted}, got {value!r}")
+
+
+def _number(value: float | None) -> str:
+    """A bound as people write it: 1,000,000, not 1e+06."""
+    return f"{value:,.0f}" if value is not None and value == int(value) else f"{value:g}"
 
 
 def parse_options(options: Sequence[Option], given: Mapping[str, Any], game: str,

@@ -24,6 +24,10 @@ from arena.tournament.seeds import game_seed
 from matcher import Program, dumps_program
 
 REPORT_BASE = 1 << 40
+SCORE = (0.0, 1.0)
+"""The range of a program's value on units (a mean of game scores of 0, 1/2 and 1)."""
+CHANGE = (-1.0, 1.0)
+"""The range of the difference of two such values."""
 
 
 @dataclass(frozen=True)
@@ -73,7 +77,10 @@ def _split(texts: tuple[str, ...], battles: list[tuple[tuple[int, ...], int, int
 
 @dataclass(frozen=True)
 class Estimate:
-    """A mean with its 95% interval (normal approximation, ``count`` observations)."""
+    """A mean with its 95% interval (normal approximation, ``count`` observations), cut to the
+    range the values can take: on a few units the approximation reached past it ("16.7% [-4.0,
+    37.3]", a score below 0%), and the true mean is inside the range anyway, so the cut interval
+    covers it as often."""
 
     mean: float
     low: float
@@ -81,14 +88,17 @@ class Estimate:
     count: int
 
     @classmethod
-    def of(cls, values: Sequence[float]) -> Estimate:
+    def of(cls, values: Sequence[float], within: tuple[float, float] = SCORE) -> Estimate:
+        """The estimate of values in the range ``within`` (default: scores; :data:`CHANGE` for
+        differences of scores)."""
         n = len(values)
         if n == 0:
             return cls(math.nan, -math.inf, math.inf, 0)
         mean = sum(values) / n
         variance = sum((v - mean) ** 2 for v in values) / (n - 1) if n > 1 else math.inf
         half = Z95 * math.sqrt(variance / n)
-        return cls(mean, mean - half, mean + half, n)
+        least, most = within
+        return cls(mean, max(least, mean - half), min(most, mean + half), n)
 
     def text(self, percent: bool = True, signed: bool = False) -> str:
         scale = 100 if percent else 1

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from arena.improve.describe import what, where
-from arena.improve.evaluate import REPORT_BASE, Estimate, Field, score_units
+from arena.improve.evaluate import CHANGE, REPORT_BASE, Estimate, Field, score_units
 from arena.improve.runners import Runner
 from matcher import Program
 from matcher.model import Card
@@ -55,9 +55,9 @@ def fresh_report(start: Program, best: Program, field: Field, runner: Runner, un
     for opponent, (name, _) in enumerate(field.opponents):
         mine = [i for i, index in enumerate(indices) if field.unit(index)[0] == opponent]
         b, a = [before[i] for i in mine], [after[i] for i in mine]
-        reports.append(OpponentReport(name, Estimate.of(b), Estimate.of(a), Estimate.of([y - x for x, y in zip(b, a)])))
+        reports.append(OpponentReport(name, Estimate.of(b), Estimate.of(a), Estimate.of([y - x for x, y in zip(b, a)], CHANGE)))
     return ImproveReport(tuple(reports), Estimate.of(before), Estimate.of(after),
-                         Estimate.of([y - x for x, y in zip(before, after)]), units)
+                         Estimate.of([y - x for x, y in zip(before, after)], CHANGE), units)
 
 
 def _content(card: Card) -> tuple[object, ...]:

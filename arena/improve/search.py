@@ -40,7 +40,7 @@ from dataclasses import dataclass, field, replace
 
 from arena.improve.describe import describe_card
 from arena.improve.edits import EDIT_KINDS, Edit, find_cards, mutate
-from arena.improve.evaluate import Estimate, Field, score_units
+from arena.improve.evaluate import CHANGE, Estimate, Field, score_units
 from arena.improve.runners import Runner
 from arena.tournament.duel import SprtSettings
 from matcher import Program, dumps_program
@@ -325,7 +325,7 @@ class Search:
         with self._lock:
             self._best = Best(with_descriptions(self._current), self._generation, best_score, tuple(self._changes))
         if self.on_progress is not None:
-            gain = Estimate.of([b - s for b, s in zip(self._best_values, self._start_values)])
+            gain = Estimate.of([b - s for b, s in zip(self._best_values, self._start_values)], CHANGE)
             self.on_progress(Progress(
                 self._generation, best_score, Estimate.of(self._start_values), gain, self._accepted, len(self._race),
                 self._battles, self.battles_per_second, elapsed, max(remaining, 0.0), kept))

@@ -4,8 +4,8 @@ Dask cluster, and an SPRT duel between two programs. The CLI is :mod:`arena.cli_
 the app's tournament tab builds on :func:`run_tournament` and :func:`run_duel`."""
 
 from arena.tournament.duel import DuelResult, DuelState, SprtSettings, Verdict, run_duel
-from arena.tournament.errors import TournamentError
-from arena.tournament.games import GameOutcome, play_game
+from arena.tournament.errors import ReadCancelled, TournamentError
+from arena.tournament.games import CancelFlag, GameOutcome, play_game
 from arena.tournament.results import GameRecord, Standing, Standings, compute_standings, table_text
 from arena.tournament.runner import (
     GameStart,
@@ -22,8 +22,8 @@ from arena.tournament.seeds import game_seed
 from arena.tournament.spec import Entrant, TournamentSpec
 
 __all__ = [
-    "DuelResult", "DuelState", "Entrant", "GameOutcome", "GameRecord", "GameStart", "Progress", "SprtSettings", "Standing",
-    "Standings", "TournamentError", "TournamentInterrupted", "TournamentRun", "TournamentSpec", "Verdict", "clock",
+    "CancelFlag", "DuelResult", "DuelState", "Entrant", "GameOutcome", "GameRecord", "GameStart", "Progress",
+    "ReadCancelled", "SprtSettings", "Standing", "Standings", "TournamentError", "TournamentInterrupted", "TournamentRun", "TournamentSpec", "Verdict", "clock",
     "compute_standings", "game_seed", "open_tournament", "play_game", "read_tournament", "round_robin", "run_duel", "run_tournament",
     "seat_counts", "table_text",
 ]

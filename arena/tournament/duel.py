@@ -35,6 +35,7 @@ from typing import Any
 from arena.tournament.errors import TournamentError
 from arena.tournament.games import GameOutcome, GameTask, TaskResult, check_setup, seat_range
 from arena.tournament.pool import make_executor
+from arena.tournament.schedule import MOST_GAMES
 from arena.seed import check_seed
 from arena.tournament.seeds import game_seed
 from arena.tournament.spec import Entrant
@@ -83,6 +84,8 @@ class SprtSettings:
                 raise TournamentError(f"--{name} {value}: must be between 0 and 0.5")
         if self.max_games < 2:
             raise TournamentError(f"--max-games {self.max_games}: at least one pair (2 games)")
+        if self.max_games > MOST_GAMES:  # with elo0 and elo1 close, 10**23 would play on effectively forever
+            raise TournamentError(f"--max-games {self.max_games}: at most {MOST_GAMES:,} games, as a tournament")
 
     @property
     def bounds(self) -> tuple[float, float]:

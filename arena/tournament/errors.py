@@ -7,3 +7,8 @@ from __future__ import annotations
 
 class TournamentError(ValueError):
     """Bad tournament input; the message says where."""
+
+
+class ReadCancelled(Exception):
+    """A tournament folder's read was cancelled before its end (the app opened another folder
+    meanwhile): nothing was read, and nothing is wrong with the folder."""

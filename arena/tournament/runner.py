@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from arena.tournament.errors import TournamentError
-from arena.tournament.games import GameTask, TaskResult
+from arena.tournament.games import CancelFlag, GameTask, TaskResult
 from arena.tournament.pool import Executor, default_jobs, make_executor
 from arena.tournament.results import GameRecord, Standings, compute_standings, results_json
 from arena.tournament.schedule import Seating
 from arena.tournament.spec import TournamentSpec
-from arena.tournament.store import CLOCK_EVERY, SPEC_FILE, TournamentStore, stored_spec
+from arena.tournament.store import CLOCK_EVERY, SPEC_FILE, TournamentStore, check_cancel, stored_spec
 from matcher.fileformat import read_text
 
 
@@ -249,25 +249,33 @@ def _tasks(spec: TournamentSpec, schedule: list[Seating], finished: Mapping[int,
             yield task
 
 
-def read_tournament(spec: TournamentSpec, out: Path, *, count: bool = True) -> TournamentRun:
+def read_tournament(spec: TournamentSpec, out: Path, *, count: bool = True,
+                    cancel: CancelFlag | None = None) -> TournamentRun:
     """The finished part of a tournament recorded in ``out`` (for the app's table and plot,
     and to open its games), without playing anything. With ``count=False`` its standings are
     left empty, for a caller that counts them elsewhere (off the app's GUI thread: a long
-    tournament's take the better part of a second)."""
+    tournament's take the better part of a second). Once ``cancel`` is set (the app opened
+    another folder meanwhile) the read stops at its next game with :class:`ReadCancelled`."""
     schedule = spec.schedule()
     store = TournamentStore(out)
-    records = store.finished(schedule, spec.names, [spec.task(i, s).seed for i, s in enumerate(schedule)])
+    seeds = []
+    for index, seating in enumerate(schedule):
+        check_cancel(cancel)
+        seeds.append(spec.task(index, seating).seed)
+    records = store.finished(schedule, spec.names, seeds, cancel)
+    check_cancel(cancel)
     standings = compute_standings(spec.names, records.values() if count else ())
-    failed = {i: e for i, e in store.failed().items() if 0 <= i < len(schedule) and i not in records}
+    failed = {i: e for i, e in store.failed(cancel).items() if 0 <= i < len(schedule) and i not in records}
     return TournamentRun(spec, dict(sorted(records.items())), len(schedule), standings, out, dict(sorted(failed.items())),
                          store.played_seconds())
 
 
-def open_tournament(folder: Path) -> TournamentRun:
+def open_tournament(folder: Path, cancel: CancelFlag | None = None) -> TournamentRun:
     """The tournament recorded in ``folder`` as its ``tournament.json`` describes it (nothing
     resolved: an entrant's program may have changed or gone since) with its finished games, to
     show it again or resume it. A folder that holds no tournament, or a damaged file in it, is
-    a :class:`TournamentError` naming the file (and the line)."""
+    a :class:`TournamentError` naming the file (and the line). ``cancel`` stops the read as
+    :func:`read_tournament`'s does."""
     if not folder.is_dir():
         raise TournamentError(f"{folder}: {'not a folder' if folder.exists() else 'no such folder'}")
     path = folder / SPEC_FILE
@@ -275,4 +283,4 @@ def open_tournament(folder: Path) -> TournamentRun:
     if data is None:
         raise TournamentError(f"{folder} is not a tournament folder: it has no {SPEC_FILE}")
     spec = TournamentSpec.from_json(data, str(path), read_text(path, TournamentError))
-    return read_tournament(spec, folder)
+    return read_tournament(spec, folder, cancel=cancel)

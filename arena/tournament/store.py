@@ -27,7 +27,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from arena.tournament.errors import TournamentError
+from arena.tournament.errors import ReadCancelled, TournamentError
+from arena.tournament.games import CancelFlag
 from arena.tournament.results import GameRecord
 from arena.tournament.schedule import Seating
 from matcher.atomic import atomic_write_text
@@ -210,10 +211,12 @@ class TournamentStore:
     def replay_path(self, index: int) -> Path:
         return self.folder / REPLAYS / f"game-{index:04d}.jsonl"
 
-    def finished(self, schedule: list[Seating], names: list[str], seeds: list[int]) -> dict[int, GameRecord]:
-        """The finished games, checked against the schedule (index, seed, seating)."""
+    def finished(self, schedule: list[Seating], names: list[str], seeds: list[int],
+                 cancel: CancelFlag | None = None) -> dict[int, GameRecord]:
+        """The finished games, checked against the schedule (index, seed, seating); stops with
+        :class:`ReadCancelled` at the next line once ``cancel`` is set."""
         records: dict[int, GameRecord] = {}
-        for where, value in _json_lines(self.games_path):
+        for where, value in _json_lines(self.games_path, cancel):
             record = GameRecord.from_json(value, where)
             if not 0 <= record.index < len(schedule):
                 raise TournamentError(f"{where}: game {record.index} is not in the schedule of {len(schedule)} games")
@@ -225,10 +228,10 @@ class TournamentStore:
             records[record.index] = record
         return records
 
-    def failed(self) -> dict[int, str]:
-        """The games recorded as failed: index -> why."""
+    def failed(self, cancel: CancelFlag | None = None) -> dict[int, str]:
+        """The games recorded as failed: index -> why (stopped as :meth:`finished` is)."""
         failures: dict[int, str] = {}
-        for where, value in _json_lines(self.failed_path):
+        for where, value in _json_lines(self.failed_path, cancel):
             if not (isinstance(value, dict) and type(value.get("index")) is int and isinstance(value.get("error"), str)):
                 raise TournamentError(f'{where}: expected {{"index": N, "error": "..."}}, got {value!r:.60}')
             failures[value["index"]] = value["error"]
@@ -259,13 +262,21 @@ class TournamentStore:
                           json.dumps({"format": CLOCK_FORMAT, "seconds": round(seconds, 3)}) + "\n")
 
 
-def _json_lines(path: Path) -> Iterator[tuple[str, Any]]:
+def check_cancel(cancel: CancelFlag | None) -> None:
+    """Stop a read (:class:`ReadCancelled`) once ``cancel`` is set."""
+    if cancel is not None and cancel.is_set():
+        raise ReadCancelled
+
+
+def _json_lines(path: Path, cancel: CancelFlag | None = None) -> Iterator[tuple[str, Any]]:
     """``(file:line, value)`` of each line of a JSON Lines file the store appends to (none if it
-    does not exist); a line that is not JSON is a :class:`TournamentError` naming it."""
+    does not exist); a line that is not JSON is a :class:`TournamentError` naming it. Once
+    ``cancel`` is set, the next line is :class:`ReadCancelled` instead."""
     if not path.exists():
         return
     _cut_partial_line(path)
     for number, raw in enumerate(path.read_bytes().splitlines(), 1):
+        check_cancel(cancel)
         where = f"{path}:{number}"
         try:
             line = raw.decode("utf-8")
@@ -274,7 +285,8 @@ def _json_lines(path: Path) -> Iterator[tuple[str, Any]]:
         try:
             yield where, json.loads(line)
         except json.JSONDecodeError as err:
-            raise TournamentError(f"{where}: invalid JSON: {err.msg} at column {err.colno}") from None
+            # (the column first: json's "Unterminated string starting at" read "… at at column 2")
+            raise TournamentError(f"{where}: invalid JSON at column {err.colno}: {err.msg}") from None
         except RecursionError:
             raise TournamentError(f"{where}: invalid JSON: nested too deeply") from None
         except ValueError:  # int() refuses a number of over 4300 digits

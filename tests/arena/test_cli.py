@@ -365,9 +365,10 @@ def test_missing_and_unreadable_files(files: dict[str, Path], tmp_path: Path, ca
         (["--size", "9999x25"], ["--size 9999x25", "out of range"]),
         (["--length", "1"], ["--length 1", "at least 2"]),
         (["--length", str(10**23)], [f"--length {10**23}", "do not fit"]),  # hung
-        (["--steps", "-1"], ["--steps -1", "negative"]),
+        (["--steps", "-1"], ["--steps -1", "from 0 to 1,000,000"]),
+        (["--steps", str(10**23)], [f"--steps {10**23}", "from 0 to 1,000,000"]),  # played on effectively forever
     ],
-    ids=["too-small", "zero", "too-big", "length", "huge-length", "steps"],
+    ids=["too-small", "zero", "too-big", "length", "huge-length", "steps", "huge-steps"],
 )
 def test_bad_battle_settings(
     options: list[str], expected: list[str], files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]

@@ -13,7 +13,7 @@ import pytest
 from arena.improve import Field, Progress, Search, SearchSettings, card_diff, fresh_report, with_descriptions
 from arena.improve.describe import describe_card, where
 from arena.improve.edits import EDIT_KINDS, Pins, mutate
-from arena.improve.evaluate import REPORT_BASE, score_units
+from arena.improve.evaluate import CHANGE, REPORT_BASE, Estimate, score_units
 from arena.improve.runners import BattleChunk, InlineRunner, Ranks
 from arena.improve import search as search_module
 from arena.improve.search import paired_llr, without_dead_cards
@@ -304,6 +304,21 @@ def test_units_pair_the_seats_and_the_report_uses_fresh_seeds() -> None:
     assert report.opponents[0].before.count == 6
     text = "\n".join(report.lines())
     assert "tail_biter" in text and "all opponents" in text
+
+
+def test_an_interval_never_reaches_past_the_values_range() -> None:
+    """``snakepit improve`` reported "16.7% [-4.0, 37.3]" for a score over 6 pairs: a score below
+    0%. The interval is cut to the range (0..1 for scores, -1..1 for their differences)."""
+    few = [0.0, 0.0, 0.0, 0.0, 0.5, 0.5]  # the report's figures, by hand: mean 1/6, half-width 0.2066
+    score = Estimate.of(few)
+    assert score.mean == pytest.approx(1 / 6) and score.low == 0.0 and score.high == pytest.approx(0.3733, abs=1e-4)
+    assert score.text() == "16.7% [0.0, 37.3]"
+    high = Estimate.of([1 - v for v in few])
+    assert high.high == 1.0 and high.low == pytest.approx(0.6267, abs=1e-4)
+    change = Estimate.of([-1.0, -1.0, -1.0, -0.5, -1.0, 0.0], CHANGE)
+    assert change.low == -1.0 and change.high < 0 and change.text(signed=True).startswith("-75.0% [-100.0, ")
+    wide = Estimate.of([0.25, 0.75] * 50)  # plenty of units: nothing to cut
+    assert 0 < wide.low < wide.mean < wide.high < 1
 
 
 def test_the_card_diff_names_changed_new_dropped_and_moved_cards() -> None:

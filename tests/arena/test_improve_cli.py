@@ -58,8 +58,11 @@ def test_the_same_seed_gives_the_same_program(tmp_path: Path, capsys: pytest.Cap
     (["beginner", "--size", "5x5", "--length", "4", "--seats", "4"], "--size 5x5 --length 4: "),
     (["beginner", "--jobs", "0"], "--jobs 0: at least 1 job"),
     (["beginner", "--jobs", "100000"], "--jobs 100000: at least 1 job and at most 256"),
-    (["beginner", "--steps", "0"], "--steps 0: a battle has at least 1 step"),
+    (["beginner", "--steps", "0"], "--steps 0: a battle has from 1 to 1,000,000 steps"),
+    (["beginner", "--steps", str(10**23)], f"--steps {10**23}: a battle has from 1 to 1,000,000 steps"),  # a traceback
     (["beginner", "--report-pairs", "1"], "--report-pairs 1: at least 2"),
+    (["beginner", "--report-pairs", str(10**23)], f"--report-pairs {10**23}: at least 2 (an interval needs two) and at "
+                                                  "most 10,000"),  # hung making the report's list
 ])
 def test_bad_input_is_one_line_and_status_2(arguments: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     if "--against" not in arguments:
@@ -67,6 +70,16 @@ def test_bad_input_is_one_line_and_status_2(arguments: list[str], message: str, 
     assert main(["improve", *arguments, "--budget", "1"]) == 2
     err = capsys.readouterr().err
     assert err.startswith(f"snakepit: {message}") and err.count("\n") == 1, err
+
+
+@pytest.mark.parametrize("budget", ["25h", "1441m", str(10**23)])
+def test_a_budget_of_more_than_a_day_is_refused(budget: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--budget 10**23`` searched "for 27777777777777775447:36:32": at most a day, as every time option."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["improve", "beginner", "--against", "hunter", "--budget", budget])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument --budget: at most a day (24h), got '{budget}'" in err and err.count("\n") == 1, err
 
 
 def test_the_program_being_improved_is_never_overwritten(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -228,7 +228,7 @@ def test_the_command_line_plays_the_samples_and_the_replay_verifies_until_tamper
 @pytest.mark.parametrize(("options", "message"), [
     ({"bank": 0}, "option bank: expected a positive number of seconds, got 0"),
     ({"bank": math.inf}, "option bank"),
-    ({"turns": 0}, "option turns: expected a positive whole number, got 0"),
+    ({"turns": 0}, "option turns: expected a positive whole number from 1 to 1,000,000, got 0"),
     ({"pause_bots": "yes"}, "option pause_bots: expected true or false, got 'yes'"),
     ({"time_limit": 1}, "itpw takes no option 'time_limit'"),
 ])

@@ -102,6 +102,7 @@ BAD_FILES = [
     (_text({**HEADER, "format": "replay/9"}), ":1: unknown replay format 'replay/9'"),
     (_text({**HEADER, "seed": "7"}), ":1: 'seed' must be int"),
     (_text(HEADER, "{not json", ROUND), ":2: not JSON"),
+    (_text(HEADER, '{"bad', ROUND), ":2: not JSON at column 2: Unterminated string starting at"),  # "at at column"
     (_text(HEADER, "[1, 2]"), ":2: expected a JSON object"),
     (_text(HEADER, ROUND, {**ROUND, "round": 3}), ":3: round 3 where round 2 was expected"),
     (_text(HEADER, {**ROUND, "scores": [0, 0]}), ":2: round 1: 'scores' needs one entry per seat (1)"),

@@ -106,7 +106,9 @@ def write(tmp_path: Path, name: str, text: str) -> str:
     (["--games-per-pairing", "3"], "--games-per-pairing 3: must be a positive multiple of 2"),
     (["--seats", "5"], "--seats 5: snake is played by 2..4 players"),
     (["--size", "5x5", "--length", "9"], "options width 5, height 5, length 9: 2 snakes of length 9 do not fit"),
-    (["--steps", "0"], "--steps 0: a game has at least 1 step"),
+    (["--steps", "0"], "--steps 0: a game has from 1 to 1,000,000 steps"),
+    (["--steps", str(10**23)], f"--steps {10**23}: a game has from 1 to 1,000,000 steps"),  # played on and on
+    (["--rounds", "1000001"], "--rounds: expected a whole number from 0 to 1,000,000, got 1000001"),
     (["--length", "1"], "--length 1: a snake has at least 2 cells"),
     (["--option", "colour=3"], "snake takes no option 'colour'"),
     (["--jobs", "0"], "--jobs 0: at least 1 job"),

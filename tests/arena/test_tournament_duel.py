@@ -96,6 +96,7 @@ def test_the_running_line_shows_score_elo_and_llr() -> None:
     ({"alpha": 0.7}, "--alpha 0.7"),
     ({"beta": 0}, "--beta 0"),
     ({"max_games": 1}, "--max-games 1"),
+    ({"max_games": 10**23}, "--max-games 100000000000000000000000: at most 1,000,000 games"),  # played on and on
 ])
 def test_bad_sprt_settings_are_refused(kwargs: dict[str, float], message: str) -> None:
     with pytest.raises(TournamentError, match=message):

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from arena.tournament import GameStart, Progress, TournamentError, open_tournament, read_tournament, run_tournament, runner
+from arena.tournament import GameStart, Progress, ReadCancelled, TournamentError, open_tournament, read_tournament, run_tournament, runner
 from arena.tournament.store import CLOCK_FILE, CLOCK_FORMAT, GAMES_FILE, SPEC_FILE, TournamentStore
 from tests.arena.test_tournament_results import small_spec
 from tests.arena.test_tournament_runner import FOUR, FakeClock
@@ -37,6 +37,34 @@ def test_a_folder_read_without_counting_has_its_games_and_empty_standings(tmp_pa
     assert uncounted.records == played.records and uncounted.total == played.total
     assert [s.games for s in uncounted.standings.table] == [0, 0, 0] and uncounted.standings.history == []
     assert read_tournament(spec, tmp_path).standings.table == played.standings.table
+
+
+class SetAfter:
+    """A cancel flag set once it was polled ``polls`` times (as the app's is when the user opens
+    another folder meanwhile); ``polls_seen`` counts the polls."""
+
+    def __init__(self, polls: int) -> None:
+        self.polls = polls
+        self.polls_seen = 0
+
+    def is_set(self) -> bool:
+        self.polls_seen += 1
+        return self.polls_seen > self.polls
+
+
+def test_a_read_stops_at_the_next_game_once_cancelled_and_reads_as_before_if_never(tmp_path: Path) -> None:
+    """A superseded read in the app kept reading to its end: it polls ``cancel`` per game now."""
+    spec = small_spec(*FOUR[:3], seats=2, per_pairing=4, seed=7)
+    played = run_tournament(spec, tmp_path, jobs=1)
+    never = SetAfter(10**9)
+    opened = open_tournament(tmp_path, never)
+    assert opened.records == played.records and opened.standings.table == played.standings.table
+    assert never.polls_seen >= 2 * opened.total  # the seeds and the games, each polled
+    for polls in (0, opened.total, opened.total + 5):  # before the seeds; before the first game; at the sixth
+        flag = SetAfter(polls)
+        with pytest.raises(ReadCancelled):
+            open_tournament(tmp_path, flag)
+        assert flag.polls_seen == polls + 1  # stopped at the first poll once set, nothing read after it
 
 
 def test_an_opened_folder_does_not_need_its_programs_any_more(tmp_path: Path) -> None:
@@ -108,6 +136,10 @@ def test_a_damaged_games_file_names_its_line(tmp_path: Path) -> None:
     games.write_text(games.read_text().splitlines()[0] + "\n{broken\n")
     with pytest.raises(TournamentError, match=rf"^{tmp_path}/t/games.jsonl:2: invalid JSON"):
         open_tournament(tmp_path / "t")
+    games.write_text(games.read_text().splitlines()[0] + '\n{"bad\n')  # said "... starting at at column 2"
+    with pytest.raises(TournamentError) as error:
+        open_tournament(tmp_path / "t")
+    assert str(error.value) == f"{games}:2: invalid JSON at column 2: Unterminated string starting at"
 
 
 def test_the_clock_goes_on_over_runs_and_old_folders_start_at_zero(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,8 +5,12 @@ Issue 16: the editor's minimum was 1272 x 669, so on a 1024- or 1280-wide screen
 off the edge."""
 
 from __future__ import annotations
+
+import dataclasses
 from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QApplication, QComboBox, QStyle, QStyleOptionComboBox, QWidget
@@ -16,8 +20,10 @@ import editor.widgets  # noqa: F401
 from arena.samples import resolve_program
 from editor.document import ProgramDocument
 from editor.main_window import MainWindow
+from editor.seats import builtin_program
+from editor.widgets.parts.eliding_combo import ElidingComboBox
 from engines.snake import Element
-from matcher import load_program
+from matcher import dumps_program, load_program
 
 SMALL = (1024, 700)
 
@@ -183,3 +189,32 @@ def test_the_battle_s_opponents_show_their_whole_names_at_1024_by_700(
         for box in setup.opponent_boxes:
             assert box.height() >= box.minimumSizeHint().height() and whole_in(box, scroll.viewport()), box.currentText()
     assert setup.opponent_columns() < len(setup.opponent_boxes)  # no room for three in a row here
+
+
+@pytest.mark.parametrize("size", [SMALL, (1440, 900)])
+def test_a_long_opponent_name_ends_in_an_ellipsis_and_shows_whole_in_its_tooltip(
+        qtbot: QtBot, make_window: Callable[[], MainWindow], tmp_path: Path, size: tuple[int, int]) -> None:
+    """QA: a user's program with a long name was cut mid-letter in the battle's opponent box
+    ("Aggressive corner hunter, second v"), with no way to read the rest."""
+    window = small_window(make_window, qtbot)
+    window.resize(*size)
+    qtbot.mouseClick(window.bench_tabs.tabBar(), Qt.MouseButton.LeftButton,
+                     pos=window.bench_tabs.tabBar().tabRect(1).center())
+    path = tmp_path / "my_aggressive_corner_hunter_v2.snake.json"
+    name = "Aggressive corner hunter, second version"
+    path.write_text(dumps_program(dataclasses.replace(builtin_program(), name=name)), encoding="utf-8")
+    setup = window.battle_tab.setup
+    assert setup.add_opponent_file(path, 2)
+    box = setup.opponent_boxes[2]
+    assert isinstance(box, ElidingComboBox)
+    QApplication.processEvents()
+    shown = box.shown_text()
+    assert not shows_whole(box) and shown.endswith("…") and shown[:-1] in box.currentText()
+    option = QStyleOptionComboBox()
+    box.initStyleOption(option)
+    field = box.style().subControlRect(QStyle.ComplexControl.CC_ComboBox, option,
+                                       QStyle.SubControl.SC_ComboBoxEditField, box)
+    assert box.fontMetrics().horizontalAdvance(shown) <= field.width() - 2  # drawn whole, "…" included
+    assert name in box.toolTip() and str(path) in box.toolTip()
+    short = setup.opponent_boxes[0]
+    assert isinstance(short, ElidingComboBox) and short.shown_text() == short.currentText() == "Hunter"

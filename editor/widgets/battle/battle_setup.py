@@ -31,6 +31,7 @@ from arena.samples import SNAKE_SAMPLES
 from editor.seats import unique_names
 from editor.widgets.parts.boxes import WrappingGrid
 from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
+from editor.widgets.parts.eliding_combo import ElidingComboBox
 from editor.widgets.parts.form_widgets import SEED_LIMIT, spin_box
 from editor.widgets.parts.seat_choices import named_programs
 from engines.snake import GAME_INFO, start_position
@@ -50,8 +51,9 @@ class BattleSetup(QWidget):
     message = Signal(str)
     """Why an opponent file was not added ("" once one was)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, settings: QSettings | None = None) -> None:
         super().__init__(parent)
+        self._folders = settings if settings is not None else QSettings()  # remembers the Add file… folder
         self._files: list[Path] = []
         self._samples = list(named_programs())
         self._opponents = WrappingGrid()
@@ -135,8 +137,7 @@ class BattleSetup(QWidget):
     # --- building ----------------------------------------------------------------------------
 
     def _opponent_box(self, index: int) -> QComboBox:
-        combo = QComboBox()
-        combo.setToolTip(f"Opponent {index + 1}: a sample program or a program file")
+        combo = ElidingComboBox(f"Opponent {index + 1}: a sample program or a program file")  # a long name ends in …
         combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         combo.setMinimumContentsLength(6)
         combo.setMinimumWidth(combo.minimumSizeHint().width())  # squeezed no narrower than 6 letters
@@ -216,7 +217,7 @@ class BattleSetup(QWidget):
         combo = self.opponent_boxes[index]
         if combo.currentData() == ADD_FILE:
             combo.setCurrentIndex(int(combo.property("previous")))
-            settings = QSettings()
+            settings = self._folders
             start = str(start_folder(settings, PROGRAMS, SNAKE_SAMPLES))
             path, _ = QFileDialog.getOpenFileName(self, "Add an opponent", start,
                                                   f"Snake programs (*{PROGRAM_SUFFIX});;All files (*)")

@@ -17,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QAction, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -63,7 +63,8 @@ class BattleTab(QWidget):
     message = Signal(str)
     """A one-line note for a host's status bar (e.g. why a battle could not start)."""
 
-    def __init__(self, document: ProgramDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: ProgramDocument, parent: QWidget | None = None, *,
+                 settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self._scratch = tempfile.TemporaryDirectory(prefix="snakepit-battle-")
@@ -76,7 +77,7 @@ class BattleTab(QWidget):
 
         self.runner = MatchRunner(self)
         self.playback = Playback(self.runner.gate, self)
-        self.setup = BattleSetup()
+        self.setup = BattleSetup(settings=settings)
         self.board = SnakeBoard(BoardContext(self._folder, lambda: self.document.program))
         self.scoreboard = Scoreboard()
         self.seat_log = SeatLog()

@@ -19,7 +19,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -65,7 +65,7 @@ class ImproveDialog(QDialog):
     """The search ended: its :class:`Best`, or None when it failed."""
 
     def __init__(self, document: ProgramDocument, parent: QWidget | None = None, *,
-                 clock: Clock = time.monotonic) -> None:
+                 clock: Clock = time.monotonic, settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.document = document
         self.worker = ImproveWorker(clock, self)
@@ -79,7 +79,7 @@ class ImproveDialog(QDialog):
         self.report: ImproveReport | None = None
         self.generations = 0
         self._checking_now = False
-        self.setup = ImproveSetup(document)
+        self.setup = ImproveSetup(document, settings=settings)
         self._build()
         self.setWindowTitle(f"Improve {document.display_name()}")
         # Less on a smaller screen: sized past its edges, the window's Start and Close are out of reach.
@@ -346,11 +346,12 @@ class ImproveDialog(QDialog):
         super().reject()
 
 
-def show_improve(parent: QWidget, document: ProgramDocument) -> ImproveDialog:
-    """``parent``'s Improve window (made on first use), shown and raised."""
+def show_improve(parent: QWidget, document: ProgramDocument, settings: QSettings | None = None) -> ImproveDialog:
+    """``parent``'s Improve window (made on first use, its choosers remembering folders in
+    ``settings``), shown and raised."""
     dialog = parent.findChild(ImproveDialog)
     if not isinstance(dialog, ImproveDialog):
-        dialog = ImproveDialog(document, parent)
+        dialog = ImproveDialog(document, parent, settings=settings)
         if isinstance(parent, QMainWindow):
             dialog.message.connect(lambda text: parent.statusBar().showMessage(text, 8000))
     dialog.show()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from argparse import ArgumentTypeError
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -31,7 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arena.cli_improve import REPORT_PAIRS, parse_budget
+from arena.cli_improve import MOST_BUDGET, MOST_REPORT_PAIRS, REPORT_PAIRS, parse_budget
 from arena.samples import SNAKE_SAMPLES
 from arena.improve import Field, SearchSettings
 from arena.tournament import TournamentError
@@ -79,7 +80,7 @@ class DurationBox(QSpinBox):
     def valueFromText(self, text: str) -> int:
         try:
             return round(parse_budget(text))
-        except ValueError:
+        except (ValueError, ArgumentTypeError):  # the command line's word for a bad --budget
             return self.value()
 
     def validate(self, text: str, pos: int) -> tuple[QValidator.State, str, int]:
@@ -87,7 +88,7 @@ class DurationBox(QSpinBox):
             return QValidator.State.Intermediate if not text.strip() else QValidator.State.Acceptable, text, pos
         try:
             seconds = parse_budget(text)
-        except ValueError:
+        except (ValueError, ArgumentTypeError):  # an exception out of a Qt override answers nothing
             partial = re.fullmatch(r"\s*\d+(\.\d*)?\s*[smh]?\s*", text) is not None
             return QValidator.State.Intermediate if partial else QValidator.State.Invalid, text, pos
         inside = self.minimum() <= seconds <= self.maximum()
@@ -115,9 +116,11 @@ class ImproveSetup(QWidget):
     message = Signal(str)
     """Why an opponent file was not added (empty: the last add went well)."""
 
-    def __init__(self, document: ProgramDocument, parent: QWidget | None = None) -> None:
+    def __init__(self, document: ProgramDocument, parent: QWidget | None = None, *,
+                 settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.document = document
+        self.settings = settings if settings is not None else QSettings()  # remembers the Add file… folder
         self._build()
         self.show_cards()
         document.programChanged.connect(self.show_cards)
@@ -233,7 +236,7 @@ class ImproveSetup(QWidget):
         files_row.addWidget(self.add_file_button)
 
         self.budget_box = DurationBox()
-        self.budget_box.setRange(1, 24 * 3600)
+        self.budget_box.setRange(1, int(MOST_BUDGET))
         self.budget_box.setSingleStep(30)
         self.budget_box.setAccelerated(True)
         self.budget_box.setValue(DEFAULT_BUDGET)
@@ -269,7 +272,7 @@ class ImproveSetup(QWidget):
         self.cluster_edit.setPlaceholderText("optional: tcp://host:8786")
         self.cluster_edit.setToolTip("Play on a Dask scheduler instead of this machine (needs snakepit[cluster])")
         self.cluster_edit.textChanged.connect(self._cluster_changed)
-        self.check_box = spin_box(0, 10_000, "Pairs of battles per opponent (seats swapped) on fresh seeds, played at "
+        self.check_box = spin_box(0, MOST_REPORT_PAIRS, "Pairs of battles per opponent (seats swapped) on fresh seeds, played at "
                                   "the end for a before/after score with 95% intervals", value=REPORT_PAIRS)
         self.check_box.setSpecialValueText("no check")
         self.check_box.setSuffix(" pairs per opponent")
@@ -334,7 +337,7 @@ class ImproveSetup(QWidget):
     def _browse(self) -> None:
         # Where the last program was chosen (here, in the arena or the Battle tab), as the app's
         # other program dialogs: for an untitled program this started in the app's start folder.
-        settings = QSettings()
+        settings = self.settings
         folder = str(start_folder(settings, PROGRAMS, SNAKE_SAMPLES))
         path, _ = QFileDialog.getOpenFileName(self, "Add an Opponent", folder, "Snake programs (*.snake.json);;All files (*)")
         if path:

@@ -98,8 +98,9 @@ class EntrantList(QWidget):
     message = Signal(str)
     """Why an entrant was not added (empty: the last add went well)."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, *, settings: QSettings | None = None) -> None:
         super().__init__(parent)
+        self.settings = settings if settings is not None else QSettings()  # remembers the Add file… folder
         self._game = SNAKE
         self._editor_text: str | None = None
         self.table = QTableWidget(0, 2)
@@ -266,7 +267,7 @@ class EntrantList(QWidget):
     def _browse(self) -> None:
         # Where the last file of the kind was chosen (in the arena and the Battle tab too), as
         # every other file dialog of the app starts: not in the samples every time.
-        settings = QSettings()
+        settings = self.settings
         kind = PROGRAMS if self._game == SNAKE else BOTS
         start = str(start_folder(settings, kind, SNAKE_SAMPLES if kind == PROGRAMS else SAMPLES_DIR / self._game))
         if kind == PROGRAMS:

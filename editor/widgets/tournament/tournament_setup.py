@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arena.games.options import MAX_ROUNDS
 from arena.match import GAMES
 from arena.samples import SAMPLES_DIR
 from arena.tournament import Entrant, TournamentError, TournamentSpec, round_robin
@@ -71,9 +72,10 @@ class TournamentSetup(QWidget):
 
     changed = Signal()
 
-    def __init__(self, data_dir: Path, parent: QWidget | None = None) -> None:
+    def __init__(self, data_dir: Path, parent: QWidget | None = None, *, settings: QSettings | None = None) -> None:
         super().__init__(parent)
         self.data_dir = data_dir
+        self.settings = settings if settings is not None else QSettings()  # the choosers' last folders
         self._game = ""
         self._rows: dict[str, list[EntrantRow]] = {}
         self._editor_path: Path | None = None
@@ -210,7 +212,7 @@ class TournamentSetup(QWidget):
         self.game_box = choice_box([(GAME_VIEWS[game].spec.title, game) for game in playable_games()],
                                    "The game of the tournament", lambda game: self.set_game(str(game)))
 
-        self.entrants = EntrantList()
+        self.entrants = EntrantList(settings=self.settings)
         self.entrants.changed.connect(self._refresh)
 
         self.per_pairing_box = spin_box(0, 10_000, "Games each pairing (each table of entrants) plays; a multiple of the "
@@ -234,7 +236,7 @@ class TournamentSetup(QWidget):
         field = row((self.number_boxes["width"], 1), QLabel("×"), (self.number_boxes["height"], 1), self._length_label,
                     (self.number_boxes["length"], 1))
         self._field_row = field
-        self.limit_box = spin_box(0, 1_000_000, "")
+        self.limit_box = spin_box(0, MAX_ROUNDS, "")
         self.limit_box.setSingleStep(100)
         self.map_box, self.map_browse, self._map_row = file_choice(self._browse_map)
         map_row = self._map_row
@@ -402,7 +404,7 @@ class TournamentSetup(QWidget):
 
     def _browse_map(self) -> None:
         title = GAME_VIEWS[self._game].spec.map_title
-        settings = QSettings()  # the folder of the last map chosen, here or in the arena
+        settings = self.settings  # the folder of the last map chosen, here or in the arena
         path, _ = QFileDialog.getOpenFileName(self, f"Choose a {title.lower()}",
                                               str(start_folder(settings, MAPS, SAMPLES_DIR / self._game)),
                                               f"{title} files (*.txt);;All files (*)")

@@ -33,9 +33,11 @@ from PySide6.QtWidgets import (
 )
 
 from arena.tournament import (
+    CancelFlag,
     GameRecord,
     GameStart,
     Progress,
+    ReadCancelled,
     Standings,
     TournamentError,
     TournamentRun,
@@ -52,7 +54,7 @@ from arena.tournament.store import TournamentStore
 from editor.widgets.parts.boxes import STRETCH, column, row, split, status_line, titled
 from editor.widgets.parts.form_widgets import error_line, form_beside, push_button
 from editor.widgets.parts.standalone import application, run_alone
-from editor.widgets.parts.worker_thread import FunctionJob
+from editor.widgets.parts.worker_thread import FunctionJob, JobCancelled, JobControl
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
 from editor.widgets.tournament import tournament_memory as memory
 from editor.widgets.tournament.rating_plot import RatingPlot
@@ -72,7 +74,8 @@ class TournamentTab(QWidget):
 
     ``data_dir`` (default: the app's data folder) is where fresh output folders go; ``settings``
     (default: the app's) keeps the setup between sessions; ``clock`` (seconds, default
-    ``time.monotonic``) times the run; ``read`` reads a tournament folder back, in a worker thread
+    ``time.monotonic``) times the run; ``read(folder, cancel)`` reads a tournament folder back, in
+    a worker thread, stopping with :class:`~arena.tournament.ReadCancelled` once ``cancel`` is set
     (default: :func:`~arena.tournament.open_tournament`)."""
 
     openReplay = Signal(str)
@@ -87,7 +90,7 @@ class TournamentTab(QWidget):
 
     def __init__(self, parent: QWidget | None = None, *, data_dir: Path | None = None,
                  settings: QSettings | None = None, clock: Callable[[], float] = time.monotonic,
-                 read: Callable[[Path], TournamentRun] = open_tournament) -> None:
+                 read: Callable[[Path, CancelFlag], TournamentRun] = open_tournament) -> None:
         super().__init__(parent)
         if data_dir is None:
             data_dir = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
@@ -124,7 +127,7 @@ class TournamentTab(QWidget):
         self._plot_timer.setInterval(PLOT_MS)
         self._plot_timer.timeout.connect(self._plot_later)
         self._plot_waiting = False
-        self.setup = TournamentSetup(data_dir)
+        self.setup = TournamentSetup(data_dir, settings=self.settings)
         self.progress = RunProgress(clock)
         self.progress_bar, self.eta_label = self.progress.bar, self.progress.time_label
         self._build()
@@ -380,12 +383,19 @@ class TournamentTab(QWidget):
             self.open_folder(path)
 
     def _read_folder(self, folder: Path, apply: bool) -> None:
-        """Read ``folder`` in the background; a folder still being read is dropped unseen (its
-        thread ends on its own: a read does not stop halfway, and the GUI never waits for it)."""
+        """Read ``folder`` in the background; a folder still being read is dropped unseen, and
+        its read stops at its next game (the GUI never waits for it)."""
         self._apply_read = apply
         self._say(f"Reading the tournament in {folder}…", aloud=apply)
         read = self._read
-        self.reader.replace(lambda _control: read(folder))
+
+        def work(control: JobControl) -> TournamentRun:
+            try:
+                return read(folder, control.event)
+            except ReadCancelled:
+                raise JobCancelled from None  # superseded: nothing to say
+
+        self.reader.replace(work)
 
     def _folder_read(self, run: object) -> None:
         if not isinstance(run, TournamentRun) or run.out is None:

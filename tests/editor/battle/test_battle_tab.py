@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, QPointF, Qt
+from PySide6.QtCore import QPoint, QPointF, QSettings, Qt
 from PySide6.QtWidgets import QApplication, QFileDialog, QToolButton
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
@@ -23,6 +23,7 @@ from editor.widgets.arena.match_transport import FULL_SPEED, SPEEDS
 from editor.widgets.battle.battle_setup import ADD_FILE
 from editor.widgets.battle.battle_tab import BattleTab
 from editor.widgets.parts.seat_cards import ordinal
+from tests.editor.file_choosers import assert_remembered_only_in, two_program_folders
 from engines.snake import Element, board_at_turn, start_position
 from matcher import Pattern, SetRef, dumps_program, load_program, program_to_json
 from matcher.editing import paint
@@ -316,6 +317,20 @@ def test_opponents_can_be_none_and_files_can_be_added(qtbot: QtBot, make_tab: Ca
     third.setCurrentIndex(third.findData(None))
     start(qtbot, tab)
     assert tab.names == ["Built-in biter", "Hunter", "Rival"]
+
+
+def test_add_file_remembers_its_folder_in_the_settings_the_tab_was_given(
+        qtbot: QtBot, window_settings: QSettings, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # (window_settings: the main window's settings; the app's default QSettings() go below tmp_path)
+    mine, theirs, asked = two_program_folders(tmp_path, window_settings, monkeypatch)
+    tab = BattleTab(ProgramDocument(builtin_program()), settings=window_settings)
+    qtbot.addWidget(tab, before_close_func=lambda t: t.shutdown())
+    combo = tab.setup.opponent_boxes[1]
+    for _ in range(2):
+        combo.setCurrentIndex(combo.findData(ADD_FILE))
+        combo.activated.emit(combo.currentIndex())
+    assert asked == [str(mine), str(theirs)]
+    assert_remembered_only_in(window_settings, theirs)
 
 
 def test_a_broken_opponent_file_is_not_added(qtbot: QtBot, make_tab: Callable[..., BattleTab], tmp_path: Path) -> None:

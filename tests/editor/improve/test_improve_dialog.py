@@ -13,23 +13,24 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, QSettings, QSize, Qt
-from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
+from PySide6.QtGui import QKeySequence, QValidator
+from PySide6.QtWidgets import QApplication, QMessageBox
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.improve import fresh_report
+from arena.cli_improve import MOST_BUDGET
 from arena.improve.runners import InlineRunner
 from arena.samples import resolve_program
 from arena.tournament import TournamentError
 from engines.snake import Element
 from editor.document import ProgramDocument
 from editor.widgets.improve import improve_dialog
-from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file
 from editor.widgets.improve.improve_dialog import ImproveDialog, take_text
 from editor.widgets.improve.improve_setup import DurationBox, ImproveSetupError, format_duration, parse_sizes
 from matcher import Card, Head, Pattern, Program, dumps_program, load_program, save_program
 from matcher.model import SetRef
+from tests.editor.file_choosers import assert_remembered_only_in, two_program_folders
 from editor.main_window import MainWindow
 
 LEFT = Qt.MouseButton.LeftButton
@@ -60,9 +61,10 @@ def make_dialog(qtbot: QtBot, answers: list[Button]) -> Callable[..., ImproveDia
     Hunter and Tail biter."""
 
     def make(program: Program | None = None, *, budget: int = 3, check: int = 0, jobs: int = 1,
-             seed: int = 2, opponents: tuple[str, ...] = ("hunter", "tail_biter")) -> ImproveDialog:
+             seed: int = 2, opponents: tuple[str, ...] = ("hunter", "tail_biter"),
+             settings: QSettings | None = None) -> ImproveDialog:
         document = ProgramDocument(program if program is not None else Program())
-        dialog = ImproveDialog(document, clock=StepClock())
+        dialog = ImproveDialog(document, clock=StepClock(), settings=settings)
         qtbot.addWidget(dialog, before_close_func=lambda d: d.shutdown())
         dialog.resize(1240, 800)
         dialog.show()
@@ -272,23 +274,13 @@ def test_on_a_small_screen_the_window_opens_within_it_with_its_buttons_in_reach(
 def test_add_file_starts_in_the_last_program_folder_and_remembers_the_one_chosen(
         qtbot: QtBot, make_dialog: Callable[..., ImproveDialog], window_settings: QSettings, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> None:
-    # (window_settings: the app's QSettings() go below tmp_path)
-    mine, theirs = tmp_path / "mine", tmp_path / "theirs"
-    for folder in (mine, theirs):
-        folder.mkdir()
-        save_program(folder / "rival.snake.json", load_program(resolve_program("hunter")))
-    remember_file(QSettings(), PROGRAMS, mine / "rival.snake.json")  # chosen earlier, in the arena
-    asked: list[str] = []
-
-    def choose(parent: object, caption: str, start: str, *args: object, **kwargs: object) -> tuple[str, str]:
-        asked.append(start)
-        return str(theirs / "rival.snake.json"), ""
-
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(choose))
-    dialog = make_dialog()  # an untitled program: no folder of its own
+    # (window_settings: the main window's settings; the app's default QSettings() go below tmp_path)
+    mine, theirs, asked = two_program_folders(tmp_path, window_settings, monkeypatch)
+    dialog = make_dialog(settings=window_settings)  # an untitled program: no folder of its own
     qtbot.mouseClick(dialog.setup.add_file_button, LEFT)
     qtbot.mouseClick(dialog.setup.add_file_button, LEFT)
     assert asked == [str(mine), str(theirs)]
+    assert_remembered_only_in(window_settings, theirs)
 
 
 # --- bad input -----------------------------------------------------------------------------------
@@ -359,6 +351,21 @@ def test_a_budget_reads_and_shows_as_the_command_line_takes_it(qtbot: QtBot) -> 
     assert parse_sizes("25x25, 15X15;25x25") == ((25, 25), (15, 15))
     with pytest.raises(ImproveSetupError, match="at least one"):
         parse_sizes(" ")
+
+
+def test_typing_a_budget_that_is_no_duration_is_refused_keystroke_by_keystroke(qtbot: QtBot) -> None:
+    """QA: a letter typed in Budget raised (the validator let the command line's ArgumentTypeError
+    through), so Qt got no answer for the keystroke."""
+    dialog_box = DurationBox()
+    qtbot.addWidget(dialog_box)
+    dialog_box.setRange(1, int(MOST_BUDGET))
+    dialog_box.show()
+    dialog_box.lineEdit().clear()
+    qtbot.keyClicks(dialog_box.lineEdit(), "2x")  # "2" stays, "x" is refused
+    assert dialog_box.lineEdit().text() == "2"
+    for text in ("abc", "0s", "25h"):  # no duration, none at all, more than a day
+        assert dialog_box.validate(text, 0)[0] is not QValidator.State.Acceptable, text
+    assert dialog_box.validate("24h", 0)[0] is QValidator.State.Acceptable
 
 
 def test_the_editor_s_program_is_searched_as_it_was_at_start(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog]) -> None:

@@ -13,7 +13,7 @@ from PySide6.QtCore import QSettings, Qt
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
-from arena.tournament import Entrant, TournamentRun, TournamentSpec, open_tournament
+from arena.tournament import CancelFlag, Entrant, TournamentRun, TournamentSpec, open_tournament
 from editor.widgets.tournament.tournament_entrants import sample_entrants
 from editor.widgets.tournament.tournament_tab import TournamentTab
 
@@ -30,7 +30,7 @@ class MakeTab(Protocol):
 
     def __call__(self, *samples: str, seed: int = 5, jobs: int = 1, per_pairing: int = 0, seats: int | None = None,
                  clock: Callable[[], float] | None = None, settings: QSettings | None = None,
-                 read: Callable[[Path], TournamentRun] = open_tournament) -> TournamentTab: ...
+                 read: Callable[[Path, CancelFlag], TournamentRun] = open_tournament) -> TournamentTab: ...
 
 
 @pytest.fixture
@@ -40,7 +40,7 @@ def make_tab(qtbot: QtBot, tmp_path: Path) -> MakeTab:
 
     def make(*samples: str, seed: int = 5, jobs: int = 1, per_pairing: int = 0, seats: int | None = None,
              clock: Callable[[], float] | None = None, settings: QSettings | None = None,
-             read: Callable[[Path], TournamentRun] = open_tournament) -> TournamentTab:
+             read: Callable[[Path, CancelFlag], TournamentRun] = open_tournament) -> TournamentTab:
         settings = settings or isolated_settings(tmp_path)
         if clock is None:
             tab = TournamentTab(data_dir=tmp_path / "data", settings=settings, read=read)

@@ -17,7 +17,9 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from arena.samples import SNAKE_SAMPLES
-from arena.tournament import Entrant, Progress, TournamentRun, TournamentSpec, open_tournament, run_tournament
+from arena.tournament import (
+    CancelFlag, Entrant, Progress, ReadCancelled, TournamentRun, TournamentSpec, open_tournament, run_tournament,
+)
 from arena.tournament.store import GAMES_FILE, SPEC_FILE
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
@@ -40,7 +42,7 @@ def open_by_clicks(qtbot: QtBot, tab: TournamentTab, folder: Path, monkeypatch: 
 
 
 def fresh_tab(qtbot: QtBot, tmp_path: Path, name: str = "fresh",
-              read: Callable[[Path], TournamentRun] = open_tournament) -> TournamentTab:
+              read: Callable[[Path, CancelFlag], TournamentRun] = open_tournament) -> TournamentTab:
     """A tab as after a restart with nothing remembered (settings of its own); ``read`` reads a
     folder back (default: the tab's own)."""
     tab = TournamentTab(data_dir=tmp_path / "data", settings=QSettings(str(tmp_path / f"{name}.ini"),
@@ -225,22 +227,28 @@ def test_an_editor_program_entrant_reopens_as_the_copy_it_played(qtbot: QtBot, m
 
 
 class HeldRead:
-    """A folder read back that holds the read of ``held`` until the test releases it."""
+    """A folder read back that holds the read of ``held`` until the test releases it; then
+    ``stopped`` says whether that read stopped (cancelled) rather than read the folder."""
 
     def __init__(self, held: Path) -> None:
         self.held = held
         self.reading = threading.Event()
         self.release = threading.Event()
         self.done = threading.Event()
+        self.stopped = False
 
-    def __call__(self, folder: Path) -> TournamentRun:
+    def __call__(self, folder: Path, cancel: CancelFlag) -> TournamentRun:
         if folder != self.held:
-            return open_tournament(folder)
+            return open_tournament(folder, cancel)
         self.reading.set()
         self.release.wait(60)  # a deadline for a broken test, not a timing window
-        run = open_tournament(folder)
-        self.done.set()
-        return run
+        try:
+            return open_tournament(folder, cancel)
+        except ReadCancelled:
+            self.stopped = True
+            raise
+        finally:
+            self.done.set()
 
 
 def what_is_shown(tab: TournamentTab) -> tuple[object, ...]:
@@ -273,6 +281,7 @@ def test_opening_a_folder_while_another_is_read_never_waits_and_never_shows_the_
     settled(tab, held)
     assert what_is_shown(tab) == shown
     assert [run.out for run in opened if isinstance(run, TournamentRun)] == [tmp_path / "second"] and len(opened) == 1
+    assert held.stopped  # the first folder's read stopped once superseded, rather than read on to its end
 
 
 def test_a_tournament_started_while_a_folder_is_read_is_not_replaced_by_it(qtbot: QtBot, make_tab: MakeTab, tmp_path: Path) -> None:
@@ -316,7 +325,7 @@ def test_the_tournament_restored_at_start_is_said_in_its_tab_not_in_the_window_s
 
 def test_a_bug_while_reading_a_folder_is_said_plainly_in_the_tab(qtbot: QtBot, tmp_path: Path) -> None:
     """QA: "The tournament reader stopped: ZeroDivisionError: …" spoke Python to the user."""
-    def broken(_folder: Path) -> TournamentRun:
+    def broken(_folder: Path, _cancel: CancelFlag) -> TournamentRun:
         raise ZeroDivisionError("division by zero")
 
     tab = fresh_tab(qtbot, tmp_path, read=broken)

@@ -21,7 +21,7 @@ from arena.samples import SNAKE_SAMPLES
 from arena.tournament import Standing, run_tournament
 from arena.tournament.store import GAMES_FILE
 from editor.main_window import MainWindow
-from editor.widgets.parts.dialog_folders import BOTS, MAPS, remember_file
+from editor.widgets.parts.dialog_folders import BOTS, LAST_KEY, MAPS, remember_file
 from editor.widgets.tournament.tournament_entrants import EDITOR
 from editor.widgets.tournament.tournament_tab import TournamentTab
 from matcher import Program, dumps_program
@@ -361,8 +361,9 @@ def test_add_file_and_a_map_start_in_the_folder_of_the_last_chosen_one(
         folder.mkdir()
         (folder / "bot.py").write_text("print('.')\n")
     (mine / "field.txt").write_text("")
-    remember_file(QSettings(), BOTS, mine / "bot.py")  # chosen earlier, in the arena's seat
-    remember_file(QSettings(), MAPS, mine / "field.txt")
+    given = window_settings  # the settings the tab is given (the main window's), not the default QSettings()
+    remember_file(given, BOTS, mine / "bot.py")  # chosen earlier, in the arena's seat
+    remember_file(given, MAPS, mine / "field.txt")
     asked: list[str] = []
     answers = [str(theirs / "bot.py"), str(theirs / "bot.py"), ""]
 
@@ -371,7 +372,7 @@ def test_add_file_and_a_map_start_in_the_folder_of_the_last_chosen_one(
         return answers.pop(0), ""
 
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(choose))
-    tab = make_tab()
+    tab = make_tab(settings=given)
     tab.setup.set_game("worms")
     entrants = tab.setup.entrants
     qtbot.mouseClick(entrants.add_file_button, LEFT)
@@ -380,3 +381,5 @@ def test_add_file_and_a_map_start_in_the_folder_of_the_last_chosen_one(
     assert asked[1] == str(theirs)
     qtbot.mouseClick(tab.setup.map_browse, LEFT)
     assert asked[2] == str(mine)
+    assert given.value(LAST_KEY.format(kind=BOTS)) == str(theirs.resolve())  # kept where the tab was told
+    assert QSettings().value(LAST_KEY.format(kind=BOTS)) is None  # not in the app's default settings
