@@ -163,6 +163,46 @@ def test_bad_bot_commands_say_what_and_where(tmp_path: Path, text: str, message:
 
 
 @pytest.mark.parametrize(
+    ("first_line", "message"),
+    [
+        (b"#!/bin/sh\r\n", r"has Windows line ends \(CRLF\): its #! line asks for '/bin/sh\\r'"),
+        (b"#!/usr/bin/env python3\r\n", r"Windows line ends .*'/usr/bin/env python3\\r'"),
+        (b"#! /usr/bin/no-such-interpreter -u\n", "its #! line names the interpreter '/usr/bin/no-such-interpreter', "
+                                                   "which does not exist"),
+    ],
+)
+def test_a_script_whose_interpreter_cannot_start_is_refused_before_the_match(
+        tmp_path: Path, first_line: bytes, message: str) -> None:
+    """Else every turn "crashed" with "No such file or directory" naming the script, which exists."""
+    script = tmp_path / "bot"
+    script.write_bytes(first_line + b"echo r\r\n")
+    script.chmod(0o755)
+    with pytest.raises(BotCommandError, match=message):
+        BotCommand.parse("bot", tmp_path)
+
+
+def test_a_script_with_a_good_interpreter_or_none_is_accepted(tmp_path: Path) -> None:
+    for name, text in (("env", "#!/usr/bin/env python3\n"), ("sh", "#!/bin/sh -e\n"), ("none", "echo r\n")):
+        (tmp_path / name).write_text(text)
+        (tmp_path / name).chmod(0o755)
+        assert BotCommand.parse(name, tmp_path).argv == (str(tmp_path / name),)
+
+
+def test_a_folder_given_as_the_bot_names_the_programs_in_it(tmp_path: Path) -> None:
+    (tmp_path / "mybot").mkdir()
+    (tmp_path / "mybot" / "start").write_text("#!/bin/sh\necho r\n")
+    (tmp_path / "mybot" / "start").chmod(0o755)
+    (tmp_path / "mybot" / "notes.txt").write_text("")
+    for text in ("mybot", "./mybot", str(tmp_path / "mybot")):
+        with pytest.raises(BotCommandError, match=r"'.*mybot' is a folder: name the program in it that starts the "
+                                                  r"bot \(e.g. 'mybot/start'\)"):
+            BotCommand.parse(text, tmp_path)
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(BotCommandError, match="holds no executable file"):
+        BotCommand.parse("empty", tmp_path)
+
+
+@pytest.mark.parametrize(
     "text",
     ["python3 nope.py", "python3 -u -W ignore nope.py", "sh nope.sh", "bash -e -o posix nope.sh", "python3 -- nope.py",
      f"{sys.executable} -I nope.py"],
