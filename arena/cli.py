@@ -24,6 +24,7 @@ from arena.authoring_text import warning_lines
 from arena.bots import BotStatus, Host
 from arena.cli_errors import EXIT_BAD_INPUT, check_new_files, report_input_error
 from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
+from arena.cli_stderr import add_stderr_flag, clip, printable, replay_stderr_lines, stderr_lines, unknown_stderr_seat
 from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.program_battle import BattleResult
@@ -165,9 +166,8 @@ def status_lines(info: RoundInfo, names: Sequence[str], seen: set[tuple[int, Bot
             continue
         seen.add((seat, record.status))
         name = f" ({names[seat]})" if seat < len(names) and names[seat] else ""
-        reason = " ".join(record.reason.split()) or "no reason given"
-        line = f"round {info.index}: seat {seat}{name} {record.status.label}: {reason}"
-        lines.append(line if len(line) <= STATUS_LINE_LIMIT else line[: STATUS_LINE_LIMIT - 1] + "…")
+        reason = printable(" ".join(record.reason.split())) or "no reason given"
+        lines.append(clip(f"round {info.index}: seat {seat}{name} {record.status.label}: {reason}", STATUS_LINE_LIMIT))
     return lines
 
 
@@ -224,6 +224,10 @@ def cmd_match(args: argparse.Namespace) -> int:
                          f"{descriptor.option(descriptor.map_option or '').help})")
     check_new_files([("--record", args.record), *((option.cli_flag or option.name, options.get(option.name))
                                                   for option in descriptor.options if option.writes)], UsageError)
+    if args.stderr and "sandbox" not in descriptor.defaults:
+        raise UsageError(f"match {args.game}: --stderr is for bots; this game has none")
+    if (unknown := unknown_stderr_seat(args.stderr, len(args.bot or ()))) is not None:
+        raise UsageError(f"match {args.game}: {unknown}")
     seed = secrets.randbelow(1 << 32) if args.seed is None else args.seed
     setup = MatchSetup(args.game, tuple(args.bot or ()), seed, options)
 
@@ -239,6 +243,9 @@ def cmd_match(args: argparse.Namespace) -> int:
 
     def progress(info: RoundInfo) -> None:
         lines = [progress_line(info), *status_lines(info, names, seen)]
+        for seat in sorted(set(args.stderr)):
+            if info.records is not None:
+                lines += stderr_lines(info.index, seat, info.records[seat].stderr_tail)
         print("\n".join(lines), file=sys.stderr, flush=True)
 
     try:
@@ -277,7 +284,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         report = verify_replay(args.file)
         print(report.summary())
         return 0 if report.ok else EXIT_FAILED
-    for line in replay_summary(read_replay(args.file)):
+    replay = read_replay(args.file)
+    if (unknown := unknown_stderr_seat(args.stderr, len(replay.seats))) is not None:
+        raise UsageError(f"{args.file}: {unknown}")
+    for line in replay_summary(replay) if not args.stderr else replay_stderr_lines(replay.rounds, sorted(set(args.stderr))):
         print(line)
     return 0
 
@@ -322,11 +332,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write a JSONL replay as the match runs (a new or empty file: one that holds something is "
                         "never written over)")
     add_sandbox_flags(p)
+    add_stderr_flag(p, "as the match plays (on stderr, with the progress)")
     p.set_defaults(handler=cmd_match)
 
     p = sub.add_parser("replay", help="summarise a replay, or verify it against the engine")
     p.add_argument("file", metavar="FILE", type=path_argument)
     p.add_argument("--verify", action="store_true", help="re-simulate every round and compare")
+    add_stderr_flag(p, "as the replay recorded it (instead of the summary)")
     p.set_defaults(handler=cmd_replay)
 
     p = sub.add_parser("check", help="validate snake programs, run their embedded tests, list warnings")
