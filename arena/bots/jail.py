@@ -18,6 +18,7 @@ with it; the host notices the closed socket and starts a new sandbox for the sea
 
 from __future__ import annotations
 
+import dataclasses
 import marshal
 import os
 import select
@@ -97,7 +98,7 @@ class SeatSandbox:
             theirs.close()
         self._ctrl = ours
         self._ready = False
-        config = {"workdir": SEAT, "open_dirs": OPEN_DIRS, "rlimits": self.limits.sandbox_rlimits(),
+        config = {"workdir": SEAT, "open_dirs": OPEN_DIRS, "rlimits": _seat_rlimits(self.limits, self._groups),
                   "cpu_limit": self.limits.cpu_seconds}
         if self._uid is not None:
             config.update(uid=self._uid.uid, gid=self._uid.gid)
@@ -456,6 +457,18 @@ def _host_pid(pidfd: int) -> int:
     except (OSError, ValueError, IndexError):
         pass
     return -1
+
+
+def _seat_rlimits(limits: Limits, groups: cgroups.SeatCgroups | None) -> list[tuple[int, int, int]]:
+    """The seat's rlimits. Where its cgroup holds all its memory, a process's memory is limited
+    by ``RLIMIT_DATA`` (the memory it writes) instead of ``RLIMIT_AS`` (its address space, mere
+    reservations included), at the same size: the JVM reserves gigabytes it never uses and cannot
+    start under a 1 GiB address space, while a bot that allocates too much still gets its
+    MemoryError, and the cgroup still caps the whole seat."""
+    if groups is not None and groups.memory is not None and limits.address_space is not None:
+        data = limits.address_space if limits.data is None else min(limits.data, limits.address_space)
+        limits = dataclasses.replace(limits, address_space=None, data=data)
+    return limits.sandbox_rlimits()
 
 
 def _seat_processes(limits: Limits) -> int | None:

@@ -35,6 +35,7 @@ from arena.bots import (
     bot_environment,
     run_round,
 )
+from arena.bots import cgroups
 from arena.bots.command import script_argument
 from arena.bots.limits import MiB
 from arena.bots.sandbox import write_files
@@ -474,6 +475,17 @@ def test_allocating_2_gb_fails_under_the_address_space_limit(host: BotHost, mark
     record = play_next_to_good_bots(host, marker, "alloc_2gb.py", 5.0)
     assert record.status is BotStatus.CRASHED
     assert record.reason == "exited with code 1 without answering: MemoryError"
+
+
+def test_a_runtime_reserving_gigabytes_it_never_touches_runs_where_the_seat_cgroup_holds_memory(
+        host: BotHost, marker: str) -> None:
+    """The JVM reserves gigabytes at start: under a 1 GiB address space it could not start at
+    all (and said so on stdout, read as its answer). A seat whose memory a cgroup holds limits
+    what a process writes instead, so it runs, while alloc_2gb.py still fails (above)."""
+    if not host.policy.enabled or cgroups.availability():
+        pytest.skip(f"needs a sandbox with seat cgroups: {cgroups.availability() or 'unsandboxed'}")
+    record = play_next_to_good_bots(host, marker, "reserve_4gb.py", 5.0)
+    assert (record.status, record.answer) == (BotStatus.OK, f"reserved {4 << 30}")
 
 
 def test_bounded_fork_bomb_is_killed_whole(host: BotHost, marker: str) -> None:
