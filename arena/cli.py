@@ -162,7 +162,8 @@ def status_lines(info: RoundInfo, names: Sequence[str], seen: set[tuple[int, Bot
     each, at most :data:`STATUS_LINE_LIMIT` characters."""
     lines = []
     for seat, record in enumerate(info.records or ()):
-        if record.status in (BotStatus.OK, BotStatus.SKIPPED) or (seat, record.status) in seen:
+        quiet = record.status is BotStatus.SKIPPED or (record.status is BotStatus.OK and not record.reason)
+        if quiet or (seat, record.status) in seen:
             continue
         seen.add((seat, record.status))
         name = f" ({names[seat]})" if seat < len(names) and names[seat] else ""

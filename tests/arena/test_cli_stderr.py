@@ -10,6 +10,7 @@ import pytest
 from arena.bots import BotStatus, TurnRecord
 from arena.cli import status_lines
 from arena.cli_stderr import STDERR_LINE_LIMIT, stderr_lines
+from arena.closing import after_game
 from arena.match import RoundInfo
 from tests.arena.test_match_api import GREEDY, MEADOW
 from tests.arena.test_match_cli import bots, run
@@ -79,3 +80,32 @@ def test_what_a_bot_wrote_reaches_the_terminal_escaped_not_obeyed() -> None:
     assert "\x1b" not in line and "\x07" not in line and line.endswith(r"\x1b[0m")
     [long] = stderr_lines(1, 0, "x" * 1000)
     assert len(long) == STDERR_LINE_LIMIT and long.endswith("…")
+
+
+def test_what_a_bot_writes_after_the_game_is_its_last_records_and_an_unclean_exit_is_said(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A persistent bot's goodbye and its traceback at the end were lost (its input closed, it
+    answered nothing more), and the note on its error exit, on a record that stays "ok", was
+    never printed."""
+    bot = _bot(tmp_path, "ender.py", "import sys\nme = sys.stdin.readline()\n"
+                                     "for line in sys.stdin:\n    if line.split()[0] == me.strip(): print(0, flush=True)\n"
+                                     "print('bye', file=sys.stderr)\nraise RuntimeError('at the end')\n")
+    record = tmp_path / "r.jsonl"
+    code, _, err = run(capsys, "match", "itpw", *bots(bot, "random_bot", "random_bot", "random_bot"), "--seed", 1,
+                       "--rounds", 2, "--stderr", 0, "--record", record)
+    assert code == 0, err
+    lines = err.splitlines()
+    assert ("round 2: seat 0 (ender.py) ok: after the game: crashed: exited with code 1 after its input was closed "
+            "(RuntimeError: at the end)") in lines
+    said = [line for line in lines if line.startswith("round 2: seat 0 stderr: ")]
+    assert said[0] == "round 2: seat 0 stderr: bye" and said[-1] == "round 2: seat 0 stderr: RuntimeError: at the end"
+    code, out, _ = run(capsys, "replay", record, "--stderr", 0)
+    assert out.splitlines() == said
+
+
+def test_after_the_game_the_stderr_kept_is_bounded() -> None:
+    last = TurnRecord(BotStatus.OK, "", "0", 0.0, 0.0, "a" * 4000)
+    ended = TurnRecord(BotStatus.OK, "exited after its input was closed", None, 0.0, 0.0, "b" * 4000)
+    joined = after_game(last, ended)
+    assert joined.stderr_tail == ("a" * 4000 + "b" * 4000)[-4096:] and joined.reason == ""
+    assert after_game(last, None) is last
