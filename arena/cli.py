@@ -325,8 +325,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("match", help="run a match of bots (or snake programs), headless; final line JSON")
     p.add_argument("game", choices=sorted(GAMES), metavar="GAME", help=f"one of: {', '.join(sorted(GAMES))}")
     p.add_argument("--bot", action="append", metavar="CMD",
-                   help="a seat's bot: a path or a quoted command line (snake: a program or sample name); "
-                        "once per seat")
+                   help="a seat's bot: a path, a quoted command line or a sample bot's name (snake: a program "
+                        "or sample name); once per seat, seat 0 first ('snakepit rules GAME' ends with how bots run)")
     p.add_argument("--seed", type=seed_argument, metavar="N", help="default: a fresh random seed, printed on stderr")
     add_game_flags(p, registry.games())
     p.add_argument("--record", metavar="FILE", type=path_argument,
