@@ -13,7 +13,7 @@ import secrets
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn
@@ -21,7 +21,7 @@ from typing import Any, NoReturn
 from arena import cli_authoring, cli_improve, cli_samples, cli_tournament
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
-from arena.bots import BotStatus, Host
+from arena.bots import BotStatus, Host, TurnRecord
 from arena.cli_errors import EXIT_BAD_INPUT, check_new_files, report_input_error
 from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
 from arena.cli_stderr import add_stderr_flag, clip, printable, replay_stderr_lines, stderr_lines, unknown_stderr_seat
@@ -160,15 +160,21 @@ def status_lines(info: RoundInfo, names: Sequence[str], seen: set[tuple[int, Bot
     """``round 3: seat 0 (random_bot.py) crashed: exited with code 1 without answering: ValueError``:
     a line with the reason, the first time a seat gets each status (``seen`` remembers), one line
     each, at most :data:`STATUS_LINE_LIMIT` characters."""
+    return record_lines(info.index, info.records or (), names, seen)
+
+
+def record_lines(index: int, records: Sequence[TurnRecord], names: Sequence[str],
+                 seen: set[tuple[int, BotStatus]]) -> list[str]:
+    """:func:`status_lines` of round ``index``'s ``records``."""
     lines = []
-    for seat, record in enumerate(info.records or ()):
+    for seat, record in enumerate(records):
         quiet = record.status is BotStatus.SKIPPED or (record.status is BotStatus.OK and not record.reason)
         if quiet or (seat, record.status) in seen:
             continue
         seen.add((seat, record.status))
         name = f" ({names[seat]})" if seat < len(names) and names[seat] else ""
         reason = printable(" ".join(record.reason.split())) or "no reason given"
-        lines.append(clip(f"round {info.index}: seat {seat}{name} {record.status.label}: {reason}", STATUS_LINE_LIMIT))
+        lines.append(clip(f"round {index}: seat {seat}{name} {record.status.label}: {reason}", STATUS_LINE_LIMIT))
     return lines
 
 
@@ -288,9 +294,28 @@ def cmd_replay(args: argparse.Namespace) -> int:
     replay = read_replay(args.file)
     if (unknown := unknown_stderr_seat(args.stderr, len(replay.seats))) is not None:
         raise UsageError(f"{args.file}: {unknown}")
-    for line in replay_summary(replay) if not args.stderr else replay_stderr_lines(replay.rounds, sorted(set(args.stderr))):
+    if args.stderr:
+        lines: Iterable[str] = replay_stderr_lines(replay.rounds, sorted(set(args.stderr)))
+    else:
+        lines = [*replay_summary(replay), *replay_status_lines(replay)]
+    for line in lines:
         print(line)
     return 0
+
+
+def replay_status_lines(replay: Replay) -> list[str]:
+    """What the match's progress said of its seats: a line the first time a seat got each status
+    other than ok, with the reason (``round 3: seat 1 (b.py) crashed: …``)."""
+    names = [str(seat.get("name", "")) for seat in replay.seats]
+    seen: set[tuple[int, BotStatus]] = set()
+    lines = []
+    for number, value in enumerate(replay.rounds, 1):
+        try:
+            records = [TurnRecord.from_json(record) for record in value.get("records") or ()]
+        except ValueError as error:
+            raise ReplayError(f"{replay.where(number)}: {error}") from None
+        lines += record_lines(int(value["round"]), records, names, seen)
+    return lines
 
 
 class _Parser(argparse.ArgumentParser):

@@ -109,3 +109,23 @@ def test_after_the_game_the_stderr_kept_is_bounded() -> None:
     joined = after_game(last, ended)
     assert joined.stderr_tail == ("a" * 4000 + "b" * 4000)[-4096:] and joined.reason == ""
     assert after_game(last, None) is last
+
+
+def test_a_replays_summary_says_why_each_seat_got_each_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A replay said "statuses ok crashed" and no more: why, the bot writer had to dig out of its JSON."""
+    crasher = _bot(tmp_path, "crasher.py", "raise SystemExit('no map for me')\n")
+    record = tmp_path / "r.jsonl"
+    code, _, err = run(capsys, "match", "worms", "--map", MEADOW, *bots(GREEDY, crasher, GREEDY, GREEDY), "--seed", 5,
+                       "--rounds", 2, "--record", record)
+    assert code == 0, err
+    code, out, _ = run(capsys, "replay", record)
+    assert code == 0
+    said = "round 1: seat 1 (crasher.py) crashed: exited with code 1 without answering: no map for me"
+    assert out.splitlines()[2].endswith("statuses ok crashed ok ok") and out.splitlines()[3:] == [said]
+    assert said in err.splitlines()  # as the match's progress said it
+
+    lines = record.read_text().splitlines()
+    lines[1] = lines[1].replace('"status":"crashed"', '"status":"exploded"')
+    record.write_text("\n".join(lines) + "\n")
+    code, out, err = run(capsys, "replay", record)
+    assert code == 2 and err.startswith(f"snakepit: {record}:2: ") and "exploded" in err and err.count("\n") == 1
