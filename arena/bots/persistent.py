@@ -33,6 +33,9 @@ from arena.bots.streams import AnswerRule, OutputBuffer, Tail, decode_answer
 _LINE = AnswerRule.FIRST_LINE
 IDLE_SHARE = 0.1
 """A bot that timed out having used less CPU than this share of its time was waiting, not thinking."""
+WAITING = (", hardly using the CPU: it was waiting, for input the protocol does not send or with its answer "
+           "unflushed in its output buffer")
+"""What :func:`idle_hint` adds to the timeout reason of such a bot."""
 MAX_EVENTS = 4
 """The most events one wait can report (stdout, stderr, the exit, stdin): select.epoll's own
 default makes a buffer of 1023 for each call."""
@@ -412,8 +415,8 @@ def idle_hint(cpu_now: float | None, cpu_start: float | None, timeout: float) ->
     """What a timeout reason adds for a bot that hardly ran: the two usual causes, a bot reading
     a line the protocol does not send (it is blocked reading) and an answer left in the bot's
     output buffer (stdout to a pipe is block-buffered until flushed), both look like a bot that
-    "thinks" forever."""
+    "thinks" forever. No figure in it: the record has the CPU time, and the reason stays the
+    same from run to run."""
     if cpu_now is None or cpu_start is None or cpu_now - cpu_start >= IDLE_SHARE * timeout:
         return ""
-    return (f" and used {cpu_now - cpu_start:.3f} s of CPU: it was waiting, for input the protocol does not send "
-            "or with its answer unflushed in its output buffer")
+    return WAITING
