@@ -22,6 +22,7 @@ from arena import cli_authoring, cli_improve, cli_samples, cli_tournament
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
 from arena.bots import BotStatus, Host, TurnRecord
+from arena.bots.jail import SHOWN_ALONE
 from arena.cli_errors import EXIT_BAD_INPUT, check_new_files, report_input_error
 from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
 from arena.cli_stderr import add_stderr_flag, clip, printable, replay_stderr_lines, stderr_lines, unknown_stderr_seat
@@ -203,7 +204,8 @@ def sandbox_line(host: Host) -> str:
     described = host.describe()
     if not described:
         return "no bots"
-    common = [line for line in described[0] if not line.startswith(("runs as uid", "host network", "no network"))]
+    common = [line for line in described[0]
+              if not line.startswith(("runs as uid", "host network", "no network", SHOWN_ALONE))]
     network = sorted(host.policy.network)
     reach = f"network for seat{'s' if len(network) > 1 else ''} {', '.join(map(str, network))} only" if network \
         else "no network"
@@ -247,6 +249,10 @@ def cmd_match(args: argparse.Namespace) -> int:
             print(f"snakepit: seed {seed} (chosen at random)", file=sys.stderr, flush=True)
         if isinstance(run, BotRun):
             print(f"snakepit: {sandbox_line(run.host)}", file=sys.stderr, flush=True)
+            for seat, lines in enumerate(run.host.describe()):
+                for line in lines:
+                    if line.startswith(SHOWN_ALONE):
+                        print(f"snakepit: seat {seat}: {line}", file=sys.stderr, flush=True)
 
     def progress(info: RoundInfo) -> None:
         lines = [progress_line(info), *status_lines(info, names, seen)]

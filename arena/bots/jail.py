@@ -49,14 +49,21 @@ class SeatSandboxError(OSError):
     """A sandbox that cannot start or that died: the message says what bubblewrap said."""
 
 
+SHOWN_ALONE = "shown without their folder:"
+"""How a seat's description starts the line on files shown without their folder."""
+
+
 class SeatSandbox:
     """The sandbox of one seat. Made running (:meth:`start`); :meth:`close` ends it."""
 
     sandboxed = True
 
-    def __init__(self, name: str, limits: Limits, network: bool, binds: Sequence[tuple[str, str]]) -> None:
-        """``binds``: what the bots may read, ``(source, where they see it)``."""
+    def __init__(self, name: str, limits: Limits, network: bool, binds: Sequence[tuple[str, str]],
+                 alone: Sequence[str] = ()) -> None:
+        """``binds``: what the bots may read, ``(source, where they see it)``; ``alone``: the
+        files among them shown without their folder (:func:`arena.bots.bwrap.shown_alone`)."""
         self.name = name
+        self.alone = list(alone)
         self.limits = limits
         self.network = network
         self.binds = list(binds)
@@ -191,6 +198,9 @@ class SeatSandbox:
                  f"writable: {SEAT}, /tmp and /dev/shm ({self.limits.disk // MiB} MiB each)"]
         if self._uid is not None:
             words.append(f"runs as uid {self._uid.uid}")
+        if self.alone:
+            words.append(f"{SHOWN_ALONE} {', '.join(self.alone)}: a home or shared folder is not shown, so the bot "
+                         "sees no file beside these; keep a bot's files in a folder of its own")
         words += cgroups.describe(self._groups)
         if self._groups is None:
             processes = _seat_processes(self.limits)
