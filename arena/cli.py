@@ -18,14 +18,13 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn
 
-from arena import cli_authoring, cli_improve, cli_samples, cli_tournament
+from arena import cli_authoring, cli_improve, cli_samples, cli_stderr, cli_tournament
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
 from arena.bots import BotStatus, Host, TurnRecord
 from arena.bots.jail import SHOWN_ALONE
 from arena.cli_errors import EXIT_BAD_INPUT, check_new_files, report_input_error
 from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
-from arena.cli_stderr import add_stderr_flag, clip, printable, replay_stderr_lines, stderr_lines, unknown_stderr_seat
 from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.program_battle import BattleResult
@@ -174,8 +173,9 @@ def record_lines(index: int, records: Sequence[TurnRecord], names: Sequence[str]
             continue
         seen.add((seat, record.status))
         name = f" ({names[seat]})" if seat < len(names) and names[seat] else ""
-        reason = printable(" ".join(record.reason.split())) or "no reason given"
-        lines.append(clip(f"round {index}: seat {seat}{name} {record.status.label}: {reason}", STATUS_LINE_LIMIT))
+        reason = cli_stderr.printable(" ".join(record.reason.split())) or "no reason given"
+        line = f"round {index}: seat {seat}{name} {record.status.label}: {reason}"
+        lines.append(cli_stderr.clip(line, STATUS_LINE_LIMIT))
     return lines
 
 
@@ -235,7 +235,7 @@ def cmd_match(args: argparse.Namespace) -> int:
                                                   for option in descriptor.options if option.writes)], UsageError)
     if args.stderr and "sandbox" not in descriptor.defaults:
         raise UsageError(f"match {args.game}: --stderr is for bots; this game has none")
-    if (unknown := unknown_stderr_seat(args.stderr, len(args.bot or ()))) is not None:
+    if (unknown := cli_stderr.unknown_stderr_seat(args.stderr, len(args.bot or ()))) is not None:
         raise UsageError(f"match {args.game}: {unknown}")
     seed = secrets.randbelow(1 << 32) if args.seed is None else args.seed
     setup = MatchSetup(args.game, tuple(args.bot or ()), seed, options)
@@ -258,7 +258,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         lines = [progress_line(info), *status_lines(info, names, seen)]
         for seat in sorted(set(args.stderr)):
             if info.records is not None:
-                lines += stderr_lines(info.index, seat, info.records[seat].stderr_tail)
+                lines += cli_stderr.stderr_lines(info.index, seat, info.records[seat].stderr_tail)
         print("\n".join(lines), file=sys.stderr, flush=True)
 
     try:
@@ -298,10 +298,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(report.summary())
         return 0 if report.ok else EXIT_FAILED
     replay = read_replay(args.file)
-    if (unknown := unknown_stderr_seat(args.stderr, len(replay.seats))) is not None:
+    if (unknown := cli_stderr.unknown_stderr_seat(args.stderr, len(replay.seats))) is not None:
         raise UsageError(f"{args.file}: {unknown}")
     if args.stderr:
-        lines: Iterable[str] = replay_stderr_lines(replay.rounds, sorted(set(args.stderr)))
+        lines: Iterable[str] = cli_stderr.replay_stderr_lines(replay.rounds, sorted(set(args.stderr)))
     else:
         lines = [*replay_summary(replay), *replay_status_lines(replay)]
     for line in lines:
@@ -364,13 +364,13 @@ def build_parser() -> argparse.ArgumentParser:
                    help="write a JSONL replay as the match runs (a new or empty file: one that holds something is "
                         "never written over)")
     add_sandbox_flags(p)
-    add_stderr_flag(p, "as the match plays (on stderr, with the progress)")
+    cli_stderr.add_stderr_flag(p, "as the match plays (on stderr, with the progress)")
     p.set_defaults(handler=cmd_match)
 
     p = sub.add_parser("replay", help="summarise a replay, or verify it against the engine")
     p.add_argument("file", metavar="FILE", type=path_argument)
     p.add_argument("--verify", action="store_true", help="re-simulate every round and compare")
-    add_stderr_flag(p, "as the replay recorded it (instead of the summary)")
+    cli_stderr.add_stderr_flag(p, "as the replay recorded it (instead of the summary)")
     p.set_defaults(handler=cmd_replay)
 
     p = sub.add_parser("check", help="validate snake programs, run their embedded tests, list warnings")
