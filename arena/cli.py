@@ -13,15 +13,16 @@ import secrets
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn
 
-from arena import cli_authoring, cli_improve, cli_samples, cli_tournament
+from arena import cli_authoring, cli_improve, cli_samples, cli_stderr, cli_tournament
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
-from arena.bots import BotStatus, Host
+from arena.bots import BotStatus, Host, TurnRecord
+from arena.bots.jail import SHOWN_ALONE
 from arena.cli_errors import EXIT_BAD_INPUT, check_new_files, report_input_error
 from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
 from arena.games.options import MAX_ROUNDS
@@ -160,15 +161,22 @@ def status_lines(info: RoundInfo, names: Sequence[str], seen: set[tuple[int, Bot
     """``round 3: seat 0 (random_bot.py) crashed: exited with code 1 without answering: ValueError``:
     a line with the reason, the first time a seat gets each status (``seen`` remembers), one line
     each, at most :data:`STATUS_LINE_LIMIT` characters."""
+    return record_lines(info.index, info.records or (), names, seen)
+
+
+def record_lines(index: int, records: Sequence[TurnRecord], names: Sequence[str],
+                 seen: set[tuple[int, BotStatus]]) -> list[str]:
+    """:func:`status_lines` of round ``index``'s ``records``."""
     lines = []
-    for seat, record in enumerate(info.records or ()):
-        if record.status in (BotStatus.OK, BotStatus.SKIPPED) or (seat, record.status) in seen:
+    for seat, record in enumerate(records):
+        quiet = record.status is BotStatus.SKIPPED or (record.status is BotStatus.OK and not record.reason)
+        if quiet or (seat, record.status) in seen:
             continue
         seen.add((seat, record.status))
         name = f" ({names[seat]})" if seat < len(names) and names[seat] else ""
-        reason = " ".join(record.reason.split()) or "no reason given"
-        line = f"round {info.index}: seat {seat}{name} {record.status.label}: {reason}"
-        lines.append(line if len(line) <= STATUS_LINE_LIMIT else line[: STATUS_LINE_LIMIT - 1] + "…")
+        reason = cli_stderr.printable(" ".join(record.reason.split())) or "no reason given"
+        line = f"round {index}: seat {seat}{name} {record.status.label}: {reason}"
+        lines.append(cli_stderr.clip(line, STATUS_LINE_LIMIT))
     return lines
 
 
@@ -197,7 +205,8 @@ def sandbox_line(host: Host) -> str:
     described = host.describe()
     if not described:
         return "no bots"
-    common = [line for line in described[0] if not line.startswith(("runs as uid", "host network", "no network"))]
+    common = [line for line in described[0]
+              if not line.startswith(("runs as uid", "host network", "no network", SHOWN_ALONE))]
     network = sorted(host.policy.network)
     reach = f"network for seat{'s' if len(network) > 1 else ''} {', '.join(map(str, network))} only" if network \
         else "no network"
@@ -225,6 +234,10 @@ def cmd_match(args: argparse.Namespace) -> int:
                          f"{descriptor.option(descriptor.map_option or '').help})")
     check_new_files([("--record", args.record), *((option.cli_flag or option.name, options.get(option.name))
                                                   for option in descriptor.options if option.writes)], UsageError)
+    if args.stderr and "sandbox" not in descriptor.defaults:
+        raise UsageError(f"match {args.game}: --stderr is for bots; this game has none")
+    if (unknown := cli_stderr.unknown_stderr_seat(args.stderr, len(args.bot or ()))) is not None:
+        raise UsageError(f"match {args.game}: {unknown}")
     seed = secrets.randbelow(1 << 32) if args.seed is None else args.seed
     setup = MatchSetup(args.game, tuple(args.bot or ()), seed, options)
 
@@ -237,9 +250,16 @@ def cmd_match(args: argparse.Namespace) -> int:
             print(f"snakepit: seed {seed} (chosen at random)", file=sys.stderr, flush=True)
         if isinstance(run, BotRun):
             print(f"snakepit: {sandbox_line(run.host)}", file=sys.stderr, flush=True)
+            for seat, lines in enumerate(run.host.describe()):
+                for line in lines:
+                    if line.startswith(SHOWN_ALONE):
+                        print(f"snakepit: seat {seat}: {line}", file=sys.stderr, flush=True)
 
     def progress(info: RoundInfo) -> None:
         lines = [progress_line(info), *status_lines(info, names, seen)]
+        for seat in sorted(set(args.stderr)):
+            if info.records is not None:
+                lines += cli_stderr.stderr_lines(info.index, seat, info.records[seat].stderr_tail)
         print("\n".join(lines), file=sys.stderr, flush=True)
 
     try:
@@ -278,9 +298,31 @@ def cmd_replay(args: argparse.Namespace) -> int:
         report = verify_replay(args.file)
         print(report.summary())
         return 0 if report.ok else EXIT_FAILED
-    for line in replay_summary(read_replay(args.file)):
+    replay = read_replay(args.file)
+    if (unknown := cli_stderr.unknown_stderr_seat(args.stderr, len(replay.seats))) is not None:
+        raise UsageError(f"{args.file}: {unknown}")
+    if args.stderr:
+        lines: Iterable[str] = cli_stderr.replay_stderr_lines(replay.rounds, sorted(set(args.stderr)))
+    else:
+        lines = [*replay_summary(replay), *replay_status_lines(replay)]
+    for line in lines:
         print(line)
     return 0
+
+
+def replay_status_lines(replay: Replay) -> list[str]:
+    """What the match's progress said of its seats: a line the first time a seat got each status
+    other than ok, with the reason (``round 3: seat 1 (b.py) crashed: …``)."""
+    names = [str(seat.get("name", "")) for seat in replay.seats]
+    seen: set[tuple[int, BotStatus]] = set()
+    lines = []
+    for number, value in enumerate(replay.rounds, 1):
+        try:
+            records = [TurnRecord.from_json(record) for record in value.get("records") or ()]
+        except ValueError as error:
+            raise ReplayError(f"{replay.where(number)}: {error}") from None
+        lines += record_lines(int(value["round"]), records, names, seen)
+    return lines
 
 
 class _Parser(argparse.ArgumentParser):
@@ -315,19 +357,21 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("match", help="run a match of bots (or snake programs), headless; final line JSON")
     p.add_argument("game", choices=sorted(GAMES), metavar="GAME", help=f"one of: {', '.join(sorted(GAMES))}")
     p.add_argument("--bot", action="append", metavar="CMD",
-                   help="a seat's bot: a path or a quoted command line (snake: a program or sample name); "
-                        "once per seat")
+                   help="a seat's bot: a path, a quoted command line or a sample bot's name (snake: a program "
+                        "or sample name); once per seat, seat 0 first ('snakepit rules GAME' ends with how bots run)")
     p.add_argument("--seed", type=seed_argument, metavar="N", help="default: a fresh random seed, printed on stderr")
     add_game_flags(p, registry.games())
     p.add_argument("--record", metavar="FILE", type=path_argument,
                    help="write a JSONL replay as the match runs (a new or empty file: one that holds something is "
                         "never written over)")
     add_sandbox_flags(p)
+    cli_stderr.add_stderr_flag(p, "as the match plays (on stderr, with the progress)")
     p.set_defaults(handler=cmd_match)
 
     p = sub.add_parser("replay", help="summarise a replay, or verify it against the engine")
     p.add_argument("file", metavar="FILE", type=path_argument)
     p.add_argument("--verify", action="store_true", help="re-simulate every round and compare")
+    cli_stderr.add_stderr_flag(p, "as the replay recorded it (instead of the summary)")
     p.set_defaults(handler=cmd_replay)
 
     p = sub.add_parser("check", help="validate snake programs, run their embedded tests, list warnings")

@@ -17,10 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arena.bots import BotStatus, PersistentBot, TurnRecord
+from arena.bots import BotStatus, Limits, PersistentBot, TurnRecord
 
 AFTER_GAME = "after the game"
 """How the reason of a seat's last record starts the note on a bot that did not exit cleanly."""
+STDERR_KEPT = Limits().stderr_tail
+"""The most of a seat's last record's stderr kept, its own and its bot's after the game together."""
 
 
 def close_together(bots: Sequence[PersistentBot], graces: Sequence[float]) -> list[TurnRecord | None]:
@@ -39,11 +41,15 @@ def close_together(bots: Sequence[PersistentBot], graces: Sequence[float]) -> li
 
 
 def after_game(record: TurnRecord, ended: TurnRecord | None) -> TurnRecord:
-    """A seat's last record, with why its bot did not exit cleanly once its input was closed
-    (killed for ignoring the end of its input, or an error exit) added to the reason; the
-    status stays (the game was over). Unchanged for a bot that exited cleanly or was not
-    running any more."""
-    if ended is None or ended.status is BotStatus.OK:
+    """A seat's last record, with what its bot wrote to stderr once its input was closed (a
+    summary, a traceback) added to the record's, and why it did not exit cleanly (killed for
+    ignoring the end of its input, or an error exit) added to the reason; the status stays
+    (the game was over). Unchanged for a bot that was not running any more."""
+    if ended is None:
+        return record
+    if ended.stderr_tail:
+        record = record._replace(stderr_tail=(record.stderr_tail + ended.stderr_tail)[-STDERR_KEPT:])
+    if ended.status is BotStatus.OK:
         return record
     note = f"{AFTER_GAME}: {ended.status.label}: {ended.reason}"
     if ended.stderr_tail.strip():

@@ -135,9 +135,11 @@ class WormsRun(RefereedRun[WormsState, SpawnBot]):
 
 
 def _judge(record: TurnRecord) -> TurnRecord:
-    """A character the spec does not name is a wrong answer: straight on, and said so."""
+    """A character the spec does not name is a wrong answer: straight on, and said so, with the
+    usual cause: a debug line printed before the move (only the first character counts)."""
     if record.ok and record.answer not in ANSWERS:
-        return record.with_status(BotStatus.INVALID_OUTPUT, f"answered {record.answer!r}, not l, r or '.': straight on")
+        return record.with_status(BotStatus.INVALID_OUTPUT, f"answered {record.answer!r}, not l, r or '.' (only the "
+                                  "first character written counts: debug output goes to stderr): straight on")
     return record
 
 

@@ -199,6 +199,14 @@ def reads_for(argv: Sequence[str], extra: Iterable[str] = ()) -> list[str]:
     return wanted
 
 
+def shown_alone(argv: Sequence[str]) -> list[str]:
+    """The files of a bot's command line that are shown without their folder, it being too broad
+    (a home, ``/tmp``): the bot cannot see the files beside them (a module it imports, a table
+    it reads), which only a note can tell its writer."""
+    return [arg for arg in dict.fromkeys(argv) if os.path.isabs(arg) and os.path.isfile(arg)
+            and _too_broad(os.path.dirname(os.path.realpath(arg)))]
+
+
 def shown_paths(paths: Iterable[str]) -> list[str]:
     """``paths`` made absolute, without duplicates, without what the system view already shows
     or hides, and without paths inside another one of them (bwrap binds in order)."""

@@ -113,18 +113,57 @@ def _program(program: str, base: Path) -> list[str]:
     path = (base / program).absolute()
     if os.sep not in program and not path.is_file() and not program.endswith(".py"):
         found = shutil.which(program)
+        if found is None and path.is_dir():
+            raise _folder_error(path)
         if found is None:
             raise BotCommandError(f"bot program {program!r} is neither a file in {str(base)!r} nor on PATH")
         return [found]
     if not path.exists():
         raise BotCommandError(f"bot program {str(path)!r} does not exist")
+    if path.is_dir():
+        raise _folder_error(path)
     if not path.is_file():
         raise BotCommandError(f"bot program {str(path)!r} is not a file")
     if path.suffix == ".py":
         return [sys.executable, str(path)]
     if not os.access(path, os.X_OK):
         raise BotCommandError(f"bot program {str(path)!r} is not executable (chmod +x it, or name its interpreter)")
+    _check_shebang(path)
     return [str(path)]
+
+
+def _folder_error(folder: Path) -> BotCommandError:
+    """A folder given as the program: the error names the programs in it that could be meant."""
+    try:
+        found = sorted(entry.name for entry in folder.iterdir() if entry.is_file()
+                       and (entry.suffix == ".py" or os.access(entry, os.X_OK)))
+    except OSError:
+        found = []
+    shown = ", ".join(repr(os.path.join(folder.name, name)) for name in found[:3])
+    return BotCommandError(f"bot program {str(folder)!r} is a folder: name the program in it that starts the bot"
+                           + (f" (e.g. {shown})" if shown else " (it holds no executable file or .py script)"))
+
+
+def _check_shebang(path: Path) -> None:
+    """Refuse a script whose ``#!`` line names an interpreter that does not exist: the kernel's
+    "No such file or directory" would name the script itself, in every turn. The usual cause is
+    a script saved with Windows line ends, whose ``#!`` line ends in a carriage return."""
+    try:
+        with path.open("rb") as script:
+            first = script.readline(512)
+    except OSError:
+        return
+    if not first.startswith(b"#!"):
+        return
+    line = first[2:].rstrip(b"\n")
+    if line.endswith(b"\r"):
+        raise BotCommandError(f"bot program {str(path)!r} has Windows line ends (CRLF): its #! line asks for "
+                              f"{os.fsdecode(line.strip(b' '))!r}, carriage return included, which does not exist; "
+                              "save it with Unix line ends (dos2unix FILE, or sed -i 's/\\r$//' FILE)")
+    named = os.fsdecode(line.replace(b"\t", b" ").split(maxsplit=1)[0]) if line.strip() else ""
+    if os.path.isabs(named) and not os.path.exists(named):
+        raise BotCommandError(f"bot program {str(path)!r}: its #! line names the interpreter {named!r}, "
+                              "which does not exist")
 
 
 def interpreter(program: str) -> Interpreter | None:

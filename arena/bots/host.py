@@ -148,7 +148,8 @@ class BotHost:
         name = name or f"seat-{self._count}"
         seat: Seat
         if self.policy.enabled:
-            seat = SeatSandbox(name, limits, self.policy.allows_network(self._count), self._binds(bot_command))
+            seat = SeatSandbox(name, limits, self.policy.allows_network(self._count), self._binds(bot_command),
+                               bwrap.shown_alone(bot_command.argv))
         else:
             if limits.before_exec:
                 prlimit_wrapper(())  # raises now, not at the first turn, if prlimit(1) is missing

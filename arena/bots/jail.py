@@ -18,6 +18,7 @@ with it; the host notices the closed socket and starts a new sandbox for the sea
 
 from __future__ import annotations
 
+import dataclasses
 import marshal
 import os
 import select
@@ -48,14 +49,21 @@ class SeatSandboxError(OSError):
     """A sandbox that cannot start or that died: the message says what bubblewrap said."""
 
 
+SHOWN_ALONE = "shown without their folder:"
+"""How a seat's description starts the line on files shown without their folder."""
+
+
 class SeatSandbox:
     """The sandbox of one seat. Made running (:meth:`start`); :meth:`close` ends it."""
 
     sandboxed = True
 
-    def __init__(self, name: str, limits: Limits, network: bool, binds: Sequence[tuple[str, str]]) -> None:
-        """``binds``: what the bots may read, ``(source, where they see it)``."""
+    def __init__(self, name: str, limits: Limits, network: bool, binds: Sequence[tuple[str, str]],
+                 alone: Sequence[str] = ()) -> None:
+        """``binds``: what the bots may read, ``(source, where they see it)``; ``alone``: the
+        files among them shown without their folder (:func:`arena.bots.bwrap.shown_alone`)."""
         self.name = name
+        self.alone = list(alone)
         self.limits = limits
         self.network = network
         self.binds = list(binds)
@@ -97,7 +105,7 @@ class SeatSandbox:
             theirs.close()
         self._ctrl = ours
         self._ready = False
-        config = {"workdir": SEAT, "open_dirs": OPEN_DIRS, "rlimits": self.limits.sandbox_rlimits(),
+        config = {"workdir": SEAT, "open_dirs": OPEN_DIRS, "rlimits": _seat_rlimits(self.limits, self._groups),
                   "cpu_limit": self.limits.cpu_seconds}
         if self._uid is not None:
             config.update(uid=self._uid.uid, gid=self._uid.gid)
@@ -190,6 +198,9 @@ class SeatSandbox:
                  f"writable: {SEAT}, /tmp and /dev/shm ({self.limits.disk // MiB} MiB each)"]
         if self._uid is not None:
             words.append(f"runs as uid {self._uid.uid}")
+        if self.alone:
+            words.append(f"{SHOWN_ALONE} {', '.join(self.alone)}: a home or shared folder is not shown, so the bot "
+                         "sees no file beside these; keep a bot's files in a folder of its own")
         words += cgroups.describe(self._groups)
         if self._groups is None:
             processes = _seat_processes(self.limits)
@@ -456,6 +467,18 @@ def _host_pid(pidfd: int) -> int:
     except (OSError, ValueError, IndexError):
         pass
     return -1
+
+
+def _seat_rlimits(limits: Limits, groups: cgroups.SeatCgroups | None) -> list[tuple[int, int, int]]:
+    """The seat's rlimits. Where its cgroup holds all its memory, a process's memory is limited
+    by ``RLIMIT_DATA`` (the memory it writes) instead of ``RLIMIT_AS`` (its address space, mere
+    reservations included), at the same size: the JVM reserves gigabytes it never uses and cannot
+    start under a 1 GiB address space, while a bot that allocates too much still gets its
+    MemoryError, and the cgroup still caps the whole seat."""
+    if groups is not None and groups.memory is not None and limits.address_space is not None:
+        data = limits.address_space if limits.data is None else min(limits.data, limits.address_space)
+        limits = dataclasses.replace(limits, address_space=None, data=data)
+    return limits.sandbox_rlimits()
 
 
 def _seat_processes(limits: Limits) -> int | None:

@@ -31,6 +31,11 @@ from arena.bots.seats import Process, Seat
 from arena.bots.streams import AnswerRule, OutputBuffer, Tail, decode_answer
 
 _LINE = AnswerRule.FIRST_LINE
+IDLE_SHARE = 0.1
+"""A bot that timed out having used less CPU than this share of its time was waiting, not thinking."""
+WAITING = (", hardly using the CPU: it was waiting, for input the protocol does not send or with its answer "
+           "unflushed in its output buffer")
+"""What :func:`idle_hint` adds to the timeout reason of such a bot."""
 MAX_EVENTS = 4
 """The most events one wait can report (stdout, stderr, the exit, stdin): select.epoll's own
 default makes a buffer of 1023 for each call."""
@@ -245,7 +250,8 @@ class PersistentBot:
                 return self._stdout_closed(proc, start, deadline, cpu_start)
             left = deadline - time.monotonic()
             if left <= 0:
-                detail = f" ({len(out)} bytes without a newline)" if out else ""
+                detail = f" ({len(out)} bytes without a newline)" if out else idle_hint(proc.cpu_clock(), cpu_start,
+                                                                                        timeout)
                 return self._end(BotStatus.TIMEOUT, f"no answer within {timeout:.3f} s{detail}", start, cpu_start)
             if cancel is not None:
                 if cancel.is_set():
@@ -403,3 +409,14 @@ class PersistentBot:
         if self._paused and self._proc is not None:
             self._proc.signal_group(signal.SIGCONT)
             self._paused = False
+
+
+def idle_hint(cpu_now: float | None, cpu_start: float | None, timeout: float) -> str:
+    """What a timeout reason adds for a bot that hardly ran: the two usual causes, a bot reading
+    a line the protocol does not send (it is blocked reading) and an answer left in the bot's
+    output buffer (stdout to a pipe is block-buffered until flushed), both look like a bot that
+    "thinks" forever. No figure in it: the record has the CPU time, and the reason stays the
+    same from run to run."""
+    if cpu_now is None or cpu_start is None or cpu_now - cpu_start >= IDLE_SHARE * timeout:
+        return ""
+    return WAITING

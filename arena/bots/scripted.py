@@ -35,7 +35,7 @@ from arena.bots.bwrap import SandboxPolicy
 from arena.bots.command import BotCommand
 from arena.bots.host import CommandLike, Host, HostFactory, command_of
 from arena.bots.limits import Limits
-from arena.bots.persistent import PersistentBot
+from arena.bots.persistent import PersistentBot, idle_hint
 from arena.bots.process import CANCELLED, exit_reason
 from arena.bots.records import BotStatus, TurnRecord
 from arena.bots.script import Reply, Request, Script, ScriptError, Turn, answer, crash, silent, stop
@@ -152,7 +152,7 @@ class ScriptedLineBot(PersistentBot):
 
     def _timed_out(self, timeout: float, reply: Reply) -> TurnRecord:
         pending = len(self._stdout)
-        detail = f" ({pending} bytes without a newline)" if pending else ""
+        detail = f" ({pending} bytes without a newline)" if pending else idle_hint(reply.cpu, 0.0, timeout)
         return self._finish(BotStatus.TIMEOUT, f"no answer within {timeout:.3f} s{detail}", timeout, reply.cpu,
                             reply.stderr)
 

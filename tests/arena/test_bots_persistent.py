@@ -18,6 +18,7 @@ import pytest
 
 from arena.bots import BotCommand, BotHost, BotStatus, Limits, PersistentBot, SandboxPolicy
 from arena.bots import persistent
+from arena.bots.persistent import idle_hint
 from tests.bots.survivors import BOTS, MARK_VARIABLE, assert_none_left
 from typing import Any
 
@@ -130,11 +131,21 @@ def test_never_answers_times_out_and_is_killed(host: BotHost, marker: str) -> No
     begin = time.monotonic()
     record = bot.request("0", 0.4)
     assert time.monotonic() - begin < 0.4 + SLACK
-    assert (record.status, record.reason) == (BotStatus.TIMEOUT, "no answer within 0.400 s")
+    # It waits for more input, as a bot reading one line too many does: the reason says so.
+    assert record.status is BotStatus.TIMEOUT
+    assert record.reason == ("no answer within 0.400 s, hardly using the CPU: it was waiting, for input the protocol "
+                             "does not send or with its answer unflushed in its output buffer")
     assert not bot.running
     assert_none_left(marker)
     later = bot.request("1", 0.4)
-    assert (later.status, later.reason) == (BotStatus.TIMEOUT, "not running: no answer within 0.400 s")
+    assert (later.status, later.reason) == (BotStatus.TIMEOUT, f"not running: {record.reason}")
+
+
+@pytest.mark.parametrize(("cpu_now", "cpu_start", "said"), [
+    (1.02, 1.0, True), (1.05, 1.0, False), (1.3, 1.0, False), (None, 1.0, False), (1.0, None, False)])
+def test_only_a_timeout_that_hardly_used_the_cpu_is_called_waiting(
+        cpu_now: float | None, cpu_start: float | None, said: bool) -> None:
+    assert bool(idle_hint(cpu_now, cpu_start, 0.5)) is said
 
 
 def test_late_answer_is_a_timeout_not_the_next_answer(host: BotHost, marker: str) -> None:

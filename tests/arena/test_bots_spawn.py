@@ -35,6 +35,7 @@ from arena.bots import (
     bot_environment,
     run_round,
 )
+from arena.bots import cgroups
 from arena.bots.command import script_argument
 from arena.bots.limits import MiB
 from arena.bots.sandbox import write_files
@@ -160,6 +161,46 @@ def test_bad_bot_commands_say_what_and_where(tmp_path: Path, text: str, message:
     (tmp_path / "plain.txt").write_text("not a program\n")
     with pytest.raises(BotCommandError, match=message):
         BotCommand.parse(text, tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("first_line", "message"),
+    [
+        (b"#!/bin/sh\r\n", r"has Windows line ends \(CRLF\): its #! line asks for '/bin/sh\\r'"),
+        (b"#!/usr/bin/env python3\r\n", r"Windows line ends .*'/usr/bin/env python3\\r'"),
+        (b"#! /usr/bin/no-such-interpreter -u\n", "its #! line names the interpreter '/usr/bin/no-such-interpreter', "
+                                                   "which does not exist"),
+    ],
+)
+def test_a_script_whose_interpreter_cannot_start_is_refused_before_the_match(
+        tmp_path: Path, first_line: bytes, message: str) -> None:
+    """Else every turn "crashed" with "No such file or directory" naming the script, which exists."""
+    script = tmp_path / "bot"
+    script.write_bytes(first_line + b"echo r\r\n")
+    script.chmod(0o755)
+    with pytest.raises(BotCommandError, match=message):
+        BotCommand.parse("bot", tmp_path)
+
+
+def test_a_script_with_a_good_interpreter_or_none_is_accepted(tmp_path: Path) -> None:
+    for name, text in (("env", "#!/usr/bin/env python3\n"), ("sh", "#!/bin/sh -e\n"), ("none", "echo r\n")):
+        (tmp_path / name).write_text(text)
+        (tmp_path / name).chmod(0o755)
+        assert BotCommand.parse(name, tmp_path).argv == (str(tmp_path / name),)
+
+
+def test_a_folder_given_as_the_bot_names_the_programs_in_it(tmp_path: Path) -> None:
+    (tmp_path / "mybot").mkdir()
+    (tmp_path / "mybot" / "start").write_text("#!/bin/sh\necho r\n")
+    (tmp_path / "mybot" / "start").chmod(0o755)
+    (tmp_path / "mybot" / "notes.txt").write_text("")
+    for text in ("mybot", "./mybot", str(tmp_path / "mybot")):
+        with pytest.raises(BotCommandError, match=r"'.*mybot' is a folder: name the program in it that starts the "
+                                                  r"bot \(e.g. 'mybot/start'\)"):
+            BotCommand.parse(text, tmp_path)
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(BotCommandError, match="holds no executable file"):
+        BotCommand.parse("empty", tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -434,6 +475,17 @@ def test_allocating_2_gb_fails_under_the_address_space_limit(host: BotHost, mark
     record = play_next_to_good_bots(host, marker, "alloc_2gb.py", 5.0)
     assert record.status is BotStatus.CRASHED
     assert record.reason == "exited with code 1 without answering: MemoryError"
+
+
+def test_a_runtime_reserving_gigabytes_it_never_touches_runs_where_the_seat_cgroup_holds_memory(
+        host: BotHost, marker: str) -> None:
+    """The JVM reserves gigabytes at start: under a 1 GiB address space it could not start at
+    all (and said so on stdout, read as its answer). A seat whose memory a cgroup holds limits
+    what a process writes instead, so it runs, while alloc_2gb.py still fails (above)."""
+    if not host.policy.enabled or cgroups.availability():
+        pytest.skip(f"needs a sandbox with seat cgroups: {cgroups.availability() or 'unsandboxed'}")
+    record = play_next_to_good_bots(host, marker, "reserve_4gb.py", 5.0)
+    assert (record.status, record.answer) == (BotStatus.OK, f"reserved {4 << 30}")
 
 
 def test_bounded_fork_bomb_is_killed_whole(host: BotHost, marker: str) -> None:

@@ -294,3 +294,24 @@ def test_a_sigkilled_match_leaves_no_bot_and_no_scratch_folder(tmp_path: Path, s
     # The orphans come to this process if an in-process bot test made it a child subreaper.
     for pid in zombie_children() - zombies:
         os.waitpid(pid, 0)
+
+
+def test_a_bot_whose_folder_the_sandbox_cannot_show_is_said_with_its_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    """A bot straight in /tmp (or a home folder) is shown alone, its folder not: its helper
+    module beside it is not there, and it crashed with a bare ModuleNotFoundError."""
+    name = f"snakepit_alone_{os.getpid()}"
+    bot, helper = Path("/tmp") / f"{name}.py", Path("/tmp") / f"{name}_helper.py"
+    try:
+        helper.write_text("MOVE = 'l'\n")
+        bot.write_text(f"import {name}_helper\nprint({name}_helper.MOVE)\n")
+        code, _, err = run(capsys, "match", "worms", "--map", MEADOW, *bots(GREEDY, str(bot), GREEDY, GREEDY),
+                           "--seed", 5, "--rounds", 1)
+    finally:
+        bot.unlink(missing_ok=True)
+        helper.unlink(missing_ok=True)
+    assert code == 0, err
+    lines = err.splitlines()
+    assert lines[1] == (f"snakepit: seat 1: shown without their folder: {bot}: a home or shared folder is not shown, "
+                        "so the bot sees no file beside these; keep a bot's files in a folder of its own")
+    assert "shown without" not in lines[0] and not any(line.startswith("snakepit: seat 0") for line in lines)
+    assert f"ModuleNotFoundError: No module named '{name}_helper'" in err

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from arena.bots import BotStatus
+from arena.bots.persistent import WAITING
 from arena.bots.scripted import Reply, Request, Script, answer, crash, silent
 from arena.replay import read_replay, verify_replay
 from engines.bioblots import event_to_json
@@ -65,7 +66,7 @@ def test_a_bots_first_line_gets_the_start_grace(grace: float, first_wall: float,
 
 
 def test_a_line_at_the_time_limit_is_a_timeout_and_a_technical_loss_that_gives_the_winner_its_points() -> None:
-    first = Script(answer(PLACE[0]), answer("1 aaac", wall=0.5))
+    first = Script(answer(PLACE[0]), answer("1 aaac", wall=0.5, cpu=0.5))
     host, rounds, result = play([first, Script(answer(PLACE[1]))])
     last = rounds[-1]
     assert last.moves[0] == {"fault": "timeout", "rule": None, "detail": "timeout: no answer within 0.500 s"}
@@ -110,7 +111,7 @@ def test_a_bad_line_is_a_technical_loss_with_the_rule_it_breaks(
 
 
 @pytest.mark.parametrize(("reply", "status", "kind", "detail"), [
-    (silent(), BotStatus.TIMEOUT, "timeout", "timeout: no answer within 1.500 s"),
+    (silent(), BotStatus.TIMEOUT, "timeout", f"timeout: no answer within 1.500 s{WAITING}"),
     (crash(1, stderr="Traceback\nRuntimeError: lost\n"), BotStatus.CRASHED, "exited",
      "crashed: exited with code 1 without answering: RuntimeError: lost"),
     (answer(b"\xff\n"), BotStatus.INVALID_OUTPUT, "unreadable", "invalid_output: answer is not UTF-8: b'\\xff'"),

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from arena.bots import BotStatus
+from arena.bots.persistent import WAITING
 from arena.bots.scripted import Reply, ScriptedLineBot, Request, Script, answer, crash, silent, stop
 from arena.match import RoundInfo
 from arena.replay import verify_replay
@@ -52,7 +53,7 @@ def test_each_bot_reads_its_number_its_requests_with_its_bank_and_every_other_pl
 
 
 def test_the_bank_runs_out_exactly_at_the_bank_the_player_is_disqualified_and_the_others_told() -> None:
-    scripts = [idle(), Script(then=answer("0", wall=10.0)), idle(), idle()]
+    scripts = [idle(), Script(then=answer("0", wall=10.0, cpu=9.0)), idle(), idle()]
     _, rounds, result = play(scripts, seed=3, turns=5)
     # Answers after 10 s each: at 10, 20 and 30 s of its bank; the third is at the bank's end, too late.
     assert scripts[1].requests == [Request("2 0 30", 30.0), Request("2 0 20", 20.0), Request("2 0 10", 10.0)]
@@ -84,7 +85,7 @@ FAULTS = {
     "not UTF-8": (answer(b"\xff\n"), "invalid_output: answer is not UTF-8: b'\\xff'", BotStatus.INVALID_OUTPUT),
     "crash": (crash(1, stderr="RuntimeError: lost track\n"),
               "crashed: exited with code 1 without answering: RuntimeError: lost track", BotStatus.CRASHED),
-    "silent": (silent(), "timeout: its time bank ran out (no answer within 30.000 s)", BotStatus.TIMEOUT),
+    "silent": (silent(), f"timeout: its time bank ran out (no answer within 30.000 s{WAITING})", BotStatus.TIMEOUT),
 }
 
 

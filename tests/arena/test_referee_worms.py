@@ -41,12 +41,13 @@ def test_each_worms_bot_gets_the_playfield_before_the_round_its_id_and_its_seed(
         assert script.env["BOT_SEED"] == str(seat_seed(21, worm))
 
 
+NOT_A_MOVE = "not l, r or '.' (only the first character written counts: debug output goes to stderr): straight on"
 ANSWERS = {
     "l": (answer("l"), BotStatus.OK, "l", ""),
     "R": (answer("R"), BotStatus.OK, "r", ""),
     "first character": (answer(b".then more"), BotStatus.OK, ".", ""),
-    "x": (answer("x"), BotStatus.INVALID_OUTPUT, ".", "answered 'x', not l, r or '.': straight on"),
-    "newline": (answer(""), BotStatus.INVALID_OUTPUT, ".", "answered '\\n', not l, r or '.': straight on"),
+    "x": (answer("x"), BotStatus.INVALID_OUTPUT, ".", f"answered 'x', {NOT_A_MOVE}"),
+    "newline": (answer(""), BotStatus.INVALID_OUTPUT, ".", f"answered '\\n', {NOT_A_MOVE}"),
     "not ASCII": (answer("é"), BotStatus.INVALID_OUTPUT, ".", "first byte b'\\xc3' is not an ASCII character"),
     "just in time": (answer("l", wall=2.999), BotStatus.OK, "l", ""),
     "at the limit": (answer("l", wall=3.0), BotStatus.TIMEOUT, ".", "no answer within 3.000 s"),

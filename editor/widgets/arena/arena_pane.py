@@ -105,6 +105,9 @@ class ArenaPane(QWidget):
         self._matches = 0
         self._starting = False
         """Start made room for a match whose worker has not reported yet (see :meth:`_make_room`)."""
+        self._side_lent = 0
+        """What the side column gave the setup when it was shown (:meth:`_make_setup_room`): it
+        gets it back when the setup hides."""
         self._selected: int | None = None
         self._plot_timer = QTimer(self)
         self._plot_timer.setSingleShot(True)
@@ -331,11 +334,17 @@ class ArenaPane(QWidget):
         focus = QApplication.focusWidget()
         hides_focus = not visible and focus is not None and self.setup_scroll.isAncestorOf(focus)
         shows = visible and not self.setup_scroll.isVisibleTo(self)
-        _, centre, side = self.splitter.sizes()
+        hides = not visible and self.setup_scroll.isVisibleTo(self)
+        setup, centre, side = self.splitter.sizes()
         self.setup_scroll.setVisible(visible)
         self.setup_action.setChecked(visible)
         if shows and centre > 0:
             self._make_setup_room(centre, side)
+        elif hides and self._side_lent:
+            lent = min(self._side_lent, centre + setup - BOARD_WIDTH)
+            if lent > 0:
+                self.splitter.setSizes([0, centre + setup - lent, side + lent])
+            self._side_lent = 0
         if hides_focus:
             self._take_keys()
 
@@ -344,8 +353,9 @@ class ArenaPane(QWidget):
         the scoreboard's down to its least width (left to the splitter, the board's lost all)."""
         setup = max(SETUP_WIDTH, self.setup_scroll.minimumWidth())
         room = centre + side - setup - self.splitter.handleWidth()
-        side = max(SIDE_LEAST, min(side, room - BOARD_WIDTH))
-        self.splitter.setSizes([setup, room - side, side])
+        kept = max(SIDE_LEAST, min(side, room - BOARD_WIDTH))
+        self._side_lent = max(0, side - kept)
+        self.splitter.setSizes([setup, room - kept, kept])
 
     def _take_keys(self) -> None:
         """The keyboard to the match (Start or Open replay… hid the setup that had it): else Qt

@@ -39,14 +39,20 @@ def assert_usable(pane: ArenaPane, window: QWidget) -> None:
     assert pane.transport.seek_bar.width() >= 100
 
 
-def test_a_finished_match_is_usable_at_1024_by_700(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+def small_worms_match(qtbot: QtBot, make_pane: Callable[..., ArenaPane], rounds: int) -> ArenaPane:
+    """A pane at 1024 x 700 that has played a worms match of greedy bots to its end."""
     pane = make_pane()
     pane.resize(*SMALL)
-    set_up(pane, "worms", (str(WORMS / "greedy.sh"),) * 4, {"rounds": 10, "time": 2.0, "map": str(WORMS / "meadow.txt")})
+    set_up(pane, "worms", (str(WORMS / "greedy.sh"),) * 4, {"rounds": rounds, "time": 2.0, "map": str(WORMS / "meadow.txt")})
     full_speed(qtbot, pane)
     start(qtbot, pane)
     wait_finished(qtbot, pane)
     QApplication.processEvents()
+    return pane
+
+
+def test_a_finished_match_is_usable_at_1024_by_700(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    pane = small_worms_match(qtbot, make_pane, 10)
     assert pane.size().width() == SMALL[0] and pane.minimumSizeHint().width() <= SMALL[0]
     assert_usable(pane, pane)
     qtbot.mouseClick(pane.setup_button, Qt.MouseButton.LeftButton)  # the setup shown again beside it all
@@ -212,3 +218,21 @@ def test_the_setup_shown_beside_a_snake_board_at_1024_px_is_whole(
         assert scroll.viewport().rect().contains(QRect(part.mapTo(scroll.viewport(), part.rect().topLeft()), part.size()))
     assert_usable(pane, pane)
     assert pane.stack.width() >= 360  # the board keeps its room: the scoreboard's column gave way first
+
+
+def test_the_side_column_gets_back_the_room_the_setup_took_when_a_match_is_run_again(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    """At 1024 px, Setup takes its room from the board's column and then the side column's (down
+    to its least width); Start hid the setup but left the side column at that least width, so
+    every match run again had a seat log whose "Reason · stderr" column read "n · s"."""
+    pane = small_worms_match(qtbot, make_pane, 3)
+    first = pane.tabs.width()
+    for _ in range(2):
+        qtbot.mouseClick(pane.setup_button, Qt.MouseButton.LeftButton)
+        QApplication.processEvents()
+        assert pane.setup_scroll.isVisible()
+        start(qtbot, pane)
+        wait_finished(qtbot, pane)
+        QApplication.processEvents()
+        assert not pane.setup_scroll.isVisible()
+        assert pane.tabs.width() == first and pane.width() == SMALL[0]

@@ -109,7 +109,7 @@ def test_the_last_setup_of_every_game_is_remembered(qtbot: QtBot, panel: MatchSe
     ("worms", 1, "", "seat 2: choose a bot"),
     # Counted as the form's rows, before any bot starts (the match's own check counts from 0).
     ("worms", 1, "/no/such/bot.py", "seat 2: bot program '/no/such/bot.py' does not exist"),
-    ("kingdoms", 3, "/", "seat 4: bot program '/' is not a file"),
+    ("kingdoms", 3, "/", "seat 4: bot program '/' is a folder: name the program in it that starts the bot"),
     ("snake", 2, "/no/such/file.snake.json", "seat 3: /no/such/file.snake.json"),
 ])
 def test_a_bad_seat_is_named_on_one_line(qtbot: QtBot, make_pane: Callable[..., ArenaPane], game: str, seat: int, value: str, message: str) -> None:

@@ -1,0 +1,59 @@
+"""``--stderr SEAT``: what a seat's bot wrote to its standard error, on the command line.
+
+A bot writer debugs with prints to stderr (stdout is the move). The referee keeps the last
+:attr:`arena.bots.Limits.stderr_tail` bytes of each turn's stderr in the turn's record and the
+replay, and the app's seat log shows them; ``snakepit match --stderr SEAT`` prints them as the
+match plays and ``snakepit replay FILE --stderr SEAT`` from a replay, one line each, so the
+amount printed stays bounded by that tail whatever the bot floods.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterable, Iterator, Mapping, Sequence
+from typing import Any
+
+STDERR_LINE_LIMIT = 300
+"""The longest stderr line printed (characters); a longer one is cut with "…"."""
+
+
+def add_stderr_flag(parser: argparse.ArgumentParser, where: str) -> None:
+    parser.add_argument("--stderr", type=int, action="append", default=[], metavar="SEAT",
+                        help=f"print what seat SEAT's bot (0-based) wrote to stderr {where}, each turn's last "
+                             "4 KiB, prefixed 'round N: seat SEAT stderr:' (repeatable)")
+
+
+def unknown_stderr_seat(seats: Sequence[int], count: int) -> str | None:
+    """``--stderr 4: there are seats 0 to 3`` for a seat a match of ``count`` seats lacks."""
+    for seat in seats:
+        if not 0 <= seat < count:
+            return f"--stderr {seat}: there are seats 0 to {count - 1}" if count else f"--stderr {seat}: no seats"
+    return None
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on (escape sequences that retitle the
+    window, recolour or clear it, a bell) written as its Python escape (``\\x1b``): what a bot
+    wrote is shown, never obeyed."""
+    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+
+
+def clip(line: str, limit: int = STDERR_LINE_LIMIT) -> str:
+    return line if len(line) <= limit else line[: limit - 1] + "…"
+
+
+def stderr_lines(index: int, seat: int, text: str) -> list[str]:
+    """``round 3: seat 0 stderr: thinking…``: a line per non-blank line of ``text``."""
+    return [clip(f"round {index}: seat {seat} stderr: {printable(part.rstrip())}")
+            for part in text.splitlines() if part.strip()]
+
+
+def replay_stderr_lines(rounds: Iterable[Mapping[str, Any]], seats: Sequence[int]) -> Iterator[str]:
+    """The recorded stderr of ``seats``, round by round, from a replay's round lines."""
+    for value in rounds:
+        records = value.get("records") or ()
+        for seat in seats:
+            record = records[seat] if seat < len(records) else None
+            stderr = record.get("stderr") if isinstance(record, dict) else None
+            if isinstance(stderr, str):
+                yield from stderr_lines(int(value["round"]), seat, stderr)
