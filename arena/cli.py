@@ -230,8 +230,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     options.update(sandbox_options(args, descriptor.defaults, f"match {args.game}"))
     if descriptor.map_required and options.get(descriptor.map_option or "") is None:
         flag = descriptor.option(descriptor.map_option or "").cli_flag
-        raise UsageError(f"match {args.game} needs {flag} FILE (the {descriptor.map_title.lower()}: "
-                         f"{descriptor.option(descriptor.map_option or '').help})")
+        raise UsageError(f"match {args.game} needs {flag} FILE ({descriptor.option(descriptor.map_option or '').help})")
     check_new_files([("--record", args.record), *((option.cli_flag or option.name, options.get(option.name))
                                                   for option in descriptor.options if option.writes)], UsageError)
     if args.stderr and "sandbox" not in descriptor.defaults:

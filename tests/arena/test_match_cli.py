@@ -150,7 +150,8 @@ BAD_ARGS = [
     (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, GREEDY, "python3 nope.py")], ["seat 3: bot script", "nope.py' does not exist"]),
     (["worms", "--map", MEADOW, *bots("sh nope.sh", GREEDY, GREEDY, GREEDY)], ["seat 0: bot script", "nope.sh' does not exist"]),
     (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, GREEDY)], ["worms needs 4 seats, got 3"]),
-    (["worms", *bots(*(GREEDY,) * 4)], ["match worms needs --map FILE"]),
+    # the option's help says what the map is; it read "(the map: the map: a playfield file ..."
+    (["worms", *bots(*(GREEDY,) * 4)], ["match worms needs --map FILE (the map: a playfield file at round 0, "]),
     (["worms", "--map", "no/such/map.txt", *bots(*(GREEDY,) * 4)], ["no/such/map.txt: cannot read it: No such file or directory"]),
     (["kingdoms", "--map", MEADOW, *bots(*(FARMER,) * 4)], ["--map is not an option of kingdoms"]),
     (["kingdoms", "--playfield", "{playfield}", *bots(*(FARMER,) * 4)], ["bad_playfield.txt line 1: kingdom 2 farming"]),

@@ -61,15 +61,23 @@ def answers(monkeypatch: pytest.MonkeyPatch) -> Answers:
     return queue
 
 
-@pytest.fixture
-def window_settings(tmp_path: Path) -> Iterator[QSettings]:
-    """Main-window settings (recent files, window state) in a file of the test's own, never the
-    user's; ``QSettings()`` of any pane goes below ``tmp_path`` too."""
+@pytest.fixture(autouse=True)
+def default_settings(tmp_path: Path) -> Iterator[None]:
+    """``QSettings()`` of every test goes below ``tmp_path``, never to the user's settings: a
+    widget that wrongly uses the app's default settings leaves nothing behind for the next test
+    (or the user) and its test can see that it did."""
     old_format = QSettings.defaultFormat()
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "qsettings"))
-    yield QSettings(str(tmp_path / "snakepit.ini"), QSettings.Format.IniFormat)
+    yield
     QSettings.setDefaultFormat(old_format)
+
+
+@pytest.fixture
+def window_settings(tmp_path: Path) -> QSettings:
+    """Main-window settings (recent files, window state) in a file of the test's own, never the
+    user's (``QSettings()`` goes below ``tmp_path`` too: :func:`default_settings`)."""
+    return QSettings(str(tmp_path / "snakepit.ini"), QSettings.Format.IniFormat)
 
 
 def show_main_window(qtbot: QtBot, window: MainWindow, *, register: bool = True) -> MainWindow:

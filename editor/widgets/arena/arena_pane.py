@@ -557,7 +557,7 @@ class ArenaPane(QWidget):
 
     def _board(self, game: str) -> BoardAdapter:
         if game not in self.boards:
-            context = BoardContext(self._scratch_folder, self.setup_panel.editor_program)
+            context = BoardContext(self._scratch_folder, self.setup_panel.editor_program, self.settings)
             board = GAME_VIEWS[game].board(context)
             board.seatClicked.connect(self._seat_clicked)
             board.branchRequested.connect(self.start_branch)

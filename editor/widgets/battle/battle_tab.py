@@ -78,7 +78,7 @@ class BattleTab(QWidget):
         self.runner = MatchRunner(self)
         self.playback = Playback(self.runner.gate, self)
         self.setup = BattleSetup(settings=settings)
-        self.board = SnakeBoard(BoardContext(self._folder, lambda: self.document.program))
+        self.board = SnakeBoard(BoardContext(self._folder, lambda: self.document.program, settings))
         self.scoreboard = Scoreboard()
         self.seat_log = SeatLog()
         self.bites = BiteLog()

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, Generic, TypeVar
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSettings, Signal
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
@@ -80,6 +80,8 @@ class BoardContext:
     not created yet."""
     editor_program: Callable[[], Program | None] | None = None
     """The program open in the editor, where there is an editor."""
+    settings: QSettings | None = None
+    """Where the host remembers its folders (the main window's settings); None: the app's default."""
 
 
 @dataclass(frozen=True)

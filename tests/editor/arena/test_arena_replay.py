@@ -27,6 +27,7 @@ from engines.snake import board_at_turn, position_to_text
 from matcher import best_moves, compile_program, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 from tests.arena.legacy_battles import OLD_FILE
+from tests.editor.file_choosers import assert_remembered_only_in
 from tests.editor.arena.pane_driver import BIOBLOTS, ITPW, KINGDOMS, WORMS, pick, set_up, start, wait_finished
 from pytestqt.qtbot import QtBot
 from collections.abc import Callable
@@ -351,6 +352,7 @@ def test_continue_from_here_offers_the_editors_program_and_a_file(qtbot: QtBot, 
     assert info.programs == (builtin_program(), mine, played[2])
     assert pane.names == ["Built-in biter", "My hunter", "Wall hugger"]
     assert pane.playback.frames[0].state.position == branch.position
+    assert_remembered_only_in(pane.settings, tmp_path)  # the pane's settings, not the app's default
 
 
 def test_the_plots_count_in_the_game_s_own_word_as_the_transport_does(

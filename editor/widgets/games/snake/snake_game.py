@@ -240,7 +240,7 @@ class SnakeBoard(BoardAdapter):
 
     def _ask_what_if(self, info: MatchInfo, turn: int) -> tuple[list[Program], int] | None:
         dialog = WhatIfDialog(self._names, info.programs, turn, editor_program=self.context.editor_program,
-                              parent=self)
+                              settings=self.context.settings, parent=self)
         self.what_if_dialog = dialog
         try:
             if dialog.exec() != QDialog.DialogCode.Accepted:

@@ -41,10 +41,12 @@ class WhatIfDialog(QDialog):
     """Per seat a program (as played by default) and a seed; :meth:`programs` once accepted."""
 
     def __init__(self, names: Sequence[str], played: Sequence[Program], turn: int, *,
-                 editor_program: Callable[[], Program | None] | None = None, parent: QWidget | None = None) -> None:
+                 editor_program: Callable[[], Program | None] | None = None, settings: QSettings | None = None,
+                 parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setWindowTitle("Continue from here")
         self.editor_program = editor_program
+        self._folders = settings if settings is not None else QSettings()  # remembers the File… folder
         self._programs: list[Program] = []
         form = QFormLayout(self)
         form.addRow(QLabel(f"Play on from step {turn} with (each seat keeps its snake):"))
@@ -117,14 +119,13 @@ class WhatIfDialog(QDialog):
         if box.itemData(index) != FILE:
             box.setProperty("last", index)
             return
-        settings = QSettings()
         path, _ = QFileDialog.getOpenFileName(self, f"{seat_label(seat)}: a program",
-                                              str(start_folder(settings, PROGRAMS, SNAKE_SAMPLES)),
+                                              str(start_folder(self._folders, PROGRAMS, SNAKE_SAMPLES)),
                                               f"Snake programs (*{PROGRAM_SUFFIX});;All files (*)")
         if not path:
             box.setCurrentIndex(int(box.property("last")))
             return
-        remember_file(settings, PROGRAMS, path)
+        remember_file(self._folders, PROGRAMS, path)
         found = box.findData(path)
         if found < 0:
             found = box.count() - 1  # before "File…"
