@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.games.snake.explanation_overlay import BEST
 from engines.snake import Board, Direction, Element, Position, SnakeBody
 from matcher import compile_program
-from matcher.editing import paint, remove_card
+from matcher.editing import paint, remove_card, replace_card
 from matcher.explain import explain
 from matcher.fileformat import save_program
 from matcher.model import Card, Group, GroupKind, Head, Pattern, Program, SetRef
@@ -334,3 +335,22 @@ def test_a_narrow_bench_stacks_the_field_over_decision_and_tests_tabs(qtbot: QtB
     qtbot.waitUntil(lambda: not bench.is_narrow())
     assert bench.splitter.widget(1) is bench.side_splitter
     assert bench.explanation_panel.isVisible() and bench.test_list.isVisible()
+
+
+def test_the_decision_never_lays_its_lines_over_the_moves_table(qtbot: QtBot, bench: TestBench) -> None:
+    """Regression: the patterns table counted as 0 px high where lines wrap (its size policy
+    was Ignored), so the panel was made too short for a wrapped card description and note, and
+    the "up variant: 3 of 4 patterns match" line was drawn over the moves table's last row."""
+    long = "free ahead and beyond it, with room to turn round in, and no body of my own beside it: go"
+    bench.document.edit(lambda p: replace_card(p, 1, replace(p.cards[1], description=long)), "Describe")
+    bench.position_editor.set_position(CARD_DECIDES, 0)
+    bench.resize(480, 800)
+    qtbot.waitUntil(bench.is_narrow)
+    panel = bench.explanation_panel
+    assert panel.explanation() is not None and panel.patterns_table.isVisible()
+    parts = [panel.headline, panel.card_label, panel.best_label, panel.note_label, panel.moves_table,
+             panel.patterns_title, panel.patterns_table]
+    tops = [part.mapTo(panel, QPoint(0, 0)).y() for part in parts]
+    for above, below, top_above, top_below in zip(parts, parts[1:], tops, tops[1:]):
+        assert top_above + above.height() <= top_below, (above, below)
+    assert panel.patterns_table.height() >= panel.patterns_table.minimumHeight()
