@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from editor.document import ProgramDocument, new_stroke_id
 from editor.widgets.cards.card_list import plural, problem_style, restyle, tool_icon
+from editor.widgets.cards.document_undo import undo_in_document
 from editor.widgets.cards.pattern_paint import ELEMENT_LOOK, SET_COLORS, match_pixmap
 from editor.widgets.parts.boxes import WrappingGrid
 from editor.widgets.parts.form_widgets import bold_label
@@ -81,6 +82,7 @@ class SetRow(QFrame):
         self.name_edit.setToolTip(f"The name of {SetRef(index).label}, shown in the palette and tooltips")
         self.name_edit.textEdited.connect(self._name_edited)
         self.name_edit.editingFinished.connect(self._end_session)
+        undo_in_document(self.name_edit)
         self._select_on_click = False
         self.name_edit.installEventFilter(self)
         self.remove_button = QToolButton()
