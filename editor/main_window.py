@@ -159,9 +159,12 @@ class MainWindow(EditingCommands, QMainWindow):
         return True
 
     def save(self) -> bool:
-        if self.document.path is None:
+        path = self.document.path
+        if path is None:
             return self.save_as()
-        return self._save_to(self.document.path)
+        if self.document.changed_on_disk() and not self._confirm_replace_changed(path):
+            return False
+        return self._save_to(path)
 
     def save_as(self, path: str | Path | None = None) -> bool:
         """Save under ``path``, or a name asked for (``.snake.json`` is added when missing)."""
@@ -221,6 +224,17 @@ class MainWindow(EditingCommands, QMainWindow):
         answer = QMessageBox.question(self, APP_NAME, f"{path.name} already exists. Replace it?",
                                       QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                                       QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _confirm_replace_changed(self, path: Path) -> bool:
+        """Saving over a file someone else wrote since it was opened here loses their changes
+        without a word (two windows on one program: the second save wiped the first's work)."""
+        answer = QMessageBox.question(
+            self, APP_NAME,
+            f"{path.name} was changed on disk since you opened or saved it here (by another program "
+            "or snakepit window). Replace it with the program open here?\n\n"
+            "Cancel keeps both: Save As… saves yours under another name, Revert shows theirs.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
         return answer == QMessageBox.StandardButton.Yes
 
     def _dialog_folder(self) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from collections.abc import Callable
 from pathlib import Path
 
@@ -225,6 +226,36 @@ def test_revert_reloads_the_file_after_confirming(qtbot: QtBot, make_window: Cal
     window.revert_action.trigger()
     assert window.document.program == original and not window.document.dirty
 
+
+
+def test_saving_over_a_file_changed_on_disk_asks_first(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers, tmp_path: Path) -> None:
+    """Regression: two windows on one file (or another program writing it): the second Save
+    replaced the first's work without a word. Now Save asks; Cancel keeps theirs on disk and
+    ours open and unsaved; Yes replaces it, and a later Save asks no more."""
+    path = tmp_path / "mine.snake.json"
+    window, _saved = open_edited(make_window, path)
+    ours = window.document.program
+    theirs = write_program(path, "Theirs, saved by another window")
+    os.utime(path, ns=(1, 1))  # a different time even where the clock is coarse
+    answers.append(Button.Cancel)
+    key(qtbot, window, "Ctrl+S")
+    assert answers.asked and "mine.snake.json was changed on disk" in answers.asked[0]
+    assert load_program(path) == theirs
+    assert window.document.dirty and window.document.program == ours
+    answers.append(Button.Yes)
+    key(qtbot, window, "Ctrl+S")
+    assert load_program(path) == ours and not window.document.dirty
+    paint_corner(window, Element.BORDER)
+    key(qtbot, window, "Ctrl+S")  # our own save changed the file: nothing to ask
+    assert len(answers.asked) == 2 and load_program(path) == window.document.program
+
+
+def test_saving_a_file_deleted_on_disk_puts_it_back_without_asking(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
+    path = tmp_path / "mine.snake.json"
+    window, _saved = open_edited(make_window, path)
+    path.unlink()
+    key(qtbot, window, "Ctrl+S")
+    assert load_program(path) == window.document.program and not window.document.dirty
 
 # --- recent files -------------------------------------------------------------------------------
 
