@@ -298,8 +298,10 @@ class ProgramDocument(QObject):
         self.dirtyChanged.emit(False)
 
     def open(self, path: Path) -> None:
-        """Load ``path`` (raises :class:`matcher.ProgramError` with a one-line message)."""
-        self.replace_all(load_program(path), Path(path))
+        """Load ``path`` (raises :class:`matcher.ProgramError` with a one-line message). A
+        program that breaks a rule opens with its problems listed: the editor saves work in
+        progress as it is, and must open what it saved."""
+        self.replace_all(load_program(path, rules=False), Path(path))
 
     def save(self, path: Path | None = None) -> None:
         """Save atomically to ``path`` (or the current path) and mark the document clean."""

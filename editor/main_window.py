@@ -217,7 +217,13 @@ class MainWindow(EditingCommands, QMainWindow):
             return False
         self.autosaver.discard()
         self._remember_program_file(path)
-        self.statusBar().showMessage(f"Saved {path}", 4000)
+        problems = len(self.document.problems())
+        if problems:
+            self.statusBar().showMessage(
+                f"Saved {path}, with {problems} problem{'s' if problems > 1 else ''}: it opens here, but cannot "
+                "play until they are fixed (see Problems)", 8000)
+        else:
+            self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
     def _confirm_overwrite(self, path: Path) -> bool:
@@ -295,7 +301,7 @@ class MainWindow(EditingCommands, QMainWindow):
         base: Program | None = None
         if recovered.path is not None:
             try:
-                base = load_program(recovered.path)
+                base = load_program(recovered.path, rules=False)
             except ProgramError:
                 base = None
         self.document.replace_all(base if base is not None else recovered.program, recovered.path)

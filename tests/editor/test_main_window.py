@@ -149,6 +149,23 @@ def test_opening_a_broken_file_shows_a_message_box_and_keeps_the_program(qtbot: 
     assert window.document.program == before
 
 
+
+def test_a_program_saved_with_problems_opens_again_with_them_listed(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
+    """Regression: the editor saved a program with problems (a set just added is empty), then
+    refused to open the file it had written ("Could not open": a user set holds 1..6 elements).
+    Now it opens, the problems in the Problems pane; a file that is not a program still fails."""
+    window = make_window()
+    window.program_panel.sets.add_set()
+    saved = window.document.program
+    path = tmp_path / "draft.snake.json"
+    assert window.save_as(path)
+    assert "problem" in window.statusBar().currentMessage()
+    key(qtbot, window, "Ctrl+N")
+    assert window.open_file(path)
+    assert window.document.program == saved and window.document.path == path
+    assert [problem.set_index for problem in window.document.problems()] == [0]
+    assert window.problems_view.isVisible()
+
 # --- undo / redo --------------------------------------------------------------------------------
 
 
