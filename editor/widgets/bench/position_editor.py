@@ -161,7 +161,8 @@ class PositionView(BattleView):
     KEYS = (("Arrows", "Move the cursor; while drawing a snake, draw it on"),
             ("Space, Enter", "On an empty cell start a snake (again: end it); on a snake select it"),
             ("Shift+Arrows", "Move the selected snake"), ("M", "Make the selected snake “me”"),
-            ("Delete, Backspace", "Remove the selected snake"), ("Escape", "Cancel drawing or moving"))
+            ("Delete, Backspace", "Remove the selected snake"), ("Escape", "Cancel drawing or moving"),
+            ("Ctrl+Z, Ctrl+Shift+Z", "Undo, redo the field's last change (then the program's)"))
     """The field's own keys (handled below), for Help → Keyboard Reference."""
 
     def keyPressEvent(self, event: QKeyEvent) -> None:

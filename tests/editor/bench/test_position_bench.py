@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QTextDocument
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QApplication, QToolButton
 
 import editor.widgets  # noqa: F401
 from editor import cli
@@ -28,6 +28,9 @@ from matcher.model import Card, Group, GroupKind, Head, Pattern, Program, SetRef
 from pytestqt.qtbot import QtBot
 from tests.editor.qt_items import table_item, top_item
 from typing import Any
+from collections.abc import Callable
+
+from editor.main_window import MainWindow
 
 OR1, OR2 = Group(GroupKind.OR, 1), Group(GroupKind.OR, 2)
 
@@ -354,3 +357,51 @@ def test_the_decision_never_lays_its_lines_over_the_moves_table(qtbot: QtBot, be
     for above, below, top_above, top_below in zip(parts, parts[1:], tops, tops[1:]):
         assert top_above + above.height() <= top_below, (above, below)
     assert panel.patterns_table.height() >= panel.patterns_table.minimumHeight()
+
+
+def test_a_hand_made_position_wiped_by_clear_or_a_test_comes_back_with_undo(qtbot: QtBot, bench: TestBench) -> None:
+    """Regression: the field had no undo: Clear, a right-click on a snake, Load position or a
+    click on a test replaced a position drawn by hand for good."""
+    field = bench.position_editor
+    history = bench.field_history
+    assert not history.can_undo() and not bench.field_history.undo_action.isEnabled()
+    start = field.position()
+    field.set_position(CARD_DECIDES, 1)
+    bench.save_as_test("wall")
+    field.set_position(NO_CARD, 0)
+    qtbot.mouseClick(field.buttons[field.clear_action], Qt.MouseButton.LeftButton)
+    assert field.snake_count() == 0
+    history.undo_action.trigger()
+    assert field.position() == NO_CARD and field.me() == 0
+    bench.load_test(0)
+    assert field.position() == CARD_DECIDES and field.me() == 1
+    history.undo_action.trigger()
+    assert field.position() == NO_CARD
+    history.redo_action.trigger()
+    assert field.position() == CARD_DECIDES and field.me() == 1
+    assert bench.explanation_panel.explanation() is not None  # decided again for what it shows
+    history.undo_action.trigger()
+    history.undo_action.trigger()
+    history.undo_action.trigger()
+    assert field.position() == start and not history.can_undo()
+
+
+def test_ctrl_z_on_the_field_undoes_its_change_then_the_programs(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
+    window = make_window()
+    document = window.document
+    document.edit_card(lambda card: paint(card, [(0, 0)], Pattern(Element.BORDER)), "Paint border")
+    painted = document.program
+    window.show_test_bench()
+    field = window.test_bench.position_editor
+    drawn = field.position()
+    window.activateWindow()
+    QApplication.processEvents()
+    field.view.setFocus()
+    assert QApplication.focusWidget() is field.view
+    qtbot.keyClick(field.view, Qt.Key.Key_Space)  # select the snake under the cursor
+    qtbot.keyClick(field.view, Qt.Key.Key_Delete)
+    assert field.snake_count() == len(drawn.snakes) - 1
+    qtbot.keySequence(field.view, "Ctrl+Z")
+    assert field.position() == drawn and document.program == painted
+    qtbot.keySequence(field.view, "Ctrl+Z")  # nothing left on the field: the program's edit goes
+    assert document.program != painted and field.position() == drawn
