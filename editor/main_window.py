@@ -653,7 +653,8 @@ class MainWindow(EditingCommands, QMainWindow):
         paths = self.recent_files()
         self.settings.setValue(RECENT_KEY, paths)  # missing files are pruned for good
         for number, path in enumerate(paths, 1):
-            action = self.recent_menu.addAction(f"&{number} {Path(path).name}")
+            name = Path(path).name.replace("&", "&&")  # a lone & would underline the next letter
+            action = self.recent_menu.addAction(f"&{number} {name}")
             action.setStatusTip(path)
             action.setToolTip(path)
             action.triggered.connect(lambda _checked=False, p=path: self.open_file(p))

@@ -244,7 +244,6 @@ def test_revert_reloads_the_file_after_confirming(qtbot: QtBot, make_window: Cal
     assert window.document.program == original and not window.document.dirty
 
 
-
 def test_saving_over_a_file_changed_on_disk_asks_first(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers, tmp_path: Path) -> None:
     """Regression: two windows on one file (or another program writing it): the second Save
     replaced the first's work without a word. Now Save asks; Cancel keeps theirs on disk and
@@ -294,6 +293,17 @@ def test_opened_and_saved_files_are_recent_newest_first_and_missing_ones_pruned(
     window.recent_menu.actions()[1].trigger()  # "&2 p0.snake.json"
     assert window.document.path == files[0].resolve() or window.document.path == Path(str(files[0].resolve()))
     assert recent_menu_entries(window)[0] == str(files[0].resolve())
+
+
+def test_a_recent_file_with_an_ampersand_shows_its_whole_name(make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
+    """Regression: "Tom & Jerry.snake.json" showed as "Tom  Jerry.snake.json" with the J
+    underlined (a menu's & marks the key letter)."""
+    window = make_window()
+    path = tmp_path / "Tom & Jerry.snake.json"
+    assert window.save_as(path)
+    window.recent_menu.aboutToShow.emit()
+    entry = window.recent_menu.actions()[0]
+    assert entry.text() == "&1 Tom && Jerry.snake.json" and entry.statusTip() == str(path.resolve())
 
 
 def test_recent_files_keep_at_most_eight(make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
