@@ -59,20 +59,10 @@ class FieldHistory(QObject):
 
     def undo(self) -> bool:
         """The field as it was before its last change; False when there is none."""
-        if not self._undo:
-            return False
-        self._redo.append(self._now)
-        self._restore(self._undo.pop())
-        self.editor.set_status("Undid the field's last change (Redo Field Change makes it again)")
-        return True
+        return self._step(self._undo, self._redo, "Undid the field's last change (Redo Field Change makes it again)")
 
     def redo(self) -> bool:
-        if not self._redo:
-            return False
-        self._undo.append(self._now)
-        self._restore(self._redo.pop())
-        self.editor.set_status("Made the undone field change again")
-        return True
+        return self._step(self._redo, self._undo, "Made the undone field change again")
 
     def forget(self) -> None:
         """Nothing to undo: the field as it is now is where the history starts."""
@@ -100,6 +90,15 @@ class FieldHistory(QObject):
         """Another "me" is no step of its own, but an undone change brings back the one it had."""
         if not self._restoring and self.editor.position() == self._now[0]:
             self._now = self._state()
+
+    def _step(self, back: list[_State], forth: list[_State], said: str) -> bool:
+        """Show the last state of ``back``; the state shown now goes onto ``forth``."""
+        if not back:
+            return False
+        forth.append(self._now)
+        self._restore(back.pop())
+        self.editor.set_status(said)
+        return True
 
     def _restore(self, state: _State) -> None:
         self._restoring = True
