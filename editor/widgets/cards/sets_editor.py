@@ -107,6 +107,7 @@ class SetRow(QFrame):
             grid.addWidget(box, n // 2, n % 2)
 
         self.weight_label = QLabel()
+        self.weight_label.setWordWrap(True)  # a problem ("all 7 elements: …") is read whole in a narrow pane
         self.weight_label.setToolTip(
             "The weight a pattern using this set adds to a move's score: 7 minus the number of "
             "elements it can match (with NOT, the set is inverted)"

@@ -164,6 +164,24 @@ def test_a_set_may_be_filled_with_all_seven_and_the_problem_is_shown(qtbot: QtBo
 # --- adding and removing --------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("width", [300, 200])
+def test_a_sets_problem_is_read_whole_in_a_narrow_pane(qtbot: QtBot, make_editor: Callable[..., SetsEditor], width: int) -> None:
+    """Regression: in the program pane (about 300 px at 1440 x 900) the line under a set with
+    all seven elements read "⚠ all 7 elements: a set hold", cut by "used by 2 patterns"."""
+    everything = ElementSet("all", frozenset(Element))
+    editor = make_editor(program_with_sets(everything, cells={(0, 0): Pattern(SetRef(0)), (0, 1): Pattern(SetRef(0))}))
+    editor.resize(width, 700)
+    row = editor.row(0)
+    label = row.weight_label
+    qtbot.waitUntil(lambda: row.width() <= width)
+    assert label.text().endswith("a set holds at most 6") and row.uses_label.text() == "used by 2 patterns"
+    whole = label.fontMetrics().horizontalAdvance(label.text()) <= label.contentsRect().width()
+    wrapped = label.wordWrap() and label.heightForWidth(label.contentsRect().width()) <= label.contentsRect().height()
+    assert whole or wrapped
+    assert row.uses_label.geometry().top() >= label.geometry().bottom() or \
+        row.uses_label.geometry().left() >= label.geometry().right()
+
+
 def test_add_set_appends_an_empty_named_set_with_the_name_ready_for_typing(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(RIVAL))
     qtbot.mouseClick(editor.add_button, LEFT)
