@@ -47,6 +47,7 @@ from editor.program_files import (
     APP_NAME,
     FILE_FILTER,
     RECENT_KEY,
+    confirm_overwrite,
     fresh_program,
     recent_files,
     remember_file,
@@ -174,7 +175,7 @@ class MainWindow(EditingCommands, QMainWindow):
             if not chosen:
                 return False
             path = with_program_suffix(chosen)
-            if path != chosen and Path(path).exists() and not self._confirm_overwrite(Path(path)):
+            if path != chosen and Path(path).exists() and not confirm_overwrite(self, Path(path)):
                 return False
         return self._save_to(Path(path))
 
@@ -225,12 +226,6 @@ class MainWindow(EditingCommands, QMainWindow):
         else:
             self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
-
-    def _confirm_overwrite(self, path: Path) -> bool:
-        answer = QMessageBox.question(self, APP_NAME, f"{path.name} already exists. Replace it?",
-                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                                      QMessageBox.StandardButton.No)
-        return answer == QMessageBox.StandardButton.Yes
 
     def _confirm_replace_changed(self, path: Path) -> bool:
         """Saving over a file someone else wrote since it was opened here loses their changes

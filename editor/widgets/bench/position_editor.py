@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.program_files import confirm_overwrite
 from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.games.zoomable_board import MARGIN
 from editor.widgets.parts.seat_colors import blend, seat_color
@@ -454,6 +455,8 @@ class PositionEditor(QWidget):
             if not name:
                 return False
             path = name if name.endswith(".json") else name + POSITION_SUFFIX
+            if path != name and Path(path).exists() and not confirm_overwrite(self, Path(path)):
+                return False
         try:
             save_position(path, self.position())
         except OSError as err:
