@@ -91,6 +91,8 @@ class ProgramPanel(QWidget):
         program = self.document.program
         if self.name_edit.text() != program.name:
             self.name_edit.setText(program.name)
+            if not self.name_edit.hasFocus():
+                self.name_edit.setCursorPosition(0)  # a long name shows its start
         if self.description_edit.toPlainText() != program.description:
             self.description_edit.blockSignals(True)
             self.description_edit.setPlainText(program.description)

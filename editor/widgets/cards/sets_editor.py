@@ -140,6 +140,8 @@ class SetRow(QFrame):
         element_set = program.sets[self.index]
         if self.name_edit.text() != element_set.name:
             self.name_edit.setText(element_set.name)
+            if not self.name_edit.hasFocus():
+                self.name_edit.setCursorPosition(0)  # a long name shows its start ("mes near" said nothing)
         for element, box in self.boxes.items():
             if box.isChecked() != (element in element_set.elements):
                 box.setChecked(element in element_set.elements)

@@ -287,3 +287,11 @@ def test_focus_set_request_highlights_the_set(qtbot: QtBot, make_editor: Callabl
     assert row.name_edit.hasFocus()
     editor.document.focusSetRequested.emit(0)
     assert editor.row(0).highlighted and not row.highlighted
+
+
+def test_a_long_set_name_shows_its_start(make_editor: Callable[..., SetsEditor]) -> None:
+    """Regression: a name longer than its field showed its end ("mes near")."""
+    name = "any rival part that could bite me or be bitten by me when it comes near"
+    editor = make_editor(program_with_sets(dataclasses.replace(RIVAL, name=name)))
+    field = editor.row(0).name_edit
+    assert field.text() == name and field.cursorPosition() == 0
