@@ -211,10 +211,15 @@ class MainWindow(EditingCommands, QMainWindow):
         return recent_files(self.settings)
 
     def _save_to(self, path: Path) -> bool:
+        headline = f"Could not save {path.name}; the program is still open, nothing is lost."
         try:
             self.document.save(path)
-        except (OSError, ValueError) as err:
-            show_error(self, f"Could not save {path.name}; the program is still open, nothing is lost.", err)
+        except OSError as err:
+            # The file saved, not the temporary one the atomic save writes first (".NAME.PID-….tmp").
+            show_error(self, headline, f"{path}: cannot write it: {err.strerror or err}")
+            return False
+        except ValueError as err:
+            show_error(self, headline, err)
             return False
         self.autosaver.discard()
         self._remember_program_file(path)

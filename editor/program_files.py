@@ -52,7 +52,7 @@ def confirm_overwrite(parent: QWidget | None, path: Path) -> bool:
     return answer == QMessageBox.StandardButton.Yes
 
 
-def show_error(parent: QWidget | None, headline: str, error: Exception) -> None:
+def show_error(parent: QWidget | None, headline: str, error: Exception | str) -> None:
     """A modal error box: ``headline`` on top, the error's own one-line message below it."""
     box = QMessageBox(QMessageBox.Icon.Critical, APP_NAME, headline, parent=parent)
     box.setInformativeText(str(error))

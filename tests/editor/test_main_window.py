@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -125,6 +126,26 @@ def test_a_failing_save_is_reported_and_keeps_the_changes(qtbot: QtBot, make_win
     assert not window.save_as(tmp_path / "no-such-folder" / "x.snake.json")
     assert errors and "x.snake.json" in errors[0][0]
     assert window.document.dirty and window.isWindowModified()
+
+
+def test_a_save_into_a_read_only_folder_names_the_file_not_a_temporary_one(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the message read "[Errno 13] Permission denied: '…/.mine.snake.json.4242-
+    k3j2h1g0.tmp'", a hidden file the user never named (the atomic save's temporary file)."""
+    window = make_window()
+    paint_corner(window)
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+
+    def refuse(prefix: str = "", suffix: str = "", dir: str = "") -> tuple[int, str]:  # as the kernel does (tests run as root)
+        raise PermissionError(13, "Permission denied", os.path.join(dir, f"{prefix}k3j2h1g0{suffix}"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    errors: list[tuple[str, str]] = []
+    monkeypatch.setattr(main_window_module, "show_error", lambda parent, headline, err: errors.append((headline, str(err))))
+    assert not window.save_as(folder / "mine.snake.json")
+    assert errors == [("Could not save mine.snake.json; the program is still open, nothing is lost.",
+                       f"{folder / 'mine.snake.json'}: cannot write it: Permission denied")]
+    assert window.document.dirty
 
 
 def test_opening_a_broken_file_shows_a_message_box_and_keeps_the_program(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
