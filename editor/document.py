@@ -315,6 +315,17 @@ class ProgramDocument(QObject):
             self.pathChanged.emit()
         self.undo_stack.setClean()
 
+    def reload(self) -> None:
+        """Take the file as it is on disk now, as one undoable step, and be clean with it (for a
+        file another program changed while nothing was changed here). Raises
+        :class:`matcher.ProgramError` when the file cannot be read as a program."""
+        if self._path is None:
+            return
+        program = load_program(self._path, rules=False)
+        self._disk_stamp = _file_stamp(self._path)
+        self.edit(lambda _old: program, f"Reload {self._path.name} (changed on disk)")
+        self.undo_stack.setClean()
+
     def changed_on_disk(self) -> bool:
         """The document's file was written by someone else (another program, another snakepit
         window) since this document opened or saved it: saving would replace their changes.

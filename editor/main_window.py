@@ -129,6 +129,9 @@ class MainWindow(EditingCommands, QMainWindow):
         self._update_summary()
         self._apply_preferences(load_preferences(self.settings))
         self._remember_folders()
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.applicationStateChanged.connect(self._back_in_the_app)
         self.resize(*DEFAULT_SIZE)
         self._needs_sizing = not self._restore_window_state()
 
@@ -242,6 +245,23 @@ class MainWindow(EditingCommands, QMainWindow):
             "Cancel keeps both: Save As… saves yours under another name, Revert shows theirs.",
             QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
         return answer == QMessageBox.StandardButton.Yes
+
+    def _back_in_the_app(self, state: Qt.ApplicationState) -> None:
+        """Back from another program: a program file changed there is shown as it is now.
+        Unchanged here, it is reloaded (one undo step takes it back); with changes here, Save
+        asks before replacing it, and the status bar says so now."""
+        if state != Qt.ApplicationState.ApplicationActive or not self.document.changed_on_disk():
+            return
+        name = self.document.display_name()
+        if self.document.dirty:
+            self.statusBar().showMessage(f"{name} was changed on disk: Save asks before replacing it", 8000)
+            return
+        try:
+            self.document.reload()
+        except ProgramError as err:
+            self.statusBar().showMessage(f"{name} was changed on disk and cannot be read: {err}", 8000)
+            return
+        self.statusBar().showMessage(f"{name} was changed on disk and is shown as it is now (Undo shows it as before)", 8000)
 
     def _dialog_folder(self) -> str:
         """Where Open starts: the open file's folder, the last program folder, else the samples

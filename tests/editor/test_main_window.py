@@ -287,6 +287,42 @@ def test_saving_over_a_file_changed_on_disk_asks_first(qtbot: QtBot, make_window
     assert len(answers.asked) == 2 and load_program(path) == window.document.program
 
 
+def back_in_the_app() -> None:
+    """What Qt says when the user comes back to snakepit from another program."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.applicationStateChanged.emit(Qt.ApplicationState.ApplicationActive)
+
+
+def test_a_file_changed_on_disk_is_reloaded_when_nothing_was_changed_here(make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
+    """A program changed by another program (or snakepit window) while open here unchanged was
+    shown as it was when opened: a battle fought the old one, and Save wrote it back over the
+    new one. Back in the window it is shown as it is now; Undo shows the version before."""
+    path = tmp_path / "mine.snake.json"
+    mine = write_program(path, "Mine")
+    window = make_window(mine, path)
+    back_in_the_app()
+    assert window.document.program == mine and window.document.undo_stack.count() == 0
+    theirs = write_program(path, "Theirs")
+    os.utime(path, ns=(1, 1))
+    back_in_the_app()
+    assert window.document.program == theirs and not window.document.dirty
+    assert "changed on disk" in window.statusBar().currentMessage()
+    window.document.undo_stack.undo()
+    assert window.document.program == mine and window.document.dirty
+
+
+def test_a_file_changed_on_disk_is_not_reloaded_over_changes_made_here(make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
+    path = tmp_path / "mine.snake.json"
+    window, _saved = open_edited(make_window, path)
+    ours = window.document.program
+    write_program(path, "Theirs")
+    os.utime(path, ns=(1, 1))
+    back_in_the_app()
+    assert window.document.program == ours and window.document.dirty
+    assert "Save asks before replacing it" in window.statusBar().currentMessage()
+
+
 def test_saving_a_file_deleted_on_disk_puts_it_back_without_asking(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
     path = tmp_path / "mine.snake.json"
     window, _saved = open_edited(make_window, path)
