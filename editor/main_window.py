@@ -146,7 +146,9 @@ class MainWindow(EditingCommands, QMainWindow):
 
     def ask_open(self) -> bool:
         path, _ = QFileDialog.getOpenFileName(self, "Open Program", self._dialog_folder(), FILE_FILTER)
-        return bool(path) and self.open_file(path)
+        # A position or a replay chosen under "All files" goes where a dropped one goes (it was
+        # refused as a program: "unknown key 'height' in the program").
+        return bool(path) and self.open_dropped(path)
 
     def open_file(self, path: str | Path, ask: bool = True) -> bool:
         """Open ``path`` (after offering to save unsaved changes when ``ask``); a file that is not

@@ -425,6 +425,23 @@ def test_dropping_a_position_file_puts_it_on_the_test_bench(qtbot: QtBot, make_w
     assert explanation is not None and explanation.possible  # decided on the dropped position
 
 
+def test_file_open_on_a_position_puts_it_on_the_test_bench(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: File → Open on a position (All files) said "unknown key 'height' in the
+    program"; it goes where a dropped one goes."""
+    errors: list[str] = []
+    monkeypatch.setattr(main_window_module, "show_error", lambda parent, headline, err: errors.append(str(err)))
+    path = tmp_path / "corner.position.json"
+    position = position_from_text("6x5\n......\n.Aaa..\n......\n..Bbb.\n......\n")
+    save_position(path, position)
+    window = make_window()
+    program = window.document.program
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), "")))
+    key(qtbot, window, "Ctrl+O")
+    assert not errors
+    assert window.test_bench.position_editor.position() == position and window.bench_page() is window.test_bench
+    assert window.document.program == program
+
+
 def test_a_json_file_that_holds_a_position_is_a_position(tmp_path: Path) -> None:
     plain = tmp_path / "situation.json"
     save_position(plain, position_from_text("3x2\nAa.\n...\n"))
