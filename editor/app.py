@@ -49,12 +49,12 @@ def initial_document(path: str | None, settings: QSettings) -> tuple[ProgramDocu
         if not target.exists():  # `snakepit edit new.snake.json` starts that file
             return ProgramDocument(fresh_program(), Path(path)), None
         try:
-            return ProgramDocument(load_program(target), target), None
+            return ProgramDocument(load_program(target, rules=False), target), None  # problems listed
         except ProgramError as err:
             return ProgramDocument(fresh_program()), str(err)
     for recent in recent_files(settings)[:1]:
         try:
-            return ProgramDocument(load_program(recent), Path(recent)), None
+            return ProgramDocument(load_program(recent, rules=False), Path(recent)), None
         except ProgramError:
             pass
     try:

@@ -32,6 +32,18 @@ _UNSAFE_IN_NAMES = re.compile(r"[^\w \-]+")
 """What a file name made from a program's name leaves out (path separators, quotes, dots)."""
 
 
+def _file_stamp(path: Path | None) -> tuple[int, int, int] | None:
+    """What tells whether a file was written since it was last looked at: its inode (an atomic
+    save makes a new one), size and modification time; None when there is no such file."""
+    if path is None:
+        return None
+    try:
+        status = path.stat()
+    except OSError:
+        return None
+    return (status.st_ino, status.st_size, status.st_mtime_ns)
+
+
 def new_stroke_id() -> int:
     """A fresh id for one paint stroke (press … release): its edits merge into one undo step."""
     return next(_stroke_ids)
@@ -117,6 +129,8 @@ class ProgramDocument(QObject):
         self._brush = Brush()
         self._derived: _Derived | None = None
         self._decided_card: int | None = None
+        self._disk_stamp = _file_stamp(path)
+        """The file as this document last read or wrote it (see :meth:`changed_on_disk`)."""
         self.undo_stack = QUndoStack(self)
         # Not a bound method: when a dirty document is collected, the stack's destructor still
         # announces cleanChanged, and a slot on the half-destroyed document crashes the process.
@@ -271,6 +285,7 @@ class ProgramDocument(QObject):
         """A new or opened program: history cleared, clean."""
         self.undo_stack.clear()
         self._path = path
+        self._disk_stamp = _file_stamp(path)
         self._program = program
         self._derived = None
         self._current_card = 0
@@ -283,8 +298,10 @@ class ProgramDocument(QObject):
         self.dirtyChanged.emit(False)
 
     def open(self, path: Path) -> None:
-        """Load ``path`` (raises :class:`matcher.ProgramError` with a one-line message)."""
-        self.replace_all(load_program(path), Path(path))
+        """Load ``path`` (raises :class:`matcher.ProgramError` with a one-line message). A
+        program that breaks a rule opens with its problems listed: the editor saves work in
+        progress as it is, and must open what it saved."""
+        self.replace_all(load_program(path, rules=False), Path(path))
 
     def save(self, path: Path | None = None) -> None:
         """Save atomically to ``path`` (or the current path) and mark the document clean."""
@@ -292,10 +309,29 @@ class ProgramDocument(QObject):
         if target is None:
             raise ValueError("no file name to save to")
         save_program(target, self._program)
+        self._disk_stamp = _file_stamp(target)
         if target != self._path:
             self._path = target
             self.pathChanged.emit()
         self.undo_stack.setClean()
+
+    def reload(self) -> None:
+        """Take the file as it is on disk now, as one undoable step, and be clean with it (for a
+        file another program changed while nothing was changed here). Raises
+        :class:`matcher.ProgramError` when the file cannot be read as a program."""
+        if self._path is None:
+            return
+        program = load_program(self._path, rules=False)
+        self._disk_stamp = _file_stamp(self._path)
+        self.edit(lambda _old: program, f"Reload {self._path.name} (changed on disk)")
+        self.undo_stack.setClean()
+
+    def changed_on_disk(self) -> bool:
+        """The document's file was written by someone else (another program, another snakepit
+        window) since this document opened or saved it: saving would replace their changes.
+        A file that is gone is not changed: saving puts it back."""
+        now = _file_stamp(self._path)
+        return now is not None and now != self._disk_stamp
 
     def to_text(self) -> str:
         return dumps_program(self._program)

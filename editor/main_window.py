@@ -47,6 +47,7 @@ from editor.program_files import (
     APP_NAME,
     FILE_FILTER,
     RECENT_KEY,
+    confirm_overwrite,
     fresh_program,
     recent_files,
     remember_file,
@@ -128,6 +129,9 @@ class MainWindow(EditingCommands, QMainWindow):
         self._update_summary()
         self._apply_preferences(load_preferences(self.settings))
         self._remember_folders()
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.applicationStateChanged.connect(self._back_in_the_app)
         self.resize(*DEFAULT_SIZE)
         self._needs_sizing = not self._restore_window_state()
 
@@ -142,7 +146,9 @@ class MainWindow(EditingCommands, QMainWindow):
 
     def ask_open(self) -> bool:
         path, _ = QFileDialog.getOpenFileName(self, "Open Program", self._dialog_folder(), FILE_FILTER)
-        return bool(path) and self.open_file(path)
+        # A position or a replay chosen under "All files" goes where a dropped one goes (it was
+        # refused as a program: "unknown key 'height' in the program").
+        return bool(path) and self.open_dropped(path)
 
     def open_file(self, path: str | Path, ask: bool = True) -> bool:
         """Open ``path`` (after offering to save unsaved changes when ``ask``); a file that is not
@@ -159,9 +165,12 @@ class MainWindow(EditingCommands, QMainWindow):
         return True
 
     def save(self) -> bool:
-        if self.document.path is None:
+        path = self.document.path
+        if path is None:
             return self.save_as()
-        return self._save_to(self.document.path)
+        if self.document.changed_on_disk() and not self._confirm_replace_changed(path):
+            return False
+        return self._save_to(path)
 
     def save_as(self, path: str | Path | None = None) -> bool:
         """Save under ``path``, or a name asked for (``.snake.json`` is added when missing)."""
@@ -171,7 +180,7 @@ class MainWindow(EditingCommands, QMainWindow):
             if not chosen:
                 return False
             path = with_program_suffix(chosen)
-            if path != chosen and Path(path).exists() and not self._confirm_overwrite(Path(path)):
+            if path != chosen and Path(path).exists() and not confirm_overwrite(self, Path(path)):
                 return False
         return self._save_to(Path(path))
 
@@ -207,21 +216,54 @@ class MainWindow(EditingCommands, QMainWindow):
         return recent_files(self.settings)
 
     def _save_to(self, path: Path) -> bool:
+        headline = f"Could not save {path.name}; the program is still open, nothing is lost."
         try:
             self.document.save(path)
-        except (OSError, ValueError) as err:
-            show_error(self, f"Could not save {path.name}; the program is still open, nothing is lost.", err)
+        except OSError as err:
+            # The file saved, not the temporary one the atomic save writes first (".NAME.PID-….tmp").
+            show_error(self, headline, f"{path}: cannot write it: {err.strerror or err}")
+            return False
+        except ValueError as err:
+            show_error(self, headline, err)
             return False
         self.autosaver.discard()
         self._remember_program_file(path)
-        self.statusBar().showMessage(f"Saved {path}", 4000)
+        problems = len(self.document.problems())
+        if problems:
+            self.statusBar().showMessage(
+                f"Saved {path}, with {problems} problem{'s' if problems > 1 else ''}: it opens here, but cannot "
+                "play until they are fixed (see Problems)", 8000)
+        else:
+            self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
 
-    def _confirm_overwrite(self, path: Path) -> bool:
-        answer = QMessageBox.question(self, APP_NAME, f"{path.name} already exists. Replace it?",
-                                      QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                                      QMessageBox.StandardButton.No)
+    def _confirm_replace_changed(self, path: Path) -> bool:
+        """Saving over a file someone else wrote since it was opened here loses their changes
+        without a word (two windows on one program: the second save wiped the first's work)."""
+        answer = QMessageBox.question(
+            self, APP_NAME,
+            f"{path.name} was changed on disk since you opened or saved it here (by another program "
+            "or snakepit window). Replace it with the program open here?\n\n"
+            "Cancel keeps both: Save As… saves yours under another name, Revert shows theirs.",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel, QMessageBox.StandardButton.Cancel)
         return answer == QMessageBox.StandardButton.Yes
+
+    def _back_in_the_app(self, state: Qt.ApplicationState) -> None:
+        """Back from another program: a program file changed there is shown as it is now.
+        Unchanged here, it is reloaded (one undo step takes it back); with changes here, Save
+        asks before replacing it, and the status bar says so now."""
+        if state != Qt.ApplicationState.ApplicationActive or not self.document.changed_on_disk():
+            return
+        name = self.document.display_name()
+        if self.document.dirty:
+            self.statusBar().showMessage(f"{name} was changed on disk: Save asks before replacing it", 8000)
+            return
+        try:
+            self.document.reload()
+        except ProgramError as err:
+            self.statusBar().showMessage(f"{name} was changed on disk and cannot be read: {err}", 8000)
+            return
+        self.statusBar().showMessage(f"{name} was changed on disk and is shown as it is now (Undo shows it as before)", 8000)
 
     def _dialog_folder(self) -> str:
         """Where Open starts: the open file's folder, the last program folder, else the samples
@@ -281,7 +323,7 @@ class MainWindow(EditingCommands, QMainWindow):
         base: Program | None = None
         if recovered.path is not None:
             try:
-                base = load_program(recovered.path)
+                base = load_program(recovered.path, rules=False)
             except ProgramError:
                 base = None
         self.document.replace_all(base if base is not None else recovered.program, recovered.path)
@@ -633,7 +675,8 @@ class MainWindow(EditingCommands, QMainWindow):
         paths = self.recent_files()
         self.settings.setValue(RECENT_KEY, paths)  # missing files are pruned for good
         for number, path in enumerate(paths, 1):
-            action = self.recent_menu.addAction(f"&{number} {Path(path).name}")
+            name = Path(path).name.replace("&", "&&")  # a lone & would underline the next letter
+            action = self.recent_menu.addAction(f"&{number} {name}")
             action.setStatusTip(path)
             action.setToolTip(path)
             action.triggered.connect(lambda _checked=False, p=path: self.open_file(p))

@@ -43,7 +43,16 @@ def remember_file(settings: QSettings, path: Path) -> None:
     settings.setValue(RECENT_KEY, paths[:MAX_RECENT])
 
 
-def show_error(parent: QWidget | None, headline: str, error: Exception) -> None:
+def confirm_overwrite(parent: QWidget | None, path: Path) -> bool:
+    """Whether to replace ``path``, asked when a save dialog's name gained a suffix (the dialog
+    asked about the name typed, not about the file that is saved)."""
+    answer = QMessageBox.question(parent, APP_NAME, f"{path.name} already exists. Replace it?",
+                                  QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                                  QMessageBox.StandardButton.No)
+    return answer == QMessageBox.StandardButton.Yes
+
+
+def show_error(parent: QWidget | None, headline: str, error: Exception | str) -> None:
     """A modal error box: ``headline`` on top, the error's own one-line message below it."""
     box = QMessageBox(QMessageBox.Icon.Critical, APP_NAME, headline, parent=parent)
     box.setInformativeText(str(error))

@@ -78,7 +78,9 @@ def read_recovery(file: Path) -> Recovered:
     saved_at = data.get("saved_at", 0.0)
     if not (path is None or isinstance(path, str)) or not isinstance(saved_at, (int, float)):
         raise ProgramError(f"{source}: bad 'path' or 'saved_at'")
-    program = program_from_json(data.get("program"), source, text=text, at=("program",))
+    # Work in progress as it was, rules broken or not (an empty set just added): it is restored
+    # with its problems listed, never thrown away as broken.
+    program = program_from_json(data.get("program"), source, text=text, at=("program",), rules=False)
     return Recovered(file, program, Path(path) if path else None, float(saved_at))
 
 

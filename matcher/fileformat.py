@@ -136,16 +136,20 @@ def _list(value: object, what: str, **where: Any) -> list[Any]:
 
 
 def program_from_json(data: object, source: str = "<program>", *, text: str | None = None,
-                      at: Sequence[str | int] = ()) -> Program:
+                      at: Sequence[str | int] = (), rules: bool = True) -> Program:
     """Build and validate a program from a parsed JSON value; errors start with ``source`` and,
     given the ``text`` it was parsed from (the program at path ``at`` in it), the line of the
-    card, cell, set or test they name."""
+    card, cell, set or test they name.
+
+    ``rules=False`` reads a draft, as the editor saves work in progress: the value must be a
+    well-formed program, but the rules :func:`validate_program` checks (a set's size, the set a
+    pattern names, a test's snake) are left to the reader, which lists them as problems."""
     try:
         program = _program(data)
     except _Fail as fail:
         problem: Problem | None = fail.problem
     else:
-        problems = validate_program(program)
+        problems = validate_program(program) if rules else []
         problem = problems[0] if problems else None
     if problem is None:
         return program
@@ -450,16 +454,17 @@ def read_text(path: str | os.PathLike[str], error: type[ValueError] = ProgramErr
     return read_text_file(path, error)
 
 
-def loads_program(text: str, source: str = "<program>") -> Program:
-    return program_from_json(loads_json(text, source), source, text=text)
+def loads_program(text: str, source: str = "<program>", *, rules: bool = True) -> Program:
+    return program_from_json(loads_json(text, source), source, text=text, rules=rules)
 
 
 def dumps_program(program: Program) -> str:
     return json.dumps(program_to_json(program), indent=2, ensure_ascii=False) + "\n"
 
 
-def load_program(path: str | os.PathLike[str]) -> Program:
-    return loads_program(read_text(path), os.fspath(path))
+def load_program(path: str | os.PathLike[str], *, rules: bool = True) -> Program:
+    """The program in ``path``; ``rules=False``: a draft (see :func:`program_from_json`)."""
+    return loads_program(read_text(path), os.fspath(path), rules=rules)
 
 
 def save_program(path: str | os.PathLike[str], program: Program) -> None:

@@ -81,13 +81,15 @@ def add_card_menu(bar: QMenuBar, cards: CardList, steps: tuple[QAction, QAction]
 
 
 def add_test_menu(bar: QMenuBar, bench: TestBench) -> QMenu:
-    """Test: decide, save as test, update the loaded test, next failing test, positions."""
+    """Test: decide, save as test, update the loaded test, next failing test, positions and the
+    field's undo and redo."""
     menu = bar.addMenu("&Test")
     tests = bench.test_list
     for action in (bench.decide_action, bench.save_test_action, bench.update_test_action, tests.next_failing_action):
         menu_entry(action, menu)
     menu.addSeparator()
-    for action in (bench.position_editor.load_action, bench.position_editor.save_action):
+    for action in (bench.position_editor.load_action, bench.position_editor.save_action,
+                   bench.field_history.undo_action, bench.field_history.redo_action):
         menu_entry(action, menu)
     return menu
 

@@ -18,6 +18,7 @@ from pathlib import Path
 from pytestqt.qtbot import QtBot
 from collections.abc import Iterator
 from matcher import Program
+from matcher.model import ElementSet
 
 DISPLAY_VARIABLES = ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")
 
@@ -98,6 +99,18 @@ def test_a_plain_start_reopens_the_last_file(settings: QSettings, tmp_path: Path
     remember_file(settings, path)
     document, error = app.initial_document(None, settings)
     assert error is None and document.program == program and document.path == path.resolve()
+
+
+@pytest.mark.parametrize("named", [True, False])
+def test_a_program_saved_with_problems_opens_at_the_start(settings: QSettings, tmp_path: Path, named: bool) -> None:
+    """The editor saves work in progress that breaks a rule (an empty set): `snakepit edit FILE`
+    and a plain start on the last file open it with its problems, not a fresh program."""
+    path = tmp_path / "draft.snake.json"
+    draft = dataclasses.replace(builtin_program(), name="Draft", sets=(ElementSet("new set", frozenset()),))
+    path.write_text(dumps_program(draft), encoding="utf-8")
+    remember_file(settings, path)
+    document, error = app.initial_document(str(path) if named else None, settings)
+    assert error is None and document.program == draft and document.problems()
 
 
 def test_the_first_start_shows_a_sample_as_an_untitled_copy(settings: QSettings) -> None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -126,6 +128,26 @@ def test_a_failing_save_is_reported_and_keeps_the_changes(qtbot: QtBot, make_win
     assert window.document.dirty and window.isWindowModified()
 
 
+def test_a_save_into_a_read_only_folder_names_the_file_not_a_temporary_one(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: the message read "[Errno 13] Permission denied: '…/.mine.snake.json.4242-
+    k3j2h1g0.tmp'", a hidden file the user never named (the atomic save's temporary file)."""
+    window = make_window()
+    paint_corner(window)
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+
+    def refuse(prefix: str = "", suffix: str = "", dir: str = "") -> tuple[int, str]:  # as the kernel does (tests run as root)
+        raise PermissionError(13, "Permission denied", os.path.join(dir, f"{prefix}k3j2h1g0{suffix}"))
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    errors: list[tuple[str, str]] = []
+    monkeypatch.setattr(main_window_module, "show_error", lambda parent, headline, err: errors.append((headline, str(err))))
+    assert not window.save_as(folder / "mine.snake.json")
+    assert errors == [("Could not save mine.snake.json; the program is still open, nothing is lost.",
+                       f"{folder / 'mine.snake.json'}: cannot write it: Permission denied")]
+    assert window.document.dirty
+
+
 def test_opening_a_broken_file_shows_a_message_box_and_keeps_the_program(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
     window = make_window()
     before = window.document.program
@@ -147,6 +169,23 @@ def test_opening_a_broken_file_shows_a_message_box_and_keeps_the_program(qtbot: 
     assert "Traceback" not in seen[0][1]
     assert window.document.program == before
 
+
+
+def test_a_program_saved_with_problems_opens_again_with_them_listed(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
+    """Regression: the editor saved a program with problems (a set just added is empty), then
+    refused to open the file it had written ("Could not open": a user set holds 1..6 elements).
+    Now it opens, the problems in the Problems pane; a file that is not a program still fails."""
+    window = make_window()
+    window.program_panel.sets.add_set()
+    saved = window.document.program
+    path = tmp_path / "draft.snake.json"
+    assert window.save_as(path)
+    assert "problem" in window.statusBar().currentMessage()
+    key(qtbot, window, "Ctrl+N")
+    assert window.open_file(path)
+    assert window.document.program == saved and window.document.path == path
+    assert [problem.set_index for problem in window.document.problems()] == [0]
+    assert window.problems_view.isVisible()
 
 # --- undo / redo --------------------------------------------------------------------------------
 
@@ -226,6 +265,71 @@ def test_revert_reloads_the_file_after_confirming(qtbot: QtBot, make_window: Cal
     assert window.document.program == original and not window.document.dirty
 
 
+def test_saving_over_a_file_changed_on_disk_asks_first(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: Answers, tmp_path: Path) -> None:
+    """Regression: two windows on one file (or another program writing it): the second Save
+    replaced the first's work without a word. Now Save asks; Cancel keeps theirs on disk and
+    ours open and unsaved; Yes replaces it, and a later Save asks no more."""
+    path = tmp_path / "mine.snake.json"
+    window, _saved = open_edited(make_window, path)
+    ours = window.document.program
+    theirs = write_program(path, "Theirs, saved by another window")
+    os.utime(path, ns=(1, 1))  # a different time even where the clock is coarse
+    answers.append(Button.Cancel)
+    key(qtbot, window, "Ctrl+S")
+    assert answers.asked and "mine.snake.json was changed on disk" in answers.asked[0]
+    assert load_program(path) == theirs
+    assert window.document.dirty and window.document.program == ours
+    answers.append(Button.Yes)
+    key(qtbot, window, "Ctrl+S")
+    assert load_program(path) == ours and not window.document.dirty
+    paint_corner(window, Element.BORDER)
+    key(qtbot, window, "Ctrl+S")  # our own save changed the file: nothing to ask
+    assert len(answers.asked) == 2 and load_program(path) == window.document.program
+
+
+def back_in_the_app() -> None:
+    """What Qt says when the user comes back to snakepit from another program."""
+    app = QApplication.instance()
+    assert isinstance(app, QApplication)
+    app.applicationStateChanged.emit(Qt.ApplicationState.ApplicationActive)
+
+
+def test_a_file_changed_on_disk_is_reloaded_when_nothing_was_changed_here(make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
+    """A program changed by another program (or snakepit window) while open here unchanged was
+    shown as it was when opened: a battle fought the old one, and Save wrote it back over the
+    new one. Back in the window it is shown as it is now; Undo shows the version before."""
+    path = tmp_path / "mine.snake.json"
+    mine = write_program(path, "Mine")
+    window = make_window(mine, path)
+    back_in_the_app()
+    assert window.document.program == mine and window.document.undo_stack.count() == 0
+    theirs = write_program(path, "Theirs")
+    os.utime(path, ns=(1, 1))
+    back_in_the_app()
+    assert window.document.program == theirs and not window.document.dirty
+    assert "changed on disk" in window.statusBar().currentMessage()
+    window.document.undo_stack.undo()
+    assert window.document.program == mine and window.document.dirty
+
+
+def test_a_file_changed_on_disk_is_not_reloaded_over_changes_made_here(make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
+    path = tmp_path / "mine.snake.json"
+    window, _saved = open_edited(make_window, path)
+    ours = window.document.program
+    write_program(path, "Theirs")
+    os.utime(path, ns=(1, 1))
+    back_in_the_app()
+    assert window.document.program == ours and window.document.dirty
+    assert "Save asks before replacing it" in window.statusBar().currentMessage()
+
+
+def test_saving_a_file_deleted_on_disk_puts_it_back_without_asking(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
+    path = tmp_path / "mine.snake.json"
+    window, _saved = open_edited(make_window, path)
+    path.unlink()
+    key(qtbot, window, "Ctrl+S")
+    assert load_program(path) == window.document.program and not window.document.dirty
+
 # --- recent files -------------------------------------------------------------------------------
 
 
@@ -246,6 +350,17 @@ def test_opened_and_saved_files_are_recent_newest_first_and_missing_ones_pruned(
     window.recent_menu.actions()[1].trigger()  # "&2 p0.snake.json"
     assert window.document.path == files[0].resolve() or window.document.path == Path(str(files[0].resolve()))
     assert recent_menu_entries(window)[0] == str(files[0].resolve())
+
+
+def test_a_recent_file_with_an_ampersand_shows_its_whole_name(make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
+    """Regression: "Tom & Jerry.snake.json" showed as "Tom  Jerry.snake.json" with the J
+    underlined (a menu's & marks the key letter)."""
+    window = make_window()
+    path = tmp_path / "Tom & Jerry.snake.json"
+    assert window.save_as(path)
+    window.recent_menu.aboutToShow.emit()
+    entry = window.recent_menu.actions()[0]
+    assert entry.text() == "&1 Tom && Jerry.snake.json" and entry.statusTip() == str(path.resolve())
 
 
 def test_recent_files_keep_at_most_eight(make_window: Callable[..., MainWindow], tmp_path: Path) -> None:
@@ -308,6 +423,23 @@ def test_dropping_a_position_file_puts_it_on_the_test_bench(qtbot: QtBot, make_w
     assert "corner.position.json" in window.statusBar().currentMessage()
     explanation = window.test_bench.explanation()
     assert explanation is not None and explanation.possible  # decided on the dropped position
+
+
+def test_file_open_on_a_position_puts_it_on_the_test_bench(qtbot: QtBot, make_window: Callable[..., MainWindow], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Regression: File → Open on a position (All files) said "unknown key 'height' in the
+    program"; it goes where a dropped one goes."""
+    errors: list[str] = []
+    monkeypatch.setattr(main_window_module, "show_error", lambda parent, headline, err: errors.append(str(err)))
+    path = tmp_path / "corner.position.json"
+    position = position_from_text("6x5\n......\n.Aaa..\n......\n..Bbb.\n......\n")
+    save_position(path, position)
+    window = make_window()
+    program = window.document.program
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), "")))
+    key(qtbot, window, "Ctrl+O")
+    assert not errors
+    assert window.test_bench.position_editor.position() == position and window.bench_page() is window.test_bench
+    assert window.document.program == program
 
 
 def test_a_json_file_that_holds_a_position_is_a_position(tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ from editor.main_window import MainWindow
 from editor.recovery import RECOVERY_FORMAT, RecoveryStore, default_recovery_dir, read_recovery
 from editor.seats import builtin_program
 from engines.snake import Element
-from matcher import Pattern, Program, dumps_program, load_program
+from matcher import Pattern, Program, SetRef, dumps_program, load_program
 from matcher.editing import paint
 from pytestqt.qtbot import QtBot
 from tests.editor.conftest import show_main_window
@@ -159,6 +159,26 @@ def test_an_unsaved_program_comes_back_untitled_and_dirty(qtbot: QtBot, make_win
     assert again.offer_recovery()
     assert again.document.program == edited
     assert again.document.path is None and again.document.dirty
+
+
+def test_a_program_with_problems_is_restored_not_thrown_away(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: list[Button], tmp_path: Path, recovery_dir: Path) -> None:
+    """Regression: work in progress often breaks a rule for a while (a set just added is empty,
+    its pattern names it). The recovery file of such a program was called broken and deleted at
+    the next start: the crash's unsaved work was lost. Now it comes back, problems listed."""
+    path = tmp_path / "mine.snake.json"
+    original = write_program(path, "Mine")
+    window = make_window(original, path, register=False)
+    window.program_panel.sets.add_set()
+    window.document.edit_card(lambda card: paint(card, [(0, 0)], Pattern(SetRef(0))), "Paint set1")
+    edited = window.document.program
+    assert window.document.problems()
+    qtbot.waitUntil(window.recovery.has_file, timeout=2000)
+    crash(window)
+    again = make_window(original, path)
+    answers.append(Button.Yes)
+    assert again.offer_recovery()
+    assert again.document.program == edited and again.document.dirty
+    assert [problem.set_index for problem in again.document.problems()] == [0, None]
 
 
 def test_discard_deletes_the_recovery_and_cancel_keeps_it_for_next_time(qtbot: QtBot, make_window: Callable[..., MainWindow], answers: list[Button], recovery_dir: Path) -> None:

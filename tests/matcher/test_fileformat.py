@@ -474,3 +474,20 @@ def test_an_unknown_element_of_a_set_lists_the_elements_once(tmp_path: Path) -> 
     with pytest.raises(ProgramError) as caught:
         load_program(path)
     assert str(caught.value).count("enemy_tail") == 1, caught.value
+
+
+def test_a_draft_may_break_the_rules_but_not_the_format() -> None:
+    """``rules=False`` (the editor opening its own work in progress): an empty set and a pattern
+    naming a set the program lacks are read, to be listed as problems; JSON that is not a
+    program is still refused, naming the place."""
+    def draft(match: str) -> str:
+        return json.dumps({"format": "snake-program/1", "name": "Draft", "sets": [{"name": "new set", "elements": []}],
+                           "cards": [{"head": {"row": 3, "col": 3}, "cells": [{"row": 0, "col": 0, "match": match}]}]})
+
+    text = draft("set2")
+    with pytest.raises(ProgramError, match="holds 0"):
+        loads_program(text, "draft.snake.json")
+    program = loads_program(text, "draft.snake.json", rules=False)
+    assert [(p.set_index, p.card) for p in validate_program(program)] == [(0, None), (None, 0)]
+    with pytest.raises(ProgramError, match=r"draft.snake.json: line 1: card 1, cell \(row 0, col 0\): unknown set 'set9'"):
+        loads_program(draft("set9"), "draft.snake.json", rules=False)

@@ -77,7 +77,7 @@ class Authoring(QObject):
                 return None
             path = chosen
         try:
-            other = load_program(path)
+            other = load_program(path, rules=False)  # a draft compares as well as a finished one
         except ProgramError as err:
             show_error(self.window, f"Could not compare with {Path(path).name}.", err)
             return None
@@ -90,7 +90,7 @@ class Authoring(QObject):
             self._say("The program has not been saved yet: there is nothing to compare it with.")
             return None
         try:
-            saved = load_program(path)
+            saved = load_program(path, rules=False)
         except ProgramError as err:
             show_error(self.window, f"Could not read {path.name} as last saved.", err)
             return None

@@ -110,7 +110,7 @@ class NewCardDialog(QDialog):
         card, at = self.card(), self.position()
         test = None
         if self.test_box.isChecked():
-            name = self.test_name_edit.text().strip() or f"{self.moment.snake_name} {self.moment.where}"
+            name = self.test_name_edit.text().strip() or self.test_name_edit.placeholderText()
             test = moment_test(self.moment.position, self.moment.snake, move, name)
         what = f"New card {at + 1} from {self.moment.where}" + (" with its test" if test is not None else "")
         try:
@@ -212,7 +212,9 @@ class NewCardDialog(QDialog):
         self.test_box = QCheckBox("Also save this position as a test expecting the move")
         self.test_box.setToolTip("The card and the test go in together: one Undo takes both back")
         self.test_name_edit = QLineEdit()
-        self.test_name_edit.setPlaceholderText(f"{moment.snake_name} {moment.where}")
+        # "Snake 1 at the test bench", "Hunter at step 12 of the battle" (without "at", the
+        # first read "Snake 1 the test bench").
+        self.test_name_edit.setPlaceholderText(f"{moment.snake_name} at {moment.where}")
         self.test_name_edit.setEnabled(False)
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_box)

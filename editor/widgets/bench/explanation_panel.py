@@ -96,10 +96,9 @@ class ExplanationPanel(QWidget):
         self.moves_table.itemSelectionChanged.connect(self._move_row_selected)
         self.patterns_title = QLabel()
         self.patterns_title.setWordWrap(True)
-        self.patterns_table = self._table(PATTERN_COLUMNS)
+        self.patterns_table = self._table(PATTERN_COLUMNS, _ShortTable)
         self.patterns_table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-        # Any height will do (it scrolls): a tall hint would make the bench's scroll area scroll.
-        self.patterns_table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Ignored)
+        self.patterns_table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.patterns_table.setMinimumHeight(60)
         self.patterns_table.setToolTip("The patterns of the shown variant: ✓ matched, ✗ not matched")
 
@@ -181,8 +180,8 @@ class ExplanationPanel(QWidget):
 
     # --- filling -------------------------------------------------------------------------------
 
-    def _table(self, columns: tuple[str, ...]) -> QTableWidget:
-        table = QTableWidget(0, len(columns))
+    def _table(self, columns: tuple[str, ...], kind: type[QTableWidget] = QTableWidget) -> QTableWidget:
+        table = kind(0, len(columns))
         # Tab leaves the table (arrow keys move within it): Qt's default kept Tab in its cells.
         table.setTabKeyNavigation(False)
         table.setHorizontalHeaderLabels(list(columns))
@@ -344,6 +343,16 @@ class ExplanationPanel(QWidget):
     def _card_link(self, link: str) -> None:
         if link.startswith("card:"):
             self.cardLinkActivated.emit(int(link.split(":", 1)[1]))
+
+
+class _ShortTable(QTableWidget):
+    """A table that asks for no more height than its minimum: any height will do (it scrolls),
+    and a tall hint would make the bench's scroll area scroll. (An Ignored size policy did that
+    too, but a layout counts such a widget as 0 px high for a given width: the panel was made too
+    short for its wrapped lines, and they were drawn over the moves table.)"""
+
+    def sizeHint(self) -> QSize:
+        return QSize(super().sizeHint().width(), self.minimumHeight())
 
 
 def _either(moves: tuple[Direction, ...]) -> str:

@@ -23,12 +23,14 @@ from PySide6.QtWidgets import (
     QStyle,
     QTabWidget,
     QToolBar,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
 
 from editor.document import ProgramDocument
 from editor.widgets.bench.explanation_panel import ExplanationPanel
+from editor.widgets.bench.field_history import FieldHistory
 from editor.widgets.bench.position_editor import PositionEditor, snake_name
 from editor.widgets.bench.program_tests import FAILING, TestList, action_button, moves_label
 from editor.widgets.parts.form_widgets import scrolled
@@ -67,6 +69,7 @@ class TestBench(QWidget):
             self.position_editor.buttons[action].hide()  # they are in the bench's tool bar
         self.explanation_panel = ExplanationPanel()
         self.test_list = TestList(document)
+        self.field_history = FieldHistory(self.position_editor)
         self._build_actions()
         self.toolbar = self._build_toolbar()
         self.test_form = self._build_test_form()
@@ -115,6 +118,7 @@ class TestBench(QWidget):
         self.explanation_panel.cardLinkActivated.connect(self._show_card)
         self.test_list.testChosen.connect(self.load_test)
         self.position_editor.set_position(start_position(2), 0)
+        self.field_history.forget()  # the first field is where its history starts
 
     # --- building ------------------------------------------------------------------------------
 
@@ -143,6 +147,12 @@ class TestBench(QWidget):
         toolbar.setIconSize(QSize(16, 16))
         toolbar.addAction(self.decide_action)
         toolbar.addAction(self.save_test_action)
+        # The field's undo and redo as bare arrows, where a narrow bench still shows them.
+        for action in (self.field_history.undo_action, self.field_history.redo_action):
+            toolbar.addAction(action)
+            button = toolbar.widgetForAction(action)
+            if isinstance(button, QToolButton):
+                button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
         toolbar.addSeparator()
         toolbar.addAction(self.position_editor.load_action)
         toolbar.addAction(self.position_editor.save_action)

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from editor.program_files import confirm_overwrite
 from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.games.zoomable_board import MARGIN
 from editor.widgets.parts.seat_colors import blend, seat_color
@@ -161,7 +162,8 @@ class PositionView(BattleView):
     KEYS = (("Arrows", "Move the cursor; while drawing a snake, draw it on"),
             ("Space, Enter", "On an empty cell start a snake (again: end it); on a snake select it"),
             ("Shift+Arrows", "Move the selected snake"), ("M", "Make the selected snake “me”"),
-            ("Delete, Backspace", "Remove the selected snake"), ("Escape", "Cancel drawing or moving"))
+            ("Delete, Backspace", "Remove the selected snake"), ("Escape", "Cancel drawing or moving"),
+            ("Ctrl+Z, Ctrl+Shift+Z", "Undo, redo the field's last change (then the program's)"))
     """The field's own keys (handled below), for Help → Keyboard Reference."""
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
@@ -453,6 +455,8 @@ class PositionEditor(QWidget):
             if not name:
                 return False
             path = name if name.endswith(".json") else name + POSITION_SUFFIX
+            if path != name and Path(path).exists() and not confirm_overwrite(self, Path(path)):
+                return False
         try:
             save_position(path, self.position())
         except OSError as err:

@@ -24,6 +24,7 @@ from editor.document import ProgramDocument, new_stroke_id
 from editor.typing_guard import install_typing_guard
 from editor.widgets.cards.card_canvas import GUTTER, MARGIN, CardCanvas
 from editor.widgets.cards.cell_inspector import CellInspector
+from editor.widgets.cards.document_undo import undo_in_document
 from editor.widgets.cards.pattern_palette import PatternPalette
 from editor.widgets.cards.variant_strip import VariantStrip
 from editor.widgets.parts.form_widgets import bold_label, scrolled
@@ -87,6 +88,7 @@ class CardEditor(QWidget):
         self.description_edit.setClearButtonEnabled(True)
         self.description_edit.textEdited.connect(self._description_typed)
         self.description_edit.editingFinished.connect(self._end_description_session)
+        undo_in_document(self.description_edit)
 
         self.hint_label = QLabel(HINT)
         self.hint_label.setWordWrap(True)

@@ -401,6 +401,8 @@ class PatternPalette(QWidget):
         program = self.document.program
         shown = tuple((s.name, s.elements) for s in program.sets)
         if shown != self._sets_shown:
+            if self._sets_shown is not None:
+                self._follow_brush_set(self._sets_shown, shown)
             self._sets_shown = shown
             self._rebuild_set_buttons(program)
         brush = self.document.brush
@@ -408,6 +410,26 @@ class PatternPalette(QWidget):
             # The set was deleted (or undone away): keep the author from painting a dangling set.
             self.document.set_brush(replace(brush, match=Element.EMPTY))
         self._show_brush()
+
+    def _follow_brush_set(self, before: tuple[object, ...], after: tuple[object, ...]) -> None:
+        """A set removed (or put back by Undo) moves the sets behind it: a brush on one of them
+        moves with it, and a brush on the removed set empties (it went on painting the set that
+        took its number)."""
+        brush = self.document.brush
+        if not isinstance(brush.match, SetRef):
+            return
+        index = brush.match.index
+        for shorter, longer, step in ((after, before, -1), (before, after, 1)):
+            if len(longer) != len(shorter) + 1:
+                continue
+            gap = next((k for k in range(len(longer)) if longer[:k] + longer[k + 1:] == shorter), None)
+            if gap is None:
+                return
+            if step < 0 and index == gap:
+                self.document.set_brush(replace(brush, match=Element.EMPTY))
+            elif index >= gap:
+                self.document.set_brush(replace(brush, match=SetRef(index + step)))
+            return
 
     def _rebuild_set_buttons(self, program: Program) -> None:
         for index in range(MAX_SETS):

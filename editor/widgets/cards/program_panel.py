@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QFormLayout, QLabel, QLineEdit, QPlainTextEdit, QS
 
 from editor.document import ProgramDocument, new_stroke_id
 from editor.widgets.cards.card_list import CardList
+from editor.widgets.cards.document_undo import undo_in_document
 from editor.widgets.cards.sets_editor import SetsEditor
 from editor.widgets.parts.form_widgets import bold_label
 from editor.widgets.parts.standalone import run_alone, sample_document
@@ -38,6 +39,7 @@ class ProgramPanel(QWidget):
         self.name_edit.setFont(bold)
         self.name_edit.textEdited.connect(self._name_edited)
         self.name_edit.editingFinished.connect(self._end_name_session)
+        undo_in_document(self.name_edit)
 
         self.description_edit = QPlainTextEdit()
         self.description_edit.setPlaceholderText("What does this program do? (optional)")
@@ -48,6 +50,7 @@ class ProgramPanel(QWidget):
         self.description_edit.setFixedHeight(lines + margins)
         self.description_edit.textChanged.connect(self._description_changed)
         self.description_edit.installEventFilter(self)
+        undo_in_document(self.description_edit)
 
         self.cards = CardList(document)
         self.sets = SetsEditor(document)
@@ -88,6 +91,8 @@ class ProgramPanel(QWidget):
         program = self.document.program
         if self.name_edit.text() != program.name:
             self.name_edit.setText(program.name)
+            if not self.name_edit.hasFocus():
+                self.name_edit.setCursorPosition(0)  # a long name shows its start
         if self.description_edit.toPlainText() != program.description:
             self.description_edit.blockSignals(True)
             self.description_edit.setPlainText(program.description)

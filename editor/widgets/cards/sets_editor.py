@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from editor.document import ProgramDocument, new_stroke_id
 from editor.widgets.cards.card_list import plural, problem_style, restyle, tool_icon
+from editor.widgets.cards.document_undo import undo_in_document
 from editor.widgets.cards.pattern_paint import ELEMENT_LOOK, SET_COLORS, match_pixmap
 from editor.widgets.parts.boxes import WrappingGrid
 from editor.widgets.parts.form_widgets import bold_label
@@ -81,6 +82,7 @@ class SetRow(QFrame):
         self.name_edit.setToolTip(f"The name of {SetRef(index).label}, shown in the palette and tooltips")
         self.name_edit.textEdited.connect(self._name_edited)
         self.name_edit.editingFinished.connect(self._end_session)
+        undo_in_document(self.name_edit)
         self._select_on_click = False
         self.name_edit.installEventFilter(self)
         self.remove_button = QToolButton()
@@ -105,6 +107,7 @@ class SetRow(QFrame):
             grid.addWidget(box, n // 2, n % 2)
 
         self.weight_label = QLabel()
+        self.weight_label.setWordWrap(True)  # a problem ("all 7 elements: …") is read whole in a narrow pane
         self.weight_label.setToolTip(
             "The weight a pattern using this set adds to a move's score: 7 minus the number of "
             "elements it can match (with NOT, the set is inverted)"
@@ -137,6 +140,8 @@ class SetRow(QFrame):
         element_set = program.sets[self.index]
         if self.name_edit.text() != element_set.name:
             self.name_edit.setText(element_set.name)
+            if not self.name_edit.hasFocus():
+                self.name_edit.setCursorPosition(0)  # a long name shows its start ("mes near" said nothing)
         for element, box in self.boxes.items():
             if box.isChecked() != (element in element_set.elements):
                 box.setChecked(element in element_set.elements)

@@ -220,6 +220,7 @@ def test_a_card_from_the_step_where_a_sample_snake_lost_its_tail(qtbot: QtBot, m
     after = window.document.program
     assert after.cards[0] == trimmed and len(after.cards) == len(program.cards) + 1
     assert after.tests[-1].snake == victim and after.tests[-1].expect == frozenset({made})
+    assert after.tests[-1].name == f"{dialog.moment.snake_name} at step {frame.turn} of the battle"
     # The test bench decides the saved moment with the new card.
     window.show_test_bench()
     window.test_bench.load_test(len(after.tests) - 1)

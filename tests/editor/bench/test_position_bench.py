@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QColor, QTextDocument
-from PySide6.QtWidgets import QToolButton
+from PySide6.QtWidgets import QApplication, QToolButton
 
 import editor.widgets  # noqa: F401
 from editor import cli
@@ -20,13 +21,16 @@ from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.games.snake.explanation_overlay import BEST
 from engines.snake import Board, Direction, Element, Position, SnakeBody
 from matcher import compile_program
-from matcher.editing import paint, remove_card
+from matcher.editing import paint, remove_card, replace_card
 from matcher.explain import explain
 from matcher.fileformat import save_program
 from matcher.model import Card, Group, GroupKind, Head, Pattern, Program, SetRef
 from pytestqt.qtbot import QtBot
 from tests.editor.qt_items import table_item, top_item
 from typing import Any
+from collections.abc import Callable
+
+from editor.main_window import MainWindow
 
 OR1, OR2 = Group(GroupKind.OR, 1), Group(GroupKind.OR, 2)
 
@@ -334,3 +338,70 @@ def test_a_narrow_bench_stacks_the_field_over_decision_and_tests_tabs(qtbot: QtB
     qtbot.waitUntil(lambda: not bench.is_narrow())
     assert bench.splitter.widget(1) is bench.side_splitter
     assert bench.explanation_panel.isVisible() and bench.test_list.isVisible()
+
+
+def test_the_decision_never_lays_its_lines_over_the_moves_table(qtbot: QtBot, bench: TestBench) -> None:
+    """Regression: the patterns table counted as 0 px high where lines wrap (its size policy
+    was Ignored), so the panel was made too short for a wrapped card description and note, and
+    the "up variant: 3 of 4 patterns match" line was drawn over the moves table's last row."""
+    long = "free ahead and beyond it, with room to turn round in, and no body of my own beside it: go"
+    bench.document.edit(lambda p: replace_card(p, 1, replace(p.cards[1], description=long)), "Describe")
+    bench.position_editor.set_position(CARD_DECIDES, 0)
+    bench.resize(480, 800)
+    qtbot.waitUntil(bench.is_narrow)
+    panel = bench.explanation_panel
+    assert panel.explanation() is not None and panel.patterns_table.isVisible()
+    parts = [panel.headline, panel.card_label, panel.best_label, panel.note_label, panel.moves_table,
+             panel.patterns_title, panel.patterns_table]
+    tops = [part.mapTo(panel, QPoint(0, 0)).y() for part in parts]
+    for above, below, top_above, top_below in zip(parts, parts[1:], tops, tops[1:]):
+        assert top_above + above.height() <= top_below, (above, below)
+    assert panel.patterns_table.height() >= panel.patterns_table.minimumHeight()
+
+
+def test_a_hand_made_position_wiped_by_clear_or_a_test_comes_back_with_undo(qtbot: QtBot, bench: TestBench) -> None:
+    """Regression: the field had no undo: Clear, a right-click on a snake, Load position or a
+    click on a test replaced a position drawn by hand for good."""
+    field = bench.position_editor
+    history = bench.field_history
+    assert not history.can_undo() and not bench.field_history.undo_action.isEnabled()
+    start = field.position()
+    field.set_position(CARD_DECIDES, 1)
+    bench.save_as_test("wall")
+    field.set_position(NO_CARD, 0)
+    qtbot.mouseClick(field.buttons[field.clear_action], Qt.MouseButton.LeftButton)
+    assert field.snake_count() == 0
+    history.undo_action.trigger()
+    assert field.position() == NO_CARD and field.me() == 0
+    bench.load_test(0)
+    assert field.position() == CARD_DECIDES and field.me() == 1
+    history.undo_action.trigger()
+    assert field.position() == NO_CARD
+    history.redo_action.trigger()
+    assert field.position() == CARD_DECIDES and field.me() == 1
+    assert bench.explanation_panel.explanation() is not None  # decided again for what it shows
+    history.undo_action.trigger()
+    history.undo_action.trigger()
+    history.undo_action.trigger()
+    assert field.position() == start and not history.can_undo()
+
+
+def test_ctrl_z_on_the_field_undoes_its_change_then_the_programs(qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
+    window = make_window()
+    document = window.document
+    document.edit_card(lambda card: paint(card, [(0, 0)], Pattern(Element.BORDER)), "Paint border")
+    painted = document.program
+    window.show_test_bench()
+    field = window.test_bench.position_editor
+    drawn = field.position()
+    window.activateWindow()
+    QApplication.processEvents()
+    field.view.setFocus()
+    assert QApplication.focusWidget() is field.view
+    qtbot.keyClick(field.view, Qt.Key.Key_Space)  # select the snake under the cursor
+    qtbot.keyClick(field.view, Qt.Key.Key_Delete)
+    assert field.snake_count() == len(drawn.snakes) - 1
+    qtbot.keySequence(field.view, "Ctrl+Z")
+    assert field.position() == drawn and document.program == painted
+    qtbot.keySequence(field.view, "Ctrl+Z")  # nothing left on the field: the program's edit goes
+    assert document.program != painted and field.position() == drawn

@@ -7,12 +7,12 @@ from collections.abc import Sequence
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 import editor.widgets as _guard  # noqa: F401  (the fixture `editor` takes the name)
 from editor.widgets.bench.position_editor import PositionEditor
 from engines.snake import Cell, Position, SnakeBody
-from matcher.fileformat import load_position
+from matcher.fileformat import load_position, save_position
 from tests.editor.fixture_types import Shown
 from pytestqt.qtbot import QtBot
 from pathlib import Path
@@ -232,3 +232,25 @@ def test_a_loaded_eaten_snake_can_be_me_and_moved(qtbot: QtBot, editor: Position
     drag(qtbot, editor, [(5, 5), (6, 5)])
     assert editor.position().snakes[1] == SnakeBody(((6, 5),), eaten=True)
     QApplication.processEvents()
+
+
+@pytest.mark.parametrize("answer", [QMessageBox.StandardButton.No, QMessageBox.StandardButton.Yes])
+def test_save_position_asks_before_replacing_the_file_its_suffix_names(editor: PositionEditor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, answer: QMessageBox.StandardButton) -> None:
+    """Regression: typing "wall" in the save dialog saves wall.position.json; the dialog asked
+    about "wall" only, so an existing wall.position.json was replaced without a word."""
+    kept = Position(5, 5, (SnakeBody(((1, 1), (1, 2))),))
+    target = tmp_path / "wall.position.json"
+    save_position(target, kept)
+    editor.set_position(Position(9, 9, (SnakeBody(((4, 4), (4, 5), (4, 6))),)))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(tmp_path / "wall"), "")))
+    asked: list[str] = []
+
+    def question(parent: object, title: str, text: str, *args: object) -> QMessageBox.StandardButton:
+        asked.append(text)
+        return answer
+
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
+    saved = editor.save()
+    assert asked and "wall.position.json already exists" in asked[0]
+    assert saved == (answer == QMessageBox.StandardButton.Yes)
+    assert load_position(target) == (editor.position() if saved else kept)

@@ -8,11 +8,14 @@ from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401
 from editor.main_window import MainWindow
+from engines.snake import Element
+from matcher.editing import add_set, paint
+from matcher.model import Pattern
 
 
 @pytest.mark.parametrize("button", ["add_button", "duplicate_button"])
@@ -35,3 +38,39 @@ def test_undoing_add_card_or_duplicate_prints_no_traceback(qtbot: QtBot, make_wi
     last = len(before.cards)
     assert window.card_editor.title_label.text() == f"Card {last} of {last}"
     assert window.document.current_card == last - 1
+
+
+FIELDS: dict[str, Callable[[MainWindow], QWidget]] = {
+    "program name": lambda w: w.program_panel.name_edit,
+    "program description": lambda w: w.program_panel.description_edit,
+    "card description": lambda w: w.card_editor.description_edit,
+    "set name": lambda w: w.program_panel.sets.row(0).name_edit,
+}
+
+
+@pytest.mark.parametrize("field_name", FIELDS)
+def test_ctrl_z_in_a_text_field_undoes_the_programs_last_edit(qtbot: QtBot, make_window: Callable[[], MainWindow], field_name: str) -> None:
+    """Regression: a text field took Ctrl+Z for its own history, so with the focus in it the
+    paint stroke before could not be undone, and undoing typed text left a step that did
+    nothing in History."""
+    window = make_window()
+    document = window.document
+    document.edit(lambda p: add_set(p, "rivals", {Element.ENEMY_HEAD}), "Add set")
+    document.edit_card(lambda card: paint(card, [(0, 0)], Pattern(Element.BORDER)), "Paint border")
+    painted = document.program
+    field = FIELDS[field_name](window)
+    window.activateWindow()
+    field.setFocus()
+    QApplication.processEvents()
+    assert QApplication.focusWidget() is field
+    qtbot.keyClicks(field, "XY")
+    typed = document.program
+    assert typed != painted and document.undo_stack.index() == 3
+    qtbot.keySequence(field, "Ctrl+Z")
+    assert document.program == painted and document.undo_stack.index() == 2
+    qtbot.keySequence(field, "Ctrl+Z")  # the field has nothing left of its own: the paint goes
+    assert document.program.cards[0].cells.get((0, 0)) is None and document.undo_stack.index() == 1
+    qtbot.keySequence(field, "Ctrl+Shift+Z")
+    qtbot.keySequence(field, "Ctrl+Shift+Z")
+    assert document.program == typed
+    assert [document.undo_stack.text(i) for i in range(document.undo_stack.count())][:2] == ["Add set", "Paint border"]

@@ -150,6 +150,20 @@ def test_removing_an_earlier_set_renames_the_buttons(make_window: Callable[..., 
     assert palette.set_button(1) is None
 
 
+@pytest.mark.parametrize("brush_on, after_removal", [(0, Element.EMPTY), (1, SetRef(0))])
+def test_the_brush_keeps_its_set_when_an_earlier_one_is_removed(qtbot: QtBot, make_window: Callable[..., Window], brush_on: int, after_removal: object) -> None:
+    """Regression: with "rivals" (set1) removed, a brush on set1 went on painting "walls" (the
+    set now first) and a brush on "walls" (set2) fell back to empty. The brush follows its set:
+    gone with it (to empty), up one place with it, back again with Undo."""
+    palette = make_window(sets=(RIVAL, ElementSet("walls", frozenset({Element.BORDER})))).palette_panel
+    document = palette.document
+    qtbot.mouseClick(palette.set_button(brush_on), LEFT)
+    document.edit(lambda p: remove_set(p, 0), "Remove set1")
+    assert document.brush.match == after_removal
+    document.undo_stack.undo()
+    assert document.brush.match == (SetRef(1) if brush_on == 1 else Element.EMPTY)
+
+
 def test_and_groups_are_framed_solid_and_or_groups_dashed(make_window: Callable[..., Window]) -> None:
     palette = make_window().palette_panel
 

@@ -101,3 +101,9 @@ def test_cards_and_sets_inside_edit_the_same_document(qtbot: QtBot, make_panel: 
     assert len(program.sets) == 2
     assert panel.document.undo_stack.count() == 2
     assert panel.name_edit.text() == "Biter"
+
+
+def test_a_long_program_name_shows_its_start(make_panel: Callable[..., ProgramPanel]) -> None:
+    name = "A program whose name is far longer than the field that shows it in the program pane"
+    panel = make_panel(Program(name, cards=(Card(),)))
+    assert panel.name_edit.text() == name and panel.name_edit.cursorPosition() == 0

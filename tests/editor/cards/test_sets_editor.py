@@ -164,6 +164,24 @@ def test_a_set_may_be_filled_with_all_seven_and_the_problem_is_shown(qtbot: QtBo
 # --- adding and removing --------------------------------------------------------------------
 
 
+@pytest.mark.parametrize("width", [300, 200])
+def test_a_sets_problem_is_read_whole_in_a_narrow_pane(qtbot: QtBot, make_editor: Callable[..., SetsEditor], width: int) -> None:
+    """Regression: in the program pane (about 300 px at 1440 x 900) the line under a set with
+    all seven elements read "⚠ all 7 elements: a set hold", cut by "used by 2 patterns"."""
+    everything = ElementSet("all", frozenset(Element))
+    editor = make_editor(program_with_sets(everything, cells={(0, 0): Pattern(SetRef(0)), (0, 1): Pattern(SetRef(0))}))
+    editor.resize(width, 700)
+    row = editor.row(0)
+    label = row.weight_label
+    qtbot.waitUntil(lambda: row.width() <= width)
+    assert label.text().endswith("a set holds at most 6") and row.uses_label.text() == "used by 2 patterns"
+    whole = label.fontMetrics().horizontalAdvance(label.text()) <= label.contentsRect().width()
+    wrapped = label.wordWrap() and label.heightForWidth(label.contentsRect().width()) <= label.contentsRect().height()
+    assert whole or wrapped
+    assert row.uses_label.geometry().top() >= label.geometry().bottom() or \
+        row.uses_label.geometry().left() >= label.geometry().right()
+
+
 def test_add_set_appends_an_empty_named_set_with_the_name_ready_for_typing(qtbot: QtBot, make_editor: Callable[..., SetsEditor]) -> None:
     editor = make_editor(program_with_sets(RIVAL))
     qtbot.mouseClick(editor.add_button, LEFT)
@@ -269,3 +287,11 @@ def test_focus_set_request_highlights_the_set(qtbot: QtBot, make_editor: Callabl
     assert row.name_edit.hasFocus()
     editor.document.focusSetRequested.emit(0)
     assert editor.row(0).highlighted and not row.highlighted
+
+
+def test_a_long_set_name_shows_its_start(make_editor: Callable[..., SetsEditor]) -> None:
+    """Regression: a name longer than its field showed its end ("mes near")."""
+    name = "any rival part that could bite me or be bitten by me when it comes near"
+    editor = make_editor(program_with_sets(dataclasses.replace(RIVAL, name=name)))
+    field = editor.row(0).name_edit
+    assert field.text() == name and field.cursorPosition() == 0
