@@ -26,10 +26,12 @@ from arena.games.options import MAX_ROUNDS
 from arena.tournament import (
     Entrant,
     Progress,
+    Standings,
     TournamentError,
     TournamentInterrupted,
     TournamentSpec,
     clock,
+    fault_notes,
     run_tournament,
     table_text,
 )
@@ -186,7 +188,8 @@ def _check_jobs(args: argparse.Namespace) -> None:
 
 def _progress_line(progress: Progress) -> str:
     record = progress.record
-    seats = ", ".join(f"{name} #{rank} ({score:g})" for name, rank, score in zip(record.seats, record.ranks, record.scores))
+    seats = ", ".join(f"{name} #{rank} ({score:g}{'' if status == 'ok' else ', ' + status.replace('_', ' ')})"
+                      for name, rank, score, status in zip(record.seats, record.ranks, record.scores, record.statuses))
     eta = f"  ETA {clock(progress.eta)}" if progress.eta is not None and progress.done < progress.total else ""
     return f"[{progress.done:>{len(str(progress.total))}}/{progress.total}] game {record.index + 1}: {seats}{eta}"
 
@@ -220,11 +223,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         failures.append(failure)
         _note(f"game {failure.index + 1} ({', '.join(failure.seats)}) failed: {failure.error}; the tournament goes on")
 
-    def table(spec: TournamentSpec, text: str, failed_games: Sequence[int]) -> None:
-        """The results table; below it, how an entrant in two seats of a game was counted, and
-        the games that could not be played."""
-        notes = [note for note in (spec.shared_seats_note(), _failed_note(failed_games, args.out)) if note]
-        print("\n".join([text, *(f"({note})" for note in notes)]), flush=True)
+    def table(spec: TournamentSpec, standings: Standings, failed_games: Sequence[int]) -> None:
+        """The results table; below it, the bots that misbehaved in some games (counted as the
+        game scored them), how an entrant in two seats of a game was counted, and the games that
+        could not be played."""
+        notes = [*fault_notes(standings),
+                 *(note for note in (spec.shared_seats_note(), _failed_note(failed_games, args.out)) if note)]
+        print("\n".join([table_text(standings), *(f"({note})" for note in notes)]), flush=True)
 
     def body() -> int:
         seat_range(args.game)  # an unknown game before its entrants
@@ -247,11 +252,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             run = run_tournament(spec, out, jobs=args.jobs, cluster=args.cluster, on_progress=report, on_start=starting,
                                  on_failure=failed, on_note=_note)
         except TournamentInterrupted as stopped:  # the finished games' table, as results.json has it
-            table(spec, table_text(stopped.run.standings), list(stopped.run.failed))
+            table(spec, stopped.run.standings, list(stopped.run.failed))
             raise
         except ClusterLost as lost:
             raise TournamentError(f"{lost} with {done[0]}/{done[1]} games finished; {resume}") from None
-        table(spec, table_text(run.standings), list(run.failed))
+        table(spec, run.standings, list(run.failed))
         return 0
 
     status = _guarded(body)

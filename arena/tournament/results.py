@@ -118,6 +118,7 @@ class Standing:
     points: float = 0.0
     mu: float = field(default_factory=lambda: float(_MODEL.mu))
     sigma: float = field(default_factory=lambda: float(_MODEL.sigma))
+    faults: dict[str, int] = field(default_factory=dict)  # bot status other than ok -> games with it
 
     @property
     def mean_score(self) -> float:
@@ -131,7 +132,15 @@ class Standing:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "games": self.games, "wins": self.wins, "draws": self.draws,
                 "losses": self.losses, "mean_score": self.mean_score, "points": self.points,
-                "mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal}
+                "mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal, "faults": dict(sorted(self.faults.items()))}
+
+    def fault_text(self) -> str | None:
+        """How often its bot misbehaved, for a person: ``crashed in 16 of 16 games``, or None."""
+        if not self.faults:
+            return None
+        parts = [f"{status.replace('_', ' ')} in {count} of {self.games} games"
+                 for status, count in sorted(self.faults.items(), key=lambda item: (-item[1], item[0]))]
+        return ", ".join(parts)
 
 
 @dataclass(frozen=True)
@@ -204,6 +213,8 @@ def _count(record: GameRecord, standing: Mapping[str, Standing]) -> None:
     for player, earned in zip(players, points):
         entry = standing[player.name]
         entry.games += 1
+        for status in {status for name, status in zip(record.seats, record.statuses) if name == player.name} - {"ok"}:
+            entry.faults[status] = entry.faults.get(status, 0) + 1
         entry.score_total += player.score
         entry.points += earned
         if player.place != 1:
@@ -235,6 +246,12 @@ def table_text(standings: Standings) -> str:
             f"  {s.mean_score:>10.2f}  {s.points:>6.1f}  {s.mu:>6.2f}  {s.sigma:>5.2f}  {s.ordinal:>7.2f}"
         )
     return "\n".join(lines)
+
+
+def fault_notes(standings: Standings) -> list[str]:
+    """One line per entrant whose bot misbehaved (crashed, timed out, answered wrongly) in some
+    of its games, in table order: its games still count, as the game's rules scored them."""
+    return [f"{s.name}: {text}" for s in standings.table if (text := s.fault_text()) is not None]
 
 
 def results_json(standings: Standings, *, game: str, seed: int, total: int,

@@ -75,12 +75,29 @@ def test_a_long_schedule_is_announced_with_its_size_before_it_starts() -> None:
     assert _plan(two, 0, 90) == ["snakepit: 90 games of 2 seats; every entrant plays 18"]
 
 
+def test_a_bot_that_crashes_in_every_game_is_said_in_its_games_and_below_the_table(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its games count as worms scores them (a crashed worm goes straight on), so the table alone
+    would rank it without a word: the progress lines, a note and results.json say it."""
+    status = main(["tournament", "worms", "--entrant", "rnd=random_bot", "--entrant",
+                   f"bad=sh {ROOT / 'tests' / 'bots' / 'exit_nonzero.sh'}", "--map", "pinwheel", "--rounds", "2",
+                   "--seed", "1", "--jobs", "1", "--out", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert status == 0
+    assert "(bad: crashed in 2 of 2 games)" in out.splitlines() and "rnd:" not in out
+    assert [line.count("(1, crashed)") for line in err.splitlines() if line.startswith("[")] == [2, 2]
+    standings = {s["name"]: s for s in json.loads((tmp_path / RESULTS_FILE).read_text())["standings"]}
+    assert standings["bad"]["faults"] == {"crashed": 2} and standings["rnd"]["faults"] == {}
+
+
 def test_progress_lines_show_the_eta_as_a_clock_once_it_is_known() -> None:
     record = GameRecord(7, 1, ("a", "b"), (3.0, 1.0), (1, 2), ("ok", "ok"), 40)
     assert _progress_line(Progress(2, 90, 4.0, None, record)) == "[ 2/90] game 8: a #1 (3), b #2 (1)"
     assert _progress_line(Progress(3, 90, 5.0, 75.4, record)).endswith("b #2 (1)  ETA 1:15")
     assert _progress_line(Progress(3, 90, 5.0, 3 * 3600 + 62, record)).endswith("ETA 3:01:02")
     assert "ETA" not in _progress_line(Progress(90, 90, 9.0, 0.0, record))
+    late = GameRecord(7, 1, ("a", "b"), (3.0, 1.0), (1, 2), ("ok", "invalid_output"), 40)
+    assert _progress_line(Progress(2, 90, 4.0, None, late)) == "[ 2/90] game 8: a #1 (3), b #2 (1, invalid output)"
 
 
 def test_without_a_seed_a_fresh_one_is_printed_and_then_reused_from_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
