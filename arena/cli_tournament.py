@@ -301,7 +301,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
                               jobs=args.jobs, cluster=args.cluster, on_pair=report, on_start=starting, on_note=_note)
         except ClusterLost as lost:
             raise TournamentError(f"{lost}; the duel is not decided") from None
-        print(result.describe(*names))
+        print("\n".join([result.describe(*names), *(f"({note})" for note in result.state.fault_notes(*names))]))
         return 0
 
     return _guarded(body)

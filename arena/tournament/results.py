@@ -136,11 +136,22 @@ class Standing:
 
     def fault_text(self) -> str | None:
         """How often its bot misbehaved, for a person: ``crashed in 16 of 16 games``, or None."""
-        if not self.faults:
-            return None
-        parts = [f"{status.replace('_', ' ')} in {count} of {self.games} games"
-                 for status, count in sorted(self.faults.items(), key=lambda item: (-item[1], item[0]))]
-        return ", ".join(parts)
+        return fault_words(self.faults, self.games)
+
+
+def fault_words(faults: Mapping[str, int], games: int) -> str | None:
+    """``crashed in 16 of 16 games, timeout in 2 of 16 games`` (most frequent first), or None."""
+    if not faults:
+        return None
+    return ", ".join(f"{status.replace('_', ' ')} in {count} of {games} games"
+                     for status, count in sorted(faults.items(), key=lambda item: (-item[1], item[0])))
+
+
+def count_faults(faults: dict[str, int], statuses: Iterable[str]) -> None:
+    """Count one game's bot statuses other than ok into ``faults``, each once (a bot in two
+    seats of a game that crashed in both crashed in one game)."""
+    for status in set(statuses) - {"ok"}:
+        faults[status] = faults.get(status, 0) + 1
 
 
 @dataclass(frozen=True)
@@ -213,8 +224,7 @@ def _count(record: GameRecord, standing: Mapping[str, Standing]) -> None:
     for player, earned in zip(players, points):
         entry = standing[player.name]
         entry.games += 1
-        for status in {status for name, status in zip(record.seats, record.statuses) if name == player.name} - {"ok"}:
-            entry.faults[status] = entry.faults.get(status, 0) + 1
+        count_faults(entry.faults, (status for name, status in zip(record.seats, record.statuses) if name == player.name))
         entry.score_total += player.score
         entry.points += earned
         if player.place != 1:
