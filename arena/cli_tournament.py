@@ -26,9 +26,9 @@ from arena.games.options import MAX_ROUNDS
 from arena.tournament import (
     Entrant,
     Progress,
-    Standings,
     TournamentError,
     TournamentInterrupted,
+    TournamentRun,
     TournamentSpec,
     clock,
     fault_notes,
@@ -223,13 +223,17 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         failures.append(failure)
         _note(f"game {failure.index + 1} ({', '.join(failure.seats)}) failed: {failure.error}; the tournament goes on")
 
-    def table(spec: TournamentSpec, standings: Standings, failed_games: Sequence[int]) -> None:
+    def table(run: TournamentRun) -> None:
         """The results table; below it, the bots that misbehaved in some games (counted as the
-        game scored them), how an entrant in two seats of a game was counted, and the games that
-        could not be played."""
-        notes = [*fault_notes(standings),
-                 *(note for note in (spec.shared_seats_note(), _failed_note(failed_games, args.out)) if note)]
-        print("\n".join([table_text(standings), *(f"({note})" for note in notes)]), flush=True)
+        game scored them), how an entrant in two seats of a game was counted, the games that
+        could not be played, and, for a run stopped early, that the table is of the games so far
+        (stdout saved as the results would otherwise look finished)."""
+        unfinished = None if run.complete else (f"standings after {len(run.records)} of {run.total} games: "
+                                                f"the tournament is not finished; {resume}")
+        notes = [*fault_notes(run.standings),
+                 *(note for note in (run.spec.shared_seats_note(), _failed_note(list(run.failed), args.out), unfinished)
+                   if note)]
+        print("\n".join([table_text(run.standings), *(f"({note})" for note in notes)]), flush=True)
 
     def body() -> int:
         seat_range(args.game)  # an unknown game before its entrants
@@ -252,11 +256,11 @@ def cmd_tournament(args: argparse.Namespace) -> int:
             run = run_tournament(spec, out, jobs=args.jobs, cluster=args.cluster, on_progress=report, on_start=starting,
                                  on_failure=failed, on_note=_note)
         except TournamentInterrupted as stopped:  # the finished games' table, as results.json has it
-            table(spec, stopped.run.standings, list(stopped.run.failed))
+            table(stopped.run)
             raise
         except ClusterLost as lost:
             raise TournamentError(f"{lost} with {done[0]}/{done[1]} games finished; {resume}") from None
-        table(spec, run.standings, list(run.failed))
+        table(run)
         return 0
 
     status = _guarded(body)

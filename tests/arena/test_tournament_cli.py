@@ -239,7 +239,10 @@ def test_ctrl_c_keeps_the_finished_games_and_leaves_no_worker(tmp_path: Path) ->
     assert process.returncode == 130, err
     finished = len((tmp_path / GAMES_FILE).read_text().splitlines())
     assert 3 <= finished < 600
-    rows = [line.split() for line in out.splitlines()[1:]]  # the partial table, as results.json has it
+    *table, note = out.splitlines()  # the partial table, as results.json has it, and what it is
+    assert note == (f"(standings after {finished} of 600 games: the tournament is not finished; "
+                    f"the same command with --out {tmp_path} resumes)")
+    rows = [line.split() for line in table[1:]]
     standings = json.loads((tmp_path / RESULTS_FILE).read_text())["standings"]
     assert [(row[1], int(row[2])) for row in rows] == [(s["name"], s["games"]) for s in standings]
     assert sum(int(row[2]) for row in rows) == 2 * finished
