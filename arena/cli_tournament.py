@@ -43,7 +43,7 @@ from arena.tournament.schedule import games_played
 from arena.tournament.seeds import fresh_seed
 from arena.tournament.runner import GameFailure
 from arena.tournament.spec import long_schedule_note
-from arena.tournament.store import FAILED_FILE, stored_spec
+from arena.tournament.store import FAILED_FILE, TournamentStore, stored_spec
 from matcher import ProgramError
 from matcher.fileformat import PROGRAM_SUFFIX
 
@@ -194,10 +194,13 @@ def _progress_line(progress: Progress) -> str:
     return f"[{progress.done:>{len(str(progress.total))}}/{progress.total}] game {record.index + 1}: {seats}{eta}"
 
 
-def _plan(spec: TournamentSpec, done: int, total: int) -> list[str]:
-    """What is about to be played, for stderr before the first game."""
+def _plan(spec: TournamentSpec, done: int, total: int, failed: int = 0) -> list[str]:
+    """What is about to be played, for stderr before the first game; ``done`` counts the games
+    played and the ``failed`` ones (not played again)."""
     if done:
-        lines = [f"resuming: {done} of {total} games already played"]
+        unplayable = f", {failed} could not be played (not played again)" if failed else ""
+        what = "nothing left to play" if done == total else "resuming"
+        lines = [f"{what}: {done - failed} of {total} games already played{unplayable}"]
     else:
         each = games_played(spec.schedule(), len(spec.entrants))[0]
         lines = [f"{total} games of {spec.seats} seats; every entrant plays {each}"]
@@ -249,7 +252,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
         def starting(finished: int, total: int) -> None:  # the folder is checked: it really starts
             done[:] = [finished, total]
-            lines = ([f"snakepit: seed {seed}"] if fresh else []) + _plan(spec, finished, total)
+            failed = len(TournamentStore(out).failed()) if out is not None and finished else 0
+            lines = ([f"snakepit: seed {seed}"] if fresh else []) + _plan(spec, finished, total, failed)
             print("\n".join(lines), file=sys.stderr, flush=True)
 
         try:
@@ -276,8 +280,10 @@ def _failed_note(indexes: Sequence[int], out: str | None) -> str | None:
         return None
     numbers = [str(index + 1) for index in indexes]  # games are counted from 1, as the app shows them
     games = f"game {numbers[0]}" if len(numbers) == 1 else f"{len(numbers)} games ({', '.join(numbers)})"
-    where = f"; see {Path(out) / FAILED_FILE}" if out else ""
-    return f"{games} could not be played and count in no standing{where}"
+    how = "it is" if len(numbers) == 1 else "they are"
+    where = (f"; {how} not played again on resume: delete {'its line' if len(numbers) == 1 else 'their lines'} "
+             f"in {Path(out) / FAILED_FILE} to retry" if out else "")
+    return f"{games} could not be played and {'counts' if len(numbers) == 1 else 'count'} in no standing{where}"
 
 
 def cmd_duel(args: argparse.Namespace) -> int:

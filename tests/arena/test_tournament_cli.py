@@ -15,7 +15,7 @@ import pytest
 
 from arena.cli_tournament import _plan, _progress_line, duel_names, main
 from arena.tournament import Entrant, GameRecord, Progress, TournamentSpec
-from arena.tournament.store import GAMES_FILE, RESULTS_FILE
+from arena.tournament.store import FAILED_FILE, GAMES_FILE, RESULTS_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = ["--size", "15x15", "--length", "3", "--steps", "200"]
@@ -47,6 +47,33 @@ def test_a_rerun_says_it_resumes_and_a_broken_folder_prints_no_seed(tmp_path: Pa
     assert err[0] == "snakepit: resuming: 3 of 4 games already played" and err[1].startswith("[4/4] game ")
     assert main(["tournament", "snake", *PAIR, "--out", "/proc/no/such/folder", *SMALL]) == 2
     assert capsys.readouterr().err.splitlines() == ["snakepit: --out /proc/no/such/folder: cannot create it: No such file or directory"]
+
+
+def test_a_rerun_says_what_is_left_and_a_failed_game_is_retried_once_its_line_is_deleted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rerun with a game recorded as failed said 'resuming: 4 of 4 games already played' (3
+    were), and nothing said how to play that game after all."""
+    arguments = ["tournament", "snake", *PAIR, "--games-per-pairing", "4", "--seed", "2", "--jobs", "1",
+                 "--out", str(tmp_path), *SMALL]
+    assert main(arguments) == 0
+    whole = (tmp_path / RESULTS_FILE).read_text()
+    capsys.readouterr()
+    assert main(arguments) == 0
+    assert capsys.readouterr().err.splitlines()[0] == "snakepit: nothing left to play: 4 of 4 games already played"
+    games = (tmp_path / GAMES_FILE).read_text().splitlines(keepends=True)
+    (tmp_path / GAMES_FILE).write_text("".join(line for line in games if '"index":2,' not in line.replace(" ", "")))
+    (tmp_path / FAILED_FILE).write_text('{"index": 2, "seed": 1, "seats": ["tb", "ha"], "error": "its worker process died"}\n')
+    assert main(arguments) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines()[0] == ("snakepit: nothing left to play: 3 of 4 games already played, "
+                                   "1 could not be played (not played again)")
+    assert out.splitlines()[-1] == (f"(game 3 could not be played and counts in no standing; it is not played again "
+                                    f"on resume: delete its line in {tmp_path / FAILED_FILE} to retry)")
+    (tmp_path / FAILED_FILE).write_text("")  # the cause mended
+    assert main(arguments) == 0
+    err_lines = capsys.readouterr().err.splitlines()
+    assert err_lines[0] == "snakepit: resuming: 3 of 4 games already played" and err_lines[1].startswith("[4/4] game 3: ")
+    assert (tmp_path / RESULTS_FILE).read_text() == whole  # as if it had never failed
 
 
 def test_three_entrants_in_four_seats_are_explained_and_counted_once_per_game(
