@@ -43,7 +43,7 @@ from arena.tournament.schedule import games_played
 from arena.tournament.seeds import fresh_seed
 from arena.tournament.runner import GameFailure
 from arena.tournament.spec import long_schedule_note
-from arena.tournament.store import FAILED_FILE, TournamentStore, stored_spec
+from arena.tournament.store import TournamentStore, failed_note, stored_spec
 from matcher import ProgramError
 from matcher.fileformat import PROGRAM_SUFFIX
 
@@ -234,7 +234,7 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         unfinished = None if run.complete else (f"standings after {len(run.records)} of {run.total} games: "
                                                 f"the tournament is not finished; {resume}")
         notes = [*fault_notes(run.standings),
-                 *(note for note in (run.spec.shared_seats_note(), _failed_note(list(run.failed), args.out), unfinished)
+                 *(note for note in (run.spec.shared_seats_note(), failed_note(list(run.failed), run.out), unfinished)
                    if note)]
         print("\n".join([table_text(run.standings), *(f"({note})" for note in notes)]), flush=True)
 
@@ -273,17 +273,6 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         where = f"; the same command with --out {args.out} resumes" if args.out else ""
         print(f"snakepit: {how} with {done[0]}/{done[1]} games finished{where}", file=sys.stderr)
     return status
-
-
-def _failed_note(indexes: Sequence[int], out: str | None) -> str | None:
-    if not indexes:
-        return None
-    numbers = [str(index + 1) for index in indexes]  # games are counted from 1, as the app shows them
-    games = f"game {numbers[0]}" if len(numbers) == 1 else f"{len(numbers)} games ({', '.join(numbers)})"
-    how = "it is" if len(numbers) == 1 else "they are"
-    where = (f"; {how} not played again on resume: delete {'its line' if len(numbers) == 1 else 'their lines'} "
-             f"in {Path(out) / FAILED_FILE} to retry" if out else "")
-    return f"{games} could not be played and {'counts' if len(numbers) == 1 else 'count'} in no standing{where}"
 
 
 def cmd_duel(args: argparse.Namespace) -> int:

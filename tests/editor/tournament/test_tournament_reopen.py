@@ -20,7 +20,7 @@ from arena.samples import SNAKE_SAMPLES
 from arena.tournament import (
     CancelFlag, Entrant, Progress, ReadCancelled, TournamentRun, TournamentSpec, open_tournament, run_tournament,
 )
-from arena.tournament.store import GAMES_FILE, SPEC_FILE
+from arena.tournament.store import FAILED_FILE, GAMES_FILE, SPEC_FILE
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
 from editor.widgets.tournament.tournament_tab import TournamentTab
@@ -76,6 +76,27 @@ def test_open_restores_game_entrants_settings_and_shows_the_results(qtbot: QtBot
     assert tab.progress_bar.text() == "12 / 12 games"
     assert tab.status_label.text() == f"The tournament in {tmp_path / 'old'}: 12 of 12 games finished (all played)."
     assert not tab.error_label.isVisible()
+
+
+def test_a_game_that_could_not_be_played_is_said_when_the_folder_is_opened(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It said '5 of 6 games finished (all played).', the sixth game nowhere."""
+    spec = reference_spec(PAIRS, 3, seats=2, games_per_pairing=2)
+    folder = tmp_path / "failed"
+    run_tournament(spec, folder, jobs=1)
+    games = (folder / GAMES_FILE).read_text().splitlines(keepends=True)
+    (folder / GAMES_FILE).write_text("".join(line for line in games if not line.startswith('{"index":3,')))
+    (folder / FAILED_FILE).write_text('{"index": 3, "seed": 1, "seats": ["a", "b"], "error": "its worker process died"}\n')
+    tab = fresh_tab(qtbot, tmp_path)
+    open_by_clicks(qtbot, tab, folder, monkeypatch)
+    assert tab.games.topLevelItemCount() == 5
+    assert tab.status_label.text() == (
+        f"The tournament in {folder}: 5 of 6 games finished (nothing left to play); game 4 could not be played and "
+        f"counts in no standing; it is not played again on resume: delete its line in {folder / FAILED_FILE} to retry.")
+    play(qtbot, tab)  # Start: nothing left to play (it said 'Finished: all 6 games.')
+    assert tab.status_label.text() == (
+        f"Finished: 5 of 6 games; game 4 could not be played and counts in no standing; it is not played again on "
+        f"resume: delete its line in {folder / FAILED_FILE} to retry. The results, games and replays are in {folder}")
 
 
 def test_an_interrupted_tournament_opened_again_resumes_to_the_same_results(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
