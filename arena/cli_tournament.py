@@ -36,7 +36,7 @@ from arena.tournament import (
     table_text,
 )
 from arena.tournament.cluster import ClusterLost
-from arena.tournament.duel import DuelState, SprtSettings, run_duel
+from arena.tournament.duel import DuelResult, DuelState, SprtSettings, run_duel
 from arena.tournament.games import SNAKE, resolve_entrant, seat_range
 from arena.tournament.pool import check_jobs
 from arena.tournament.schedule import games_played
@@ -276,6 +276,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
 
 def cmd_duel(args: argparse.Namespace) -> int:
+    games = [0]
+
     def body() -> int:
         settings = SprtSettings(args.elo0, args.elo1, args.alpha, args.beta, args.max_games)
         seat_range(args.game)
@@ -292,18 +294,32 @@ def cmd_duel(args: argparse.Namespace) -> int:
             print(f"A = {args.a}, B = {args.b}, {args.game}; SPRT elo0 {settings.elo0:g} elo1 {settings.elo1:g}"
                   f" alpha {settings.alpha:g} beta {settings.beta:g}, at most {settings.max_games} games", flush=True)
 
+        last = [DuelState()]
+
         def report(state: DuelState) -> None:
+            last[0], games[0] = state, state.games
             print(state.line(settings), flush=True)
+
+        def verdict(result: DuelResult) -> None:
+            print("\n".join([result.describe(*names), *(f"({note})" for note in result.state.fault_notes(*names))]),
+                  flush=True)
 
         try:
             result = run_duel(args.game, a, b, seed=seed, settings=settings, options=options,
                               jobs=args.jobs, cluster=args.cluster, on_pair=report, on_start=starting, on_note=_note)
         except ClusterLost as lost:
             raise TournamentError(f"{lost}; the duel is not decided") from None
-        print("\n".join([result.describe(*names), *(f"({note})" for note in result.state.fault_notes(*names))]))
+        except KeyboardInterrupt:  # Ctrl-C, SIGTERM: the score so far is the last line; say it is no verdict
+            verdict(DuelResult(last[0], settings, None))
+            raise
+        verdict(result)
         return 0
 
-    return _guarded(body)
+    status = _guarded(body)
+    if status in (EXIT_INTERRUPTED, EXIT_TERMINATED):
+        how = "stopped by SIGTERM" if status == EXIT_TERMINATED else "interrupted"
+        print(f"snakepit: {how} after {games[0]} games; the duel is not decided", file=sys.stderr)
+    return status
 
 
 def duel_names(a: str, b: str) -> tuple[str, str]:

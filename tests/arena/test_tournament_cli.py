@@ -282,6 +282,27 @@ def test_ctrl_c_keeps_the_finished_games_and_leaves_no_worker(tmp_path: Path) ->
     assert living_in_group(process.pid) == []  # the pool's workers are gone with it
 
 
+@pytest.mark.parametrize(("signal_number", "status", "how"), [(signal.SIGINT, 130, "interrupted"),
+                                                             (signal.SIGTERM, 143, "stopped by SIGTERM")])
+def test_a_stopped_duel_says_it_is_not_decided(signal_number: int, status: int, how: str) -> None:
+    """It ended with its last running line and status 130, on stdout and stderr alike no word of
+    the stop."""
+    command = [sys.executable, "-m", "arena.cli_tournament", "duel", "hunter", "tail_biter", "snake", "--elo0", "0",
+               "--elo1", "1", "--max-games", "100000", "--seed", "3", "--jobs", "1", *SMALL]
+    process = subprocess.Popen(command, cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    assert process.stdout is not None
+    while not process.stdout.readline().startswith("games 4 "):  # two pairs played
+        assert process.poll() is None
+    os.killpg(process.pid, signal_number)
+    rest, err = process.communicate(timeout=20)
+    assert process.returncode == status, err
+    running = [int(line.split()[1]) for line in rest.splitlines() if line.startswith("games ")]
+    games = running[-1] if running else 4  # the score so far stays the line above
+    assert rest.splitlines()[-1] == f"stopped after {games} games without a decision between hunter and tail_biter"
+    assert err.splitlines()[-1] == f"snakepit: {how} after {games} games; the duel is not decided"
+
+
 def living_in_group(group: int) -> list[str]:
     """Processes of a process group that are still alive (zombies waiting for init do not count)."""
     living = []

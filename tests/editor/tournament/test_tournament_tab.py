@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QFileDialog, QFormLayout, QLabel, QLayout, QLineEdit, QWidget
+from PySide6.QtWidgets import QFileDialog, QFormLayout, QLabel, QLayoutItem, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
@@ -394,20 +394,21 @@ def test_while_a_tournament_runs_every_setting_in_the_form_is_locked(qtbot: QtBo
     setup.set_editable(False)  # what Start does
     form = setup.form
     fields = [form.itemAt(row, QFormLayout.ItemRole.FieldRole) for row in range(form.rowCount())]
-    widgets = [item.widget() or item.layout() for item in fields if item is not None]
-    shown = [w for w in _widgets_of(widgets) if w.isVisibleTo(setup) and not isinstance(w, QLabel)]  # inputs
+    shown = [w for w in _widgets_of(fields) if w.isVisibleTo(setup) and not isinstance(w, QLabel)]  # inputs
     assert shown and [w for w in shown if w.isEnabled()] == []
     setup.set_editable(True)
     assert all(w.isEnabled() for w in shown if w is not setup.seats_box)
 
 
-def _widgets_of(items: list[QWidget | QLayout | None]) -> list[QWidget]:
-    """The widgets among ``items``, and those inside its layouts (a box beside its browse button)."""
+def _widgets_of(items: list[QLayoutItem | None]) -> list[QWidget]:
+    """The widgets of ``items``, and those inside their layouts (a box beside its browse button)."""
     found: list[QWidget] = []
     for item in items:
-        if isinstance(item, QWidget):
-            found.append(item)
-        elif isinstance(item, QLayout):
-            found += _widgets_of([item.itemAt(i).widget() or item.itemAt(i).layout() for i in range(item.count())
-                                  if item.itemAt(i) is not None])
+        if item is None:
+            continue
+        widget, layout = item.widget(), item.layout()
+        if widget is not None:
+            found.append(widget)
+        elif layout is not None:
+            found += _widgets_of([layout.itemAt(i) for i in range(layout.count())])
     return found
