@@ -365,8 +365,8 @@ class TournamentTab(QWidget):
                 self.setup.new_out_folder()  # the next Start is a new tournament
         else:
             verb = "Cancelled" if cancelled else "Stopped"
-            self._say(f"{verb}: {done} of {total} games finished and kept in {run.out}. "
-                      f"Start again with the same settings to play the other {total - done}.")
+            self._say(f"{verb}: {done} of {total} games finished and kept in {run.out}{_unplayed(run)}. "
+                      f"Start again with the same settings to play the other {total - done - len(run.failed)}.")
         self.remember()
         self.runFinished.emit(run)
 

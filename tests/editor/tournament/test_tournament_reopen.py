@@ -99,6 +99,32 @@ def test_a_game_that_could_not_be_played_is_said_when_the_folder_is_opened(
         f"resume: delete its line in {folder / FAILED_FILE} to retry. The results, games and replays are in {folder}")
 
 
+def test_a_cancel_counts_a_game_that_could_not_be_played_out_of_what_start_plays(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It said 'Start again … to play the other 596' where Start plays 595: the last game failed."""
+    spec = reference_spec(PAIRS, 3, seats=2, games_per_pairing=200)
+    folder = tmp_path / "failed"
+    stop = threading.Event()
+
+    def after_two(progress: Progress) -> None:
+        if progress.done == 2:
+            stop.set()
+
+    run_tournament(spec, folder, jobs=1, on_progress=after_two, cancel=stop)
+    (folder / FAILED_FILE).write_text('{"index": 599, "seed": 1, "seats": ["a", "b"], "error": "its worker process died"}\n')
+    tab = fresh_tab(qtbot, tmp_path)
+    open_by_clicks(qtbot, tab, folder, monkeypatch)
+    qtbot.mouseClick(tab.start_button, LEFT)
+    qtbot.waitUntil(lambda: len(tab.records()) >= 4, timeout=RUN_TIMEOUT_MS)
+    with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
+        qtbot.mouseClick(tab.cancel_button, LEFT)
+    done = len(tab.records())
+    assert tab.status_label.text() == (
+        f"Cancelled: {done} of 600 games finished and kept in {folder}; game 600 could not be played and counts in no "
+        f"standing; it is not played again on resume: delete its line in {folder / FAILED_FILE} to retry. "
+        f"Start again with the same settings to play the other {599 - done}.")
+
+
 def test_an_interrupted_tournament_opened_again_resumes_to_the_same_results(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     spec = reference_spec(PAIRS, 3, seats=2, games_per_pairing=2)
     stop = threading.Event()
