@@ -28,20 +28,22 @@ from arena.tournament import (
     Progress,
     TournamentError,
     TournamentInterrupted,
+    TournamentRun,
     TournamentSpec,
     clock,
+    fault_notes,
     run_tournament,
     table_text,
 )
 from arena.tournament.cluster import ClusterLost
-from arena.tournament.duel import DuelState, SprtSettings, run_duel
+from arena.tournament.duel import DuelResult, DuelState, SprtSettings, run_duel
 from arena.tournament.games import SNAKE, resolve_entrant, seat_range
 from arena.tournament.pool import check_jobs
 from arena.tournament.schedule import games_played
 from arena.tournament.seeds import fresh_seed
 from arena.tournament.runner import GameFailure
 from arena.tournament.spec import long_schedule_note
-from arena.tournament.store import FAILED_FILE, stored_spec
+from arena.tournament.store import TournamentStore, failed_note, stored_spec
 from matcher import ProgramError
 from matcher.fileformat import PROGRAM_SUFFIX
 
@@ -186,15 +188,19 @@ def _check_jobs(args: argparse.Namespace) -> None:
 
 def _progress_line(progress: Progress) -> str:
     record = progress.record
-    seats = ", ".join(f"{name} #{rank} ({score:g})" for name, rank, score in zip(record.seats, record.ranks, record.scores))
+    seats = ", ".join(f"{name} #{rank} ({score:g}{'' if status == 'ok' else ', ' + status.replace('_', ' ')})"
+                      for name, rank, score, status in zip(record.seats, record.ranks, record.scores, record.statuses))
     eta = f"  ETA {clock(progress.eta)}" if progress.eta is not None and progress.done < progress.total else ""
     return f"[{progress.done:>{len(str(progress.total))}}/{progress.total}] game {record.index + 1}: {seats}{eta}"
 
 
-def _plan(spec: TournamentSpec, done: int, total: int) -> list[str]:
-    """What is about to be played, for stderr before the first game."""
+def _plan(spec: TournamentSpec, done: int, total: int, failed: int = 0) -> list[str]:
+    """What is about to be played, for stderr before the first game; ``done`` counts the games
+    played and the ``failed`` ones (not played again)."""
     if done:
-        lines = [f"resuming: {done} of {total} games already played"]
+        unplayable = f", {failed} could not be played (not played again)" if failed else ""
+        what = "nothing left to play" if done == total else "resuming"
+        lines = [f"{what}: {done - failed} of {total} games already played{unplayable}"]
     else:
         each = games_played(spec.schedule(), len(spec.entrants))[0]
         lines = [f"{total} games of {spec.seats} seats; every entrant plays {each}"]
@@ -220,11 +226,17 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         failures.append(failure)
         _note(f"game {failure.index + 1} ({', '.join(failure.seats)}) failed: {failure.error}; the tournament goes on")
 
-    def table(spec: TournamentSpec, text: str, failed_games: Sequence[int]) -> None:
-        """The results table; below it, how an entrant in two seats of a game was counted, and
-        the games that could not be played."""
-        notes = [note for note in (spec.shared_seats_note(), _failed_note(failed_games, args.out)) if note]
-        print("\n".join([text, *(f"({note})" for note in notes)]), flush=True)
+    def table(run: TournamentRun) -> None:
+        """The results table; below it, the bots that misbehaved in some games (counted as the
+        game scored them), how an entrant in two seats of a game was counted, the games that
+        could not be played, and, for a run stopped early, that the table is of the games so far
+        (stdout saved as the results would otherwise look finished)."""
+        unfinished = None if run.complete else (f"standings after {len(run.records)} of {run.total} games: "
+                                                f"the tournament is not finished; {resume}")
+        notes = [*fault_notes(run.standings),
+                 *(note for note in (run.spec.shared_seats_note(), failed_note(list(run.failed), run.out), unfinished)
+                   if note)]
+        print("\n".join([table_text(run.standings), *(f"({note})" for note in notes)]), flush=True)
 
     def body() -> int:
         seat_range(args.game)  # an unknown game before its entrants
@@ -240,18 +252,19 @@ def cmd_tournament(args: argparse.Namespace) -> int:
 
         def starting(finished: int, total: int) -> None:  # the folder is checked: it really starts
             done[:] = [finished, total]
-            lines = ([f"snakepit: seed {seed}"] if fresh else []) + _plan(spec, finished, total)
+            failed = len(TournamentStore(out).failed()) if out is not None and finished else 0
+            lines = ([f"snakepit: seed {seed}"] if fresh else []) + _plan(spec, finished, total, failed)
             print("\n".join(lines), file=sys.stderr, flush=True)
 
         try:
             run = run_tournament(spec, out, jobs=args.jobs, cluster=args.cluster, on_progress=report, on_start=starting,
                                  on_failure=failed, on_note=_note)
         except TournamentInterrupted as stopped:  # the finished games' table, as results.json has it
-            table(spec, table_text(stopped.run.standings), list(stopped.run.failed))
+            table(stopped.run)
             raise
         except ClusterLost as lost:
             raise TournamentError(f"{lost} with {done[0]}/{done[1]} games finished; {resume}") from None
-        table(spec, table_text(run.standings), list(run.failed))
+        table(run)
         return 0
 
     status = _guarded(body)
@@ -262,16 +275,9 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return status
 
 
-def _failed_note(indexes: Sequence[int], out: str | None) -> str | None:
-    if not indexes:
-        return None
-    numbers = [str(index + 1) for index in indexes]  # games are counted from 1, as the app shows them
-    games = f"game {numbers[0]}" if len(numbers) == 1 else f"{len(numbers)} games ({', '.join(numbers)})"
-    where = f"; see {Path(out) / FAILED_FILE}" if out else ""
-    return f"{games} could not be played and count in no standing{where}"
-
-
 def cmd_duel(args: argparse.Namespace) -> int:
+    games = [0]
+
     def body() -> int:
         settings = SprtSettings(args.elo0, args.elo1, args.alpha, args.beta, args.max_games)
         seat_range(args.game)
@@ -288,18 +294,32 @@ def cmd_duel(args: argparse.Namespace) -> int:
             print(f"A = {args.a}, B = {args.b}, {args.game}; SPRT elo0 {settings.elo0:g} elo1 {settings.elo1:g}"
                   f" alpha {settings.alpha:g} beta {settings.beta:g}, at most {settings.max_games} games", flush=True)
 
+        last = [DuelState()]
+
         def report(state: DuelState) -> None:
+            last[0], games[0] = state, state.games
             print(state.line(settings), flush=True)
+
+        def verdict(result: DuelResult) -> None:
+            print("\n".join([result.describe(*names), *(f"({note})" for note in result.state.fault_notes(*names))]),
+                  flush=True)
 
         try:
             result = run_duel(args.game, a, b, seed=seed, settings=settings, options=options,
                               jobs=args.jobs, cluster=args.cluster, on_pair=report, on_start=starting, on_note=_note)
         except ClusterLost as lost:
             raise TournamentError(f"{lost}; the duel is not decided") from None
-        print(result.describe(*names))
+        except KeyboardInterrupt:  # Ctrl-C, SIGTERM: the score so far is the last line; say it is no verdict
+            verdict(DuelResult(last[0], settings, None))
+            raise
+        verdict(result)
         return 0
 
-    return _guarded(body)
+    status = _guarded(body)
+    if status in (EXIT_INTERRUPTED, EXIT_TERMINATED):
+        how = "stopped by SIGTERM" if status == EXIT_TERMINATED else "interrupted"
+        print(f"snakepit: {how} after {games[0]} games; the duel is not decided", file=sys.stderr)
+    return status
 
 
 def duel_names(a: str, b: str) -> tuple[str, str]:

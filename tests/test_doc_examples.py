@@ -20,7 +20,7 @@ import pytest
 
 from arena.bots import TurnRecord
 from arena.match import GAMES
-from arena.tournament.results import GameRecord
+from arena.tournament.results import GameRecord, Standing
 from engines import bioblots, itpw, kingdoms, worms
 from engines.bioblots.game import fault_from_json
 from engines.itpw import Move as ItpwMove
@@ -166,3 +166,4 @@ def test_the_tournament_examples_parse_as_the_runner_parses_them() -> None:
     for standing in results["standings"]:
         assert standing["ordinal"] == pytest.approx(standing["mu"] - 3 * standing["sigma"])
         assert standing["games"] == standing["wins"] + standing["draws"] + standing["losses"]
+        assert set(standing) == set(Standing(standing["name"]).to_json())  # every key the runner writes, none more

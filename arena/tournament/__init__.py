@@ -6,7 +6,7 @@ the app's tournament tab builds on :func:`run_tournament` and :func:`run_duel`."
 from arena.tournament.duel import DuelResult, DuelState, SprtSettings, Verdict, run_duel
 from arena.tournament.errors import ReadCancelled, TournamentError
 from arena.tournament.games import CancelFlag, GameOutcome, play_game
-from arena.tournament.results import GameRecord, Standing, Standings, compute_standings, table_text
+from arena.tournament.results import GameRecord, Standing, Standings, compute_standings, fault_notes, table_text
 from arena.tournament.runner import (
     GameStart,
     Progress,
@@ -25,5 +25,5 @@ __all__ = [
     "CancelFlag", "DuelResult", "DuelState", "Entrant", "GameOutcome", "GameRecord", "GameStart", "Progress",
     "ReadCancelled", "SprtSettings", "Standing", "Standings", "TournamentError", "TournamentInterrupted", "TournamentRun", "TournamentSpec", "Verdict", "clock",
     "compute_standings", "game_seed", "open_tournament", "play_game", "read_tournament", "round_robin", "run_duel", "run_tournament",
-    "seat_counts", "table_text",
+    "seat_counts", "table_text", "fault_notes",
 ]

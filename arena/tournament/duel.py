@@ -35,6 +35,7 @@ from typing import Any
 from arena.tournament.errors import TournamentError
 from arena.tournament.games import GameOutcome, GameTask, TaskResult, check_setup, seat_range
 from arena.tournament.pool import make_executor
+from arena.tournament.results import count_faults, fault_words
 from arena.tournament.schedule import MOST_GAMES
 from arena.seed import check_seed
 from arena.tournament.seeds import game_seed
@@ -154,6 +155,18 @@ class DuelState:
     wins: int = 0
     draws: int = 0
     losses: int = 0
+    faults: tuple[dict[str, int], dict[str, int]] = field(default_factory=lambda: ({}, {}))  # A's, B's
+
+    def count_statuses(self, statuses: Sequence[str], seating: Sequence[int]) -> None:
+        """Count one game's bot statuses other than ok for A (entrant 0) and B (1)."""
+        for side, faults in enumerate(self.faults):
+            count_faults(faults, (status for status, e in zip(statuses, seating) if e == side))
+
+    def fault_notes(self, a: str = "A", b: str = "B") -> list[str]:
+        """One line per side whose bot misbehaved in some games (they count as the game scored
+        them, so the score alone would not say it)."""
+        return [f"{name}: {text}" for name, faults in zip((a, b), self.faults)
+                if (text := fault_words(faults, self.games)) is not None]
 
     @property
     def games(self) -> int:
@@ -268,6 +281,8 @@ def run_duel(
         while {2 * len(state.pair_scores), 2 * len(state.pair_scores) + 1} <= waiting.keys():
             pair = len(state.pair_scores)
             first, second = waiting.pop(2 * pair), waiting.pop(2 * pair + 1)
+            state.count_statuses(first.statuses, pair_seats[0])
+            state.count_statuses(second.statuses, pair_seats[1])
             a_first = [s for s, e in enumerate(pair_seats[0]) if e == 0]
             a_second = [s for s, e in enumerate(pair_seats[1]) if e == 0]
             state.add_pair(game_score(first.ranks, a_first), game_score(second.ranks, a_second))

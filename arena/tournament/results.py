@@ -118,6 +118,7 @@ class Standing:
     points: float = 0.0
     mu: float = field(default_factory=lambda: float(_MODEL.mu))
     sigma: float = field(default_factory=lambda: float(_MODEL.sigma))
+    faults: dict[str, int] = field(default_factory=dict)  # bot status other than ok -> games with it
 
     @property
     def mean_score(self) -> float:
@@ -131,7 +132,26 @@ class Standing:
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "games": self.games, "wins": self.wins, "draws": self.draws,
                 "losses": self.losses, "mean_score": self.mean_score, "points": self.points,
-                "mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal}
+                "mu": self.mu, "sigma": self.sigma, "ordinal": self.ordinal, "faults": dict(sorted(self.faults.items()))}
+
+    def fault_text(self) -> str | None:
+        """How often its bot misbehaved, for a person: ``crashed in 16 of 16 games``, or None."""
+        return fault_words(self.faults, self.games)
+
+
+def fault_words(faults: Mapping[str, int], games: int) -> str | None:
+    """``crashed in 16 of 16 games, timeout in 2 of 16 games`` (most frequent first), or None."""
+    if not faults:
+        return None
+    return ", ".join(f"{status.replace('_', ' ')} in {count} of {games} games"
+                     for status, count in sorted(faults.items(), key=lambda item: (-item[1], item[0])))
+
+
+def count_faults(faults: dict[str, int], statuses: Iterable[str]) -> None:
+    """Count one game's bot statuses other than ok into ``faults``, each once (a bot in two
+    seats of a game that crashed in both crashed in one game)."""
+    for status in set(statuses) - {"ok"}:
+        faults[status] = faults.get(status, 0) + 1
 
 
 @dataclass(frozen=True)
@@ -204,6 +224,7 @@ def _count(record: GameRecord, standing: Mapping[str, Standing]) -> None:
     for player, earned in zip(players, points):
         entry = standing[player.name]
         entry.games += 1
+        count_faults(entry.faults, (status for name, status in zip(record.seats, record.statuses) if name == player.name))
         entry.score_total += player.score
         entry.points += earned
         if player.place != 1:
@@ -235,6 +256,12 @@ def table_text(standings: Standings) -> str:
             f"  {s.mean_score:>10.2f}  {s.points:>6.1f}  {s.mu:>6.2f}  {s.sigma:>5.2f}  {s.ordinal:>7.2f}"
         )
     return "\n".join(lines)
+
+
+def fault_notes(standings: Standings) -> list[str]:
+    """One line per entrant whose bot misbehaved (crashed, timed out, answered wrongly) in some
+    of its games, in table order: its games still count, as the game's rules scored them."""
+    return [f"{s.name}: {text}" for s in standings.table if (text := s.fault_text()) is not None]
 
 
 def results_json(standings: Standings, *, game: str, seed: int, total: int,

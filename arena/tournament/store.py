@@ -23,7 +23,7 @@ import fcntl
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +51,19 @@ def _command_line() -> str:
         return Path("/proc/self/cmdline").read_bytes().replace(b"\0", b" ").decode("utf-8", "replace").strip()[:300]
     except OSError:
         return " ".join(sys.argv)[:300]
+
+
+def failed_note(indexes: Sequence[int], folder: Path | None) -> str | None:
+    """What the games that could not be played mean, naming them (counted from 1, as people read
+    them) and how to play them after all; None when there are none."""
+    if not indexes:
+        return None
+    numbers = [str(index + 1) for index in indexes]
+    one = len(numbers) == 1
+    games = f"game {numbers[0]}" if one else f"{len(numbers)} games ({', '.join(numbers)})"
+    where = (f"; {'it is' if one else 'they are'} not played again on resume: delete {'its line' if one else 'their lines'}"
+             f" in {folder / FAILED_FILE} to retry" if folder is not None else "")
+    return f"{games} could not be played and {'counts' if one else 'count'} in no standing{where}"
 
 
 def stored_spec(folder: Path) -> dict[str, Any] | None:

@@ -15,7 +15,7 @@ import pytest
 
 from arena.cli_tournament import _plan, _progress_line, duel_names, main
 from arena.tournament import Entrant, GameRecord, Progress, TournamentSpec
-from arena.tournament.store import GAMES_FILE, RESULTS_FILE
+from arena.tournament.store import FAILED_FILE, GAMES_FILE, RESULTS_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
 SMALL = ["--size", "15x15", "--length", "3", "--steps", "200"]
@@ -49,6 +49,33 @@ def test_a_rerun_says_it_resumes_and_a_broken_folder_prints_no_seed(tmp_path: Pa
     assert capsys.readouterr().err.splitlines() == ["snakepit: --out /proc/no/such/folder: cannot create it: No such file or directory"]
 
 
+def test_a_rerun_says_what_is_left_and_a_failed_game_is_retried_once_its_line_is_deleted(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A rerun with a game recorded as failed said 'resuming: 4 of 4 games already played' (3
+    were), and nothing said how to play that game after all."""
+    arguments = ["tournament", "snake", *PAIR, "--games-per-pairing", "4", "--seed", "2", "--jobs", "1",
+                 "--out", str(tmp_path), *SMALL]
+    assert main(arguments) == 0
+    whole = (tmp_path / RESULTS_FILE).read_text()
+    capsys.readouterr()
+    assert main(arguments) == 0
+    assert capsys.readouterr().err.splitlines()[0] == "snakepit: nothing left to play: 4 of 4 games already played"
+    games = (tmp_path / GAMES_FILE).read_text().splitlines(keepends=True)
+    (tmp_path / GAMES_FILE).write_text("".join(line for line in games if '"index":2,' not in line.replace(" ", "")))
+    (tmp_path / FAILED_FILE).write_text('{"index": 2, "seed": 1, "seats": ["tb", "ha"], "error": "its worker process died"}\n')
+    assert main(arguments) == 0
+    out, err = capsys.readouterr()
+    assert err.splitlines()[0] == ("snakepit: nothing left to play: 3 of 4 games already played, "
+                                   "1 could not be played (not played again)")
+    assert out.splitlines()[-1] == (f"(game 3 could not be played and counts in no standing; it is not played again "
+                                    f"on resume: delete its line in {tmp_path / FAILED_FILE} to retry)")
+    (tmp_path / FAILED_FILE).write_text("")  # the cause mended
+    assert main(arguments) == 0
+    err_lines = capsys.readouterr().err.splitlines()
+    assert err_lines[0] == "snakepit: resuming: 3 of 4 games already played" and err_lines[1].startswith("[4/4] game 3: ")
+    assert (tmp_path / RESULTS_FILE).read_text() == whole  # as if it had never failed
+
+
 def test_three_entrants_in_four_seats_are_explained_and_counted_once_per_game(
     tmp_path: Path, capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -75,12 +102,29 @@ def test_a_long_schedule_is_announced_with_its_size_before_it_starts() -> None:
     assert _plan(two, 0, 90) == ["snakepit: 90 games of 2 seats; every entrant plays 18"]
 
 
+def test_a_bot_that_crashes_in_every_game_is_said_in_its_games_and_below_the_table(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Its games count as worms scores them (a crashed worm goes straight on), so the table alone
+    would rank it without a word: the progress lines, a note and results.json say it."""
+    status = main(["tournament", "worms", "--entrant", "rnd=random_bot", "--entrant",
+                   f"bad=sh {ROOT / 'tests' / 'bots' / 'exit_nonzero.sh'}", "--map", "pinwheel", "--rounds", "2",
+                   "--seed", "1", "--jobs", "1", "--out", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert status == 0
+    assert "(bad: crashed in 2 of 2 games)" in out.splitlines() and "rnd:" not in out
+    assert [line.count("(1, crashed)") for line in err.splitlines() if line.startswith("[")] == [2, 2]
+    standings = {s["name"]: s for s in json.loads((tmp_path / RESULTS_FILE).read_text())["standings"]}
+    assert standings["bad"]["faults"] == {"crashed": 2} and standings["rnd"]["faults"] == {}
+
+
 def test_progress_lines_show_the_eta_as_a_clock_once_it_is_known() -> None:
     record = GameRecord(7, 1, ("a", "b"), (3.0, 1.0), (1, 2), ("ok", "ok"), 40)
     assert _progress_line(Progress(2, 90, 4.0, None, record)) == "[ 2/90] game 8: a #1 (3), b #2 (1)"
     assert _progress_line(Progress(3, 90, 5.0, 75.4, record)).endswith("b #2 (1)  ETA 1:15")
     assert _progress_line(Progress(3, 90, 5.0, 3 * 3600 + 62, record)).endswith("ETA 3:01:02")
     assert "ETA" not in _progress_line(Progress(90, 90, 9.0, 0.0, record))
+    late = GameRecord(7, 1, ("a", "b"), (3.0, 1.0), (1, 2), ("ok", "invalid_output"), 40)
+    assert _progress_line(Progress(2, 90, 4.0, None, late)) == "[ 2/90] game 8: a #1 (3), b #2 (1, invalid output)"
 
 
 def test_without_a_seed_a_fresh_one_is_printed_and_then_reused_from_out(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -222,7 +266,10 @@ def test_ctrl_c_keeps_the_finished_games_and_leaves_no_worker(tmp_path: Path) ->
     assert process.returncode == 130, err
     finished = len((tmp_path / GAMES_FILE).read_text().splitlines())
     assert 3 <= finished < 600
-    rows = [line.split() for line in out.splitlines()[1:]]  # the partial table, as results.json has it
+    *table, note = out.splitlines()  # the partial table, as results.json has it, and what it is
+    assert note == (f"(standings after {finished} of 600 games: the tournament is not finished; "
+                    f"the same command with --out {tmp_path} resumes)")
+    rows = [line.split() for line in table[1:]]
     standings = json.loads((tmp_path / RESULTS_FILE).read_text())["standings"]
     assert [(row[1], int(row[2])) for row in rows] == [(s["name"], s["games"]) for s in standings]
     assert sum(int(row[2]) for row in rows) == 2 * finished
@@ -233,6 +280,27 @@ def test_ctrl_c_keeps_the_finished_games_and_leaves_no_worker(tmp_path: Path) ->
     while living_in_group(process.pid) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert living_in_group(process.pid) == []  # the pool's workers are gone with it
+
+
+@pytest.mark.parametrize(("signal_number", "status", "how"), [(signal.SIGINT, 130, "interrupted"),
+                                                             (signal.SIGTERM, 143, "stopped by SIGTERM")])
+def test_a_stopped_duel_says_it_is_not_decided(signal_number: int, status: int, how: str) -> None:
+    """It ended with its last running line and status 130, on stdout and stderr alike no word of
+    the stop."""
+    command = [sys.executable, "-m", "arena.cli_tournament", "duel", "hunter", "tail_biter", "snake", "--elo0", "0",
+               "--elo1", "1", "--max-games", "100000", "--seed", "3", "--jobs", "1", *SMALL]
+    process = subprocess.Popen(command, cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    assert process.stdout is not None
+    while not process.stdout.readline().startswith("games 4 "):  # two pairs played
+        assert process.poll() is None
+    os.killpg(process.pid, signal_number)
+    rest, err = process.communicate(timeout=20)
+    assert process.returncode == status, err
+    running = [int(line.split()[1]) for line in rest.splitlines() if line.startswith("games ")]
+    games = running[-1] if running else 4  # the score so far stays the line above
+    assert rest.splitlines()[-1] == f"stopped after {games} games without a decision between hunter and tail_biter"
+    assert err.splitlines()[-1] == f"snakepit: {how} after {games} games; the duel is not decided"
 
 
 def living_in_group(group: int) -> list[str]:

@@ -11,6 +11,7 @@ import pytest
 
 from arena.tournament import Entrant, SprtSettings, TournamentError, Verdict, run_duel
 from arena.tournament.duel import DuelState, elo_interval, game_score, llr, seatings
+from arena.cli_tournament import main
 from tests.arena.test_tournament_results import SMALL
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -141,3 +142,24 @@ def test_a_worms_duel_seats_a_and_b_alternately_and_ends_at_its_cap() -> None:
     assert result.state.wins + result.state.draws + result.state.losses == 4
     assert "inf" not in result.state.line(settings)
     assert result.describe("greedy", "random_bot").startswith("no decision between greedy and random_bot: the cap of 4")
+    assert result.state.faults == ({}, {}) and result.state.fault_notes() == []
+
+
+def test_a_bot_that_crashes_in_every_game_of_a_duel_is_said_below_the_verdict(capsys: pytest.CaptureFixture[str]) -> None:
+    """A crashed worm goes straight on, so a crashing bot may outscore a random one: the score
+    alone would not say it never played."""
+    crash = ROOT / "tests" / "bots" / "exit_nonzero.sh"
+    status = main(["duel", f"sh {crash}", "random_bot", "worms", "--map", "pinwheel", "--rounds", "2",
+                   "--max-games", "2", "--seed", "1", "--jobs", "1"])
+    out = capsys.readouterr().out.splitlines()
+    assert status == 0 and out[-2].startswith("no decision between exit_nonzero and random_bot")
+    assert out[-1] == "(exit_nonzero: crashed in 2 of 2 games)"
+
+
+def test_a_duel_counts_each_side_s_misbehaviour_once_per_game() -> None:
+    state = DuelState()
+    state.add_pair(1.0, 0.0)
+    state.count_statuses(("crashed", "ok", "crashed", "timeout"), (0, 1, 0, 1))
+    state.count_statuses(("ok", "ok", "ok", "ok"), (1, 0, 1, 0))
+    assert state.faults == ({"crashed": 1}, {"timeout": 1})
+    assert state.fault_notes("new", "old") == ["new: crashed in 1 of 2 games", "old: timeout in 1 of 2 games"]

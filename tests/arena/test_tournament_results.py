@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from arena.tournament import Entrant, GameRecord, TournamentError, TournamentSpec, compute_standings, run_tournament, table_text
+from arena.tournament import (
+    Entrant, GameRecord, TournamentError, TournamentSpec, compute_standings, fault_notes, run_tournament, table_text,
+)
 from arena.tournament.results import place_points
 
 SMALL = {"width": 15, "height": 15, "length": 3, "steps": 200}  # fast battles: a few ms each
@@ -54,6 +56,21 @@ def test_wins_draws_losses_and_mean_score() -> None:
     assert c.mean_score == 1.0
     assert a.points == 1.0 + 0.5 + 1.0  # game 2: places b, a, c among 3 entrants: 2/1/0
     assert c.points == 0.0
+
+
+def test_a_bot_that_misbehaves_is_said_per_game_once_beside_its_counted_result() -> None:
+    records = [
+        GameRecord(0, 0, ("a", "b", "a", "b"), (1.0, 5.0, 1.0, 5.0), (3, 1, 3, 1), ("crashed", "ok", "crashed", "ok"), 9),
+        GameRecord(1, 1, ("b", "a", "b", "a"), (5.0, 2.0, 5.0, 1.0), (1, 3, 1, 4), ("ok", "timeout", "ok", "crashed"), 9),
+        GameRecord(2, 2, ("a", "b"), (9.0, 0.0), (1, 2), ("ok", "invalid_output"), 9),
+    ]
+    standings = compute_standings(["a", "b"], records)
+    a, b = standings.by_name()["a"], standings.by_name()["b"]
+    assert (a.games, a.wins, a.losses, a.faults) == (3, 1, 2, {"crashed": 2, "timeout": 1})  # two crashed seats: one game
+    assert b.faults == {"invalid_output": 1}
+    assert a.to_json()["faults"] == {"crashed": 2, "timeout": 1}
+    assert fault_notes(standings) == ["b: invalid output in 1 of 3 games", "a: crashed in 2 of 3 games, timeout in 1 of 3 games"]
+    assert fault_notes(compute_standings(["a", "b"], [record(0, ("a", "b"), (1, 2))])) == []
 
 
 @pytest.mark.parametrize(("ranks", "wdl", "points", "score"), [

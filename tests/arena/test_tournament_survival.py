@@ -136,13 +136,15 @@ def test_a_worker_killed_mid_game_hung_the_tournament_now_that_game_fails_and_th
     assert len((out / GAMES_FILE).read_text().splitlines()) == 3  # the other three were played
     results = json.loads((out / RESULTS_FILE).read_text())
     assert results["complete"] and results["games"] == 3 and [f["index"] for f in results["failed"]] == [index]
-    assert f"(game {index + 1} could not be played and count in no standing; see {out / FAILED_FILE})" in out_text
+    assert (f"(game {index + 1} could not be played and counts in no standing; it is not played again on resume: "
+            f"delete its line in {out / FAILED_FILE} to retry)") in out_text
     assert not list((out / "replays").glob("*.part"))
     wait_for(lambda: not processes_with(marker), "the tournament's processes to end: " + describe(processes_with(marker)))
     # A resume does not play the failed game again (its bot would kill its worker again).
     again = subprocess.run(tournament(sleeper(tmp_path, marker), out, jobs), cwd=ROOT, capture_output=True, text=True,
                            timeout=MARGIN)
-    assert again.returncode == 0 and "resuming: 4 of 4 games already played" in again.stderr
+    assert again.returncode == 0  # and says so: it said 'resuming: 4 of 4 games already played' (3 were)
+    assert "snakepit: nothing left to play: 3 of 4 games already played, 1 could not be played (not played again)" in again.stderr
 
 
 def test_a_sigkilled_tournament_left_workers_bots_and_scratch_folders_now_leaves_nothing(tmp_path: Path) -> None:
@@ -178,7 +180,9 @@ def test_sigterm_exited_143_silently_leaking_semaphores_now_stops_like_ctrl_c(tm
     assert err.splitlines()[-1] == (f"snakepit: stopped by SIGTERM with {finished}/400 games finished; "
                                     f"the same command with --out {out} resumes")
     assert "leaked" not in err and "Traceback" not in err
-    rows = [line.split() for line in out_text.splitlines()[1:]]  # the partial table
+    *table, note = out_text.splitlines()  # the partial table, then that it is one
+    assert note.startswith(f"(standings after {finished} of 400 games: the tournament is not finished")
+    rows = [line.split() for line in table[1:]]
     assert sum(int(row[2]) for row in rows) == 2 * finished
     wait_for(lambda: not living_in_group(process.pid), "the workers to end")
 

@@ -277,8 +277,8 @@ class TournamentSetup(QWidget):
                self.summary_label, parent=self, spacing=8)
         self._settings: list[QWidget] = [
             self.game_box, self.per_pairing_box, self.seats_box, self.seed_box, self.new_seed_button, self.jobs_box,
-            *self.number_boxes.values(), self.limit_box, self.map_box, self.map_browse, self.time_box, self.out_edit,
-            self.out_browse]
+            *self.number_boxes.values(), self.limit_box, self.map_box, self.map_browse, self.time_box,
+            self.unsandboxed_box, self.out_edit, self.out_browse]
 
     def _show_options(self) -> None:
         referee, form = GAMES[self._game], GAME_VIEWS[self._game].spec

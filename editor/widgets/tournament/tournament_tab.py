@@ -50,7 +50,7 @@ from arena.tournament.games import SNAKE
 from arena.tournament.pool import STOP_GRACE
 from arena.tournament.runner import GameFailure
 from arena.tournament.running import RunningStandings
-from arena.tournament.store import TournamentStore
+from arena.tournament.store import TournamentStore, failed_note
 from editor.widgets.parts.boxes import STRETCH, column, row, split, status_line, titled
 from editor.widgets.parts.form_widgets import error_line, form_beside, push_button
 from editor.widgets.parts.standalone import application, run_alone
@@ -359,13 +359,14 @@ class TournamentTab(QWidget):
         self.progress.stop(run.seconds)
         done, total = len(run.records), run.total
         if run.complete:
-            self._say(f"Finished: all {total} games. The results, games and replays are in {run.out}")
+            played = f"{done} of {total} games{_unplayed(run)}" if run.failed else f"all {total} games"
+            self._say(f"Finished: {played}. The results, games and replays are in {run.out}")
             if self.setup.out_is_default():
                 self.setup.new_out_folder()  # the next Start is a new tournament
         else:
             verb = "Cancelled" if cancelled else "Stopped"
-            self._say(f"{verb}: {done} of {total} games finished and kept in {run.out}. "
-                      f"Start again with the same settings to play the other {total - done}.")
+            self._say(f"{verb}: {done} of {total} games finished and kept in {run.out}{_unplayed(run)}. "
+                      f"Start again with the same settings to play the other {total - done - len(run.failed)}.")
         self.remember()
         self.runFinished.emit(run)
 
@@ -407,8 +408,9 @@ class TournamentTab(QWidget):
         self._show_records(run)
         self.progress.show_still(len(run.records) + len(run.failed), run.total, run.seconds)
         done, total = len(run.records), run.total
-        rest = "all played" if run.complete else f"Start resumes the other {total - done - len(run.failed)}"
-        self._say(f"The tournament in {run.out}: {done} of {total} games finished ({rest}).",
+        rest = ("nothing left to play" if run.failed else "all played") if run.complete else \
+            f"Start resumes the other {total - done - len(run.failed)}"
+        self._say(f"The tournament in {run.out}: {done} of {total} games finished ({rest}){_unplayed(run)}.",
                   aloud=self._apply_read)
         memory.remember_folder(self.settings, run.out)
         self.remember()
@@ -532,6 +534,13 @@ class TournamentTab(QWidget):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
         super().closeEvent(event)
+
+
+def _unplayed(run: TournamentRun) -> str:
+    """``; game 6 could not be played and counts in no standing; it is not played again…``: a
+    reopened folder and a finished run said 'all played' over a game that never was."""
+    note = failed_note(list(run.failed), run.out)
+    return "" if note is None else f"; {note}"
 
 
 # --- on its own -------------------------------------------------------------------------------------

@@ -39,6 +39,12 @@ def _status(status: str) -> str:
     return "" if status == "ok" else f" ({status.replace('_', ' ')})"
 
 
+def _fault_tip(faults: str | None) -> str:
+    """The entrant cell's tooltip: how often its bot misbehaved (its games still count as the
+    game scored them, so the row alone would not say it)."""
+    return "" if faults is None else f"Its bot misbehaved: {faults} (counted as the game scored them)"
+
+
 class ResultsTable(QTableWidget):
     """The standings, best first: every number of ``snakepit tournament``'s table."""
 
@@ -80,6 +86,8 @@ class ResultsTable(QTableWidget):
                 if item.data(VALUE_ROLE) != value or item.text() != text:
                     item.setText(text)
                     item.setData(VALUE_ROLE, value)
+                if column == 1 and item.toolTip() != (tip := _fault_tip(s.fault_text())):
+                    item.setToolTip(tip)
                 if column == 1 and item.data(_COLOR_ROLE) != color.get(s.name, 0):
                     item.setData(_COLOR_ROLE, color.get(s.name, 0))
                     item.setIcon(entrant_swatch(color.get(s.name, 0)))

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from pytestqt.qtbot import QtBot
 
-from arena.tournament import compute_standings
+from arena.tournament import GameRecord, compute_standings
 from arena.tournament.runner import GameFailure, GameStart
+from editor.widgets.tournament.tournament_views import ResultsTable
+from tests.editor.qt_items import table_item
 from tests.editor.tournament.conftest import LEFT, RUN_TIMEOUT_MS, MakeTab, spec_of
 
 
@@ -73,3 +75,14 @@ def test_after_a_resume_the_standings_count_the_earlier_games_too(qtbot: QtBot, 
         with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
             qtbot.mouseClick(tab.cancel_button, LEFT)
     assert earlier and earlier < set(tab.records()) and checked and min(checked) > len(earlier)
+
+
+def test_an_entrant_whose_bot_misbehaved_says_how_often_in_its_tooltip(qtbot: QtBot) -> None:
+    table = ResultsTable()
+    qtbot.addWidget(table)
+    crashed = GameRecord(0, 0, ("a", "b"), (4.0, 1.0), (1, 2), ("crashed", "ok"), 9)
+    table.show_standings(["a", "b"], compute_standings(["a", "b"], [crashed]))
+    tips = [table_item(table, row, 1).toolTip() for row in range(2)]
+    assert tips == ["Its bot misbehaved: crashed in 1 of 1 games (counted as the game scored them)", ""]
+    table.show_standings(["a", "b"], compute_standings(["a", "b"], []))  # a tournament started again
+    assert [table_item(table, row, 1).toolTip() for row in range(2)] == ["", ""]

@@ -20,7 +20,7 @@ from arena.samples import SNAKE_SAMPLES
 from arena.tournament import (
     CancelFlag, Entrant, Progress, ReadCancelled, TournamentRun, TournamentSpec, open_tournament, run_tournament,
 )
-from arena.tournament.store import GAMES_FILE, SPEC_FILE
+from arena.tournament.store import FAILED_FILE, GAMES_FILE, SPEC_FILE
 from editor.main_window import MainWindow
 from editor.recovery import RecoveryStore
 from editor.widgets.tournament.tournament_tab import TournamentTab
@@ -76,6 +76,53 @@ def test_open_restores_game_entrants_settings_and_shows_the_results(qtbot: QtBot
     assert tab.progress_bar.text() == "12 / 12 games"
     assert tab.status_label.text() == f"The tournament in {tmp_path / 'old'}: 12 of 12 games finished (all played)."
     assert not tab.error_label.isVisible()
+
+
+def test_a_game_that_could_not_be_played_is_said_when_the_folder_is_opened(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It said '5 of 6 games finished (all played).', the sixth game nowhere."""
+    spec = reference_spec(PAIRS, 3, seats=2, games_per_pairing=2)
+    folder = tmp_path / "failed"
+    run_tournament(spec, folder, jobs=1)
+    games = (folder / GAMES_FILE).read_text().splitlines(keepends=True)
+    (folder / GAMES_FILE).write_text("".join(line for line in games if not line.startswith('{"index":3,')))
+    (folder / FAILED_FILE).write_text('{"index": 3, "seed": 1, "seats": ["a", "b"], "error": "its worker process died"}\n')
+    tab = fresh_tab(qtbot, tmp_path)
+    open_by_clicks(qtbot, tab, folder, monkeypatch)
+    assert tab.games.topLevelItemCount() == 5
+    assert tab.status_label.text() == (
+        f"The tournament in {folder}: 5 of 6 games finished (nothing left to play); game 4 could not be played and "
+        f"counts in no standing; it is not played again on resume: delete its line in {folder / FAILED_FILE} to retry.")
+    play(qtbot, tab)  # Start: nothing left to play (it said 'Finished: all 6 games.')
+    assert tab.status_label.text() == (
+        f"Finished: 5 of 6 games; game 4 could not be played and counts in no standing; it is not played again on "
+        f"resume: delete its line in {folder / FAILED_FILE} to retry. The results, games and replays are in {folder}")
+
+
+def test_a_cancel_counts_a_game_that_could_not_be_played_out_of_what_start_plays(
+        qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """It said 'Start again … to play the other 596' where Start plays 595: the last game failed."""
+    spec = reference_spec(PAIRS, 3, seats=2, games_per_pairing=200)
+    folder = tmp_path / "failed"
+    stop = threading.Event()
+
+    def after_two(progress: Progress) -> None:
+        if progress.done == 2:
+            stop.set()
+
+    run_tournament(spec, folder, jobs=1, on_progress=after_two, cancel=stop)
+    (folder / FAILED_FILE).write_text('{"index": 599, "seed": 1, "seats": ["a", "b"], "error": "its worker process died"}\n')
+    tab = fresh_tab(qtbot, tmp_path)
+    open_by_clicks(qtbot, tab, folder, monkeypatch)
+    qtbot.mouseClick(tab.start_button, LEFT)
+    qtbot.waitUntil(lambda: len(tab.records()) >= 4, timeout=RUN_TIMEOUT_MS)
+    with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
+        qtbot.mouseClick(tab.cancel_button, LEFT)
+    done = len(tab.records())
+    assert tab.status_label.text() == (
+        f"Cancelled: {done} of 600 games finished and kept in {folder}; game 600 could not be played and counts in no "
+        f"standing; it is not played again on resume: delete its line in {folder / FAILED_FILE} to retry. "
+        f"Start again with the same settings to play the other {599 - done}.")
 
 
 def test_an_interrupted_tournament_opened_again_resumes_to_the_same_results(qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QFileDialog, QLineEdit
+from PySide6.QtWidgets import QFileDialog, QFormLayout, QLabel, QLayoutItem, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
@@ -383,3 +383,32 @@ def test_add_file_and_a_map_start_in_the_folder_of_the_last_chosen_one(
     assert asked[2] == str(mine)
     assert given.value(LAST_KEY.format(kind=BOTS)) == str(theirs.resolve())  # kept where the tab was told
     assert QSettings().value(LAST_KEY.format(kind=BOTS)) is None  # not in the app's default settings
+
+
+@pytest.mark.parametrize("game", ["snake", "worms", "kingdoms", "bioblots", "itpw"])
+def test_while_a_tournament_runs_every_setting_in_the_form_is_locked(qtbot: QtBot, make_tab: MakeTab, game: str) -> None:
+    """What runs is what the form said at Start: the sandbox box stayed clickable during a run."""
+    tab = make_tab()
+    setup = tab.setup
+    setup.set_game(game)
+    setup.set_editable(False)  # what Start does
+    form = setup.form
+    fields = [form.itemAt(row, QFormLayout.ItemRole.FieldRole) for row in range(form.rowCount())]
+    shown = [w for w in _widgets_of(fields) if w.isVisibleTo(setup) and not isinstance(w, QLabel)]  # inputs
+    assert shown and [w for w in shown if w.isEnabled()] == []
+    setup.set_editable(True)
+    assert all(w.isEnabled() for w in shown if w is not setup.seats_box)
+
+
+def _widgets_of(items: list[QLayoutItem | None]) -> list[QWidget]:
+    """The widgets of ``items``, and those inside their layouts (a box beside its browse button)."""
+    found: list[QWidget] = []
+    for item in items:
+        if item is None:
+            continue
+        widget, layout = item.widget(), item.layout()
+        if widget is not None:
+            found.append(widget)
+        elif layout is not None:
+            found += _widgets_of([layout.itemAt(i) for i in range(layout.count())])
+    return found
