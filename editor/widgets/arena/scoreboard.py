@@ -2,8 +2,9 @@
 
 While a match runs the ranks are the scores' competition ranks and a status is the seat's worst
 misbehaviour so far; the latest reason shows on a line of its own under the status line (cut to
-the row's width, the whole of it in the tooltip); at the final turn of a finished match
-everything is the result's own — what ``snakepit match`` prints. A bot the sandbox shows without
+the row's width, the whole of it in the tooltip), and for a seat still "ok" the note on how its
+bot ended after the game when not cleanly (what the seat log's last row says); at the final turn
+of a finished match everything is the result's own — what ``snakepit match`` prints. A bot the sandbox shows without
 its folder (a file straight in /tmp or a home) says so on a line of its own from the start: the
 files beside it are missing, and that explains the crash a user reads on the row above."""
 
@@ -227,6 +228,8 @@ class Scoreboard(QWidget):
             reason = total.reason if total is not None else ""
             if total is not None and total.problems > 1:  # what went wrong first; the count can be cut off
                 reason = f"{reason} (the latest of {total.problems} bad turns)"
+            if status == "ok" and total is not None and total.note:  # its game stands, but it has a note
+                reason = f"note: {total.note}"
             row.set_values(frame.scores[seat], ranks[seat], status, reason, times, status != "ok")
 
     def set_selected(self, seat: int | None) -> None:
