@@ -7,22 +7,16 @@ from pytestqt.qtbot import QtBot
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from arena.tournament import GameRecord, Progress
 from editor.widgets.tournament.tournament_progress import RunProgress
+from tests.editor.tournament.test_tournament_life import FakeClock
 
 RECORD = GameRecord(0, 1, ("a", "b"), (1.0, 0.0), (1, 2), ("ok", "ok"), 3)
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 def test_the_eta_never_reads_0_00_while_games_remain(qtbot: QtBot) -> None:
     """Very short games give an estimate under half a second, and the countdown between two
     games can run past its estimate: while games remain, the label never says ``ETA 0:00``."""
-    fake = Clock()
+    fake = FakeClock()
+    fake.now = 0.0
     progress = RunProgress(fake)
     qtbot.addWidget(progress)
     progress.start(0, 90, 0.0)
