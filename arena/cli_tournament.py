@@ -31,6 +31,7 @@ from arena.tournament import (
     TournamentRun,
     TournamentSpec,
     clock,
+    eta_clock,
     fault_notes,
     run_tournament,
     table_text,
@@ -190,7 +191,7 @@ def _progress_line(progress: Progress) -> str:
     record = progress.record
     seats = ", ".join(f"{name} #{rank} ({score:g}{'' if status == 'ok' else ', ' + status.replace('_', ' ')})"
                       for name, rank, score, status in zip(record.seats, record.ranks, record.scores, record.statuses))
-    eta = f"  ETA {clock(progress.eta)}" if progress.eta is not None and progress.done < progress.total else ""
+    eta = f"  ETA {eta_clock(progress.eta)}" if progress.eta is not None and progress.done < progress.total else ""
     return f"[{progress.done:>{len(str(progress.total))}}/{progress.total}] game {record.index + 1}: {seats}{eta}"
 
 

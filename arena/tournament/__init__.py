@@ -13,6 +13,7 @@ from arena.tournament.runner import (
     TournamentInterrupted,
     TournamentRun,
     clock,
+    eta_clock,
     open_tournament,
     read_tournament,
     run_tournament,
@@ -23,7 +24,7 @@ from arena.tournament.spec import Entrant, TournamentSpec
 
 __all__ = [
     "CancelFlag", "DuelResult", "DuelState", "Entrant", "GameOutcome", "GameRecord", "GameStart", "Progress",
-    "ReadCancelled", "SprtSettings", "Standing", "Standings", "TournamentError", "TournamentInterrupted", "TournamentRun", "TournamentSpec", "Verdict", "clock",
+    "ReadCancelled", "SprtSettings", "Standing", "Standings", "TournamentError", "TournamentInterrupted", "TournamentRun", "TournamentSpec", "Verdict", "clock", "eta_clock",
     "compute_standings", "game_seed", "open_tournament", "play_game", "read_tournament", "round_robin", "run_duel", "run_tournament",
     "seat_counts", "table_text", "fault_notes",
 ]

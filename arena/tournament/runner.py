@@ -35,6 +35,13 @@ def clock(seconds: float) -> str:
     return f"{hours}:{rest // 60:02d}:{rest % 60:02d}" if hours else f"{rest // 60}:{rest % 60:02d}"
 
 
+def eta_clock(seconds: float) -> str:
+    """The estimated time left while games remain, as a :func:`clock` that never reads ``0:00``:
+    with very short games (or a countdown past its estimate) the last games still take a moment,
+    and ``0:00`` would read as done."""
+    return clock(max(1.0, seconds))
+
+
 @dataclass(frozen=True)
 class Progress:
     """After each finished game: ``done`` of ``total`` (including games finished by an earlier

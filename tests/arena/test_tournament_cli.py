@@ -123,6 +123,9 @@ def test_progress_lines_show_the_eta_as_a_clock_once_it_is_known() -> None:
     assert _progress_line(Progress(3, 90, 5.0, 75.4, record)).endswith("b #2 (1)  ETA 1:15")
     assert _progress_line(Progress(3, 90, 5.0, 3 * 3600 + 62, record)).endswith("ETA 3:01:02")
     assert "ETA" not in _progress_line(Progress(90, 90, 9.0, 0.0, record))
+    # very short games: games remain, so the estimate is never 0:00 (which reads as done)
+    assert _progress_line(Progress(3, 90, 0.05, 0.3, record)).endswith("ETA 0:01")
+    assert _progress_line(Progress(89, 90, 0.05, 0.0, record)).endswith("ETA 0:01")
     late = GameRecord(7, 1, ("a", "b"), (3.0, 1.0), (1, 2), ("ok", "invalid_output"), 40)
     assert _progress_line(Progress(2, 90, 4.0, None, late)) == "[ 2/90] game 8: a #1 (3), b #2 (1, invalid output)"
 

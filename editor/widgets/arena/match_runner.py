@@ -22,6 +22,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from arena.bots import BotStatus, TurnRecord
+from arena.closing import AFTER_GAME
 from arena.match import (
     GAMES,
     SEVERITY,
@@ -69,6 +70,9 @@ class SeatTotal:
     """The reason of the latest misbehaviour (what a scoreboard's tooltip says)."""
     problems: int = 0
     """Turns that ended in a misbehaviour."""
+    note: str = ""
+    """How its bot ended after the game when not cleanly (:func:`arena.closing.after_game`):
+    the game stands, so the status may stay "ok", but the seat has something to say."""
 
     @property
     def status(self) -> str:
@@ -76,13 +80,17 @@ class SeatTotal:
 
     def add(self, record: TurnRecord) -> SeatTotal:
         wall, cpu = self.wall + record.wall_time, self.cpu + record.cpu_time
+        # Only the after-game part of a reason: an ok record may carry one every turn (Bio-blots'
+        # "the opponent's line"), which is no news.
+        at = record.reason.find(AFTER_GAME)
+        note = record.reason[at:] if at >= 0 else self.note
         if record.status not in SEVERITY:
-            return replace(self, wall=wall, cpu=cpu)
+            return replace(self, wall=wall, cpu=cpu, note=note)
         worst = self.worst
         if worst is None or SEVERITY.index(record.status) < SEVERITY.index(worst):
             worst = record.status
         reason = record.reason or record.status.label
-        return SeatTotal(wall, cpu, worst, reason, self.problems + 1)
+        return SeatTotal(wall, cpu, worst, reason, self.problems + 1, note)
 
 
 @dataclass(frozen=True)

@@ -2,8 +2,11 @@
 
 While a match runs the ranks are the scores' competition ranks and a status is the seat's worst
 misbehaviour so far; the latest reason shows on a line of its own under the status line (cut to
-the row's width, the whole of it in the tooltip); at the final turn of a finished match
-everything is the result's own — what ``snakepit match`` prints."""
+the row's width, the whole of it in the tooltip), and for a seat still "ok" the note on how its
+bot ended after the game when not cleanly (what the seat log's last row says); at the final turn
+of a finished match everything is the result's own — what ``snakepit match`` prints. A bot the sandbox shows without
+its folder (a file straight in /tmp or a home) says so on a line of its own from the start: the
+files beside it are missing, and that explains the crash a user reads on the row above."""
 
 from __future__ import annotations
 
@@ -13,10 +16,12 @@ from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QPalette, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
+from arena.bots.jail import SHOWN_ALONE
 from editor.widgets.arena.match_runner import Frame, Outcome
 from editor.widgets.parts.seat_cards import SeatCard, figures, ordinal
 from editor.widgets.parts.seat_colors import delta_color
 
+FOLDER_NOTE = "⚠ Shown without its folder: no file beside it"
 STATUS_TEXT = {"ok": "ok", "timeout": "timeout", "crashed": "crashed", "invalid_output": "invalid output",
                "killed": "killed (a limit)", "disqualified": "disqualified"}
 
@@ -97,12 +102,17 @@ class ScoreRow(SeatCard):
         self.reason_label.setObjectName("scoreReason")
         self.reason_label.setFont(figures(self.font(), scale=0.92))
         self.reason_label.hide()
+        self.folder_label = ElidedLabel(FOLDER_NOTE)
+        self.folder_label.setObjectName("scoreFolder")
+        self.folder_label.setFont(figures(self.font(), scale=0.92))
+        self.folder_label.hide()
         lines = QWidget()
         column = QVBoxLayout(lines)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         column.addWidget(self.status_label)
         column.addWidget(self.reason_label)
+        column.addWidget(self.folder_label)
         self.score_label = QLabel()
         self.score_label.setFont(figures(self.font(), scale=1.5, bold=True))
         self.score_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -133,6 +143,10 @@ class ScoreRow(SeatCard):
 
     def set_sandbox(self, sandboxed: bool | None, lines: Sequence[str]) -> None:
         """Whether this seat's bot runs in a sandbox (None: no bot), and what holds for it."""
+        alone = [line for line in lines if line.startswith(SHOWN_ALONE)] if sandboxed else []
+        self.folder_label.setVisible(bool(alone))
+        self.folder_label.setToolTip("\n".join(line[:1].upper() + line[1:] for line in alone))
+        self.folder_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         if sandboxed is None:
             self.sandbox_label.hide()
             return
@@ -214,6 +228,8 @@ class Scoreboard(QWidget):
             reason = total.reason if total is not None else ""
             if total is not None and total.problems > 1:  # what went wrong first; the count can be cut off
                 reason = f"{reason} (the latest of {total.problems} bad turns)"
+            if status == "ok" and total is not None and total.note:  # its game stands, but it has a note
+                reason = f"note: {total.note}"
             row.set_values(frame.scores[seat], ranks[seat], status, reason, times, status != "ok")
 
     def set_selected(self, seat: int | None) -> None:
@@ -223,6 +239,10 @@ class Scoreboard(QWidget):
     def shown(self) -> list[tuple[str, str, str]]:
         """Per seat what it shows: score, rank and status line."""
         return [(r.score_label.text(), r.rank_label.text(), r.status_label.text()) for r in self.rows]
+
+    def folder_notes(self) -> list[str]:
+        """Per seat the note that its bot is shown without its folder, as shown ("" when hidden)."""
+        return [r.folder_label.text() if r.folder_label.isVisibleTo(r) else "" for r in self.rows]
 
     def reasons(self) -> list[str]:
         """Per seat the reason line as shown (cut to the row's width; empty when hidden)."""

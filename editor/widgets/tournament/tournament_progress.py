@@ -12,7 +12,7 @@ from collections.abc import Callable
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QWidget
 
-from arena.tournament import Progress, clock
+from arena.tournament import Progress, clock, eta_clock
 from editor.widgets.parts.boxes import row
 from editor.widgets.parts.form_widgets import run_bar
 
@@ -107,7 +107,7 @@ class RunProgress(QWidget):
     def tick(self) -> None:
         eta = self.clock.eta()
         played = clock(self.clock.seconds())
-        text = f"ETA {clock(eta)} · {played}" if eta is not None else played
+        text = f"ETA {eta_clock(eta)} · {played}" if eta is not None else played
         if text != self.time_label.text():
             self.time_label.setText(text)
             self.time_label.setToolTip(ETA_TIP if eta is not None else CLOCK_TIP)

@@ -1,0 +1,36 @@
+"""A bot that did not end cleanly after the game (ignored the end of its input, crashed on it)
+keeps its status "ok": its game stands. The note in its last record showed in the seat log only;
+the scoreboard row said a plain "ok". It says now that the seat has a note, on the row's reason
+line (cut to the row, whole in the tooltip) — and only for that note, not for the reasons ok
+records carry every turn (Bio-blots' "the opponent's line")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from pytestqt.qtbot import QtBot
+
+import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
+from arena.closing import AFTER_GAME
+from editor.widgets.arena.arena_pane import ArenaPane
+from tests.bots.survivors import BOTS
+from tests.editor.arena.pane_driver import BIOBLOTS, set_up, start, wait_finished
+
+
+def test_an_ok_seat_with_a_note_after_the_game_says_so_on_its_row(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    pane = make_pane()
+    random = str(BIOBLOTS / "random_bot.py")
+    stubborn = f"{BOTS / 'p_plays_ignores_eof.py'} {random}"  # plays legally, does not exit at the end
+    set_up(pane, "bioblots", (random, stubborn), {"rounds": 4, "time": 2.0})
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    last = pane.seat_log.model.rows[-1]
+    assert last.seat == 1 and last.status == "ok" and AFTER_GAME in last.reason  # what the seat log says
+    board = pane.scoreboard
+    assert [line.split(" · ")[0] for _, _, line in board.shown()] == ["ok", "ok"]
+    reasons = board.reasons()
+    assert reasons[0] == ""  # "the opponent's line" of every turn is no note
+    assert reasons[1].startswith(f"note: {AFTER_GAME}: killed"), reasons
+    row = board.rows[1]
+    assert row.toolTip().endswith("still running 1.000 s after its input was closed"), row.toolTip()
+    assert not row.status_label.text().startswith("⚠")
