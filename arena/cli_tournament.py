@@ -37,6 +37,7 @@ from arena.tournament import (
     table_text,
 )
 from arena.tournament.cluster import ClusterLost
+from arena.tournament.crosstable import crosstable_text
 from arena.tournament.duel import DuelResult, DuelState, SprtSettings, run_duel
 from arena.tournament.games import SNAKE, resolve_entrant, seat_range
 from arena.tournament.pool import check_jobs
@@ -231,13 +232,16 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         """The results table; below it, the bots that misbehaved in some games (counted as the
         game scored them), how an entrant in two seats of a game was counted, the games that
         could not be played, and, for a run stopped early, that the table is of the games so far
-        (stdout saved as the results would otherwise look finished)."""
+        (stdout saved as the results would otherwise look finished); then, after a blank line,
+        who beat whom (the head-to-head table, rows and columns by the standings' places)."""
         unfinished = None if run.complete else (f"standings after {len(run.records)} of {run.total} games: "
                                                 f"the tournament is not finished; {resume}")
         notes = [*fault_notes(run.standings),
                  *(note for note in (run.spec.shared_seats_note(), failed_note(list(run.failed), run.out), unfinished)
                    if note)]
-        print("\n".join([table_text(run.standings), *(f"({note})" for note in notes)]), flush=True)
+        order = [s.name for s in run.standings.table]
+        print("\n".join([table_text(run.standings), *(f"({note})" for note in notes), "",
+                         crosstable_text(run.head_to_head(), order)]), flush=True)
 
     def body() -> int:
         seat_range(args.game)  # an unknown game before its entrants
