@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QMenu,
     QPushButton,
     QStyle,
+    QTabWidget,
     QWidget,
 )
 
@@ -46,6 +47,7 @@ from arena.tournament import (
     open_tournament,
     read_tournament,
 )
+from arena.tournament.crosstable import HeadToHead
 from arena.tournament.games import SNAKE
 from arena.tournament.pool import STOP_GRACE
 from arena.tournament.runner import GameFailure
@@ -57,6 +59,7 @@ from editor.widgets.parts.standalone import application, run_alone
 from editor.widgets.parts.worker_thread import FunctionJob, JobCancelled, JobControl
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
 from editor.widgets.tournament import tournament_memory as memory
+from editor.widgets.tournament.head_to_head import HeadToHeadPanel
 from editor.widgets.tournament.rating_plot import RatingPlot
 from editor.widgets.tournament.tournament_progress import RunProgress
 from editor.widgets.tournament.tournament_setup import TournamentSetup
@@ -114,6 +117,8 @@ class TournamentTab(QWidget):
         self._records: dict[int, GameRecord] = {}
         self._running: RunningStandings | None = None  # the run's standings, once counted (in the worker)
         self._standings = compute_standings([], [])
+        self._meetings = HeadToHead([])  # who beat whom, beside the standings
+        self._meetings_shown = True  # the head-to-head tab shows self._meetings (it is drawn when in sight)
         self._total = 0
         self._cancelling = False
         self._apply_read: bool = False  # the folder being read is the user's Open: it sets the form, and is
@@ -219,6 +224,9 @@ class TournamentTab(QWidget):
     def standings(self) -> Standings:
         return self._standings
 
+    def head_to_head(self) -> HeadToHead:
+        return self._meetings
+
     def records(self) -> dict[int, GameRecord]:
         return dict(self._records)
 
@@ -298,8 +306,15 @@ class TournamentTab(QWidget):
 
         bottom = split(Qt.Orientation.Horizontal, [self.rating_plot, titled("Games", self.games, self.open_button)],
                        [520, 420])
-        right_split = split(Qt.Orientation.Vertical, [titled("Standings", self.results, self.stats_button), bottom],
-                            [220, 420])
+        self.head_to_head_panel = HeadToHeadPanel()
+        self.result_tabs = QTabWidget()
+        self.result_tabs.setDocumentMode(True)
+        self.result_tabs.addTab(self.results, "Standings")
+        self.result_tabs.addTab(self.head_to_head_panel, "Head to head")
+        self.result_tabs.setTabToolTip(1, "Who beat whom: each entrant's wins, draws and losses against each other one")
+        self.result_tabs.setCornerWidget(self.stats_button, Qt.Corner.TopRightCorner)
+        self.result_tabs.currentChanged.connect(self._result_tab_changed)
+        right_split = split(Qt.Orientation.Vertical, [self.result_tabs, bottom], [220, 420])
         right = QWidget()
         column(self.progress, self.status_label, (right_split, 1), parent=right, margins=(4, 10, 10, 10))
 
@@ -312,7 +327,7 @@ class TournamentTab(QWidget):
     def _counted(self, running: RunningStandings) -> None:
         """The standings of the games played before this run, counted in the worker."""
         self._running = running
-        self._standings = running.standings()
+        self._standings, self._meetings = running.standings(), running.head_to_head()
         self._show_results()
 
     def _began(self, done: int, total: int) -> None:
@@ -347,13 +362,13 @@ class TournamentTab(QWidget):
         if run is None:  # failed: the error says why; the finished games stay in the folder
             self.progress.stop()
             if self._running is not None:  # else the earlier games' standings stay
-                self._standings = self._running.standings()
+                self._standings, self._meetings = self._running.standings(), self._running.head_to_head()
             self._show_results()
             self._say(f"Stopped: {len(self._records)} of {self._total} games finished and kept in {self.out}.")
             return
         self.run = run
         self._records = dict(run.records)
-        self._standings = run.standings
+        self._standings, self._meetings = run.standings, run.head_to_head()  # counted in the worker
         self._show_results()
         self.progress.show_count(len(run.records), run.total)
         self.progress.stop(run.seconds)
@@ -464,7 +479,10 @@ class TournamentTab(QWidget):
         self.games.clear_games()
         for record in self._records.values():
             self.games.add_game(record)
+        # Counted where the folder was read (a folder read for Start is counted in the worker
+        # next: ``counted``); never here, on the GUI thread.
         self._standings = run.standings
+        self._meetings = run.counted_head_to_head or HeadToHead(run.spec.names)
         self._show_results()
 
     def _show_playing(self) -> None:
@@ -480,7 +498,7 @@ class TournamentTab(QWidget):
         """The standings of the games finished so far, while a tournament plays: the table now,
         the plot now or, when it was drawn less than :data:`PLOT_MS` ago, then."""
         if self._running is not None:
-            self._standings = self._running.standings()
+            self._standings, self._meetings = self._running.standings(), self._running.head_to_head()
         self._show_results(plot=not self._plot_timer.isActive())
         self._plot_waiting = self._plot_timer.isActive()
         self._plot_timer.start()
@@ -494,10 +512,26 @@ class TournamentTab(QWidget):
     def _show_results(self, plot: bool = True) -> None:
         names = self.spec.names if self.spec is not None else []
         self.results.show_standings(names, self._standings)
+        self._meetings_shown = False
+        self._show_head_to_head()
         if plot:
             self._plot_timer.stop()
             self._plot_waiting = False
             self.rating_plot.show_standings(names, self._standings)
+        self._update_buttons()
+
+    def _show_head_to_head(self) -> None:
+        """The head-to-head table, when its tab is in sight (else when it comes into sight)."""
+        if self._meetings_shown or self.result_tabs.currentWidget() is not self.head_to_head_panel:
+            return
+        names = self.spec.names if self.spec is not None else []
+        known = set(self._meetings.entrants)
+        order = [s.name for s in self._standings.table if s.name in known]
+        self.head_to_head_panel.show_table(order, self._meetings, {name: i for i, name in enumerate(names)})
+        self._meetings_shown = True
+
+    def _result_tab_changed(self, _index: int) -> None:
+        self._show_head_to_head()
         self._update_buttons()
 
     def _set_running(self, running: bool) -> None:
@@ -513,7 +547,8 @@ class TournamentTab(QWidget):
     def _update_buttons(self) -> None:
         self.open_button.setEnabled(self.games.selected_index() is not None)
         self.stats_button.setEnabled(self._stats_possible())
-        self.stats_button.setVisible(self.spec is None or self.spec.game == SNAKE)
+        self.stats_button.setVisible((self.spec is None or self.spec.game == SNAKE)
+                                     and self.result_tabs.currentWidget() is self.results)
 
     def _show_idle(self, text: str) -> None:
         self.status_label.setText(text)
