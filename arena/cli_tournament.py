@@ -232,16 +232,17 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         """The results table; below it, the bots that misbehaved in some games (counted as the
         game scored them), how an entrant in two seats of a game was counted, the games that
         could not be played, and, for a run stopped early, that the table is of the games so far
-        (stdout saved as the results would otherwise look finished); then, after a blank line,
-        who beat whom (the head-to-head table, rows and columns by the standings' places)."""
+        (stdout saved as the results would otherwise look finished); then, once a game is
+        finished, after a blank line, who beat whom (the head-to-head table, rows and columns by
+        the standings' places)."""
         unfinished = None if run.complete else (f"standings after {len(run.records)} of {run.total} games: "
                                                 f"the tournament is not finished; {resume}")
         notes = [*fault_notes(run.standings),
                  *(note for note in (run.spec.shared_seats_note(), failed_note(list(run.failed), run.out), unfinished)
                    if note)]
         order = [s.name for s in run.standings.table]
-        print("\n".join([table_text(run.standings), *(f"({note})" for note in notes), "",
-                         crosstable_text(run.head_to_head(), order)]), flush=True)
+        meetings = ["", crosstable_text(run.head_to_head(), order, seats=run.spec.seats)] if run.records else []
+        print("\n".join([table_text(run.standings), *(f"({note})" for note in notes), *meetings]), flush=True)
 
     def body() -> int:
         seat_range(args.game)  # an unknown game before its entrants

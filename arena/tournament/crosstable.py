@@ -110,13 +110,15 @@ LEGEND_TWO = "each row against each column, wins-draws-losses"
 LEGEND_MORE = "each row against each column, finished ahead-level-behind"
 
 
-def legend(table: HeadToHead) -> str:
-    return LEGEND_MORE if table.multi_seat() else LEGEND_TWO
+def legend(table: HeadToHead, seats: int = 2) -> str:
+    """How to read a cell, for a tournament of games of ``seats`` seats."""
+    return LEGEND_MORE if table.multi_seat() or seats > 2 else LEGEND_TWO
 
 
-def crosstable_text(table: HeadToHead, order: Sequence[str], width: int = 80) -> str:
+def crosstable_text(table: HeadToHead, order: Sequence[str], width: int = 80, seats: int = 2) -> str:
     """The crosstable for a terminal, at most ``width`` columns: rows ``place name`` in
-    ``order`` (the standings', so the numbers are the standings' places), columns by place. A
+    ``order`` (the standings', so the numbers are the standings' places), columns by place;
+    ``seats``: the tournament's players per game (above 2 a cell is ahead-level-behind). A
     name too long for its row is cut with ``…`` (the standings above have it whole, at the same
     place); with more entrants than fit even so, the columns come in blocks (``against 9-12``)."""
     count = len(order)
@@ -132,7 +134,7 @@ def crosstable_text(table: HeadToHead, order: Sequence[str], width: int = 80) ->
     blocks = [range(start, min(start + per_block, count)) for start in range(0, count, per_block)]
     notes = [*([". not met yet"] if any("." in row for row in cells) else []),
              *(["names cut: the standings above have them whole, by place"] if longest > name_width else [])]
-    lines = [f"Head to head: {legend(table)}", *([f"({'; '.join(notes)})"] if notes else [])]
+    lines = [f"Head to head: {legend(table, seats)}", *([f"({'; '.join(notes)})"] if notes else [])]
     for block in blocks:
         if len(blocks) > 1:
             lines.append(f"against {block.start + 1}-{block.stop}:" if len(block) > 1 else f"against {block.start + 1}:")

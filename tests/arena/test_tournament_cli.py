@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from arena.cli_tournament import _plan, _progress_line, duel_names, main
-from arena.tournament import Entrant, GameRecord, Progress, TournamentSpec
+from arena.tournament import (
+    Entrant, GameRecord, Progress, TournamentInterrupted, TournamentRun, TournamentSpec, compute_standings,
+)
 from arena.tournament.store import FAILED_FILE, GAMES_FILE, RESULTS_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,6 +105,20 @@ def test_three_entrants_in_four_seats_are_explained_and_counted_once_per_game(
     assert err.splitlines()[:2] == ["snakepit: 3 games of 4 seats; every entrant plays 3", f"snakepit: {note}"]
     lines = out.splitlines()
     assert [row.split()[2] for row in lines[1:4]] == ["3", "3", "3"] and lines[4] == f"({note})"
+    assert out.split("\n\n")[1].splitlines()[0] == "Head to head: each row against each column, finished ahead-level-behind"
+
+
+def test_a_tournament_stopped_before_its_first_game_prints_no_empty_head_to_head(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A table of dots only (nobody met yet) under a table of zeros said nothing but took a screen."""
+
+    def stopped_at_once(spec: TournamentSpec, *args: object, **kwargs: object) -> TournamentRun:
+        raise TournamentInterrupted(TournamentRun(spec, {}, 2, compute_standings(spec.names, [])))
+
+    monkeypatch.setattr("arena.cli_tournament.run_tournament", stopped_at_once)
+    assert main(["tournament", "snake", *PAIR, "--seed", "1", "--jobs", "1", *SMALL]) == 130
+    out = capsys.readouterr().out
+    assert "Head to head" not in out and out.splitlines()[-1].startswith("(standings after 0 of 2 games")
 
 
 def test_a_long_schedule_is_announced_with_its_size_before_it_starts() -> None:

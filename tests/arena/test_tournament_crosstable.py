@@ -103,6 +103,14 @@ def test_the_text_fits_80_columns_with_rows_and_columns_by_place() -> None:
     ]
 
 
+def test_a_tournament_of_four_seats_reads_as_places_before_its_first_game_too() -> None:
+    names = ["a", "b", "c", "d"]
+    assert crosstable_text(HeadToHead(names), names, seats=4).splitlines()[0] == (
+        "Head to head: each row against each column, finished ahead-level-behind")
+    assert crosstable_text(HeadToHead(names), names).splitlines()[0] == (
+        "Head to head: each row against each column, wins-draws-losses")
+
+
 @pytest.mark.parametrize("count", [2, 6, 8, 12, 30])
 def test_long_names_and_many_entrants_stay_within_80_columns(count: int) -> None:
     names = [f"a_rather_long_entrant_name_{i}" for i in range(count)]

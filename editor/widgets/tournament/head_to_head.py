@@ -52,13 +52,14 @@ class HeadToHeadTable(QTableWidget):
         self.horizontalHeader().setMinimumSectionSize(34)
         self._order: list[str] = []
 
-    def show_table(self, order: Sequence[str], table: HeadToHead, colors: Mapping[str, int]) -> None:
+    def show_table(self, order: Sequence[str], table: HeadToHead, colors: Mapping[str, int], seats: int = 2) -> None:
         """``table`` with rows and columns in ``order`` (the standings', best first); ``colors``
-        gives each entrant's swatch (its index in the entrants' list)."""
+        gives each entrant's swatch (its index in the entrants' list); ``seats``: players per
+        game (above 2 the tooltips speak of places)."""
         count = len(order)
         if list(order) != self._order:
             self._relabel(order, colors)
-        multi = table.multi_seat()
+        multi = table.multi_seat() or seats > 2
         for row, a in enumerate(order):
             for col, b in enumerate(order):
                 item = self._cell(row, col)
@@ -126,8 +127,8 @@ class HeadToHeadPanel(QWidget):
         self.table = HeadToHeadTable()
         column(self.legend, (self.table, 1), parent=self, spacing=4, margins=(0, 4, 0, 0))
 
-    def show_table(self, order: Sequence[str], table: HeadToHead, colors: Mapping[str, int]) -> None:
-        text = legend_text(table.multi_seat())
+    def show_table(self, order: Sequence[str], table: HeadToHead, colors: Mapping[str, int], seats: int = 2) -> None:
+        text = legend_text(table.multi_seat() or seats > 2)
         if self.legend.text() != text:
             self.legend.setText(text)
-        self.table.show_table(order, table, colors)
+        self.table.show_table(order, table, colors, seats)

@@ -527,7 +527,8 @@ class TournamentTab(QWidget):
         names = self.spec.names if self.spec is not None else []
         known = set(self._meetings.entrants)
         order = [s.name for s in self._standings.table if s.name in known]
-        self.head_to_head_panel.show_table(order, self._meetings, {name: i for i, name in enumerate(names)})
+        self.head_to_head_panel.show_table(order, self._meetings, {name: i for i, name in enumerate(names)},
+                                           self.spec.seats if self.spec is not None else 2)
         self._meetings_shown = True
 
     def _result_tab_changed(self, _index: int) -> None:
