@@ -121,6 +121,12 @@ def test_a_tournament_stopped_before_its_first_game_prints_no_empty_head_to_head
     assert "Head to head" not in out and out.splitlines()[-1].startswith("(standings after 0 of 2 games")
 
 
+def test_a_game_of_one_seat_count_says_exactly_how_many(capsys: pytest.CaptureFixture[str]) -> None:
+    """It said "--seats 2: worms is played by 4..4 players"."""
+    assert main(["tournament", "worms", "--entrant", "g=greedy.sh", "--entrant", "r=random_bot", "--seats", "2"]) == 2
+    assert capsys.readouterr().err == "snakepit: --seats 2: worms is played by exactly 4 players\n"
+
+
 def test_a_long_schedule_is_announced_with_its_size_before_it_starts() -> None:
     entrants = [Entrant.parse("snake", f"e{i}=hunter") for i in range(10)]
     spec = TournamentSpec.build("snake", entrants, 1, options={"steps": 10})
