@@ -35,8 +35,10 @@ def meeting_tip(a: str, b: str, meeting: Meeting, multi_seat: bool) -> str:
 
 
 def legend_text(multi_seat: bool) -> str:
-    what = "finished ahead–level–behind (by their places in each game)" if multi_seat else "wins–draws–losses"
-    return f"Each row against each column: {what}; in the standings' order. Hover a cell for words."
+    """One line (it sits over a table that is short at 1024 x 700): the order is the
+    standings', whose places number the columns; the tooltips say the rest."""
+    what = "finished ahead–level–behind, by place" if multi_seat else "wins–draws–losses"
+    return f"Each row against each column: {what}. Hover a cell for words."
 
 
 class HeadToHeadTable(QTableWidget):
