@@ -12,7 +12,9 @@ from pytestqt.qtbot import QtBot
 from arena.tournament import run_tournament
 from arena.tournament.crosstable import HeadToHead, head_to_head
 from editor.widgets.tournament.tournament_tab import TournamentTab
-from tests.editor.tournament.conftest import LEFT, RUN_TIMEOUT_MS, MakeTab, isolated_settings, reference_spec, spec_of
+from tests.editor.tournament.conftest import (
+    LEFT, RUN_TIMEOUT_MS, MakeTab, cancel_if_running, isolated_settings, reference_spec, spec_of,
+)
 
 
 def show_head_to_head(qtbot: QtBot, tab: TournamentTab) -> None:
@@ -52,9 +54,7 @@ def test_the_table_follows_the_games_while_they_play_and_shows_when_its_tab_is_c
     assert tab.head_to_head_panel.table.order() == [s.name for s in tab.standings().table]
     tab._refresh_timer.timeout.connect(check)
     qtbot.waitUntil(lambda: len(checked) >= 3 or not tab.is_running(), timeout=RUN_TIMEOUT_MS)
-    if tab.is_running():
-        with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
-            qtbot.mouseClick(tab.cancel_button, LEFT)
+    cancel_if_running(qtbot, tab)
     assert len(checked) >= 3 and checked[-1] > 0
     final = head_to_head(spec_of(tab).names, tab.records().values())
     assert shown_cells(tab) == expected_cells(tab, final)
