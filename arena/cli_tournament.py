@@ -22,6 +22,7 @@ from arena.cli_options import FlagError, add_game_flags, options_from_flags, pat
 from arena.seed import seed_argument
 from arena.cli_signals import EXIT_INTERRUPTED, EXIT_TERMINATED, sigterm_like_ctrl_c, stopped_status
 from arena.games import registry
+from arena.games.descriptor import GameDescriptor
 from arena.games.options import MAX_ROUNDS
 from arena.tournament import (
     Entrant,
@@ -148,6 +149,7 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         except FlagError as error:
             raise TournamentError(str(error)) from None
         options.update(flagged)
+        _need_map(games[args.game], options)
     given_flags = [name for name, value in snake.items() if value is not None]
     if given_flags and args.game != SNAKE:
         raise TournamentError(f"--{given_flags[0]} is a snake option; use --option KEY=VALUE for {args.game}")
@@ -171,6 +173,16 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         print("snakepit: WARNING: --no-sandbox: the bots run as you, and may read and change everything you may",
               file=sys.stderr)
     return options
+
+
+def _need_map(descriptor: GameDescriptor, options: dict[str, Any]) -> None:
+    """A game that has no map without one is refused naming the flag, as ``snakepit match``
+    refuses it (the referee's own words name the option: ``option map``)."""
+    name = descriptor.map_option
+    if descriptor.map_required and name is not None and options.get(name) is None:
+        option = descriptor.option(name)
+        flag = f"{option.cli_flag} FILE" if option.cli_flag else f"--option {name}=FILE"
+        raise TournamentError(f"{descriptor.name} needs {flag} ({option.help})")
 
 
 def _seed(args: argparse.Namespace, out: Path | None) -> tuple[int, bool]:

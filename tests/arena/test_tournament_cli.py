@@ -127,6 +127,16 @@ def test_a_game_of_one_seat_count_says_exactly_how_many(capsys: pytest.CaptureFi
     assert capsys.readouterr().err == "snakepit: --seats 2: worms is played by exactly 4 players\n"
 
 
+@pytest.mark.parametrize("command", ["tournament", "duel"])
+def test_a_game_without_its_map_names_the_flag_as_match_does(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """It said "worms needs a map (option map: a playfield file at round 0)": no flag named."""
+    arguments = (["worms", "--entrant", "g=greedy.sh", "--entrant", "r=random_bot"] if command == "tournament"
+                 else ["greedy.sh", "random_bot", "worms"])
+    assert main([command, *arguments]) == 2
+    assert capsys.readouterr().err == ("snakepit: worms needs --map FILE (the map: a playfield file at round 0, "
+                                       "or a sample map's name (meadow))\n")
+
+
 def test_a_long_schedule_is_announced_with_its_size_before_it_starts() -> None:
     entrants = [Entrant.parse("snake", f"e{i}=hunter") for i in range(10)]
     spec = TournamentSpec.build("snake", entrants, 1, options={"steps": 10})
