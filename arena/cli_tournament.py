@@ -149,7 +149,6 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         except FlagError as error:
             raise TournamentError(str(error)) from None
         options.update(flagged)
-        _need_map(games[args.game], options)
     given_flags = [name for name, value in snake.items() if value is not None]
     if given_flags and args.game != SNAKE:
         raise TournamentError(f"--{given_flags[0]} is a snake option; use --option KEY=VALUE for {args.game}")
@@ -172,6 +171,8 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         options["sandbox"] = False
         print("snakepit: WARNING: --no-sandbox: the bots run as you, and may read and change everything you may",
               file=sys.stderr)
+    if args.game in games:  # the options are sound: is one missing?
+        _need_map(games[args.game], options)
     return options
 
 

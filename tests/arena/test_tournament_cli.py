@@ -123,7 +123,7 @@ def test_a_tournament_stopped_before_its_first_game_prints_no_empty_head_to_head
 
 def test_a_game_of_one_seat_count_says_exactly_how_many(capsys: pytest.CaptureFixture[str]) -> None:
     """It said "--seats 2: worms is played by 4..4 players"."""
-    assert main(["tournament", "worms", "--entrant", "g=greedy.sh", "--entrant", "r=random_bot", "--seats", "2"]) == 2
+    assert main(["tournament", "worms", "--entrant", "g=greedy.sh", "--entrant", "r=random_bot", "--map", "meadow", "--seats", "2"]) == 2
     assert capsys.readouterr().err == "snakepit: --seats 2: worms is played by exactly 4 players\n"
 
 
