@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from arena.tournament.errors import TournamentError
 from arena.tournament.results import GameRecord, placings

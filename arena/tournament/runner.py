@@ -95,7 +95,8 @@ class TournamentRun:
 
     def head_to_head(self) -> HeadToHead:
         """Who beat whom: counted with the run (in the thread that read or played it), else now."""
-        return self.counted_head_to_head or HeadToHead(self.spec.names, self.records.values())
+        counted = self.counted_head_to_head
+        return counted if counted is not None else HeadToHead(self.spec.names, self.records.values())
 
     def replay_path(self, index: int) -> Path | None:
         """Where game ``index``'s replay is (once the game is finished), for opening it."""
