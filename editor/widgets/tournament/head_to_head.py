@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QWidget
 
@@ -27,11 +27,12 @@ def meeting_tip(a: str, b: str, meeting: Meeting, multi_seat: bool) -> str:
     """A cell's tooltip: the full numbers, in words."""
     if not meeting.games:
         return f"{a} and {b} have not met yet"
+    watch = "\nDouble-click to list their games"
     games = f"{meeting.games} game{'s' * (meeting.games != 1)}"
     if multi_seat:
         return (f"{a} against {b}, in the {games} they played together: finished ahead {meeting.ahead}, "
-                f"level {meeting.level}, behind {meeting.behind} (by their places in each game)")
-    return f"{a} against {b}, {games}: won {meeting.ahead}, drew {meeting.level}, lost {meeting.behind}"
+                f"level {meeting.level}, behind {meeting.behind} (by their places in each game){watch}")
+    return f"{a} against {b}, {games}: won {meeting.ahead}, drew {meeting.level}, lost {meeting.behind}{watch}"
 
 
 def legend_text(multi_seat: bool) -> str:
@@ -42,7 +43,10 @@ def legend_text(multi_seat: bool) -> str:
 
 
 class HeadToHeadTable(QTableWidget):
-    """Who beat whom; ``show_table`` fills it."""
+    """Who beat whom; ``show_table`` fills it. A double-click on a cell asks for the games of its
+    two entrants (``pairChosen``: row's, column's)."""
+
+    pairChosen = Signal(str, str)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(0, 0, parent)
@@ -53,6 +57,11 @@ class HeadToHeadTable(QTableWidget):
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.horizontalHeader().setMinimumSectionSize(34)
         self._order: list[str] = []
+        self.cellDoubleClicked.connect(self._double_clicked)
+
+    def _double_clicked(self, row: int, col: int) -> None:
+        if row != col and 0 <= row < len(self._order) and 0 <= col < len(self._order):
+            self.pairChosen.emit(self._order[row], self._order[col])
 
     def show_table(self, order: Sequence[str], table: HeadToHead, colors: Mapping[str, int], seats: int = 2) -> None:
         """``table`` with rows and columns in ``order`` (the standings', best first); ``colors``

@@ -26,8 +26,10 @@ from PySide6.QtCore import QPoint, QSettings, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
+    QLabel,
     QMenu,
     QPushButton,
+    QSizePolicy,
     QStyle,
     QTabWidget,
     QWidget,
@@ -53,8 +55,8 @@ from arena.tournament.pool import STOP_GRACE
 from arena.tournament.runner import GameFailure
 from arena.tournament.running import RunningStandings
 from arena.tournament.store import TournamentStore, failed_note
-from editor.widgets.parts.boxes import STRETCH, column, row, split, status_line, titled
-from editor.widgets.parts.form_widgets import error_line, form_beside, push_button
+from editor.widgets.parts.boxes import STRETCH, column, row, split, status_line
+from editor.widgets.parts.form_widgets import error_line, form_beside, heading, push_button
 from editor.widgets.parts.standalone import application, run_alone
 from editor.widgets.parts.worker_thread import FunctionJob, JobCancelled, JobControl
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
@@ -304,9 +306,18 @@ class TournamentTab(QWidget):
         self.open_button.setToolTip("Watch the selected game in the arena pane")
         self.open_button.clicked.connect(self._open_selected)
 
-        bottom = split(Qt.Orientation.Horizontal, [self.rating_plot, titled("Games", self.games, self.open_button)],
-                       [520, 420])
+        # Over the list while it shows two entrants' games only (a head-to-head cell double-clicked),
+        # on a line of its own: beside the heading it had a few pixels at 1024 x 700. Cut rather
+        # than widen the window (long names); the tooltip has it whole.
+        self.games_filter = QLabel()
+        self.games_filter.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.all_games_button = push_button("Show all", "List every game again", self._show_all_games)
+        games_panel = QWidget()
+        column(row(heading("Games"), STRETCH, self.open_button), row((self.games_filter, 1), self.all_games_button),
+               (self.games, 1), parent=games_panel, spacing=4)
+        bottom = split(Qt.Orientation.Horizontal, [self.rating_plot, games_panel], [520, 420])
         self.head_to_head_panel = HeadToHeadPanel()
+        self.head_to_head_panel.table.pairChosen.connect(self._show_pair_games)
         self.result_tabs = QTabWidget()
         self.result_tabs.setDocumentMode(True)
         self.result_tabs.addTab(self.results, "Standings")
@@ -321,6 +332,7 @@ class TournamentTab(QWidget):
         self.splitter = form_beside(left, right, actions)
         column(self.splitter, parent=self)
         self._set_running(False)
+        self._show_all_games()
 
     # --- reactions: a run ----------------------------------------------------------------------
 
@@ -477,6 +489,7 @@ class TournamentTab(QWidget):
         self._records = dict(run.records)
         self._total = run.total
         self.games.clear_games()
+        self._show_all_games()
         for record in self._records.values():
             self.games.add_game(record)
         # Counted where the folder was read (a folder read for Start is counted in the worker
@@ -531,6 +544,20 @@ class TournamentTab(QWidget):
                                            self.spec.seats if self.spec is not None else 2)
         self._meetings_shown = True
 
+    def _show_pair_games(self, a: str, b: str) -> None:
+        """The games list lists only the games ``a`` and ``b`` played together (a head-to-head
+        cell was double-clicked), under a title that says so, until Show all games."""
+        self.games.show_pair((a, b))
+        self.games_filter.setText(f"Only the games of {_short(a)} and {_short(b)}")
+        self.games_filter.setToolTip(f"The games {a} and {b} played together")
+        self.games_filter.setVisible(True)
+        self.all_games_button.setVisible(True)
+
+    def _show_all_games(self) -> None:
+        self.games.show_pair(None)
+        self.games_filter.setVisible(False)
+        self.all_games_button.setVisible(False)
+
     def _result_tab_changed(self, _index: int) -> None:
         self._show_head_to_head()
         self._update_buttons()
@@ -570,6 +597,11 @@ class TournamentTab(QWidget):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
         super().closeEvent(event)
+
+
+def _short(name: str, most: int = 14) -> str:
+    """An entrant's name cut to ``most`` characters (beside the games' heading)."""
+    return name if len(name) <= most else name[:most - 1] + "…"
 
 
 def _unplayed(run: TournamentRun) -> str:
