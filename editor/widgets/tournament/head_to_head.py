@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QWidget
 
 from arena.tournament.crosstable import HeadToHead, Meeting
@@ -27,7 +27,7 @@ def meeting_tip(a: str, b: str, meeting: Meeting, multi_seat: bool) -> str:
     """A cell's tooltip: the full numbers, in words."""
     if not meeting.games:
         return f"{a} and {b} have not met yet"
-    watch = "\nDouble-click to list their games"
+    watch = "\nDouble-click (or Enter) to list their games"
     games = f"{meeting.games} game{'s' * (meeting.games != 1)}"
     if multi_seat:
         return (f"{a} against {b}, in the {games} they played together: finished ahead {meeting.ahead}, "
@@ -43,8 +43,8 @@ def legend_text(multi_seat: bool) -> str:
 
 
 class HeadToHeadTable(QTableWidget):
-    """Who beat whom; ``show_table`` fills it. A double-click on a cell asks for the games of its
-    two entrants (``pairChosen``: row's, column's)."""
+    """Who beat whom; ``show_table`` fills it. A double-click on a cell, or Enter on the current
+    one, asks for the games of its two entrants (``pairChosen``: row's, column's)."""
 
     pairChosen = Signal(str, str)
 
@@ -58,6 +58,12 @@ class HeadToHeadTable(QTableWidget):
         self.horizontalHeader().setMinimumSectionSize(34)
         self._order: list[str] = []
         self.cellDoubleClicked.connect(self._double_clicked)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentRow() >= 0:
+            self._double_clicked(self.currentRow(), self.currentColumn())
+            return
+        super().keyPressEvent(event)
 
     def _double_clicked(self, row: int, col: int) -> None:
         if row != col and 0 <= row < len(self._order) and 0 <= col < len(self._order):

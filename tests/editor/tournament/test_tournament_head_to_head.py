@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 from arena.tournament import run_tournament
@@ -77,7 +78,7 @@ def test_the_table_follows_the_games_while_they_play_and_shows_when_its_tab_is_c
     meeting = final.meeting(first, second)
     assert tab.head_to_head_panel.table.cell_tip(first, second) == (
         f"{first} against {second}, {meeting.games} game{'s' * (meeting.games != 1)}: won {meeting.ahead}, "
-        f"drew {meeting.level}, lost {meeting.behind}\nDouble-click to list their games")
+        f"drew {meeting.level}, lost {meeting.behind}\nDouble-click (or Enter) to list their games")
 
 
 def test_a_reopened_four_seat_tournament_shows_places_with_the_full_numbers_in_the_tooltip(
@@ -101,7 +102,7 @@ def test_a_reopened_four_seat_tournament_shows_places_with_the_full_numbers_in_t
     assert meeting.games == len(played.records)  # four entrants in four seats: every game meets everyone
     assert tab.head_to_head_panel.table.cell_tip(a, b) == (
         f"{a} against {b}, in the {meeting.games} games they played together: finished ahead {meeting.ahead}, "
-        f"level {meeting.level}, behind {meeting.behind} (by their places in each game)\nDouble-click to list their games")
+        f"level {meeting.level}, behind {meeting.behind} (by their places in each game)\nDouble-click (or Enter) to list their games")
     assert not tab.stats_button.isVisible()  # it counts the selected standing's cards: with the standings only
 
 
@@ -123,12 +124,16 @@ def test_a_double_clicked_cell_lists_the_games_of_its_two_entrants_until_show_al
     assert tab.games.shown() == theirs
     assert tab.games_filter.isVisible() and tab.games_filter.text() == f"Only the games of {a} and {b}"
     assert tab.games_filter.toolTip() == f"The games {a} and {b} played together"
-    assert "Double-click to list their games" in table.cell_tip(a, b)
+    assert "Double-click (or Enter) to list their games" in table.cell_tip(a, b)
     double_click(qtbot, table, 1, 1)  # an entrant against itself: nothing
     assert tab.games.shown() == theirs
     qtbot.mouseClick(tab.all_games_button, LEFT)
     assert tab.games.shown() == sorted(played.records) and not tab.all_games_button.isVisible()
     assert not tab.games_filter.isVisible()
+    table.setCurrentCell(2, 1)  # from the keyboard: Enter on the current cell
+    qtbot.keyClick(table, Qt.Key.Key_Return)
+    c, d = table.order()[2], table.order()[1]
+    assert tab.games.shown() == [index for index, r in sorted(played.records.items()) if {c, d} <= set(r.seats)]
 
 
 def test_games_that_end_while_two_entrants_games_are_listed_join_only_when_theirs(qtbot: QtBot) -> None:
