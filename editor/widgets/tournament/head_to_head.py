@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QKeyEvent
+from PySide6.QtGui import QAction, QBrush, QColor, QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QWidget
 
-from arena.tournament.crosstable import HeadToHead, Meeting
+from arena.tournament.crosstable import HeadToHead, Meeting, crosstable_text
 from editor.widgets.parts.boxes import column
 from editor.widgets.tournament.tournament_entrants import entrant_swatch
 
@@ -44,7 +44,9 @@ def legend_text(multi_seat: bool) -> str:
 
 class HeadToHeadTable(QTableWidget):
     """Who beat whom; ``show_table`` fills it. A double-click on a cell, or Enter on the current
-    one, asks for the games of its two entrants (``pairChosen``: row's, column's)."""
+    one, asks for the games of its two entrants (``pairChosen``: row's, column's). Copy (Ctrl+C,
+    or the context menu) puts the whole table on the clipboard as ``snakepit tournament`` prints
+    it (names whole, in one block), to paste in a post or a mail."""
 
     pairChosen = Signal(str, str)
 
@@ -57,7 +59,24 @@ class HeadToHeadTable(QTableWidget):
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.horizontalHeader().setMinimumSectionSize(34)
         self._order: list[str] = []
+        self._shown: tuple[HeadToHead, int] = (HeadToHead([]), 2)  # the table and its seats, to copy
         self.cellDoubleClicked.connect(self._double_clicked)
+        copy = QAction("Copy the table as text", self)
+        copy.setShortcut(QKeySequence.StandardKey.Copy)
+        copy.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        copy.triggered.connect(self.copy_text)
+        self.addAction(copy)
+        self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+    def text(self) -> str:
+        """The table as ``snakepit tournament`` prints it, names whole (no width to fit)."""
+        table, seats = self._shown
+        return crosstable_text(table, self._order, width=10**6, seats=seats) if self._order else ""
+
+    def copy_text(self) -> None:
+        clipboard = QGuiApplication.clipboard()
+        if clipboard is not None:
+            clipboard.setText(self.text())
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentRow() >= 0:
@@ -77,6 +96,7 @@ class HeadToHeadTable(QTableWidget):
         if list(order) != self._order:
             self._relabel(order, colors)
         multi = table.multi_seat() or seats > 2
+        self._shown = (table, seats)
         for row, a in enumerate(order):
             for col, b in enumerate(order):
                 item = self._cell(row, col)

@@ -9,10 +9,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
 from arena.tournament import run_tournament
-from arena.tournament.crosstable import HeadToHead, head_to_head
+from arena.tournament.crosstable import HeadToHead, crosstable_text, head_to_head
 from editor.main_window import MainWindow
 from editor.widgets.tournament.head_to_head import HeadToHeadTable
 from editor.widgets.tournament.tournament_tab import TournamentTab
@@ -162,3 +163,21 @@ def test_the_games_of_two_long_names_do_not_widen_a_1024_window(qtbot: QtBot, ma
     assert tab.all_games_button.isVisible()
     panel = tab.games_filter.parentWidget()  # its layout counts the new label at once (the window's, later)
     assert panel is not None and panel.minimumSizeHint().width() <= panel.width()
+
+
+def test_ctrl_c_copies_the_table_as_the_command_prints_it_names_whole(qtbot: QtBot, tmp_path: Path) -> None:
+    spec = reference_spec([("a_rather_long_entrant_name", "tail_biter"), ("hu", "hunter")], 2, seats=2)
+    played = run_tournament(spec, tmp_path / "two", jobs=1)
+    tab = TournamentTab(data_dir=tmp_path / "data", settings=isolated_settings(tmp_path))
+    qtbot.addWidget(tab)
+    tab.show()
+    with qtbot.waitSignal(tab.folderOpened, timeout=RUN_TIMEOUT_MS):
+        tab.open_folder(tmp_path / "two")
+    show_head_to_head(qtbot, tab)
+    table = tab.head_to_head_panel.table
+    table.setFocus()
+    QGuiApplication.clipboard().setText("")
+    qtbot.keyClick(table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    order = [s.name for s in played.standings.table]
+    assert QGuiApplication.clipboard().text() == crosstable_text(played.head_to_head(), order, width=10**6)
+    assert "a_rather_long_entrant_name" in QGuiApplication.clipboard().text()
