@@ -22,6 +22,7 @@ from arena.cli_options import FlagError, add_game_flags, options_from_flags, pat
 from arena.seed import seed_argument
 from arena.cli_signals import EXIT_INTERRUPTED, EXIT_TERMINATED, sigterm_like_ctrl_c, stopped_status
 from arena.games import registry
+from arena.games.descriptor import GameDescriptor
 from arena.games.options import MAX_ROUNDS
 from arena.tournament import (
     Entrant,
@@ -37,6 +38,7 @@ from arena.tournament import (
     table_text,
 )
 from arena.tournament.cluster import ClusterLost
+from arena.tournament.crosstable import crosstable_text
 from arena.tournament.duel import DuelResult, DuelState, SprtSettings, run_duel
 from arena.tournament.games import SNAKE, resolve_entrant, seat_range
 from arena.tournament.pool import check_jobs
@@ -169,7 +171,19 @@ def _options(args: argparse.Namespace) -> dict[str, Any]:
         options["sandbox"] = False
         print("snakepit: WARNING: --no-sandbox: the bots run as you, and may read and change everything you may",
               file=sys.stderr)
+    if args.game in games:  # the options are sound: is one missing?
+        _need_map(games[args.game], options)
     return options
+
+
+def _need_map(descriptor: GameDescriptor, options: dict[str, Any]) -> None:
+    """A game that has no map without one is refused naming the flag, as ``snakepit match``
+    refuses it (the referee's own words name the option: ``option map``)."""
+    name = descriptor.map_option
+    if descriptor.map_required and name is not None and options.get(name) is None:
+        option = descriptor.option(name)
+        flag = f"{option.cli_flag} FILE" if option.cli_flag else f"--option {name}=FILE"
+        raise TournamentError(f"{descriptor.name} needs {flag} ({option.help})")
 
 
 def _seed(args: argparse.Namespace, out: Path | None) -> tuple[int, bool]:
@@ -231,13 +245,17 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         """The results table; below it, the bots that misbehaved in some games (counted as the
         game scored them), how an entrant in two seats of a game was counted, the games that
         could not be played, and, for a run stopped early, that the table is of the games so far
-        (stdout saved as the results would otherwise look finished)."""
+        (stdout saved as the results would otherwise look finished); then, once a game is
+        finished, after a blank line, who beat whom (the head-to-head table, rows and columns by
+        the standings' places)."""
         unfinished = None if run.complete else (f"standings after {len(run.records)} of {run.total} games: "
                                                 f"the tournament is not finished; {resume}")
         notes = [*fault_notes(run.standings),
                  *(note for note in (run.spec.shared_seats_note(), failed_note(list(run.failed), run.out), unfinished)
                    if note)]
-        print("\n".join([table_text(run.standings), *(f"({note})" for note in notes)]), flush=True)
+        order = [s.name for s in run.standings.table]
+        meetings = ["", crosstable_text(run.head_to_head(), order, seats=run.spec.seats)] if run.records else []
+        print("\n".join([table_text(run.standings), *(f"({note})" for note in notes), *meetings]), flush=True)
 
     def body() -> int:
         seat_range(args.game)  # an unknown game before its entrants

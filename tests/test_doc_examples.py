@@ -167,3 +167,8 @@ def test_the_tournament_examples_parse_as_the_runner_parses_them() -> None:
         assert standing["ordinal"] == pytest.approx(standing["mu"] - 3 * standing["sigma"])
         assert standing["games"] == standing["wins"] + standing["draws"] + standing["losses"]
         assert set(standing) == set(Standing(standing["name"]).to_json())  # every key the runner writes, none more
+    for standing in results["standings"]:  # who beat whom, as two seats count it: every game against the other
+        meetings = results["head_to_head"][standing["name"]].values()
+        assert [sum(m[key] for m in meetings) for key in ("games", "wins", "draws", "losses")] == \
+            [standing[key] for key in ("games", "wins", "draws", "losses")]
+    assert list(results["head_to_head"]) == [standing["name"] for standing in results["standings"]]

@@ -27,11 +27,14 @@ import json
 import math
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from openskill.models import PlackettLuce
 
 from arena.tournament.errors import TournamentError
+
+if TYPE_CHECKING:  # the crosstable counts placings, from here
+    from arena.tournament.crosstable import HeadToHead
 
 RESULTS_FORMAT = "snakepit-tournament-results/1"
 _MODEL = PlackettLuce()  # stateless between calls: ratings are passed in and out
@@ -265,13 +268,16 @@ def fault_notes(standings: Standings) -> list[str]:
 
 
 def results_json(standings: Standings, *, game: str, seed: int, total: int,
-                 failed: Mapping[int, str] | None = None) -> str:
-    """``results.json``: the table plus what it was computed from, and the games that could not
-    be played (``failed``: game index -> why; they count in no standing)."""
+                 failed: Mapping[int, str] | None = None, head_to_head: HeadToHead | None = None) -> str:
+    """``results.json``: the table plus what it was computed from, the games that could not
+    be played (``failed``: game index -> why; they count in no standing) and, after the
+    standings, who beat whom (``head_to_head``, in the table's order)."""
     done = len(standings.counted)
     failures = dict(sorted((failed or {}).items()))
     data: dict[str, Any] = {"format": RESULTS_FORMAT, "game": game, "seed": seed, "games": done, "total": total,
                             "complete": done + len(failures) == total, "standings": [s.to_json() for s in standings.table]}
     if failures:
         data["failed"] = [{"index": index, "error": error} for index, error in failures.items()]
+    if head_to_head is not None:
+        data["head_to_head"] = head_to_head.to_json([s.name for s in standings.table])
     return json.dumps(data, indent=2) + "\n"

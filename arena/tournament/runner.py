@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from arena.tournament.crosstable import HeadToHead
 from arena.tournament.errors import TournamentError
 from arena.tournament.games import CancelFlag, GameTask, TaskResult
 from arena.tournament.pool import Executor, default_jobs, make_executor
@@ -89,6 +90,13 @@ class TournamentRun:
     """Games that could not be played (their worker process died), with why."""
     seconds: float = 0.0
     """How long the tournament has played, over all its runs (as far as its folder kept count)."""
+    counted_head_to_head: HeadToHead | None = None
+    """The head-to-head table of ``records``, when it was counted already (see :meth:`head_to_head`)."""
+
+    def head_to_head(self) -> HeadToHead:
+        """Who beat whom: counted with the run (in the thread that read or played it), else now."""
+        counted = self.counted_head_to_head
+        return counted if counted is not None else HeadToHead(self.spec.names, self.records.values())
 
     def replay_path(self, index: int) -> Path | None:
         """Where game ``index``'s replay is (once the game is finished), for opening it."""
@@ -100,7 +108,7 @@ class TournamentRun:
 
     def results_json(self) -> str:
         return results_json(self.standings, game=self.spec.game, seed=self.spec.seed, total=self.total,
-                            failed=self.failed)
+                            failed=self.failed, head_to_head=self.head_to_head())
 
 
 class TournamentInterrupted(KeyboardInterrupt):
@@ -226,7 +234,8 @@ def _run(spec: TournamentSpec, store: TournamentStore | None, executor: Executor
         standings = compute_standings(names, records.values())
         seconds = played.save()
         run = TournamentRun(spec, dict(sorted(records.items())), len(schedule), standings,
-                            store.folder if store is not None else None, dict(sorted(failures.items())), seconds)
+                            store.folder if store is not None else None, dict(sorted(failures.items())), seconds,
+                            HeadToHead(names, records.values()))
         if store is not None:
             store.write_results(run.results_json())
         return run
@@ -274,7 +283,7 @@ def read_tournament(spec: TournamentSpec, out: Path, *, count: bool = True,
     standings = compute_standings(spec.names, records.values() if count else ())
     failed = {i: e for i, e in store.failed(cancel).items() if 0 <= i < len(schedule) and i not in records}
     return TournamentRun(spec, dict(sorted(records.items())), len(schedule), standings, out, dict(sorted(failed.items())),
-                         store.played_seconds())
+                         store.played_seconds(), HeadToHead(spec.names, records.values()) if count else None)
 
 
 def open_tournament(folder: Path, cancel: CancelFlag | None = None) -> TournamentRun:

@@ -7,13 +7,15 @@ games, 50 ms at 840, on the GUI thread). Games finish nearly in schedule order (
 workers plays games ``i .. i+J-1`` together), so the games before the first unfinished one are
 *settled*: counted once, for good. A table asks only the few games past that point to be
 counted, on a copy. The result is the same as :func:`compute_standings` on the same games, in
-the same order, always."""
+the same order, always. The head-to-head table does not depend on the order: each game is
+counted into it as it arrives."""
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
 
+from arena.tournament.crosstable import HeadToHead
 from arena.tournament.errors import TournamentError
 from arena.tournament.results import GameRecord, Standing, Standings, count_record, ranked
 
@@ -30,6 +32,7 @@ class RunningStandings:
         self._next = 0  # every game before it is settled (counted, or skipped)
         self._waiting: dict[int, GameRecord] = {}
         self._skipped: set[int] = set()
+        self._meetings = HeadToHead(self.entrants)  # order-free: counted as each game arrives
         for index in skipped:
             self.skip(index)
         for record in records:
@@ -42,6 +45,7 @@ class RunningStandings:
         if record.index < self._next or record.index in self._waiting:
             raise TournamentError(f"game {record.index + 1} is counted twice")
         self._waiting[record.index] = record
+        self._meetings.add(record)
         self._settle()
 
     def skip(self, index: int) -> None:
@@ -55,6 +59,11 @@ class RunningStandings:
         for index in sorted(self._waiting):
             count_record(self._waiting[index], standing, history, counted)
         return Standings(ranked(standing.values()), history, counted)
+
+    def head_to_head(self) -> HeadToHead:
+        """Who beat whom in the games added, as :func:`~arena.tournament.crosstable.head_to_head`
+        counts them (a copy: the caller may keep it while games are added)."""
+        return self._meetings.copy()
 
     def _settle(self) -> None:
         while self._next in self._waiting or self._next in self._skipped:

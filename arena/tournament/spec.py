@@ -104,6 +104,12 @@ def _names_file(value: object) -> bool:
     return isinstance(value, str) and (os.sep in value or bool(Path(value).suffix)) and Path(value).is_file()
 
 
+def players(low: int, high: int) -> str:
+    """A game's number of players in words: ``2..4 players``, ``exactly 4 players`` (``4..4``
+    read as a typo)."""
+    return f"exactly {low} players" if low == high else f"{low}..{high} players"
+
+
 @dataclass(frozen=True)
 class TournamentSpec:
     game: str
@@ -123,7 +129,7 @@ class TournamentSpec:
         low, high = seat_range(game)
         count = seats if seats is not None else min(high, max(low, len(entrants)))
         if not low <= count <= high:
-            raise TournamentError(f"--seats {count}: {game} is played by {low}..{high} players")
+            raise TournamentError(f"--seats {count}: {game} is played by {players(low, high)}")
         names = [e.name for e in entrants]
         twice = next((n for n in names if names.count(n) > 1), None)
         if twice is not None:
@@ -208,7 +214,7 @@ class _SpecReader:
         if twice is not None:
             raise self._error(["entrants"], f"two entrants are named {twice!r}")
         if not low <= seats <= high:
-            raise self._error(["seats"], f"{seats}: {game} is played by {low}..{high} players")
+            raise self._error(["seats"], f"{seats}: {game} is played by {players(low, high)}")
         try:
             round_robin(len(entrants), seats, per_pairing)
         except TournamentError as err:

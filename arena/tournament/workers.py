@@ -14,7 +14,13 @@ what stops), polls a shared event so its game ends at the next step when the tou
 and watches the tournament's process through a pidfd: if the tournament dies, however (SIGKILL
 included), the worker ends its game at once, which kills the game's bots and removes its
 folders, and exits; if the game does not end within :data:`ORPHAN_GRACE` the worker exits anyway
-(the bots' warden then kills them). The folder multiprocessing keeps the fork server's socket in
+(the bots' warden then kills them).
+
+The stop is a pipe (:class:`StopSignal`), not a ``multiprocessing.Event``: an Event is five named
+POSIX semaphores, which multiprocessing registers with its resource tracker; a tournament killed
+with SIGKILL never unregistered them, and the tracker said "There appear to be 5 leaked semaphore
+objects to clean up at shutdown" after every ``kill -9``. A pipe is only file descriptors, which
+the kernel closes with the process. The folder multiprocessing keeps the fork server's socket in
 is a ``snakepit-mp-*`` folder this process's warden knows (:mod:`arena.bots.warden`), so that a
 SIGKILL does not leave it behind either (multiprocessing's own ``pymp-*`` folder is removed only
 by the process that made it, at its exit)."""
@@ -35,7 +41,6 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from multiprocessing.process import BaseProcess
-from multiprocessing.synchronize import Event as ProcessEvent
 from pathlib import Path
 from typing import cast
 
@@ -82,7 +87,7 @@ class WorkerPool:
 
     def __init__(self, jobs: int) -> None:
         self.context = worker_context()
-        self.stop: ProcessEvent = self.context.Event()
+        self.stop = StopSignal(self.context)
         self._tournament = os.getpid()
         self.jobs = jobs
         self._workers: list[_Worker] = []
@@ -133,10 +138,11 @@ class WorkerPool:
             _drain([w for w in self._workers if w.task is not None], STOP_GRACE)
         for worker in self._workers:
             worker.end()
+        self.stop.close()
 
     def _start(self) -> _Worker:
         parent, child = self.context.Pipe()
-        process = self.context.Process(target=_worker_main, args=(child, self.stop, self._tournament), daemon=True)
+        process = self.context.Process(target=_worker_main, args=(child, self.stop.reader, self._tournament), daemon=True)
         process.start()
         child.close()
         self.started += 1
@@ -232,21 +238,46 @@ def _remove_temp_dir(path: Path) -> None:
     warden.folder_removed(path)
 
 
+class StopSignal:
+    """A stop every worker of a pool sees at once, made of a pipe: the workers hold its read end
+    and never read it; :meth:`set` writes one byte, after which it reads as ready in every worker
+    for good (as it does at the pipe's end, once the tournament is gone)."""
+
+    def __init__(self, context: multiprocessing.context.DefaultContext) -> None:
+        self.reader, self._writer = context.Pipe(duplex=False)
+        self._set = False
+
+    def set(self) -> None:
+        if not self._set:
+            self._set = True
+            self._writer.send_bytes(b"stop")
+
+    def is_set(self) -> bool:
+        return self._set
+
+    def close(self) -> None:
+        self.reader.close()
+        self._writer.close()
+
+
 # --- in the worker ------------------------------------------------------------------------------
 
 
 class _Stop:
-    """The flag a worker's game polls: the tournament stopped it, or the tournament is gone."""
+    """The flag a worker's game polls (at every step: a ``poll`` system call, no selector made):
+    the tournament stopped it (its stop pipe became readable), or the tournament is gone."""
 
-    def __init__(self, stop: ProcessEvent, orphaned: threading.Event) -> None:
-        self._stop = stop
+    def __init__(self, stop: Connection, orphaned: threading.Event) -> None:
+        self._stop = stop  # kept open: the poll below watches its descriptor
+        self._poll = select.poll()
+        self._poll.register(stop.fileno(), select.POLLIN)
         self._orphaned = orphaned
 
     def is_set(self) -> bool:
-        return self._orphaned.is_set() or self._stop.is_set()
+        return self._orphaned.is_set() or bool(self._poll.poll(0))
 
 
-def _worker_main(conn: Connection, stop: ProcessEvent, tournament: int) -> None:
+def _worker_main(conn: Connection, stop: Connection, tournament: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     orphaned = threading.Event()
     if not _watch(tournament, orphaned):

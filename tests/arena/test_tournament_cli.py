@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 
 from arena.cli_tournament import _plan, _progress_line, duel_names, main
-from arena.tournament import Entrant, GameRecord, Progress, TournamentSpec
+from arena.tournament import (
+    Entrant, GameRecord, Progress, TournamentInterrupted, TournamentRun, TournamentSpec, compute_standings,
+)
 from arena.tournament.store import FAILED_FILE, GAMES_FILE, RESULTS_FILE
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -22,14 +24,29 @@ SMALL = ["--size", "15x15", "--length", "3", "--steps", "200"]
 PAIR = ["--entrant", "tb=tail_biter", "--entrant", "ha=head_avoider"]
 
 
+def standings_part(out: str) -> list[str]:
+    """The standings table and its notes: stdout up to its first blank line (the head-to-head
+    table follows it)."""
+    return out.split("\n\n")[0].splitlines()
+
+
 def test_a_tournament_prints_the_table_and_writes_the_results(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     status = main(["tournament", "snake", *PAIR, "--entrant", "hu=hunter", "--seats", "2", "--seed", "3",
                    "--jobs", "1", "--out", str(tmp_path), *SMALL])
     out, err = capsys.readouterr()
     assert status == 0
-    rows = [line.split() for line in out.splitlines()[1:]]
-    assert [row[1] for row in rows] == [s["name"] for s in json.loads((tmp_path / RESULTS_FILE).read_text())["standings"]]
+    rows = [line.split() for line in standings_part(out)[1:]]
+    results = json.loads((tmp_path / RESULTS_FILE).read_text())
+    assert [row[1] for row in rows] == [s["name"] for s in results["standings"]]
     assert [row[2] for row in rows] == ["4", "4", "4"]
+    heading, columns, *crosstable = out.split("\n\n")[1].splitlines()  # who beat whom, in the standings' order
+    assert heading == "Head to head: each row against each column, wins-draws-losses" and columns.split() == ["#", "entrant", "1", "2", "3"]
+    names = [row[1] for row in rows]
+    meetings = results["head_to_head"]
+    assert [line.split() for line in crosstable] == [
+        [str(i + 1), a, *("x" if a == b else "{wins}-{draws}-{losses}".format(**meetings[a][b]) for b in names)]
+        for i, a in enumerate(names)]
+    assert all(meetings[a][b]["games"] == 2 for a in names for b in names if a != b)
     lines = err.splitlines()
     assert lines[0] == "snakepit: 6 games of 2 seats; every entrant plays 4"
     assert len(lines) == 7 and [line[:6] for line in lines[1:]] == [f"[{i}/6] " for i in range(1, 7)]
@@ -67,7 +84,7 @@ def test_a_rerun_says_what_is_left_and_a_failed_game_is_retried_once_its_line_is
     out, err = capsys.readouterr()
     assert err.splitlines()[0] == ("snakepit: nothing left to play: 3 of 4 games already played, "
                                    "1 could not be played (not played again)")
-    assert out.splitlines()[-1] == (f"(game 3 could not be played and counts in no standing; it is not played again "
+    assert standings_part(out)[-1] == (f"(game 3 could not be played and counts in no standing; it is not played again "
                                     f"on resume: delete its line in {tmp_path / FAILED_FILE} to retry)")
     (tmp_path / FAILED_FILE).write_text("")  # the cause mended
     assert main(arguments) == 0
@@ -88,6 +105,36 @@ def test_three_entrants_in_four_seats_are_explained_and_counted_once_per_game(
     assert err.splitlines()[:2] == ["snakepit: 3 games of 4 seats; every entrant plays 3", f"snakepit: {note}"]
     lines = out.splitlines()
     assert [row.split()[2] for row in lines[1:4]] == ["3", "3", "3"] and lines[4] == f"({note})"
+    assert out.split("\n\n")[1].splitlines()[0] == "Head to head: each row against each column, finished ahead-level-behind"
+
+
+def test_a_tournament_stopped_before_its_first_game_prints_no_empty_head_to_head(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A table of dots only (nobody met yet) under a table of zeros said nothing but took a screen."""
+
+    def stopped_at_once(spec: TournamentSpec, *args: object, **kwargs: object) -> TournamentRun:
+        raise TournamentInterrupted(TournamentRun(spec, {}, 2, compute_standings(spec.names, [])))
+
+    monkeypatch.setattr("arena.cli_tournament.run_tournament", stopped_at_once)
+    assert main(["tournament", "snake", *PAIR, "--seed", "1", "--jobs", "1", *SMALL]) == 130
+    out = capsys.readouterr().out
+    assert "Head to head" not in out and out.splitlines()[-1].startswith("(standings after 0 of 2 games")
+
+
+def test_a_game_of_one_seat_count_says_exactly_how_many(capsys: pytest.CaptureFixture[str]) -> None:
+    """It said "--seats 2: worms is played by 4..4 players"."""
+    assert main(["tournament", "worms", "--entrant", "g=greedy.sh", "--entrant", "r=random_bot", "--map", "meadow", "--seats", "2"]) == 2
+    assert capsys.readouterr().err == "snakepit: --seats 2: worms is played by exactly 4 players\n"
+
+
+@pytest.mark.parametrize("command", ["tournament", "duel"])
+def test_a_game_without_its_map_names_the_flag_as_match_does(command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """It said "worms needs a map (option map: a playfield file at round 0)": no flag named."""
+    arguments = (["worms", "--entrant", "g=greedy.sh", "--entrant", "r=random_bot"] if command == "tournament"
+                 else ["greedy.sh", "random_bot", "worms"])
+    assert main([command, *arguments]) == 2
+    assert capsys.readouterr().err == ("snakepit: worms needs --map FILE (the map: a playfield file at round 0, "
+                                       "or a sample map's name (meadow))\n")
 
 
 def test_a_long_schedule_is_announced_with_its_size_before_it_starts() -> None:
@@ -269,7 +316,7 @@ def test_ctrl_c_keeps_the_finished_games_and_leaves_no_worker(tmp_path: Path) ->
     assert process.returncode == 130, err
     finished = len((tmp_path / GAMES_FILE).read_text().splitlines())
     assert 3 <= finished < 600
-    *table, note = out.splitlines()  # the partial table, as results.json has it, and what it is
+    *table, note = standings_part(out)  # the partial table, as results.json has it, and what it is
     assert note == (f"(standings after {finished} of 600 games: the tournament is not finished; "
                     f"the same command with --out {tmp_path} resumes)")
     rows = [line.split() for line in table[1:]]

@@ -26,9 +26,12 @@ from PySide6.QtCore import QPoint, QSettings, QStandardPaths, Qt, QTimer, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
+    QLabel,
     QMenu,
     QPushButton,
+    QSizePolicy,
     QStyle,
+    QTabWidget,
     QWidget,
 )
 
@@ -46,17 +49,19 @@ from arena.tournament import (
     open_tournament,
     read_tournament,
 )
+from arena.tournament.crosstable import HeadToHead
 from arena.tournament.games import SNAKE
 from arena.tournament.pool import STOP_GRACE
 from arena.tournament.runner import GameFailure
 from arena.tournament.running import RunningStandings
 from arena.tournament.store import TournamentStore, failed_note
-from editor.widgets.parts.boxes import STRETCH, column, row, split, status_line, titled
-from editor.widgets.parts.form_widgets import error_line, form_beside, push_button
+from editor.widgets.parts.boxes import STRETCH, column, row, split, status_line
+from editor.widgets.parts.form_widgets import error_line, form_beside, heading, push_button
 from editor.widgets.parts.standalone import application, run_alone
 from editor.widgets.parts.worker_thread import FunctionJob, JobCancelled, JobControl
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
 from editor.widgets.tournament import tournament_memory as memory
+from editor.widgets.tournament.head_to_head import HeadToHeadPanel
 from editor.widgets.tournament.rating_plot import RatingPlot
 from editor.widgets.tournament.tournament_progress import RunProgress
 from editor.widgets.tournament.tournament_setup import TournamentSetup
@@ -114,6 +119,8 @@ class TournamentTab(QWidget):
         self._records: dict[int, GameRecord] = {}
         self._running: RunningStandings | None = None  # the run's standings, once counted (in the worker)
         self._standings = compute_standings([], [])
+        self._meetings = HeadToHead([])  # who beat whom, beside the standings
+        self._meetings_shown = True  # the head-to-head tab shows self._meetings (it is drawn when in sight)
         self._total = 0
         self._cancelling = False
         self._apply_read: bool = False  # the folder being read is the user's Open: it sets the form, and is
@@ -219,6 +226,9 @@ class TournamentTab(QWidget):
     def standings(self) -> Standings:
         return self._standings
 
+    def head_to_head(self) -> HeadToHead:
+        return self._meetings
+
     def records(self) -> dict[int, GameRecord]:
         return dict(self._records)
 
@@ -296,23 +306,40 @@ class TournamentTab(QWidget):
         self.open_button.setToolTip("Watch the selected game in the arena pane")
         self.open_button.clicked.connect(self._open_selected)
 
-        bottom = split(Qt.Orientation.Horizontal, [self.rating_plot, titled("Games", self.games, self.open_button)],
-                       [520, 420])
-        right_split = split(Qt.Orientation.Vertical, [titled("Standings", self.results, self.stats_button), bottom],
-                            [220, 420])
+        # Over the list while it shows two entrants' games only (a head-to-head cell double-clicked),
+        # on a line of its own: beside the heading it had a few pixels at 1024 x 700. Cut rather
+        # than widen the window (long names); the tooltip has it whole.
+        self.games_filter = QLabel()
+        self.games_filter.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.all_games_button = push_button("Show all", "List every game again", self._show_all_games)
+        games_panel = QWidget()
+        column(row(heading("Games"), STRETCH, self.open_button), row((self.games_filter, 1), self.all_games_button),
+               (self.games, 1), parent=games_panel, spacing=4)
+        bottom = split(Qt.Orientation.Horizontal, [self.rating_plot, games_panel], [520, 420])
+        self.head_to_head_panel = HeadToHeadPanel()
+        self.head_to_head_panel.table.pairChosen.connect(self._show_pair_games)
+        self.result_tabs = QTabWidget()
+        self.result_tabs.setDocumentMode(True)
+        self.result_tabs.addTab(self.results, "Standings")
+        self.result_tabs.addTab(self.head_to_head_panel, "Head to head")
+        self.result_tabs.setTabToolTip(1, "Who beat whom: each entrant's wins, draws and losses against each other one")
+        self.result_tabs.setCornerWidget(self.stats_button, Qt.Corner.TopRightCorner)
+        self.result_tabs.currentChanged.connect(self._result_tab_changed)
+        right_split = split(Qt.Orientation.Vertical, [self.result_tabs, bottom], [220, 420])
         right = QWidget()
         column(self.progress, self.status_label, (right_split, 1), parent=right, margins=(4, 10, 10, 10))
 
         self.splitter = form_beside(left, right, actions)
         column(self.splitter, parent=self)
         self._set_running(False)
+        self._show_all_games()
 
     # --- reactions: a run ----------------------------------------------------------------------
 
     def _counted(self, running: RunningStandings) -> None:
         """The standings of the games played before this run, counted in the worker."""
         self._running = running
-        self._standings = running.standings()
+        self._standings, self._meetings = running.standings(), running.head_to_head()
         self._show_results()
 
     def _began(self, done: int, total: int) -> None:
@@ -347,13 +374,13 @@ class TournamentTab(QWidget):
         if run is None:  # failed: the error says why; the finished games stay in the folder
             self.progress.stop()
             if self._running is not None:  # else the earlier games' standings stay
-                self._standings = self._running.standings()
+                self._standings, self._meetings = self._running.standings(), self._running.head_to_head()
             self._show_results()
             self._say(f"Stopped: {len(self._records)} of {self._total} games finished and kept in {self.out}.")
             return
         self.run = run
         self._records = dict(run.records)
-        self._standings = run.standings
+        self._standings, self._meetings = run.standings, run.head_to_head()  # counted in the worker
         self._show_results()
         self.progress.show_count(len(run.records), run.total)
         self.progress.stop(run.seconds)
@@ -462,9 +489,13 @@ class TournamentTab(QWidget):
         self._records = dict(run.records)
         self._total = run.total
         self.games.clear_games()
+        self._show_all_games()
         for record in self._records.values():
             self.games.add_game(record)
+        # Counted where the folder was read (a folder read for Start is counted in the worker
+        # next: ``counted``); never here, on the GUI thread.
         self._standings = run.standings
+        self._meetings = run.counted_head_to_head or HeadToHead(run.spec.names)
         self._show_results()
 
     def _show_playing(self) -> None:
@@ -480,7 +511,7 @@ class TournamentTab(QWidget):
         """The standings of the games finished so far, while a tournament plays: the table now,
         the plot now or, when it was drawn less than :data:`PLOT_MS` ago, then."""
         if self._running is not None:
-            self._standings = self._running.standings()
+            self._standings, self._meetings = self._running.standings(), self._running.head_to_head()
         self._show_results(plot=not self._plot_timer.isActive())
         self._plot_waiting = self._plot_timer.isActive()
         self._plot_timer.start()
@@ -494,10 +525,41 @@ class TournamentTab(QWidget):
     def _show_results(self, plot: bool = True) -> None:
         names = self.spec.names if self.spec is not None else []
         self.results.show_standings(names, self._standings)
+        self._meetings_shown = False
+        self._show_head_to_head()
         if plot:
             self._plot_timer.stop()
             self._plot_waiting = False
             self.rating_plot.show_standings(names, self._standings)
+        self._update_buttons()
+
+    def _show_head_to_head(self) -> None:
+        """The head-to-head table, when its tab is in sight (else when it comes into sight)."""
+        if self._meetings_shown or self.result_tabs.currentWidget() is not self.head_to_head_panel:
+            return
+        names = self.spec.names if self.spec is not None else []
+        known = set(self._meetings.entrants)
+        order = [s.name for s in self._standings.table if s.name in known]
+        self.head_to_head_panel.show_table(order, self._meetings, {name: i for i, name in enumerate(names)},
+                                           self.spec.seats if self.spec is not None else 2)
+        self._meetings_shown = True
+
+    def _show_pair_games(self, a: str, b: str) -> None:
+        """The games list lists only the games ``a`` and ``b`` played together (a head-to-head
+        cell was double-clicked), under a title that says so, until Show all games."""
+        self.games.show_pair((a, b))
+        self.games_filter.setText(f"Only the games of {_short(a)} and {_short(b)}")
+        self.games_filter.setToolTip(f"The games {a} and {b} played together")
+        self.games_filter.setVisible(True)
+        self.all_games_button.setVisible(True)
+
+    def _show_all_games(self) -> None:
+        self.games.show_pair(None)
+        self.games_filter.setVisible(False)
+        self.all_games_button.setVisible(False)
+
+    def _result_tab_changed(self, _index: int) -> None:
+        self._show_head_to_head()
         self._update_buttons()
 
     def _set_running(self, running: bool) -> None:
@@ -513,7 +575,8 @@ class TournamentTab(QWidget):
     def _update_buttons(self) -> None:
         self.open_button.setEnabled(self.games.selected_index() is not None)
         self.stats_button.setEnabled(self._stats_possible())
-        self.stats_button.setVisible(self.spec is None or self.spec.game == SNAKE)
+        self.stats_button.setVisible((self.spec is None or self.spec.game == SNAKE)
+                                     and self.result_tabs.currentWidget() is self.results)
 
     def _show_idle(self, text: str) -> None:
         self.status_label.setText(text)
@@ -534,6 +597,11 @@ class TournamentTab(QWidget):
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
         super().closeEvent(event)
+
+
+def _short(name: str, most: int = 14) -> str:
+    """An entrant's name cut to ``most`` characters (beside the games' heading)."""
+    return name if len(name) <= most else name[:most - 1] + "…"
 
 
 def _unplayed(run: TournamentRun) -> str:

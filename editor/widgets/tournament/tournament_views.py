@@ -31,6 +31,7 @@ COLUMN_TIPS = {
 }
 VALUE_ROLE = Qt.ItemDataRole.UserRole
 _COLOR_ROLE = Qt.ItemDataRole.UserRole + 1
+_SEATS_ROLE = Qt.ItemDataRole.UserRole + 2  # a game row's entrants, for showing the games of two
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
 
@@ -134,7 +135,8 @@ class ResultsTable(QTableWidget):
 class GameList(QTreeWidget):
     """The games in schedule order, numbered from 1: each finished game with its places (who
     won first) and rounds, the seats in seat order in its tooltip; and each game being played,
-    in grey italics, until it ends."""
+    in grey italics, until it ends. :meth:`show_pair` lists only the games two entrants played
+    together (games that end meanwhile join the list when they are theirs)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -149,10 +151,33 @@ class GameList(QTreeWidget):
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
         self._rows: list[int] = []  # the index of the game on each row, in order
         self._playing: set[int] = set()
+        self._pair: tuple[str, str] | None = None
 
     def clear_games(self) -> None:
         self.clear()
-        self._rows, self._playing = [], set()
+        self._rows, self._playing, self._pair = [], set(), None
+
+    def show_pair(self, pair: tuple[str, str] | None) -> None:
+        """List only the games both entrants of ``pair`` played in, or (None) every game."""
+        self._pair = pair
+        for row in range(self.topLevelItemCount()):
+            item = self.topLevelItem(row)
+            if item is not None:
+                item.setHidden(not self._shows(item))
+
+    def pair(self) -> tuple[str, str] | None:
+        return self._pair
+
+    def shown(self) -> list[int]:
+        """The indices of the games listed now (finished or playing), in order."""
+        return [index for row, index in enumerate(self._rows) if not self._row_hidden(row)]
+
+    def _row_hidden(self, row: int) -> bool:
+        item = self.topLevelItem(row)
+        return item is None or item.isHidden()
+
+    def _shows(self, item: QTreeWidgetItem) -> bool:
+        return self._pair is None or set(self._pair) <= set(item.data(0, _SEATS_ROLE) or ())
 
     def indices(self) -> list[int]:
         """The finished games' indices (0-based, as the schedule counts), in order."""
@@ -167,6 +192,7 @@ class GameList(QTreeWidget):
         if index in self._rows:
             return
         item = QTreeWidgetItem([str(index + 1), f"{' – '.join(seats)}: playing…", ""])
+        item.setData(0, _SEATS_ROLE, tuple(seats))
         item.setToolTip(1, f"Game {index + 1} is being played: {', '.join(seats)} (in seat order)")
         font = QFont(item.font(1))
         font.setItalic(True)
@@ -196,6 +222,7 @@ class GameList(QTreeWidget):
                             for s in seats)
         item = QTreeWidgetItem([str(record.index + 1), result, str(record.rounds)])
         item.setData(0, VALUE_ROLE, record.index)
+        item.setData(0, _SEATS_ROLE, record.seats)
         tip = "\n".join(f"seat {s + 1}: {name}, {ordinal(rank)}, score {score:g}{_status(status)}"
                          for s, (name, rank, score, status)
                          in enumerate(zip(record.seats, record.ranks, record.scores, record.statuses)))
@@ -222,3 +249,4 @@ class GameList(QTreeWidget):
         position = bisect.bisect(self._rows, index)
         self._rows.insert(position, index)
         self.insertTopLevelItem(position, item)
+        item.setHidden(not self._shows(item))  # hidden only once it is in the tree

@@ -83,6 +83,13 @@ def play(qtbot: QtBot, tab: TournamentTab) -> None:
         assert tab.is_running() and not tab.start_button.isEnabled() and tab.cancel_button.isEnabled()
 
 
+def cancel_if_running(qtbot: QtBot, tab: TournamentTab) -> None:
+    """Click Cancel while the tournament still runs and wait for the run to end."""
+    if tab.is_running():
+        with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
+            qtbot.mouseClick(tab.cancel_button, LEFT)
+
+
 def out_of(tab: TournamentTab) -> Path:
     """The folder of the tab's tournament (one was started)."""
     assert tab.out is not None, "no tournament started"

@@ -12,7 +12,7 @@ from arena.tournament import GameRecord, compute_standings
 from arena.tournament.runner import GameFailure, GameStart
 from editor.widgets.tournament.tournament_views import ResultsTable
 from tests.editor.qt_items import table_item
-from tests.editor.tournament.conftest import LEFT, RUN_TIMEOUT_MS, MakeTab, spec_of
+from tests.editor.tournament.conftest import LEFT, RUN_TIMEOUT_MS, MakeTab, cancel_if_running, spec_of
 
 
 def test_each_refresh_shows_the_standings_of_the_games_finished_so_far(qtbot: QtBot, make_tab: MakeTab) -> None:
@@ -31,9 +31,7 @@ def test_each_refresh_shows_the_standings_of_the_games_finished_so_far(qtbot: Qt
     tab._refresh_timer.timeout.connect(check)
     qtbot.mouseClick(tab.start_button, LEFT)
     qtbot.waitUntil(lambda: len(checked) >= 3 or not tab.is_running(), timeout=RUN_TIMEOUT_MS)
-    if tab.is_running():
-        with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
-            qtbot.mouseClick(tab.cancel_button, LEFT)
+    cancel_if_running(qtbot, tab)
     assert len(checked) >= 3 and checked[-1] > 0
     final = compute_standings(spec_of(tab).names, tab.records().values())
     assert tab.results.column_texts("Entrant") == [s.name for s in final.table]
@@ -71,9 +69,7 @@ def test_after_a_resume_the_standings_count_the_earlier_games_too(qtbot: QtBot, 
     tab._refresh_timer.timeout.connect(check)
     qtbot.mouseClick(tab.start_button, LEFT)  # resumes: the same settings and folder
     qtbot.waitUntil(lambda: len(checked) >= 2 or not tab.is_running(), timeout=RUN_TIMEOUT_MS)
-    if tab.is_running():
-        with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
-            qtbot.mouseClick(tab.cancel_button, LEFT)
+    cancel_if_running(qtbot, tab)
     assert earlier and earlier < set(tab.records()) and checked and min(checked) > len(earlier)
 
 
