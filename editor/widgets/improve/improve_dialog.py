@@ -194,6 +194,10 @@ class ImproveDialog(QDialog):
                                        "(Undo puts yours back)", self.take, pixmap.SP_DialogApplyButton)
         self.close_button = QPushButton("Close")
         self.close_button.clicked.connect(self.close)
+        # Enter in a field starts the search; without a default the dialog's first button (Add
+        # file…) took Enter and opened a file chooser. While a search runs Start is disabled and
+        # Enter does nothing.
+        self.start_button.setDefault(True)
         self.error_label = error_line("improveError")
         self.setup.message.connect(self._show_error)
 
