@@ -428,6 +428,7 @@ class CardListView(QListView):
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setItemDelegate(CardDelegate(self))
+        self.setAccessibleName("Cards")
         self._press_row: int | None = None
         self._press_pos = QPoint()
         self._drop_gap: int | None = None

@@ -52,6 +52,14 @@ def bold_label(text: str = "", scale: float = 1.0) -> QLabel:
     return label
 
 
+def buddy_label(text: str, field: QWidget) -> QLabel:
+    """A label naming ``field`` to a screen reader (and its ``&`` letter focusing it), as a
+    form's own labels do."""
+    label = QLabel(text)
+    label.setBuddy(field)
+    return label
+
+
 def setup_form() -> QFormLayout:
     """The labelled rows of a setup: fields grow to the form's width, labels and rows spaced alike
     in every setup of the app."""
