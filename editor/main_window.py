@@ -436,6 +436,7 @@ class MainWindow(EditingCommands, QMainWindow):
         self.battle_tab.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.problems_view = ProblemsView(doc)
         self.history_view = QUndoView(doc.undo_stack)
+        self.history_view.setAccessibleName("History")
         self.history_view.setEmptyLabel("(as opened)")
         self.history_view.setToolTip("Every edit of the program; click a line to go back to it")
 
@@ -847,6 +848,7 @@ class SidewaysScroll(QScrollArea):
         super().__init__()
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop showing no focus: the battle's own controls are
         self.setWidget(widget)
         widget.installEventFilter(self)  # its minimum may change (a battle starts): fit again
 

@@ -12,8 +12,9 @@ tournament, test bench and battle panes are other areas' work and are left out h
 from __future__ import annotations
 from collections.abc import Callable, Iterator
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QBoxLayout, QComboBox,
-                               QFormLayout, QGroupBox, QLabel, QLayout, QLineEdit, QPlainTextEdit, QTextEdit, QWidget)
+                               QFormLayout, QGroupBox, QLabel, QLayout, QLineEdit, QPlainTextEdit, QScrollArea, QTextEdit, QWidget)
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401
@@ -83,8 +84,12 @@ def faults(root: QWidget, skip: list[QWidget]) -> list[str]:
     found: list[str] = []
     for widget in widgets(root, skip):
         kind = type(widget)
-        if isinstance(widget, QAbstractButton) and not widget.text().strip() and not widget.accessibleName():
-            found.append(f"icon-only {kind.__name__} without a name (tip {widget.toolTip()[:40]!r})")
+        if isinstance(widget, QAbstractButton) and not any(c.isalnum() for c in widget.text()) \
+                and not widget.accessibleName():
+            found.append(f"icon-only {kind.__name__} {widget.text()!r} without a name (tip {widget.toolTip()[:40]!r})")
+        if isinstance(widget, QScrollArea) and widget.focusPolicy() & Qt.FocusPolicy.TabFocus \
+                and not widget.accessibleName():  # a named one is a view a reader can scroll with keys
+            found.append(f"scroll area of {type(widget.widget()).__name__} is a Tab stop that shows no focus")
         painted = kind.__module__.startswith("editor") and "paintEvent" in vars(kind)
         if painted and not kind.__module__.startswith(OTHER_AREAS) \
                 and not isinstance(widget, (QAbstractButton, QComboBox)) and not widget.accessibleName():

@@ -83,6 +83,7 @@ class CardEditor(QWidget):
             shortcut.activated.connect(lambda turns=turns: self.canvas.turn_head(turns))
 
         self.description_edit = QLineEdit()
+        self.description_edit.setAccessibleName("Card description")
         self.description_edit.setPlaceholderText("Describe this card: when should it decide, and why this move?")
         self.description_edit.setToolTip("The card's description (Enter or leaving the field ends one undo step)")
         self.description_edit.setClearButtonEnabled(True)
@@ -115,14 +116,12 @@ class CardEditor(QWidget):
         button.setFont(font)
         button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # Tab reaches it; a click leaves the keys with the map
         button.setAutoRaise(True)
+        button.setAccessibleName(tooltip.split(" (")[0])  # its text is an arrow glyph a reader cannot say
         button.setMinimumSize(QSize(34, 34))
         return button
 
     def _build_layout(self) -> None:
-        scroll = scrolled(self.palette_panel)
-        # Not a Tab stop of its own (its buttons are), and a click on a button leaves the keys
-        # with the map instead of handing them to the area.
-        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        scroll = scrolled(self.palette_panel)  # no Tab stop: a click on a button leaves the keys with the map
         scroll.setFixedWidth(PALETTE_WIDTH)
         scroll.setMinimumHeight(PALETTE_MIN_HEIGHT)
         self.palette_scroll = scroll

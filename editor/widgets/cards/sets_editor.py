@@ -283,6 +283,7 @@ class SetsEditor(QWidget):
         self.scroll_area.setWidget(self.rows_box)
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its rows' fields are the Tab stops
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         header = QHBoxLayout()

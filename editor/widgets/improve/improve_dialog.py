@@ -210,6 +210,7 @@ class ImproveDialog(QDialog):
         self.plot = ScorePlot()
         self.plot.setMinimumSize(280, 180)
         self.diff_view = ProgramDiffView()
+        self.diff_view.setAccessibleName("Best program against yours")
         self.report_table = ReportTable()
         self.report_table.hide()
         self.right_split = right_split = split(

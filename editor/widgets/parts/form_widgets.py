@@ -172,8 +172,10 @@ def error_line(name: str) -> QLabel:
 
 def scrolled(widget: QWidget) -> QScrollArea:
     """``widget`` in a frameless area that scrolls it up and down (never sideways) when it does not
-    fit."""
+    fit. The area is no Tab stop of its own (it showed no focus there: a stop that seemed lost);
+    its fields are, and it scrolls to the one that has the focus."""
     scroll = QScrollArea()
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     scroll.setWidget(widget)
     scroll.setWidgetResizable(True)
     scroll.setFrameShape(QFrame.Shape.NoFrame)
