@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QLineEdit,
     QSpinBox,
     QToolButton,
@@ -146,7 +147,8 @@ class PreferencesDialog(QDialog):
         # None takes O or C: desktop themes underline them in OK and Cancel.
         form.addRow("&Programs", programs_row)
         form.addRow("Po&sitions", positions_row)
-        buddies = [(form, programs_row, self.programs_edit), (form, positions_row, self.positions_edit)]
+        buddies: list[tuple[QFormLayout, QLayout, QWidget]] = [(form, programs_row, self.programs_edit),
+                                                              (form, positions_row, self.positions_edit)]
         form.addRow(_note("Dialogs start in the folder of the last file of the kind; these until there is one."))
 
         self.battle_speed_box = _speed_box("Steps per second a battle on the bench starts at")
@@ -204,6 +206,15 @@ class PreferencesDialog(QDialog):
         layout.addWidget(self.message_label)
         layout.addWidget(buttons)
         self.show_preferences(prefs)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Tall enough for its wrapped notes at the width it opens with: the size it asks for
+        does not count their wrapping, and at a large font the last note was cut in half."""
+        super().showEvent(event)
+        layout = self.layout()
+        needed = layout.totalHeightForWidth(self.width()) if layout is not None else -1
+        if needed > self.height():
+            self.resize(self.width(), needed)
 
     def accept(self) -> None:
         """OK keeps what the form shows, unless a field names what cannot be used: then it says
