@@ -111,13 +111,13 @@ def test_every_authoring_dialog_names_every_control(qtbot: QtBot, make_window: C
     window = make_window()
     improve = ImproveDialog(window.document, window)
     stats = CardStatsDialog(window)
-    for dialog in (improve, stats):
-        qtbot.addWidget(dialog)
+    qtbot.addWidget(improve)
+    qtbot.addWidget(stats)
     dialogs: list[QWidget] = [window.show_preferences(), window.show_key_reference(), improve, stats]
-    for dialog in dialogs:
-        dialog.show()
-        assert faults(dialog, []) == [], type(dialog).__name__
-        assert letter_clashes(dialog) == [], type(dialog).__name__
+    for shown in dialogs:
+        shown.show()
+        assert faults(shown, []) == [], type(shown).__name__
+        assert letter_clashes(shown) == [], type(shown).__name__
 
 
 def test_the_card_map_tells_a_screen_reader_the_selected_cell(make_window: Callable[[], MainWindow]) -> None:

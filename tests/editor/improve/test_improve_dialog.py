@@ -384,7 +384,12 @@ def test_enter_in_a_field_starts_the_search(qtbot: QtBot, make_dialog: Callable[
     """Keyboard only: Enter in the budget box is Start, the dialog's default (it was "Add
     file…", the first button, which opened a file chooser instead)."""
     chooser: list[str] = []
-    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda *args, **kw: (chooser.append("asked"), ("", ""))[1])
+
+    def choose_file(*_args: object, **_kw: object) -> tuple[str, str]:
+        chooser.append("asked")
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", choose_file)
     dialog = make_dialog(budget=3)
     box = dialog.setup.budget_box
     box.setFocus()
