@@ -436,6 +436,7 @@ class MainWindow(EditingCommands, QMainWindow):
         self.battle_tab.message.connect(lambda text: self.statusBar().showMessage(text, 8000))
         self.problems_view = ProblemsView(doc)
         self.history_view = QUndoView(doc.undo_stack)
+        self.history_view.setAccessibleName("History")
         self.history_view.setEmptyLabel("(as opened)")
         self.history_view.setToolTip("Every edit of the program; click a line to go back to it")
 
@@ -547,7 +548,7 @@ class MainWindow(EditingCommands, QMainWindow):
         self.save_action = self._action("&Save", self.save, standard_keys(key.Save, "Ctrl+S"), "Save the program")
         self.save_as_action = self._action("Save &As…", self.save_as, standard_keys(key.SaveAs, "Ctrl+Shift+S"),
                                            "Save the program under a new name")
-        self.revert_action = self._action("&Revert", self.revert, None, "Reload the program from its file, dropping unsaved changes")
+        self.revert_action = self._action("Re&vert", self.revert, None, "Reload the program from its file, dropping unsaved changes")
         self.quit_action = self._action("&Quit", self.close, standard_keys(key.Quit, "Ctrl+Q"), "Quit snakepit")
         self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
 
@@ -576,7 +577,7 @@ class MainWindow(EditingCommands, QMainWindow):
                                           "The card editor with its panes")
         self.arena_action = self._action("&Arena", self.show_arena, standard_keys(None, "Ctrl+3"),
                                          "Run, watch and replay matches of every game")
-        self.tournament_action = self._action("&Tournament", self.show_tournament, standard_keys(None, "Ctrl+4"),
+        self.tournament_action = self._action("To&urnament", self.show_tournament, standard_keys(None, "Ctrl+4"),
                                               "Every entrant against every other, with ratings")
         self.workspace_group = QActionGroup(self)
         for action in (self.editor_action, self.arena_action, self.tournament_action):
@@ -601,7 +602,10 @@ class MainWindow(EditingCommands, QMainWindow):
         edit_menu.addActions([self.undo_action, self.redo_action])
 
         view_menu = bar.addMenu("&View")
-        for dock in (self.program_dock, self.bench_dock, self.problems_dock, self.history_dock):
+        # The panes' own titles, each with a letter no other View entry underlines.
+        for dock, text in ((self.program_dock, "&Program"), (self.bench_dock, "Te&st Bench && Battle Pane"),
+                           (self.problems_dock, "Pr&oblems"), (self.history_dock, "&History")):
+            dock.toggleViewAction().setText(text)
             view_menu.addAction(dock.toggleViewAction())
         view_menu.addSeparator()
         view_menu.addActions([self.show_bench_action, self.show_battle_action])
@@ -844,6 +848,7 @@ class SidewaysScroll(QScrollArea):
         super().__init__()
         self.setFrameShape(QFrame.Shape.NoFrame)
         self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # no Tab stop showing no focus: the battle's own controls are
         self.setWidget(widget)
         widget.installEventFilter(self)  # its minimum may change (a battle starts): fit again
 

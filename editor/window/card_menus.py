@@ -8,6 +8,9 @@ clashed with the arena's Start match.) Previous and Next card are new, with keys
 
 from __future__ import annotations
 
+import re
+from string import ascii_lowercase, digits
+
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu, QMenuBar, QWidget
 
@@ -42,15 +45,46 @@ PROXY_FOR = "proxy_for"
 """The property of a menu entry holding the pane's action it stands for."""
 
 
+def mnemonic(text: str) -> str | None:
+    """The letter ``text`` underlines (after its lone ``&``), lower case; None without one."""
+    found = re.search(r"&([^&])", text.replace("&&", ""))
+    return found.group(1).lower() if found else None
+
+
+def with_mnemonic(text: str, taken: set[str]) -> str:
+    """``text`` with a ``&`` before its first letter not in ``taken``: a word's first letter if
+    one is free, else any letter. As it is when it has a mnemonic already or no letter is free."""
+    if mnemonic(text) is not None:
+        return text
+    starts = [match.start() for match in re.finditer(r"\b[^\W\d_]", text)]
+    letters = [index for index, char in enumerate(text) if char.isalpha()]
+    for index in starts + letters:
+        if text[index].lower() not in taken and (index == 0 or text[index - 1] != "&"):
+            return f"{text[:index]}&{text[index:]}"
+    return text
+
+
+def taken_mnemonics(menu: QMenu) -> set[str]:
+    """The letters ``menu``'s entries underline: a new entry must pick another (Alt+letter of
+    a letter two entries share only moves between them, it triggers neither)."""
+    return {letter for letter in (mnemonic(entry.text()) for entry in menu.actions()) if letter is not None}
+
+
 def menu_entry(action: QAction, menu: QMenu) -> QAction:
     """A menu entry for ``action``: same text, icon, tip and state, its key shown, ``action``
-    triggered when chosen."""
+    triggered when chosen. Its text gets a mnemonic of its own in ``menu`` (the pane's button
+    text has none: the letter would be live wherever the pane is)."""
     entry = QAction(action.icon(), action.text(), menu)
     entry.setProperty(PROXY_FOR, action)
+    letter = mnemonic(with_mnemonic(action.text(), taken_mnemonics(menu)))
+    """The entry's letter, kept when the pane's text changes (Undo Field Change → Undo Move)."""
 
     def sync() -> None:
         keys = key_text(action.shortcuts())
-        entry.setText(f"{action.text()}\t{keys}" if keys else action.text())
+        text = action.text()
+        if letter is not None:
+            text = with_mnemonic(text, set(ascii_lowercase + digits) - {letter})
+        entry.setText(f"{text}\t{keys}" if keys else text)
         entry.setEnabled(action.isEnabled())
         entry.setStatusTip(action.statusTip() or action.toolTip())
         entry.setToolTip(action.toolTip())
@@ -76,7 +110,9 @@ def add_card_menu(bar: QMenuBar, cards: CardList, steps: tuple[QAction, QAction]
     menu.addActions(list(steps))
     if extra:
         menu.addSeparator()
-        menu.addActions(extra)
+        for action in extra:
+            action.setText(with_mnemonic(action.text(), taken_mnemonics(menu)))
+            menu.addAction(action)
     return menu
 
 

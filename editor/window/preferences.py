@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLayout,
     QLineEdit,
     QSpinBox,
     QToolButton,
@@ -141,14 +142,19 @@ class PreferencesDialog(QDialog):
         self.positions_edit, positions_row = self._folder_row("Positions")
         folders = QGroupBox("Folders")
         form = QFormLayout(folders)
-        form.addRow("Programs", programs_row)
-        form.addRow("Positions", positions_row)
+        # Each label has a letter (Alt+letter goes to its field) and is its field's buddy, also
+        # where the field shares its row with a button: a screen reader names the field by it.
+        # None takes O or C: desktop themes underline them in OK and Cancel.
+        form.addRow("&Programs", programs_row)
+        form.addRow("Po&sitions", positions_row)
+        buddies: list[tuple[QFormLayout, QLayout, QWidget]] = [(form, programs_row, self.programs_edit),
+                                                              (form, positions_row, self.positions_edit)]
         form.addRow(_note("Dialogs start in the folder of the last file of the kind; these until there is one."))
 
         self.battle_speed_box = _speed_box("Steps per second a battle on the bench starts at")
         speeds = QGroupBox("Speed")
         form = QFormLayout(speeds)
-        form.addRow("Battles", self.battle_speed_box)
+        form.addRow("&Battles", self.battle_speed_box)
         form.addRow(_note("The arena plays at the speed it was left at."))
 
         self.network_boxes = []
@@ -172,10 +178,15 @@ class PreferencesDialog(QDialog):
         self.bwrap_edit.setToolTip(f"The bubblewrap program that sandboxes bots ({BWRAP_VARIABLE})")
         sandbox = QGroupBox("Bots' sandbox")
         form = QFormLayout(sandbox)
-        form.addRow("Network for seats", network_row)
-        form.addRow("Memory per seat", self.memory_box)
-        form.addRow("CPU time per seat", self.cpu_box)
-        form.addRow("bwrap program", self.bwrap_edit)
+        form.addRow("&Network for seats", network_row)
+        buddies.append((form, network_row, self.network_boxes[0]))
+        form.addRow("&Memory per seat", self.memory_box)
+        form.addRow("CP&U time per seat", self.cpu_box)
+        form.addRow("b&wrap program", self.bwrap_edit)
+        for row_form, field_row, field in buddies:
+            label = row_form.labelForField(field_row)
+            if isinstance(label, QLabel):
+                label.setBuddy(field)
         form.addRow(_note("Every bot runs in a sandbox of its own, without network unless allowed here. "
                           "Running bots unsandboxed is chosen per match, never remembered."))
 
@@ -195,6 +206,15 @@ class PreferencesDialog(QDialog):
         layout.addWidget(self.message_label)
         layout.addWidget(buttons)
         self.show_preferences(prefs)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        """Tall enough for its wrapped notes at the width it opens with: the size it asks for
+        does not count their wrapping, and at a large font the last note was cut in half."""
+        super().showEvent(event)
+        layout = self.layout()
+        needed = layout.totalHeightForWidth(self.width()) if layout is not None else -1
+        if needed > self.height():
+            self.resize(self.width(), needed)
 
     def accept(self) -> None:
         """OK keeps what the form shows, unless a field names what cannot be used: then it says
@@ -236,6 +256,7 @@ class PreferencesDialog(QDialog):
         browse = QToolButton()
         browse.setText("…")
         browse.setToolTip(f"Choose the {what.lower()} folder")
+        browse.setAccessibleName(f"Choose the {what.lower()} folder")
 
         def choose() -> None:
             start = edit.text() if edit.text() and Path(edit.text()).is_dir() else str(user_documents())

@@ -30,6 +30,7 @@ class CompareDialog(QDialog):
                                   "moved; changed cells are outlined, green added, red removed, amber changed.")
         self.title_label.setWordWrap(True)
         self.view = ProgramDiffView()
+        self.view.setAccessibleName("Differences")
         column(self.title_label, (self.view, 1), close_buttons(self), parent=self, margins=None)
         self.resize(760, 600)
         document.programChanged.connect(self.refresh)

@@ -39,7 +39,7 @@ from editor.widgets.authoring.insert_list import InsertList
 from editor.widgets.authoring.moment_source import CardMoment, Evidence
 from editor.widgets.authoring.moment_view import MomentView
 from editor.widgets.cards.pattern_paint import card_thumbnail
-from editor.widgets.parts.form_widgets import error_line
+from editor.widgets.parts.form_widgets import buddy_label, error_line
 from engines.snake import Board, Direction
 from matcher.editing import EditError
 from matcher.model import Card
@@ -155,12 +155,13 @@ class NewCardDialog(QDialog):
         self.nonempty_box.setToolTip("Leave out the cells that showed an empty field: the card then matches "
                                      "whatever is there")
         keep_row = QHBoxLayout()
-        keep_row.addWidget(QLabel("Keep"))
+        keep_row.addWidget(buddy_label("&Keep", self.distance_box))
         keep_row.addWidget(self.distance_box, 1)
         keep_row.addWidget(self.nonempty_box)
 
         self.picture = QLabel()
         self.picture.setFixedSize(PICTURE, PICTURE)
+        self.picture.setAccessibleName("The new card's picture")
         self.cells_label = QLabel()
         self.cells_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.description_edit = QLineEdit()
@@ -172,7 +173,7 @@ class NewCardDialog(QDialog):
         card_layout.addLayout(keep_row, 1, 0, 1, 2)
         card_layout.addWidget(self.picture, 2, 0, 2, 1, Qt.AlignmentFlag.AlignTop)
         card_layout.addWidget(self.cells_label, 2, 1, Qt.AlignmentFlag.AlignTop)
-        card_layout.addWidget(QLabel("Description"), 4, 0, 1, 2)
+        card_layout.addWidget(buddy_label("&Description", self.description_edit), 4, 0, 1, 2)
         card_layout.addWidget(self.description_edit, 5, 0, 1, 2)
         card_layout.setColumnStretch(1, 1)
 
@@ -184,7 +185,7 @@ class NewCardDialog(QDialog):
         place_layout = QVBoxLayout(place_box)
         place_layout.addWidget(self.insert_list, 1)
         place_row = QHBoxLayout()
-        place_row.addWidget(QLabel("Insert as"))
+        place_row.addWidget(buddy_label("Insert &as", self.position_box))
         place_row.addWidget(self.position_box)
         place_row.addStretch(1)
         place_layout.addLayout(place_row)
@@ -200,6 +201,7 @@ class NewCardDialog(QDialog):
                                       "and the battle's steps of this snake")
         self.evidence_tree.currentItemChanged.connect(lambda item, _previous: self._show_row(item))
         self.moment_view = MomentView()
+        self.moment_view.setAccessibleName("The moment, with the program's choice")
         self.shown_label = QLabel()
         self.shown_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         preview_box = QGroupBox("What it would decide")
@@ -209,21 +211,21 @@ class NewCardDialog(QDialog):
         preview_layout.addWidget(self.shown_label)
         preview_layout.addWidget(self.evidence_tree, 2)
 
-        self.test_box = QCheckBox("Also save this position as a test expecting the move")
+        self.test_box = QCheckBox("Also &save this position as a test expecting the move")
         self.test_box.setToolTip("The card and the test go in together: one Undo takes both back")
         self.test_name_edit = QLineEdit()
         # "Snake 1 at the test bench", "Hunter at step 12 of the battle" (without "at", the
         # first read "Snake 1 the test bench").
         self.test_name_edit.setPlaceholderText(f"{moment.snake_name} at {moment.where}")
         self.test_name_edit.setEnabled(False)
+        self.test_name_edit.setAccessibleName("Test name")
         test_row = QHBoxLayout()
         test_row.addWidget(self.test_box)
         test_row.addWidget(self.test_name_edit, 1)
 
         self.error_label = error_line("newCardError")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
-        self.insert_button = self.buttons.addButton("Insert card", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.insert_button.setDefault(True)
+        self.insert_button = self.buttons.addButton("&Insert card", QDialogButtonBox.ButtonRole.AcceptRole)
 
         columns = QHBoxLayout()
         left = QVBoxLayout()
@@ -237,6 +239,9 @@ class NewCardDialog(QDialog):
         layout.addLayout(test_row)
         layout.addWidget(self.error_label)
         layout.addWidget(self.buttons)
+        # Default only now that the box is in the dialog: set before, it did not count, and the
+        # box made Cancel the default, so Enter in the description dropped the card.
+        self.insert_button.setDefault(True)
         self.resize(900, 640)
 
     def _connect(self) -> None:
@@ -262,7 +267,7 @@ class NewCardDialog(QDialog):
         self.position_box.setValue(self.position() + 1)
         self.position_box.blockSignals(False)
         move = self.chosen_move()
-        self.test_box.setText(f"Also save this position as a test expecting {move.label if move is not None else 'the move'}")
+        self.test_box.setText(f"Also &save this position as a test expecting {move.label if move is not None else 'the move'}")
         if preview:
             self._preview(card)
 

@@ -100,6 +100,12 @@ class CardCanvas(QWidget):
         self._card_index = document.current_card
         document.currentCardChanged.connect(self._card_changed)
         document.selectedCellChanged.connect(self._drop_range)
+        # A screen reader has only these to say what the painted map shows: the selected cell,
+        # as its tooltip says it to a mouse user.
+        self.setAccessibleName("Card map")
+        for signal in (document.programChanged, document.currentCardChanged, document.selectedCellChanged):
+            signal.connect(self._describe_selection)
+        self._describe_selection()
 
     def sizeHint(self) -> QSize:
         side = CARD_SIZE * 64 + GUTTER + 2 * MARGIN
@@ -394,6 +400,13 @@ class CardCanvas(QWidget):
         problems = [p.message for at, p in self._problems() if at == cell]
         text = f"row {cell[0]}, col {cell[1]}: " + text
         return "\n".join([text, *("⚠ " + message for message in problems)])
+
+    def _describe_selection(self) -> None:
+        cell = self.document.selected_cell
+        text = (self.tooltip_for(cell).replace("\n", "; ") if cell is not None
+                else "no cell selected: the arrow keys select one, Space paints it with the brush")
+        if text != self.accessibleDescription():
+            self.setAccessibleDescription(text)
 
     def _problems(self) -> list[tuple[CardCell, Problem]]:
         """The current card's problems that have a cell, with it."""

@@ -7,7 +7,7 @@ under palette and map, and the palette scrolls."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QSize, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSize, Qt, QTimer, Signal
 from PySide6.QtGui import QKeySequence, QResizeEvent, QShortcut
 from PySide6.QtWidgets import (
     QBoxLayout,
@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLayout,
     QLineEdit,
+    QStyle,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -83,6 +84,7 @@ class CardEditor(QWidget):
             shortcut.activated.connect(lambda turns=turns: self.canvas.turn_head(turns))
 
         self.description_edit = QLineEdit()
+        self.description_edit.setAccessibleName("Card description")
         self.description_edit.setPlaceholderText("Describe this card: when should it decide, and why this move?")
         self.description_edit.setToolTip("The card's description (Enter or leaving the field ends one undo step)")
         self.description_edit.setClearButtonEnabled(True)
@@ -104,6 +106,10 @@ class CardEditor(QWidget):
         self.canvas.hoveredCellChanged.connect(self.variants.set_highlighted_cell)
         document.programChanged.connect(self._refresh)
         document.currentCardChanged.connect(self._refresh)
+        # A column's contents change their minimum (the inspector shows more rows for a selected
+        # cell); the column follows once their layout is redone.
+        for column in (self.palette_panel, self.inspector_box):
+            column.installEventFilter(self)
         self._refresh()
 
     def _tool_button(self, text: str, tooltip: str) -> QToolButton:
@@ -115,15 +121,13 @@ class CardEditor(QWidget):
         button.setFont(font)
         button.setFocusPolicy(Qt.FocusPolicy.TabFocus)  # Tab reaches it; a click leaves the keys with the map
         button.setAutoRaise(True)
+        button.setAccessibleName(tooltip.split(" (")[0])  # its text is an arrow glyph a reader cannot say
         button.setMinimumSize(QSize(34, 34))
         return button
 
     def _build_layout(self) -> None:
-        scroll = scrolled(self.palette_panel)
-        # Not a Tab stop of its own (its buttons are), and a click on a button leaves the keys
-        # with the map instead of handing them to the area.
-        scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-        scroll.setFixedWidth(PALETTE_WIDTH)
+        scroll = scrolled(self.palette_panel)  # no Tab stop: a click on a button leaves the keys with the map
+        scroll.setFixedWidth(self.palette_width())
         scroll.setMinimumHeight(PALETTE_MIN_HEIGHT)
         self.palette_scroll = scroll
 
@@ -165,6 +169,19 @@ class CardEditor(QWidget):
         self._side_below: bool | None = None
         self._place_side_panel(below=False)
 
+    # The columns' widths fit the default font; a larger font (a user's setting) widens them to
+    # what their contents need, which a fixed width cut off ("Cell (row 2, c", "group AND 1").
+
+    def palette_width(self) -> int:
+        extent = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        return max(PALETTE_WIDTH, self.palette_panel.minimumSizeHint().width() + extent)
+
+    def inspector_width(self) -> int:
+        return max(INSPECTOR_WIDTH, self.inspector_box.minimumSizeHint().width())
+
+    def right_width(self) -> int:
+        return max(RIGHT_WIDTH, self.inspector_box.minimumSizeHint().width(), self.variants_box.minimumSizeHint().width())
+
     def side_panel_below(self) -> bool:
         """True when the inspector and variants sit under the palette and map (the compact
         arrangement) rather than beside the map."""
@@ -182,13 +199,18 @@ class CardEditor(QWidget):
 
     def minimumSizeHint(self) -> QSize:
         """The compact arrangement's minimum: the editor never asks for more, whatever it shows."""
-        width = sum(MARGINS[::2]) + max(PALETTE_WIDTH + SIDE_SPACING + self.canvas.minimumWidth(),
-                                         INSPECTOR_WIDTH + SIDE_SPACING + self.variants_box.minimumSizeHint().width())
+        width = sum(MARGINS[::2]) + max(self.palette_width() + SIDE_SPACING + self.canvas.minimumWidth(),
+                                         self.inspector_width() + SIDE_SPACING + self.variants_box.minimumSizeHint().width())
         height = self._fixed_height(width, below=True) + max(self.canvas.minimumHeight(), PALETTE_MIN_HEIGHT)
         return QSize(width, height + self._side_min_height())
 
     def sizeHint(self) -> QSize:
         return QSize(1000, 720)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest and self._side_below is not None:
+            self._fit_columns(self._side_below)
+        return super().eventFilter(watched, event)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -219,14 +241,14 @@ class CardEditor(QWidget):
         the map bigger (beside wins ties, so a wide editor never flips back and forth, and is
         only chosen when its minimum fits). Below, the side panel takes the height that neither
         the square map nor the palette can use, within limits that keep the variants legible."""
-        centre = width - sum(MARGINS[::2]) - PALETTE_WIDTH - SIDE_SPACING
+        centre = width - sum(MARGINS[::2]) - self.palette_width() - SIDE_SPACING
         fixed = self._fixed_height(width, below=True)
         palette = self.palette_panel.sizeHint().height() - self._centre_fixed_height()  # as map heights
         spare = height - fixed - max(centre, palette)
         side = max(self._side_min_height(), min(self._side_max_height(), spare))
         below = _cells(centre, height - fixed - side)
         beside_room = height - self._fixed_height(width, below=False)
-        beside_width = centre - RIGHT_WIDTH - SIDE_SPACING
+        beside_width = centre - self.right_width() - SIDE_SPACING
         beside_fits = (beside_width >= self.canvas.minimumWidth()
                        and beside_room >= self.inspector_box.minimumSizeHint().height() + SIDE_SPACING
                        + self.variants_box.minimumSizeHint().height())
@@ -241,7 +263,8 @@ class CardEditor(QWidget):
     def _arrange(self, width: int, height: int) -> None:
         below, side = self._arrangement(width, height)
         self._place_side_panel(below)
-        centre = width - sum(MARGINS[::2]) - PALETTE_WIDTH - SIDE_SPACING - (0 if below else RIGHT_WIDTH + SIDE_SPACING)
+        self._fit_columns(below)
+        centre = width - sum(MARGINS[::2]) - self.palette_width() - SIDE_SPACING - (0 if below else self.right_width() + SIDE_SPACING)
         self._fit_title(centre)
         if below and self.side_panel.height() != side:
             self.side_panel.setFixedHeight(side)
@@ -254,6 +277,15 @@ class CardEditor(QWidget):
                   + 2 * self.turn_right_button.minimumWidth() + 4 * self._title_row.spacing())
         self.head_label.setVisible(centre >= needed)
 
+    def _fit_columns(self, below: bool) -> None:
+        """The columns as wide as their contents need now (their fonts are final only once
+        shown; a fixed width taken before cut the inspector off at a large font)."""
+        widths = [(self.palette_scroll, self.palette_width()),
+                  (self.inspector_box, self.inspector_width()) if below else (self.side_panel, self.right_width())]
+        for widget, wanted in widths:
+            if widget.minimumWidth() != wanted or widget.maximumWidth() != wanted:
+                widget.setFixedWidth(wanted)
+
     def _place_side_panel(self, below: bool) -> None:
         if below == self._side_below:
             return
@@ -264,14 +296,14 @@ class CardEditor(QWidget):
             self.side_panel.setMinimumWidth(0)
             self.side_panel.setMaximumWidth(QWIDGETSIZE_MAX)
             self.side_panel.setFixedHeight(self._side_min_height())
-            self.inspector_box.setFixedWidth(INSPECTOR_WIDTH)
+            self.inspector_box.setFixedWidth(self.inspector_width())
             self._layout.insertWidget(1, self.side_panel)
         else:
             self._layout.removeWidget(self.side_panel)
             self._side.setDirection(QBoxLayout.Direction.TopToBottom)
             self.side_panel.setMinimumHeight(0)
             self.side_panel.setMaximumHeight(QWIDGETSIZE_MAX)
-            self.side_panel.setFixedWidth(RIGHT_WIDTH)
+            self.side_panel.setFixedWidth(self.right_width())
             self.inspector_box.setMinimumWidth(0)
             self.inspector_box.setMaximumWidth(QWIDGETSIZE_MAX)
             self._body.addWidget(self.side_panel)

@@ -70,6 +70,8 @@ NUMBER_WIDTH = 22
 ROW_HEIGHT = THUMB + 2 * PAD
 SUMMARY_GAP = 8
 BADGE_GAP = 6
+FOCUS_RING = 2
+"""Width of the ring round the current card while the list has the keyboard focus."""
 """Pixels after a row's pattern count and after each of its badges."""
 DECIDED_COLOR = QColor("#f2b705")  # the head's arrow colour: "this card moved the head"
 PROBLEM_COLOR = QColor("#d32f2f")
@@ -355,6 +357,12 @@ class CardDelegate(QStyledItemDelegate):
             x = self._badge(painter, x, base, small, decided_text, DECIDED_COLOR, QColor("#1d1d1d"))
         if share:
             self._badge(painter, x, base, small, share, SHARE_COLOR, QColor("white"))
+        if option.state & QStyle.StateFlag.State_HasFocus:
+            # The current row while the list has the keys: the selection alone looks the same
+            # with the focus elsewhere, so Tab landed here unseen. Right of the decided bar.
+            painter.setPen(QPen(text_color, FOCUS_RING))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            painter.drawRect(QRectF(rect.left() + 6, rect.top() + 2, rect.width() - 8, rect.height() - 4))
         painter.restore()
 
     @staticmethod
@@ -428,6 +436,7 @@ class CardListView(QListView):
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setItemDelegate(CardDelegate(self))
+        self.setAccessibleName("Cards")
         self._press_row: int | None = None
         self._press_pos = QPoint()
         self._drop_gap: int | None = None

@@ -59,6 +59,7 @@ class _CellPreview(QWidget):
         super().__init__()
         self.document = document
         self.setFixedSize(PREVIEW_SIZE, PREVIEW_SIZE)
+        self.setAccessibleName("Selected cell's pattern")
 
     def paintEvent(self, event: QPaintEvent) -> None:
         cell = self.document.selected_cell

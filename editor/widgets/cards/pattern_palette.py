@@ -215,6 +215,7 @@ class _BrushSwatch(QWidget):
         super().__init__()
         self.document = document
         self.setFixedSize(SWATCH + 4, SWATCH + 4)
+        self.setAccessibleName("Brush pattern")
 
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)

@@ -75,6 +75,7 @@ class ProblemsView(QWidget):
         self.summary = bold_label()
 
         self.tree = QTreeWidget()
+        self.tree.setAccessibleName("Problems")
         self.tree.setColumnCount(2)
         self.tree.setHeaderLabels(["Where", "Problem"])
         self.tree.setRootIsDecorated(False)

@@ -77,6 +77,7 @@ class SetRow(QFrame):
         self.badge = QLabel()
         self.badge.setFixedSize(QSize(22, 22))
         self.label = bold_label(SetRef(index).label)
+        self.setAccessibleName(f"User set {SetRef(index).label}")
         self.name_edit = QLineEdit()
         self.name_edit.setPlaceholderText("name this set")
         self.name_edit.setToolTip(f"The name of {SetRef(index).label}, shown in the palette and tooltips")
@@ -88,6 +89,8 @@ class SetRow(QFrame):
         self.remove_button = QToolButton()
         self.remove_button.setAutoRaise(True)
         self.remove_button.setToolTip(f"Remove {SetRef(index).label} (patterns using it are removed too)")
+        self.remove_button.setAccessibleName(f"Remove {SetRef(index).label}")
+        self.label.setBuddy(self.name_edit)
         self.remove_button.clicked.connect(lambda: editor.remove_set(self.index))
 
         self.boxes: dict[Element, QCheckBox] = {}
@@ -280,6 +283,7 @@ class SetsEditor(QWidget):
         self.scroll_area.setWidget(self.rows_box)
         self.scroll_area.setWidgetResizable(True)
         self.scroll_area.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its rows' fields are the Tab stops
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
         header = QHBoxLayout()

@@ -66,6 +66,7 @@ class VariantStrip(QWidget):
         self._layout_cache: tuple[tuple[int, int, int, int], tuple[int, int]] | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
         self.setMinimumSize(self.size_for(MIN_TILE))
+        self.setAccessibleName("Variants the matcher tries")
         for signal in (document.programChanged, document.currentCardChanged, document.selectedCellChanged):
             signal.connect(self.update)
 

@@ -194,6 +194,10 @@ class ImproveDialog(QDialog):
                                        "(Undo puts yours back)", self.take, pixmap.SP_DialogApplyButton)
         self.close_button = QPushButton("Close")
         self.close_button.clicked.connect(self.close)
+        # Enter in a field starts the search; without a default the dialog's first button (Add
+        # file…) took Enter and opened a file chooser. While a search runs Start is disabled and
+        # Enter does nothing.
+        self.start_button.setDefault(True)
         self.error_label = error_line("improveError")
         self.setup.message.connect(self._show_error)
 
@@ -206,6 +210,7 @@ class ImproveDialog(QDialog):
         self.plot = ScorePlot()
         self.plot.setMinimumSize(280, 180)
         self.diff_view = ProgramDiffView()
+        self.diff_view.setAccessibleName("Best program against yours")
         self.report_table = ReportTable()
         self.report_table.hide()
         self.right_split = right_split = split(

@@ -43,7 +43,7 @@ from editor.widgets.cards.pattern_paint import card_thumbnail
 from editor.widgets.improve.improve_worker import ImproveJob
 from editor.widgets.parts.boxes import row
 from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
-from editor.widgets.parts.form_widgets import SEED_LIMIT, heading, setup_form, spin_box, tool_button
+from editor.widgets.parts.form_widgets import SEED_LIMIT, buddy_label, heading, setup_form, spin_box, tool_button
 from editor.widgets.parts.seat_choices import named_programs
 from editor.widgets.tournament.tournament_entrants import unique_name
 from engines.snake import GAME_INFO, PositionError, start_position
@@ -220,6 +220,7 @@ class ImproveSetup(QWidget):
     def _build(self) -> None:
         self.opponent_list = QListWidget()
         self.opponent_list.setToolTip("The programs the search plays against: tick the ones to beat")
+        self.opponent_list.setAccessibleName("Opponents")
         self.opponent_list.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.opponent_list.setUniformItemSizes(True)
         rows = self.opponent_list.fontMetrics().height() + 6
@@ -263,7 +264,8 @@ class ImproveSetup(QWidget):
         self.length_box = spin_box(2, 49, "Length of every snake at the start", value=GAME_INFO.default_length)
         self.steps_box = spin_box(1, 100_000, "Step limit of a battle", value=GAME_INFO.default_steps)
         self.steps_box.setSingleStep(100)
-        battle_row = row((self.seats_box, 1), QLabel("length"), (self.length_box, 1), QLabel("steps"), (self.steps_box, 1))
+        battle_row = row((self.seats_box, 1), buddy_label("length", self.length_box), (self.length_box, 1),
+                         buddy_label("steps", self.steps_box), (self.steps_box, 1))
 
         self.jobs_box = spin_box(1, max(64, 4 * default_jobs()), "Worker processes on this machine (1: in the app's "
                                  "own process)", value=default_jobs())
@@ -285,6 +287,11 @@ class ImproveSetup(QWidget):
         battle_form = setup_form()
         battle_form.addRow("Field", self.sizes_edit)
         battle_form.addRow("Seats", battle_row)
+        # A row of several fields has no buddy of its own: its label names the first field.
+        for form, field_row, first in ((search_form, seed_row, self.seed_box), (battle_form, battle_row, self.seats_box)):
+            label = form.labelForField(field_row)
+            if isinstance(label, QLabel):
+                label.setBuddy(first)
         run_form = setup_form()
         run_form.addRow("Jobs", self.jobs_box)
         run_form.addRow("Cluster", self.cluster_edit)

@@ -52,6 +52,14 @@ def bold_label(text: str = "", scale: float = 1.0) -> QLabel:
     return label
 
 
+def buddy_label(text: str, field: QWidget) -> QLabel:
+    """A label naming ``field`` to a screen reader (and its ``&`` letter focusing it), as a
+    form's own labels do."""
+    label = QLabel(text)
+    label.setBuddy(field)
+    return label
+
+
 def setup_form() -> QFormLayout:
     """The labelled rows of a setup: fields grow to the form's width, labels and rows spaced alike
     in every setup of the app."""
@@ -164,8 +172,10 @@ def error_line(name: str) -> QLabel:
 
 def scrolled(widget: QWidget) -> QScrollArea:
     """``widget`` in a frameless area that scrolls it up and down (never sideways) when it does not
-    fit."""
+    fit. The area is no Tab stop of its own (it showed no focus there: a stop that seemed lost);
+    its fields are, and it scrolls to the one that has the focus."""
     scroll = QScrollArea()
+    scroll.setFocusPolicy(Qt.FocusPolicy.NoFocus)
     scroll.setWidget(widget)
     scroll.setWidgetResizable(True)
     scroll.setFrameShape(QFrame.Shape.NoFrame)

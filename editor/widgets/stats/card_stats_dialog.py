@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from arena.card_stats import ProgramStats
 from editor.widgets.parts.boxes import column, row
+from editor.widgets.parts.form_widgets import buddy_label
 from editor.widgets.parts.worker_thread import FunctionJob
 from editor.widgets.stats.card_stats_view import CardStatsView
 from editor.widgets.stats.stats_count import CountedStats, Counter, count_in_child_process
@@ -120,7 +121,7 @@ class CardStatsDialog(QDialog):
         self.program_box.setToolTip("Programs playing the same cards are counted together, whatever their seats' names")
         self.program_box.activated.connect(self._program_chosen)
         self.program_row = QWidget()
-        row(QLabel("Program"), (self.program_box, 1), parent=self.program_row)
+        row(buddy_label("Program", self.program_box), (self.program_box, 1), parent=self.program_row)
         self.view = CardStatsView()
         self.notes_label = QLabel()
         self.notes_label.setWordWrap(True)

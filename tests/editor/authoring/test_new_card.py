@@ -314,3 +314,30 @@ def test_the_new_card_moves_with_alt_arrows_and_the_number_box(qtbot: QtBot, mak
     assert dialog.position() == cards  # no further than last
     qtbot.mouseClick(dialog.insert_button, LEFT)
     assert window.document.program.cards[cards] == dialog.card() and window.document.current_card == cards
+
+
+def test_the_dialog_is_made_with_the_keyboard_alone(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    """Keyboard only: Alt+D reaches the description (its label is its buddy), Enter there
+    inserts the card; a second dialog closes on Escape and changes nothing."""
+    window = open_window(make_window)
+    window.test_bench.load_test(0)
+    program = window.document.program
+    dialog = bench_dialog(window)
+    qtbot.waitExposed(dialog)
+    dialog.activateWindow()
+    qtbot.waitUntil(dialog.isActiveWindow)
+    assert dialog.insert_button.isDefault(), "Enter would cancel"
+    qtbot.keyClick(dialog, Qt.Key.Key_D, Qt.KeyboardModifier.AltModifier)
+    qtbot.waitUntil(dialog.description_edit.hasFocus)
+    dialog.description_edit.clear()
+    qtbot.keyClicks(dialog.description_edit, "typed card")
+    qtbot.keyClick(dialog.description_edit, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: not dialog.isVisible())
+    assert window.document.card.description == "typed card"
+    assert len(window.document.program.cards) == len(program.cards) + 1
+    again = bench_dialog(window)
+    qtbot.waitExposed(again)
+    edited = window.document.program
+    qtbot.keyClick(again.description_edit, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not again.isVisible())
+    assert window.document.program == edited

@@ -7,6 +7,8 @@ from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication
 
 from editor.document import Brush, ProgramDocument
 from editor.widgets.cards.card_editor import HINT, CardEditor
@@ -219,3 +221,29 @@ def test_a_narrow_editor_puts_inspector_and_variants_under_the_map(make_editor: 
     editor.resize(1100, 760)
     assert not editor.side_panel_below()
     assert editor.canvas.cell_size() == beside
+
+
+def test_at_a_large_font_the_columns_widen_to_their_contents(qtbot: QtBot) -> None:
+    """A user's larger text (an application font of 14 pt): the palette, the inspector and the
+    side panel had fixed widths fitted to the default font and cut their text ("Cell (row 2, c",
+    "NOT (anyth", "group AND 1")."""
+    default = QApplication.font()
+    font = QFont(default)
+    font.setPointSize(14)
+    QApplication.setFont(font)
+    try:
+        editor = CardEditor(ProgramDocument(Program(name="test", sets=(RIVAL,), cards=(Card(),))))
+        qtbot.addWidget(editor)
+        editor.resize(760, 700)
+        editor.show()
+        qtbot.waitExposed(editor)
+        editor.document.select_cell((2, 3))
+        inspector = editor.inspector_box
+        for size, below in (((760, 700), True), ((1500, 900), False)):
+            editor.resize(*size)
+            assert editor.side_panel_below() is below
+            assert editor.palette_scroll.width() >= editor.palette_panel.minimumSizeHint().width() + 10
+            qtbot.waitUntil(lambda: inspector.width() >= inspector.minimumSizeHint().width())
+            assert editor.inspector.not_check.width() >= editor.inspector.not_check.sizeHint().width(), size
+    finally:
+        QApplication.setFont(default)

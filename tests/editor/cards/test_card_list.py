@@ -419,3 +419,24 @@ def test_in_a_1024_px_window_a_row_still_shows_its_problem_badge_whole(
     assert len(red) > 20 and max(red) < image.width() - 3, (red[-1:], image.width())
     assert yellow == []  # no room for "decided" beside the problems: the bar at the row's edge says it
     assert QColor(image.pixel(1, 20)) == DECIDED_COLOR
+
+
+def test_the_current_card_shows_a_ring_while_the_list_has_the_keys(qtbot: QtBot, make_list: Callable[..., CardList]) -> None:
+    """Focus is visible where Tab lands: the selected row looked the same with or without the
+    focus, so a keyboard user could not see that the arrows would now move between cards."""
+    widget = make_list()
+    view = widget.view
+    rect = widget.card_rect(widget.document.current_card)
+    on_ring = QPoint(rect.left() + 6, rect.center().y())
+    ink = view.palette().color(view.palette().ColorRole.HighlightedText)
+
+    def ring() -> QColor:
+        return view.viewport().grab().toImage().pixelColor(on_ring)
+
+    widget.window().activateWindow()
+    widget.count_label.setFocus()
+    qtbot.waitUntil(lambda: not view.hasFocus())
+    assert ring() != ink
+    view.setFocus()
+    qtbot.waitUntil(view.hasFocus)
+    assert ring() == ink

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import QPoint, QSettings, QSize, Qt
 from PySide6.QtGui import QKeySequence, QValidator
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
@@ -377,3 +377,25 @@ def test_the_editor_s_program_is_searched_as_it_was_at_start(qtbot: QtBot, make_
     with qtbot.waitSignal(dialog.runFinished, timeout=RUN_TIMEOUT_MS):
         dialog.stop()
     assert dialog.job is not None and dialog.job.program == start and dumps_program(dialog.job.program) == dumps_program(start)
+
+
+def test_enter_in_a_field_starts_the_search(qtbot: QtBot, make_dialog: Callable[..., ImproveDialog],
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Keyboard only: Enter in the budget box is Start, the dialog's default (it was "Add
+    file…", the first button, which opened a file chooser instead)."""
+    chooser: list[str] = []
+
+    def choose_file(*_args: object, **_kw: object) -> tuple[str, str]:
+        chooser.append("asked")
+        return "", ""
+
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", choose_file)
+    dialog = make_dialog(budget=3)
+    box = dialog.setup.budget_box
+    box.setFocus()
+    qtbot.waitUntil(box.hasFocus)
+    qtbot.keyClick(box, Qt.Key.Key_Return)
+    assert not chooser, "Enter opened the file chooser"
+    assert dialog.is_running() and not dialog.start_button.isEnabled()
+    qtbot.waitUntil(lambda: dialog.status_label.text().startswith("Done:"), timeout=RUN_TIMEOUT_MS)
+    qtbot.waitUntil(lambda: not dialog.is_running())

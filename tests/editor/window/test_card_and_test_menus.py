@@ -24,7 +24,7 @@ def keys(qtbot: QtBot, window: MainWindow, sequence: str) -> None:
 def test_the_card_menu_adds_duplicates_moves_and_steps_through_cards(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
     window = make_window()
     doc = window.document
-    assert [a.text().split("\t")[0] for a in menu(window, "Card").actions() if a.text()][:5] == \
+    assert [a.text().split("\t")[0].replace("&", "") for a in menu(window, "Card").actions() if a.text()][:5] == \
         ["Add", "Duplicate", "Delete", "Move up", "Move down"]
     assert entry(window, "Card", "Duplicate").text().endswith("\tCtrl+Shift+D")
     first = doc.program.cards[0]

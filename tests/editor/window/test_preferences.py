@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtWidgets import QApplication, QFileDialog, QLineEdit, QWidget
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QApplication, QFileDialog, QLabel, QLineEdit, QWidget
 from pytestqt.qtbot import QtBot
 from tests.editor.conftest import show_main_window
 
@@ -173,3 +174,26 @@ def test_a_bad_bwrap_preference_is_blamed_on_the_preference_not_on_the_environme
     assert "not installed" not in str(refused.value)
     apply_environment(Preferences())
     assert BWRAP_VARIABLE not in os.environ and BWRAP_ORIGIN_VARIABLE not in os.environ
+
+
+def test_at_a_large_font_every_note_shows_whole(qtbot: QtBot) -> None:
+    """Larger text (an application font of 14 pt): the dialog opened at the height its unwrapped
+    notes need, so the wrapped last note was cut in half under the bwrap row."""
+    default = QApplication.font()
+    font = QFont(default)
+    font.setPointSize(14)
+    QApplication.setFont(font)
+    try:
+        dialog = PreferencesDialog(Preferences())
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        notes = [label for label in dialog.findChildren(QLabel) if label.wordWrap() and label.text()]
+        assert len(notes) == 3
+        QApplication.processEvents()  # the layout placed at the size it opened with
+        for note in notes:
+            assert note.height() >= note.heightForWidth(note.width()), note.text()
+            bottom = note.mapTo(dialog, note.rect().bottomLeft()).y()
+            assert bottom <= dialog.height(), note.text()
+    finally:
+        QApplication.setFont(default)
