@@ -259,7 +259,7 @@ class TestBench(QWidget):
             return
         test = tests[index]
         self._loaded_test = None  # set_position below must not forget the test we are loading
-        self.position_editor.set_position(test.position, test.snake)
+        self.position_editor.set_position(test.position, test.snake, change=f"Load test “{test.name}”")
         self._loaded_test = index
         self.test_name_edit.setText(test.name)
         self.set_expected_moves(test.expect)

@@ -405,3 +405,57 @@ def test_ctrl_z_on_the_field_undoes_its_change_then_the_programs(qtbot: QtBot, m
     assert field.position() == drawn and document.program == painted
     qtbot.keySequence(field.view, "Ctrl+Z")  # nothing left on the field: the program's edit goes
     assert document.program != painted and field.position() == drawn
+
+
+def test_the_fields_undo_and_redo_say_which_change_they_undo(qtbot: QtBot, bench: TestBench, tmp_path: Path) -> None:
+    """Qt's undo stack names each step: the arrows' texts and tips say what they will undo or
+    redo, and they are enabled exactly while there is something to undo or redo."""
+    field = bench.position_editor
+    undo, redo = bench.field_history.undo_action, bench.field_history.redo_action
+    assert (undo.text(), undo.isEnabled(), redo.text(), redo.isEnabled()) == \
+        ("Undo Field Change", False, "Redo Field Change", False)
+    field.set_position(CARD_DECIDES, 1)
+    bench.save_as_test("wall")
+    path = tmp_path / "wall.position.json"
+    assert field.save(path)
+    qtbot.mouseClick(field.buttons[field.clear_action], Qt.MouseButton.LeftButton)
+    assert undo.text() == "Undo Clear field" and undo.isEnabled()
+    assert undo.toolTip().startswith("Undo Clear field:")
+    button = bench.toolbar.widgetForAction(undo)
+    assert isinstance(button, QToolButton) and button.toolTip().startswith("Undo Clear field")
+    assert bench.load_position(path)
+    assert undo.text() == "Undo Load position wall.position.json"
+    undo.trigger()
+    assert field.position() == Position(9, 9, ())
+    assert (undo.text(), redo.text(), redo.isEnabled()) == \
+        ("Undo Clear field", "Redo Load position wall.position.json", True)
+    assert field.status_text() == "Undid “Load position wall.position.json”"
+    undo.trigger()
+    assert (undo.text(), redo.text()) == ("Undo Replace field", "Redo Clear field")  # set_position above
+    undo.trigger()
+    assert (undo.text(), undo.isEnabled(), redo.text()) == ("Undo Field Change", False, "Redo Replace field")
+    bench.load_test(0)
+    assert (undo.text(), redo.text(), redo.isEnabled()) == ("Undo Load test “wall”", "Redo Field Change", False)
+    qtbot.mouseClick(field.view, Qt.MouseButton.RightButton, pos=bench_cell_centre(bench, (1, 1)))
+    assert undo.text() == "Undo Delete Snake 2"
+    assert field.set_field_size(12, 10)
+    assert undo.text() == "Undo Resize field to 12×10"
+
+
+def bench_cell_centre(bench: TestBench, cell: tuple[int, int]) -> QPoint:
+    return bench.position_editor.view.cell_rect(*cell).center().toPoint()
+
+
+def test_the_test_menu_names_the_field_change_its_undo_undoes(make_window: Callable[..., MainWindow]) -> None:
+    from tests.editor.window.menus import choose, entry
+
+    window = make_window()
+    window.show_test_bench()
+    field = window.test_bench.position_editor
+    drawn = field.position()
+    field.clear()
+    assert not entry(window, "Test", "Redo Field Change").isEnabled()
+    choose(window, "Test", "Undo Clear field")
+    assert field.position() == drawn
+    assert not entry(window, "Test", "Undo Field Change").isEnabled()
+    assert entry(window, "Test", "Redo Clear field").isEnabled()
