@@ -225,6 +225,15 @@ def test_a_bad_position_file_is_a_one_line_message(editor: PositionEditor, tmp_p
     assert "\n" not in editor.status_text()
 
 
+def test_a_bad_position_file_names_the_snake_as_the_field_numbers_it(editor: PositionEditor, tmp_path: Path) -> None:
+    """Regression: the file's errors counted snakes from 0 ("snake 1: ... overlaps snake 0")
+    while the field calls its first snake Snake 1."""
+    path = tmp_path / "overlap.position.json"
+    path.write_text('{"width": 5, "height": 5, "snakes": [{"cells": [[0, 0], [0, 1]]}, {"cells": [[1, 1], [0, 1]]}]}')
+    assert not editor.load(path)
+    assert "snake 2 (snakes[1]): cell [0, 1] overlaps snake 1" in editor.status_text()
+
+
 def test_a_loaded_eaten_snake_can_be_me_and_moved(qtbot: QtBot, editor: PositionEditor) -> None:
     editor.set_position(Position(9, 9, (SnakeBody(((1, 1), (1, 2))), SnakeBody(((5, 5),), eaten=True))), me=1)
     assert editor.me() == 1
