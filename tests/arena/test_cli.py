@@ -328,14 +328,14 @@ def test_malformed_position_exits_2_with_one_line(
 @pytest.mark.parametrize("snake", ["2", "-1", "99"])
 def test_explain_snake_index_out_of_range(snake: str, files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "explain", files["biter"], files["position"], "--snake", snake)
-    assert_one_line_error(code, out, err, str(files["position"]), f"snake {snake} is out of range", "2 snakes")
+    assert_one_line_error(code, out, err, str(files["position"]), f"--snake {snake} is out of range", "2 snakes: --snake 0 to 1")
 
 
 def test_explain_position_without_snakes(files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     empty = tmp_path / "empty.position.json"
     empty.write_text('{"format": "snake-position/1", "width": 5, "height": 5, "snakes": []}')
     code, out, err = run(capsys, "explain", files["biter"], empty)
-    assert_one_line_error(code, out, err, str(empty), "snake 0 is out of range", "no snakes")
+    assert_one_line_error(code, out, err, str(empty), "--snake 0 is out of range", "no snakes")
 
 
 def test_explain_eaten_snake_has_no_moves(files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
