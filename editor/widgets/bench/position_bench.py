@@ -339,6 +339,18 @@ class TestBench(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._arrange(event.size().width() < NARROW_WIDTH)
+        self._fit_toolbar()
+
+    def _fit_toolbar(self) -> None:
+        """Narrow, the tool bar's buttons but Decide show their icons only (their tooltips say
+        what they do): with texts, the bench dock of a 1024- or 1440-wide window hid Redo and the
+        position's buttons behind the tool bar's » (the window adds New card to it, too)."""
+        style = Qt.ToolButtonStyle.ToolButtonIconOnly if self._narrow else Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+        arrows = (self.field_history.undo_action, self.field_history.redo_action)
+        for action in self.toolbar.actions():
+            button = self.toolbar.widgetForAction(action)
+            if isinstance(button, QToolButton) and action is not self.decide_action and action not in arrows:
+                button.setToolButtonStyle(style)
 
     # --- reacting ------------------------------------------------------------------------------
 

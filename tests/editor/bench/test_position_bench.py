@@ -459,3 +459,24 @@ def test_the_test_menu_names_the_field_change_its_undo_undoes(make_window: Calla
     assert field.position() == drawn
     assert not entry(window, "Test", "Undo Field Change").isEnabled()
     assert entry(window, "Test", "Redo Clear field").isEnabled()
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1440, 900)])
+def test_the_narrow_bench_shows_every_tool_bar_button(qtbot: QtBot, make_window: Callable[..., MainWindow],
+                                                      size: tuple[int, int]) -> None:
+    """QA: in the bench dock the tool bar's texts hid Redo Field Change (at 1024x700) and Save
+    position behind its » button; narrow, all but Decide show their icons only."""
+    window = make_window()
+    qtbot.wait(20)  # the first start's sizing, once the window shows
+    window.resize(*size)
+    window.reset_layout()
+    window.show_test_bench()
+    bench = window.test_bench
+    qtbot.waitUntil(lambda: bench.is_narrow() and bench.toolbar.width() < 600)
+    toolbar = bench.toolbar
+    for action in toolbar.actions():
+        if not action.isSeparator():
+            button = toolbar.widgetForAction(action)
+            assert button is not None and button.isVisible(), action.text()
+    decide = toolbar.widgetForAction(bench.decide_action)
+    assert isinstance(decide, QToolButton) and decide.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
