@@ -268,6 +268,9 @@ class BattleTab(QWidget):
         self._show_title()
         self.stack.setCurrentWidget(self.split)
         self.show_setup(False)
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()  # the room the setup leaves, before it is shared
         self.split.share_room()
         self.playback.reset(info.start, live=True, play=True)
 

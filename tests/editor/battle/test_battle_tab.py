@@ -559,3 +559,22 @@ def test_the_opponents_boxes_stand_at_the_left_under_their_title(
             before = boxes[index - 1]
             assert 0 <= box.x() - before.geometry().right() - 1 <= 6, (index, box.geometry(), before.geometry())
     assert columns == (1 if long_name and size[0] < 800 else 3)  # the cases of the report: a column, and a row
+
+
+@pytest.mark.parametrize("height", [640, 1000])
+def test_under_the_board_the_seats_leave_the_board_most_of_a_low_tab(
+        qtbot: QtBot, make_tab: Callable[..., BattleTab], height: int) -> None:
+    """QA (bench dock at 1024x700): four seats under the board took half the height and left the
+    25x25 board 143 px. Low, the seats get a third and scroll; tall, they all stand on show."""
+    tab = make_tab(opponents=("hunter", "wall_hugger", "head_avoider"), size=(470, height))
+    start(qtbot, tab)
+    split = tab.split
+    assert not split.side_beside()
+    board, side = split.sizes()
+    scroll = split.seats_area.verticalScrollBar()
+    assert scroll is not None
+    if height < 700:
+        assert side <= max(split.height() // 3, split.side.minimumSizeHint().height()) + 2, (board, side)
+        assert tab.board.view.height() >= side and scroll.maximum() > 0  # the seats scroll instead
+    else:
+        assert scroll.maximum() == 0  # every seat on show
