@@ -578,3 +578,19 @@ def test_under_the_board_the_seats_leave_the_board_most_of_a_low_tab(
         assert tab.board.view.height() >= side and scroll.maximum() > 0  # the seats scroll instead
     else:
         assert scroll.maximum() == 0  # every seat on show
+
+
+@pytest.mark.parametrize("width", [340, 900])
+def test_the_title_shows_the_whole_seed_beside_the_start_button(
+        qtbot: QtBot, make_tab: Callable[..., BattleTab], width: int) -> None:
+    """QA (bench dock at 1024x700): the title over a battle read "Seed …"; narrow, Start battle
+    gives up its word (F5 and its tooltip keep it) so the seed shows whole."""
+    tab = make_tab(size=(width, 800))
+    assert tab.start_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon  # no title yet
+    start(qtbot, tab)
+    QApplication.processEvents()
+    title = tab.title_label
+    assert title.full_text() == f"Seed {info_of(tab).seed}" and title.text() == title.full_text()
+    worded = tab.start_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+    assert worded == (width > 600)
+    assert tab.start_button.toolTip().startswith("Start battle:")  # the word, where the button lost it
