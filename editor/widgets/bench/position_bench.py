@@ -262,6 +262,7 @@ class TestBench(QWidget):
         self.position_editor.set_position(test.position, test.snake, change=f"Load test “{test.name}”")
         self._loaded_test = index
         self.test_name_edit.setText(test.name)
+        self.test_name_edit.setCursorPosition(0)  # the name's start: the narrow bench showed "xpects down"
         self.set_expected_moves(test.expect)
         self.test_list.select_test(index)
         self._update_actions()

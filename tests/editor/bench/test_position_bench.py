@@ -480,3 +480,16 @@ def test_the_narrow_bench_shows_every_tool_bar_button(qtbot: QtBot, make_window:
             assert button is not None and button.isVisible(), action.text()
     decide = toolbar.widgetForAction(bench.decide_action)
     assert isinstance(decide, QToolButton) and decide.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+
+
+def test_a_loaded_tests_name_shows_from_its_start(qtbot: QtBot, bench: TestBench) -> None:
+    """QA: in the narrow bench a loaded test's name box showed its end ("xpects down"), the
+    cursor left after the text."""
+    bench.resize(480, 800)
+    qtbot.waitUntil(bench.is_narrow)
+    bench.position_editor.set_position(CARD_DECIDES, 1)
+    bench.save_as_test("a test name far longer than the box beside it")
+    bench.load_test(0)
+    edit = bench.test_name_edit
+    assert edit.text() == "a test name far longer than the box beside it"
+    assert edit.cursorPosition() == 0  # the box shows the text from the cursor's side
