@@ -148,10 +148,12 @@ def position_from_json(data: object, where: str = "position") -> Position:
     """Parse a ``snake-position/1`` JSON value; errors name ``where`` and the snake."""
     if not isinstance(data, dict):
         raise PositionError(f"{where}: expected a JSON object, got {type(data).__name__}")
-    _check_keys(data, {"format", "width", "height", "snakes"}, where)
+    # The format first: another kind of file (a program, a replay) is named as what it is, not
+    # by its first key a position does not have.
     fmt = data.get("format", POSITION_FORMAT)
     if fmt != POSITION_FORMAT:
-        raise PositionError(f"{where}: format is {fmt!r}, expected {POSITION_FORMAT!r}")
+        raise PositionError(f"{where}: format is {fmt!r:.60}, expected {POSITION_FORMAT!r}")
+    _check_keys(data, {"format", "width", "height", "snakes"}, where)
     for key in ("width", "height", "snakes"):
         if key not in data:
             raise PositionError(f"{where}: missing key {key!r}")

@@ -109,6 +109,8 @@ JSON_ERRORS = [
     ("not an object", [], r"^position: expected a JSON object, got list"),
     ("unknown top-level key", _with(("colour",), "red"), r"^position: unknown key 'colour'"),
     ("wrong format", _with(("format",), "snake-position/2"), r"^position: format is 'snake-position/2', expected 'snake-position/1'"),
+    # a program opened as a position: named by its format, not by its first key ('cards')
+    ("a program", {"format": "snake-program/1", "name": "x", "cards": []}, r"^position: format is 'snake-program/1', expected"),
     ("width not an integer", _with(("width",), "5"), r"^position: width: expected an integer, got '5'"),
     ("height a boolean", _with(("height",), True), r"^position: height: expected an integer, got True"),
     ("snakes not a list", _with(("snakes",), {}), r"^position: 'snakes' must be a list"),
