@@ -408,10 +408,20 @@ class TestBench(QWidget):
         if me is None:
             self.position_editor.set_status("Draw a snake first: a test needs a position with a snake that is “me”", error=True)
             return None
+        # What the program's rules refuse in a test (matcher.validate) is refused here: saved, it
+        # made the whole program invalid, and the bench and battles stopped running it.
+        position = self.position_editor.position()
+        if position.snakes[me].eaten:
+            self.position_editor.set_status(f"{snake_name(me)} is eaten and cannot move: make a snake that can move "
+                                            "“me” (Ctrl+click it) to test its move", error=True)
+            return None
+        if not self.expected_moves():
+            self.position_editor.set_status("Check the moves the test expects (at least one) first", error=True)
+            return None
         name = (name if name is not None else self.test_name_edit.text()).strip()
         if not name:
             name = f"test {len(self.document.program.tests) + 1}"
-        return ProgramTest(name, self.position_editor.position(), me, self.expected_moves())
+        return ProgramTest(name, position, me, self.expected_moves())
 
     def _update_actions(self) -> None:
         loaded = self._loaded_test

@@ -493,3 +493,21 @@ def test_a_loaded_tests_name_shows_from_its_start(qtbot: QtBot, bench: TestBench
     edit = bench.test_name_edit
     assert edit.text() == "a test name far longer than the box beside it"
     assert edit.cursorPosition() == 0  # the box shows the text from the cursor's side
+
+
+def test_save_as_test_refuses_a_test_the_programs_rules_refuse(qtbot: QtBot, bench: TestBench) -> None:
+    """QA: Save as test with an eaten "me", or with no expected move checked, said "Saved test 1"
+    and made the whole program invalid (the bench and battles stopped running it)."""
+    eaten_me = Position(5, 5, (SnakeBody(((0, 0),), True), SnakeBody(((2, 2), (2, 3)))))
+    bench.position_editor.set_position(eaten_me, 0)
+    qtbot.mouseClick(bench.toolbar.widgetForAction(bench.save_test_action), Qt.MouseButton.LeftButton)
+    assert bench.document.program.tests == PROGRAM.tests
+    assert bench.position_editor.status_text().startswith("Snake 1 is eaten and cannot move")
+    bench.position_editor.set_position(CARD_DECIDES, 1)
+    for box in bench.expect_boxes.values():
+        box.setChecked(False)
+    bench.test_name_edit.setText("expects nothing")
+    qtbot.mouseClick(bench.toolbar.widgetForAction(bench.save_test_action), Qt.MouseButton.LeftButton)
+    assert bench.document.program.tests == PROGRAM.tests
+    assert "Check the moves the test expects" in bench.position_editor.status_text()
+    assert bench.document.compiled() is not None  # the program still runs
