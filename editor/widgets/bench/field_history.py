@@ -121,23 +121,13 @@ class FieldHistory(QObject):
     # --- internals ---------------------------------------------------------------------------
 
     def _name_undo(self, text: str) -> None:
-        keys = key_text([QKeySequence(QKeySequence.StandardKey.Undo)])
-        if text:
-            self.undo_action.setText(f"Undo {text}")
-            self.undo_action.setToolTip(f"Undo {text}: put the field back as it was before it ({keys} on the field)")
-        else:
-            self.undo_action.setText(UNDO_NOTHING)
-            self.undo_action.setToolTip("Put back the field as it was before its last change: a snake drawn, moved "
-                                        f"or deleted, the field cleared, a position or test loaded ({keys} on the field)")
+        _name(self.undo_action, "Undo", text, "put the field back as it was before it",
+              UNDO_NOTHING, "Put back the field as it was before its last change: a snake drawn, moved or "
+              "deleted, the field cleared, a position or test loaded", QKeySequence.StandardKey.Undo)
 
     def _name_redo(self, text: str) -> None:
-        keys = key_text([QKeySequence(QKeySequence.StandardKey.Redo)])
-        if text:
-            self.redo_action.setText(f"Redo {text}")
-            self.redo_action.setToolTip(f"Redo {text}: make the undone field change again ({keys} on the field)")
-        else:
-            self.redo_action.setText(REDO_NOTHING)
-            self.redo_action.setToolTip(f"Make the field change undone last again ({keys} on the field)")
+        _name(self.redo_action, "Redo", text, "make the undone field change again",
+              REDO_NOTHING, "Make the field change undone last again", QKeySequence.StandardKey.Redo)
 
     def _changed(self) -> None:
         if self._restoring:
@@ -164,3 +154,12 @@ class FieldHistory(QObject):
                 event.accept()
                 return True
         return super().eventFilter(watched, event)
+
+
+def _name(action: QAction, verb: str, step: str, does: str, idle: str, idle_tip: str,
+          key: QKeySequence.StandardKey) -> None:
+    """``action``'s text and tip for the ``step`` it would undo or redo ("Undo Clear field"), or
+    its ``idle`` ones when there is none."""
+    keys = key_text([QKeySequence(key)])
+    action.setText(f"{verb} {step}" if step else idle)
+    action.setToolTip(f"{verb} {step}: {does} ({keys} on the field)" if step else f"{idle_tip} ({keys} on the field)")
