@@ -16,7 +16,7 @@ from PySide6.QtGui import QAction, QKeyEvent, QKeySequence, QUndoCommand, QUndoS
 from PySide6.QtWidgets import QStyle
 
 from editor.keys import key_text
-from editor.widgets.bench.position_editor import PositionEditor
+from editor.widgets.bench.position_editor import RESIZE, PositionEditor
 from engines.snake import Position
 
 LIMIT = 100
@@ -36,11 +36,25 @@ class _FieldChange(QUndoCommand):
     the field as it is then for the redo, and redoing takes it for the next undo, so the "me"
     chosen in between is not lost."""
 
+    RESIZE_ID = 1
+    """Resizes one after another (a spin box's arrow held down, its wheel) are one step."""
+
     def __init__(self, history: FieldHistory, before: _State, after: _State, text: str) -> None:
         super().__init__(text)
         self._history = history
         self._before, self._after = before, after
         self._pushed = False
+
+    def id(self) -> int:
+        return self.RESIZE_ID if self.text().startswith(RESIZE) else -1
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, _FieldChange) or other.id() != self.id():
+            return False
+        self._after = other._after
+        self.setText(other.text())
+        self.setObsolete(self._after[0] == self._before[0])  # back to where it started: no step
+        return True
 
     def undo(self) -> None:
         self._after = self._history.state()

@@ -58,6 +58,8 @@ MAX_CELL = 64
 RING = 1
 """Cells kept free around the field: the explanation shows the border cells a card looks at."""
 FILE_FILTER = f"Positions (*{POSITION_SUFFIX});;JSON files (*.json);;All files (*)"
+RESIZE = "Resize field to"
+"""How a resize of the field is named for the undo (its steps one after another are one step)."""
 _ARROWS = {Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1), Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0)}
 """Field steps (dx, dy) of the arrow keys."""
 
@@ -386,7 +388,7 @@ class PositionEditor(QWidget):
             self._sync_spins()
             return False
         self._width, self._height = width, height
-        self._change = f"Resize field to {width}×{height}"
+        self._change = f"{RESIZE} {width}×{height}"
         self._sync_spins()
         self._drop_explanation()
         self._refresh()

@@ -511,3 +511,22 @@ def test_save_as_test_refuses_a_test_the_programs_rules_refuse(qtbot: QtBot, ben
     assert bench.document.program.tests == PROGRAM.tests
     assert "Check the moves the test expects" in bench.position_editor.status_text()
     assert bench.document.compiled() is not None  # the program still runs
+
+
+def test_resizes_one_after_another_are_one_undo_step(qtbot: QtBot, bench: TestBench) -> None:
+    """Holding a field size arrow made an undo step of every cell; Qt's undo stack merges them."""
+    field = bench.position_editor
+    history = bench.field_history
+    field.set_position(CARD_DECIDES, 1)
+    spin = field.width_spin
+    for _ in range(4):
+        qtbot.mouseClick(spin, Qt.MouseButton.LeftButton, pos=spin.rect().topRight() + QPoint(-4, 4))  # its up arrow
+    assert field.position().width == 13 and history.undo_action.text() == "Undo Resize field to 13×9"
+    history.undo_action.trigger()
+    assert field.position() == CARD_DECIDES and history.undo_action.text() == "Undo Replace field"
+    history.redo_action.trigger()
+    assert field.position().width == 13
+    field.set_field_size(14, 9)
+    field.set_field_size(13, 9)
+    field.set_field_size(9, 9)  # back where the resizes began: they are no step at all
+    assert field.position() == CARD_DECIDES and history.undo_action.text() == "Undo Replace field"
