@@ -5,7 +5,8 @@ click on Clear, a right-click on a snake, Load position or a click on a test in 
 it for good. Each change the editor announces (a snake drawn, moved or deleted, the field resized
 or cleared, a position or test loaded) becomes a command on a Qt undo stack, named as the editor
 names it, so the bench's Undo and Redo say what they will do ("Undo Clear field", "Redo Load
-position x.position.json") and are enabled exactly while the stack can undo or redo. They sit in
+position x.position.json") and are enabled exactly while the stack can undo or redo; resizes one
+after another are one step. They sit in
 the bench's tool bar and the Test menu; with the focus on the field, Ctrl+Z and Ctrl+Shift+Z are
 theirs while there is something to undo or redo there, and the program's otherwise."""
 
