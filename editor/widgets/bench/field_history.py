@@ -6,9 +6,9 @@ it for good. Each change the editor announces (a snake drawn, moved or deleted, 
 or cleared, a position or test loaded) becomes a command on a Qt undo stack, named as the editor
 names it, so the bench's Undo and Redo say what they will do ("Undo Clear field", "Redo Load
 position x.position.json") and are enabled exactly while the stack can undo or redo; resizes one
-after another are one step. They sit in
-the bench's tool bar and the Test menu; with the focus on the field, Ctrl+Z and Ctrl+Shift+Z are
-theirs while there is something to undo or redo there, and the program's otherwise."""
+after another are one step. They sit in the bench's tool bar and the Test menu; with the focus on
+the field, Ctrl+Z and Ctrl+Shift+Z are theirs while there is something to undo or redo there, and
+the program's otherwise."""
 
 from __future__ import annotations
 
