@@ -180,7 +180,9 @@ def _problem_path(problem: Problem, data: object) -> list[str | int]:
     if problem.set_index is not None:
         return ["sets", problem.set_index]
     if problem.test is not None:
-        return ["tests", problem.test]
+        test: list[str | int] = ["tests", problem.test]
+        inside = problem.message.removeprefix("position: ")  # a snake, a cell or a key of its position
+        return [*test, "position", *_position_path(inside)] if inside != problem.message else test
     return []
 
 

@@ -516,3 +516,24 @@ def test_a_position_file_error_counts_snakes_from_1_and_points_at_their_line(tmp
     path.write_text(text)
     with pytest.raises(PositionError, match=r"snake 3 \(snakes\[2\]\): cell \[3, 4\] overlaps snake 2$"):
         load_position(path)
+
+
+def test_a_bad_test_position_in_a_program_points_at_the_snake_s_line(tmp_path: Path) -> None:
+    """The line of a program test's bad position is its snake's, not the test's first line."""
+    from engines.snake import start_position
+
+    program = Program(tests=(ProgramTest("t", start_position(2), 0, frozenset({Direction.UP})),))
+    data = program_to_json(program)
+    snakes = data["tests"][0]["position"]["snakes"]
+    snakes[1]["cells"][0] = snakes[0]["cells"][0]
+    text = json.dumps(data, indent=1)
+    path = tmp_path / "bad.snake.json"
+    path.write_text(text)
+    with pytest.raises(ProgramError) as caught:
+        load_program(path)
+    said = str(caught.value)
+    assert said.endswith("test 1: position: snake 2 (snakes[1]): cell [9, 12] overlaps snake 1")
+    line = int(said.removeprefix(f"{path}: line ").split(":")[0])
+    lines = text.splitlines()
+    first_snake = lines.index('    "snakes": [') + 2  # the first snake's "{"
+    assert line > first_snake and lines[line - 1].strip() == "{" and '"cells"' in lines[line]  # the second's
