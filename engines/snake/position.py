@@ -86,6 +86,15 @@ def position_problem(w: int, h: int, snakes: Sequence[SnakeBody], name: Callable
     return None
 
 
+def named_position(width: int, height: int, snakes: Sequence[SnakeBody], name: Callable[[int], str]) -> Position:
+    """``Position(width, height, snakes)``, its error naming the snake with ``name``: a reader's
+    own words. (Checked again only when it fails: replays read a position a step.)"""
+    try:
+        return Position(width, height, tuple(snakes))
+    except PositionError as error:
+        raise PositionError(position_problem(width, height, snakes, name) or str(error)) from None
+
+
 def start_position(
     snakes: int,
     width: int = GAME_INFO.default_width,
@@ -180,7 +189,7 @@ def position_from_json(data: object, where: str = "position") -> Position:
         if not isinstance(eaten, bool):
             raise PositionError(f"{swhere}: 'eaten' must be true or false")
         bodies.append(SnakeBody(tuple(cells), eaten))
-    problem = position_problem(width, height, bodies, json_snake_label)
-    if problem is not None:
-        raise PositionError(f"{where}: {problem}")
-    return Position(width, height, tuple(bodies))
+    try:
+        return named_position(width, height, bodies, json_snake_label)
+    except PositionError as err:
+        raise PositionError(f"{where}: {err}") from None

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import re
 
-from engines.snake.position import Position, PositionError, SnakeBody, position_problem, snake_label
+from engines.snake.position import Position, PositionError, SnakeBody, named_position, snake_label
 from engines.snake.types import GAME_INFO, Cell
 
 LETTERS = "abcd"[: GAME_INFO.max_snakes]
@@ -95,10 +95,7 @@ def position_from_text(text: str) -> Position:
     bodies = []
     for index in range(count):
         bodies.append(_body(index, heads.get(index), cells.get(index, set()), index in eaten, paths.get(index)))
-    problem = position_problem(width, height, bodies, text_snake_label)
-    if problem is not None:
-        raise PositionError(problem)
-    return Position(width, height, tuple(bodies))
+    return named_position(width, height, bodies, text_snake_label)
 
 
 def _body(index: int, head: Cell | None, cells: set[Cell], eaten: bool, path: list[Cell] | None) -> SnakeBody:
