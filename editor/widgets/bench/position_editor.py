@@ -741,6 +741,9 @@ class PositionEditor(QWidget):
         index = self.me_combo.itemData(row)
         if index is not None:
             self.set_me(int(index))
+            # Selected too, as a Ctrl+click selects it: Delete then reaches a snake with no cell
+            # to click (an eaten one, loaded from a file).
+            self.select_snake(int(index))
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

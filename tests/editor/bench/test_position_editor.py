@@ -263,3 +263,16 @@ def test_save_position_asks_before_replacing_the_file_its_suffix_names(editor: P
     assert asked and "wall.position.json already exists" in asked[0]
     assert saved == (answer == QMessageBox.StandardButton.Yes)
     assert load_position(target) == (editor.position() if saved else kept)
+
+
+def test_a_snake_without_cells_is_deleted_after_choosing_it_as_me(qtbot: QtBot, editor: PositionEditor) -> None:
+    """QA: an eaten snake with no cell left (loaded from a file) could not be clicked, so it could
+    not be selected and deleted; choosing it in the Me box selects it, as a Ctrl+click does."""
+    gone = Position(9, 9, (SnakeBody(((1, 1), (1, 2))), SnakeBody(((4, 4), (4, 5))), SnakeBody((), True)))
+    editor.set_position(gone, 0)
+    combo = editor.me_combo
+    combo.setCurrentIndex(2)
+    combo.activated.emit(2)
+    assert editor.me() == 2 and editor.selected_snake() == 2
+    qtbot.mouseClick(editor.buttons[editor.delete_action], Qt.MouseButton.LeftButton)
+    assert editor.snake_count() == 2 and editor.status_text() == "Deleted Snake 3"
