@@ -13,7 +13,15 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
-from engines.snake import Direction, Element, Position, PositionError, position_from_json, position_to_json
+from engines.snake import (
+    Direction,
+    Element,
+    Position,
+    PositionError,
+    json_snake_label,
+    position_from_json,
+    position_to_json,
+)
 from matcher.model import (
     CARD_SIZE,
     MAX_CARDS,
@@ -85,7 +93,8 @@ def _check_position_json(data: object, where: str) -> None:
     found = _first_duplicate(data)
     if found is not None:
         path, key = found
-        place = f"snake {path[1]}: " if len(path) >= 2 and path[0] == "snakes" else ""
+        snake = path[1] if len(path) >= 2 and path[0] == "snakes" else None
+        place = f"{json_snake_label(snake)}: " if isinstance(snake, int) else ""
         raise PositionError(f"{where}: {place}the key {key!r} is listed twice")
 
 
@@ -171,7 +180,9 @@ def _problem_path(problem: Problem, data: object) -> list[str | int]:
     if problem.set_index is not None:
         return ["sets", problem.set_index]
     if problem.test is not None:
-        return ["tests", problem.test]
+        test: list[str | int] = ["tests", problem.test]
+        inside = problem.message.removeprefix("position: ")  # a snake, a cell or a key of its position
+        return [*test, "position", *_position_path(inside)] if inside != problem.message else test
     return []
 
 
@@ -488,11 +499,12 @@ def load_position(path: str | os.PathLike[str]) -> Position:
         raise PositionError(f"{source}: line {json_line(text, _position_path(message))}: {message}") from None
 
 
-_POSITION_PLACE = re.compile(r"(?:snake (\d+)(?:: cell (\d+))?|(width|height|format)\b|.*'(\w+)')")
+_POSITION_PLACE = re.compile(r"(?:snake \d+ \(snakes\[(\d+)\]\)(?:: cells\[(\d+)\])?|(width|height|format)\b|.*'(\w+)')")
 
 
 def _position_path(message: str) -> list[str | int]:
-    """The JSON path a position error names: ``snake 1: cell 2`` -> snakes/1/cells/2, a key."""
+    """The JSON path a position error names: ``snake 2 (snakes[1]): cells[2]`` -> snakes/1/cells/2,
+    a key."""
     found = _POSITION_PLACE.match(message)
     if found is None:
         return []

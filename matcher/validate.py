@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engines.snake import Direction
+from engines.snake import Direction, snake_label
 from matcher.model import (
     ALL_ELEMENTS,
     AND_GROUPS,
@@ -92,10 +92,12 @@ def validate_program(program: Program) -> list[Problem]:
         snakes = test.position.snakes
         if not 0 <= test.snake < len(snakes):
             problems.append(
-                Problem(f"snake {test.snake} is out of range (the position has {_count(len(snakes), 'snake')})", test=index)
+                Problem(f"'snake' is {test.snake}, but the position has {_count(len(snakes), 'snake')} "
+                        "('snake' counts from 0: 0 is snake 1)", test=index)
             )
         elif snakes[test.snake].eaten:
-            problems.append(Problem(f"snake {test.snake} is eaten and cannot move", test=index))
+            # The file's 0-based 'snake' and the number the editor shows, so either finds it.
+            problems.append(Problem(f"{snake_label(test.snake)} ('snake': {test.snake}) is eaten and cannot move", test=index))
         if not test.expect or not test.expect <= set(Direction):
             problems.append(Problem("'expect' lists one or more of up, right, down, left", test=index))
     return problems

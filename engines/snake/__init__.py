@@ -18,8 +18,10 @@ from engines.snake.position import (
     Position,
     PositionError,
     SnakeBody,
+    json_snake_label,
     position_from_json,
     position_to_json,
+    snake_label,
     start_position,
 )
 from engines.snake.text import position_from_text, position_to_text
@@ -29,6 +31,6 @@ __all__ = [
     "Battle", "Bite", "Board", "CODE_COUNT", "Cell", "Direction", "ELEMENT_COUNT", "ELEMENT_LUT",
     "Eaten", "Element", "EndReason", "Event", "GAME_INFO", "IllegalMoveError", "Moved", "PAD",
     "POSITION_FORMAT", "Policy", "Position", "PositionError", "Skipped", "SnakeBody", "StepReport",
-    "board_at_turn", "position_from_json", "position_from_text", "position_to_json", "position_to_text",
-    "ranks_of", "start_position",
+    "board_at_turn", "json_snake_label", "position_from_json", "position_from_text", "position_to_json", "position_to_text",
+    "ranks_of", "snake_label", "start_position",
 ]

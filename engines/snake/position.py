@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -15,6 +16,17 @@ MAX_FIELD_SIDE = 500
 
 class PositionError(ValueError):
     """A position breaks a rule (overlap, broken body, out of the field, ...)."""
+
+
+def snake_label(index: int) -> str:
+    """Snake ``index`` (0-based, its seat) as messages name it: counted from 1, as the editor
+    shows snakes ("Snake 1" is the first) and as people count."""
+    return f"snake {index + 1}"
+
+
+def json_snake_label(index: int) -> str:
+    """Snake ``index`` of a ``snake-position/1`` file: its number and where the file lists it."""
+    return f"{snake_label(index)} (snakes[{index}])"
 
 
 @dataclass(frozen=True)
@@ -43,27 +55,44 @@ class Position:
 
 def validate_position(position: Position) -> None:
     """Raise :class:`PositionError` naming the snake and cell when a rule is broken."""
-    w, h = position.width, position.height
+    problem = position_problem(position.width, position.height, position.snakes)
+    if problem is not None:
+        raise PositionError(problem)
+
+
+def position_problem(w: int, h: int, snakes: Sequence[SnakeBody], name: Callable[[int], str] = snake_label) -> str | None:
+    """The first rule a position of ``snakes`` on a ``w`` × ``h`` field breaks, None when it
+    breaks none; ``name`` says which snake (a reader adds where its format keeps it)."""
     if not (isinstance(w, int) and isinstance(h, int)) or not (1 <= w <= MAX_FIELD_SIDE and 1 <= h <= MAX_FIELD_SIDE):
-        raise PositionError(f"field size {w!r}x{h!r} is out of range 1..{MAX_FIELD_SIDE}")
-    if len(position.snakes) > GAME_INFO.max_snakes:
-        raise PositionError(f"a position holds at most {GAME_INFO.max_snakes} snakes, not {len(position.snakes)}")
+        return f"field size {w!r}x{h!r} is out of range 1..{MAX_FIELD_SIDE}"
+    if len(snakes) > GAME_INFO.max_snakes:
+        return f"a position holds at most {GAME_INFO.max_snakes} snakes, not {len(snakes)}"
     owner: dict[Cell, int] = {}
-    for index, snake in enumerate(position.snakes):
-        where = f"snake {index}"
+    for index, snake in enumerate(snakes):
+        where = name(index)
         if snake.eaten:
             if snake.length > 1:
-                raise PositionError(f"{where}: an eaten snake holds at most its leftover tail, not {snake.length} cells")
+                return f"{where}: an eaten snake holds at most its leftover tail, not {snake.length} cells"
         elif snake.length < 2:
-            raise PositionError(f"{where}: a snake that is not eaten needs at least 2 cells (head and tail), has {snake.length}")
+            return f"{where}: a snake that is not eaten needs at least 2 cells (head and tail), has {snake.length}"
         problem = body_problem(
-            snake.cells, index, owner, noun="snake",
-            vet=lambda cell: None if position.in_field(cell) else f"cell {list(cell)} is outside the {w}x{h} field",
+            snake.cells, index + 1, owner, noun="snake",  # numbered from 1, as snake_label counts
+            vet=lambda cell: None if 0 <= cell[0] < w and 0 <= cell[1] < h else f"cell {list(cell)} is outside the {w}x{h} field",
             overlaps="cell {cell} overlaps {who}",
             broken="body is broken between {before} and {cell} (cells must be neighbours)",
         )
         if problem is not None:
-            raise PositionError(f"{where}: {problem}")
+            return f"{where}: {problem}"
+    return None
+
+
+def named_position(width: int, height: int, snakes: Sequence[SnakeBody], name: Callable[[int], str]) -> Position:
+    """``Position(width, height, snakes)``, its error naming the snake with ``name``: a reader's
+    own words. (Checked again only when it fails: replays read a position a step.)"""
+    try:
+        return Position(width, height, tuple(snakes))
+    except PositionError as error:
+        raise PositionError(position_problem(width, height, snakes, name) or str(error)) from None
 
 
 def start_position(
@@ -128,10 +157,12 @@ def position_from_json(data: object, where: str = "position") -> Position:
     """Parse a ``snake-position/1`` JSON value; errors name ``where`` and the snake."""
     if not isinstance(data, dict):
         raise PositionError(f"{where}: expected a JSON object, got {type(data).__name__}")
-    _check_keys(data, {"format", "width", "height", "snakes"}, where)
+    # The format first: another kind of file (a program, a replay) is named as what it is, not
+    # by its first key a position does not have.
     fmt = data.get("format", POSITION_FORMAT)
     if fmt != POSITION_FORMAT:
-        raise PositionError(f"{where}: format is {fmt!r}, expected {POSITION_FORMAT!r}")
+        raise PositionError(f"{where}: format is {fmt!r:.60}, expected {POSITION_FORMAT!r}")
+    _check_keys(data, {"format", "width", "height", "snakes"}, where)
     for key in ("width", "height", "snakes"):
         if key not in data:
             raise PositionError(f"{where}: missing key {key!r}")
@@ -142,7 +173,7 @@ def position_from_json(data: object, where: str = "position") -> Position:
         raise PositionError(f"{where}: 'snakes' must be a list")
     bodies = []
     for index, raw in enumerate(raw_snakes):
-        swhere = f"{where}: snake {index}"
+        swhere = f"{where}: {json_snake_label(index)}"
         if not isinstance(raw, dict):
             raise PositionError(f"{swhere}: expected an object with 'cells'")
         _check_keys(raw, {"cells", "eaten"}, swhere)
@@ -152,13 +183,13 @@ def position_from_json(data: object, where: str = "position") -> Position:
         cells: list[Cell] = []
         for j, c in enumerate(cells_raw):
             if not (isinstance(c, list) and len(c) == 2):
-                raise PositionError(f"{swhere}: cell {j} must be an [x, y] pair, got {c!r}")
-            cells.append((_int(c[0], f"{swhere}: cell {j} x"), _int(c[1], f"{swhere}: cell {j} y")))
+                raise PositionError(f"{swhere}: cells[{j}] must be an [x, y] pair, got {c!r}")
+            cells.append((_int(c[0], f"{swhere}: cells[{j}] x"), _int(c[1], f"{swhere}: cells[{j}] y")))
         eaten = raw.get("eaten", False)
         if not isinstance(eaten, bool):
             raise PositionError(f"{swhere}: 'eaten' must be true or false")
         bodies.append(SnakeBody(tuple(cells), eaten))
     try:
-        return Position(width, height, tuple(bodies))
+        return named_position(width, height, bodies, json_snake_label)
     except PositionError as err:
         raise PositionError(f"{where}: {err}") from None

@@ -10,22 +10,29 @@
     c: eaten
 
 The first line is ``WIDTHxHEIGHT``, then one row of the field per line: ``.`` empty, ``A``–``D``
-the head of snake 0–3, ``a``–``d`` its other cells. The order of a snake's cells is found by
+the head of snake 1–4, ``a``–``d`` its other cells. The order of a snake's cells is found by
 walking from the head through its own cells; where that walk is ambiguous (a coiled body), a line
 ``a: x,y x,y ...`` lists the cells head first. ``c: eaten`` marks an eaten snake (its leftover tail,
 if any, is its one lowercase cell). ``#`` starts a comment line.
+
+Errors name a snake by its number, as the editor shows it, and its letter: ``snake 2 (b)``.
 """
 
 from __future__ import annotations
 
 import re
 
-from engines.snake.position import Position, PositionError, SnakeBody
+from engines.snake.position import Position, PositionError, SnakeBody, named_position, snake_label
 from engines.snake.types import GAME_INFO, Cell
 
 LETTERS = "abcd"[: GAME_INFO.max_snakes]
 _SIZE = re.compile(r"^\s*(\d+)\s*x\s*(\d+)\s*$")
 _DECL = re.compile(r"^\s*([a-d])\s*:\s*(.*)$")
+
+
+def text_snake_label(index: int) -> str:
+    """``snake 2 (b)``: the number the editor shows and the letter the text writes."""
+    return f"{snake_label(index)} ({LETTERS[index]})"
 
 
 def position_to_text(position: Position) -> str:
@@ -68,7 +75,7 @@ def position_from_text(text: str) -> Position:
             cells.setdefault(index, set()).add((x, y))
             if ch.isupper():
                 if index in heads:
-                    raise PositionError(f"snake {ch.lower()} has two heads, at {list(heads[index])} and {[x, y]}")
+                    raise PositionError(f"{text_snake_label(index)} has two heads, at {list(heads[index])} and {[x, y]}")
                 heads[index] = (x, y)
     eaten: set[int] = set()
     paths: dict[int, list[Cell]] = {}
@@ -83,35 +90,35 @@ def position_from_text(text: str) -> Position:
             try:
                 paths[index] = [(int(a), int(b)) for a, b in (p.split(",") for p in rest.split())]
             except ValueError:
-                raise PositionError(f"snake {decl.group(1)}: bad cell list {rest!r} (expected x,y x,y ...)") from None
+                raise PositionError(f"{text_snake_label(index)}: bad cell list {rest!r} (expected x,y x,y ...)") from None
     count = max([*cells, *eaten, *paths, -1]) + 1
     bodies = []
     for index in range(count):
         bodies.append(_body(index, heads.get(index), cells.get(index, set()), index in eaten, paths.get(index)))
-    return Position(width, height, tuple(bodies))
+    return named_position(width, height, bodies, text_snake_label)
 
 
 def _body(index: int, head: Cell | None, cells: set[Cell], eaten: bool, path: list[Cell] | None) -> SnakeBody:
-    letter = LETTERS[index]
+    letter, who = LETTERS[index], text_snake_label(index)
     if path is not None:
         if set(path) != cells or len(path) != len(cells):
-            raise PositionError(f"snake {letter}: the listed cells do not match the {letter} cells of the field")
+            raise PositionError(f"{who}: the listed cells do not match the {letter} cells of the field")
         if path and not eaten and path[0] != head:
             shown = f"at {list(head)}" if head is not None else "not shown on the field"
-            raise PositionError(f"snake {letter}: the listed cells start at {list(path[0])}, but its head {letter.upper()} is {shown}")
+            raise PositionError(f"{who}: the listed cells start at {list(path[0])}, but its head {letter.upper()} is {shown}")
         return SnakeBody(tuple(path), eaten)
     if not cells:
         if not eaten:
-            raise PositionError(f"snake {letter} has no cells; mark it '{letter}: eaten' if it was eaten")
+            raise PositionError(f"{who} has no cells; mark it '{letter}: eaten' if it was eaten")
         return SnakeBody((), True)
     if head is None:
         if len(cells) == 1:  # a lone lowercase cell is an eaten snake's leftover tail
             return SnakeBody(tuple(cells), True)
-        raise PositionError(f"snake {letter} has no head (write it as {letter.upper()})")
+        raise PositionError(f"{who} has no head (write it as {letter.upper()})")
     order = _walk(head, cells)
     if len(order) != len(cells):
         raise PositionError(
-            f"snake {letter}: cannot tell the order of its cells from the picture; list them as '{letter}: x,y x,y ...'"
+            f"{who}: cannot tell the order of its cells from the picture; list them as '{letter}: x,y x,y ...'"
         )
     return SnakeBody(tuple(order), eaten)
 

@@ -296,21 +296,21 @@ POSITION_ERRORS: list[tuple[str, str, list[str]]] = [
     ("not-object", "[]", ["expected a JSON object"]),
     ("unknown-key", '{"width": 7, "height": 7, "snakes": [], "colour": 1}', ["unknown key 'colour'"]),
     ("unknown-snake-key", '{"width": 7, "height": 7, "snakes": [{"cells": [[0, 0], [0, 1]], "head": [0, 0]}]}',
-     ["snake 0", "unknown key 'head'"]),
+     ["snake 1 (snakes[0])", "unknown key 'head'"]),
     ("duplicate-key", '{"width": 7, "height": 7, "snakes": [], "snakes": [{"cells": [[0, 0], [0, 1]]}]}',
      ["'snakes' is listed twice"]),
     ("overlap", '{"width": 7, "height": 7, "snakes": [{"cells": [[3, 3], [3, 4]]}, {"cells": [[3, 4], [2, 4]]}]}',
-     ["snake 1", "overlaps snake 0"]),
+     ["snake 2 (snakes[1])", "overlaps snake 1"]),
     ("self-overlap", '{"width": 7, "height": 7, "snakes": [{"cells": [[3, 3], [3, 4], [3, 3]]}]}',
-     ["snake 0", "overlaps itself"]),
-    ("broken", '{"width": 7, "height": 7, "snakes": [{"cells": [[3, 3], [4, 4]]}]}', ["snake 0", "broken"]),
-    ("outside", '{"width": 7, "height": 7, "snakes": [{"cells": [[6, 6], [7, 6]]}]}', ["snake 0", "outside"]),
-    ("too-short", '{"width": 7, "height": 7, "snakes": [{"cells": [[3, 3]]}]}', ["snake 0", "at least 2 cells"]),
+     ["snake 1 (snakes[0])", "overlaps itself"]),
+    ("broken", '{"width": 7, "height": 7, "snakes": [{"cells": [[3, 3], [4, 4]]}]}', ["snake 1 (snakes[0])", "broken"]),
+    ("outside", '{"width": 7, "height": 7, "snakes": [{"cells": [[6, 6], [7, 6]]}]}', ["snake 1 (snakes[0])", "outside"]),
+    ("too-short", '{"width": 7, "height": 7, "snakes": [{"cells": [[3, 3]]}]}', ["snake 1 (snakes[0])", "at least 2 cells"]),
     ("five-snakes", json.dumps({"width": 11, "height": 3, "snakes": [{"cells": [[x, 0], [x, 1]]} for x in range(0, 10, 2)]}),
      ["at most 4 snakes"]),
     ("bad-format", '{"format": "snake-program/1", "width": 7, "height": 7, "snakes": []}', ["snake-program/1"]),
     ("bad-size", '{"width": 0, "height": 7, "snakes": []}', ["field size"]),
-    ("cell-not-pair", '{"width": 7, "height": 7, "snakes": [{"cells": [[3, 3, 1], [3, 4]]}]}', ["snake 0", "[x, y]"]),
+    ("cell-not-pair", '{"width": 7, "height": 7, "snakes": [{"cells": [[3, 3, 1], [3, 4]]}]}', ["snake 1 (snakes[0])", "[x, y]"]),
 ]
 
 
@@ -328,14 +328,14 @@ def test_malformed_position_exits_2_with_one_line(
 @pytest.mark.parametrize("snake", ["2", "-1", "99"])
 def test_explain_snake_index_out_of_range(snake: str, files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "explain", files["biter"], files["position"], "--snake", snake)
-    assert_one_line_error(code, out, err, str(files["position"]), f"snake {snake} is out of range", "2 snakes")
+    assert_one_line_error(code, out, err, str(files["position"]), f"--snake {snake} is out of range", "2 snakes: --snake 0 to 1")
 
 
 def test_explain_position_without_snakes(files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     empty = tmp_path / "empty.position.json"
     empty.write_text('{"format": "snake-position/1", "width": 5, "height": 5, "snakes": []}')
     code, out, err = run(capsys, "explain", files["biter"], empty)
-    assert_one_line_error(code, out, err, str(empty), "snake 0 is out of range", "no snakes")
+    assert_one_line_error(code, out, err, str(empty), "--snake 0 is out of range", "no snakes")
 
 
 def test_explain_eaten_snake_has_no_moves(files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -143,7 +143,7 @@ BAD_STARTS = [
     ({"start": 7}, "option start: expected a position in its text form, got 7"),
     ({"start": "9x9\n" + "." * 9 + "\n"}, "option start: expected 9 rows of the field, got 1"),
     ({"start": "3x2\nAax\n...\n"}, "option start: row 0, column 2: unknown character 'x'"),
-    ({"start": "4x2\nAa..\nB...\n"}, "option start: snake 1: a snake that is not eaten needs at least 2 cells"),
+    ({"start": "4x2\nAa..\nB...\n"}, "option start: snake 2 (b): a snake that is not eaten needs at least 2 cells"),
     ({"start": "not a size"}, "option start: line 1: expected the field size as WIDTHxHEIGHT, got 'not a size'"),
     ({"start": _two_snakes(), "seats": 3}, "option start: the position holds 2 snakes for 3 seats"),
     ({"start": _two_snakes(), "length": 4}, "options start and length do not go together"),

@@ -21,19 +21,19 @@ def test_valid_position() -> None:
 @pytest.mark.parametrize(
     "width, height, snakes, message",
     [
-        (5, 3, (TWO, SnakeBody(((2, 0), (1, 0)))), r"snake 1: cell \[1, 0\] overlaps snake 0"),
-        (5, 3, (TWO, SnakeBody(((3, 0), (3, 1))), SnakeBody(((3, 1),), True)), r"snake 2: cell \[3, 1\] overlaps snake 1"),
-        (5, 3, (SnakeBody(((0, 0), (1, 0), (1, 1), (0, 1), (0, 0))),), r"snake 0: cell \[0, 0\] overlaps itself"),
-        (5, 3, (TWO, SnakeBody(((4, 0), (4, 2)))), r"snake 1: body is broken between \[4, 0\] and \[4, 2\]"),
-        (5, 3, (TWO, SnakeBody(((3, 1), (4, 2)))), r"snake 1: body is broken between \[3, 1\] and \[4, 2\]"),
-        (5, 3, (TWO, SnakeBody(((3, 1), (3, 1)))), r"snake 1: cell \[3, 1\] overlaps itself"),
-        (5, 3, (TWO, SnakeBody(((4, 1), (5, 1)))), r"snake 1: cell \[5, 1\] is outside the 5x3 field"),
-        (5, 3, (SnakeBody(((0, 0), (0, -1))),), r"snake 0: cell \[0, -1\] is outside the 5x3 field"),
-        (5, 3, (TWO, SnakeBody(((2, 2), (2, 3)))), r"snake 1: cell \[2, 3\] is outside the 5x3 field"),
-        (5, 3, (TWO, SnakeBody(((3, 1),))), r"snake 1: a snake that is not eaten needs at least 2 cells .*has 1"),
-        (5, 3, (SnakeBody(()), TWO), r"snake 0: a snake that is not eaten needs at least 2 cells .*has 0"),
-        (5, 3, (TWO, SnakeBody(((3, 1), (3, 2)), True)), r"snake 1: an eaten snake holds at most its leftover tail, not 2"),
-        (5, 3, (TWO, SnakeBody(((9, 9),), True)), r"snake 1: cell \[9, 9\] is outside the 5x3 field"),
+        (5, 3, (TWO, SnakeBody(((2, 0), (1, 0)))), r"snake 2: cell \[1, 0\] overlaps snake 1"),
+        (5, 3, (TWO, SnakeBody(((3, 0), (3, 1))), SnakeBody(((3, 1),), True)), r"snake 3: cell \[3, 1\] overlaps snake 2"),
+        (5, 3, (SnakeBody(((0, 0), (1, 0), (1, 1), (0, 1), (0, 0))),), r"snake 1: cell \[0, 0\] overlaps itself"),
+        (5, 3, (TWO, SnakeBody(((4, 0), (4, 2)))), r"snake 2: body is broken between \[4, 0\] and \[4, 2\]"),
+        (5, 3, (TWO, SnakeBody(((3, 1), (4, 2)))), r"snake 2: body is broken between \[3, 1\] and \[4, 2\]"),
+        (5, 3, (TWO, SnakeBody(((3, 1), (3, 1)))), r"snake 2: cell \[3, 1\] overlaps itself"),
+        (5, 3, (TWO, SnakeBody(((4, 1), (5, 1)))), r"snake 2: cell \[5, 1\] is outside the 5x3 field"),
+        (5, 3, (SnakeBody(((0, 0), (0, -1))),), r"snake 1: cell \[0, -1\] is outside the 5x3 field"),
+        (5, 3, (TWO, SnakeBody(((2, 2), (2, 3)))), r"snake 2: cell \[2, 3\] is outside the 5x3 field"),
+        (5, 3, (TWO, SnakeBody(((3, 1),))), r"snake 2: a snake that is not eaten needs at least 2 cells .*has 1"),
+        (5, 3, (SnakeBody(()), TWO), r"snake 1: a snake that is not eaten needs at least 2 cells .*has 0"),
+        (5, 3, (TWO, SnakeBody(((3, 1), (3, 2)), True)), r"snake 2: an eaten snake holds at most its leftover tail, not 2"),
+        (5, 3, (TWO, SnakeBody(((9, 9),), True)), r"snake 2: cell \[9, 9\] is outside the 5x3 field"),
         (0, 3, (), r"field size 0x3 is out of range 1\.\.500"),
         (3, 501, (), r"field size 3x501 is out of range 1\.\.500"),
         (
@@ -109,21 +109,23 @@ JSON_ERRORS = [
     ("not an object", [], r"^position: expected a JSON object, got list"),
     ("unknown top-level key", _with(("colour",), "red"), r"^position: unknown key 'colour'"),
     ("wrong format", _with(("format",), "snake-position/2"), r"^position: format is 'snake-position/2', expected 'snake-position/1'"),
+    # a program opened as a position: named by its format, not by its first key ('cards')
+    ("a program", {"format": "snake-program/1", "name": "x", "cards": []}, r"^position: format is 'snake-program/1', expected"),
     ("width not an integer", _with(("width",), "5"), r"^position: width: expected an integer, got '5'"),
     ("height a boolean", _with(("height",), True), r"^position: height: expected an integer, got True"),
     ("snakes not a list", _with(("snakes",), {}), r"^position: 'snakes' must be a list"),
-    ("snake not an object", _with(("snakes", 1), [[4, 2], [3, 2]]), r"^position: snake 1: expected an object"),
-    ("unknown snake key", _with(("snakes", 1, "head"), [4, 2]), r"^position: snake 1: unknown key 'head'"),
-    ("cells missing", _with(("snakes", 1), {"eaten": False}), r"^position: snake 1: 'cells' must be a list"),
-    ("cell not a pair", _with(("snakes", 1, "cells", 1), [3, 2, 0]), r"^position: snake 1: cell 1 must be an \[x, y\] pair"),
-    ("cell an object", _with(("snakes", 0, "cells", 0), {"x": 0, "y": 0}), r"^position: snake 0: cell 0 must be an \[x, y\] pair"),
-    ("cell coordinate a string", _with(("snakes", 1, "cells", 0), [4, "2"]), r"^position: snake 1: cell 0 y: expected an integer"),
-    ("cell coordinate a float", _with(("snakes", 1, "cells", 0), [4.0, 2]), r"^position: snake 1: cell 0 x: expected an integer"),
-    ("eaten not a boolean", _with(("snakes", 1, "eaten"), "yes"), r"^position: snake 1: 'eaten' must be true or false"),
-    ("cell out of the field", _with(("snakes", 1, "cells", 0), [5, 2]), r"^position: snake 1: cell \[5, 2\] is outside the 5x3 field"),
-    ("overlap", _with(("snakes", 1, "cells"), [[1, 1], [1, 0]]), r"^position: snake 1: cell \[1, 0\] overlaps snake 0"),
-    ("broken body", _with(("snakes", 1, "cells"), [[4, 2], [2, 2]]), r"^position: snake 1: body is broken"),
-    ("short live snake", _with(("snakes", 1, "cells"), [[4, 2]]), r"^position: snake 1: a snake that is not eaten needs at least 2 cells"),
+    ("snake not an object", _with(("snakes", 1), [[4, 2], [3, 2]]), r"^position: snake 2 \(snakes\[1\]\): expected an object"),
+    ("unknown snake key", _with(("snakes", 1, "head"), [4, 2]), r"^position: snake 2 \(snakes\[1\]\): unknown key 'head'"),
+    ("cells missing", _with(("snakes", 1), {"eaten": False}), r"^position: snake 2 \(snakes\[1\]\): 'cells' must be a list"),
+    ("cell not a pair", _with(("snakes", 1, "cells", 1), [3, 2, 0]), r"^position: snake 2 \(snakes\[1\]\): cells\[1\] must be an \[x, y\] pair"),
+    ("cell an object", _with(("snakes", 0, "cells", 0), {"x": 0, "y": 0}), r"^position: snake 1 \(snakes\[0\]\): cells\[0\] must be an \[x, y\] pair"),
+    ("cell coordinate a string", _with(("snakes", 1, "cells", 0), [4, "2"]), r"^position: snake 2 \(snakes\[1\]\): cells\[0\] y: expected an integer"),
+    ("cell coordinate a float", _with(("snakes", 1, "cells", 0), [4.0, 2]), r"^position: snake 2 \(snakes\[1\]\): cells\[0\] x: expected an integer"),
+    ("eaten not a boolean", _with(("snakes", 1, "eaten"), "yes"), r"^position: snake 2 \(snakes\[1\]\): 'eaten' must be true or false"),
+    ("cell out of the field", _with(("snakes", 1, "cells", 0), [5, 2]), r"^position: snake 2 \(snakes\[1\]\): cell \[5, 2\] is outside the 5x3 field"),
+    ("overlap", _with(("snakes", 1, "cells"), [[1, 1], [1, 0]]), r"^position: snake 2 \(snakes\[1\]\): cell \[1, 0\] overlaps snake 1"),
+    ("broken body", _with(("snakes", 1, "cells"), [[4, 2], [2, 2]]), r"^position: snake 2 \(snakes\[1\]\): body is broken"),
+    ("short live snake", _with(("snakes", 1, "cells"), [[4, 2]]), r"^position: snake 2 \(snakes\[1\]\): a snake that is not eaten needs at least 2 cells"),
 ]
 
 
@@ -144,7 +146,7 @@ def test_json_missing_key(key: str) -> None:
 def test_json_errors_name_the_caller_s_place() -> None:
     data = _with(("snakes", 0, "cells", 1), [0, 1])
     data["snakes"][1]["cells"] = [[0, 1], [0, 2]]
-    with pytest.raises(PositionError, match=r"^tests\[2\]\.position: snake 1: cell \[0, 1\] overlaps snake 0"):
+    with pytest.raises(PositionError, match=r"^tests\[2\]\.position: snake 2 \(snakes\[1\]\): cell \[0, 1\] overlaps snake 1"):
         position_from_json(data, "tests[2].position")
 
 

@@ -269,7 +269,7 @@ MALFORMED: list[tuple[str, str, list[str]]] = [
      ["card 2", C13, "'match' is listed twice"]),
     ("duplicate-key-position", with_test(position="POS").replace(
         '"POS"', '{"width": 7, "height": 7, "snakes": [{"cells": [[1, 1], [1, 2]], "cells": [[3, 3], [3, 4]]}]}'),
-     ["test 1", "snake 0", "'cells' is listed twice"]),
+     ["test 1", "snake 1 (snakes[0])", "'cells' is listed twice"]),
     # heads
     ("no-head", with_card2(head=None), ["card 2", "has no head"]),
     ("two-heads-list", with_card2(head=[HEAD, {"row": 2, "col": 2}]), ["card 2", "two heads"]),
@@ -339,11 +339,11 @@ MALFORMED: list[tuple[str, str, list[str]]] = [
     ("description-not-str", text(description=["x"]), ["'description' must be a string"]),
     ("tests-not-list", text(tests={}), ["'tests' must be a list"]),
     # tests
-    ("test-snake-out-of-range", with_test(snake=2), ["test 1", "snake 2 is out of range", "2 snakes"]),
-    ("test-snake-negative", with_test(snake=-1), ["test 1", "snake -1 is out of range"]),
+    ("test-snake-out-of-range", with_test(snake=2), ["test 1", "'snake' is 2, but the position has 2 snakes", "counts from 0"]),
+    ("test-snake-negative", with_test(snake=-1), ["test 1", "'snake' is -1, but the position has 2 snakes"]),
     ("test-snake-not-int", with_test(snake="0"), ["test 1", "'snake' must be an integer"]),
     ("test-snake-eaten", with_test(position={**POS, "snakes": [{"cells": [], "eaten": True}, POS["snakes"][1]]}),
-     ["test 1", "snake 0 is eaten"]),
+     ["test 1", "snake 1 ('snake': 0) is eaten"]),
     ("test-expect-bad-move", with_test(expect=["up", "north"]), ["test 1", "unknown direction 'north'"]),
     ("test-expect-empty", with_test(expect=[]), ["test 1", "'expect'"]),
     ("test-expect-wrong-case", with_test(expect=["Up"]), ["test 1", "unknown direction 'Up'"]),
@@ -352,9 +352,9 @@ MALFORMED: list[tuple[str, str, list[str]]] = [
     ("test-no-position", with_test(position=None), ["test 1", "missing the key 'position'"]),
     ("test-not-object", text(tests=["t"]), ["test 1", "a test must be a JSON object"]),
     ("position-overlap", with_test(position=position([[3, 3], [3, 4]], [[3, 4], [2, 4]])),
-     ["test 1", "snake 1", "overlaps snake 0"]),
-    ("position-broken", with_test(position=position([[3, 3], [3, 5]])), ["test 1", "snake 0", "broken"]),
-    ("position-outside", with_test(position=position([[6, 6], [7, 6]])), ["test 1", "snake 0", "outside the 7x7 field"]),
+     ["test 1", "snake 2 (snakes[1])", "overlaps snake 1"]),
+    ("position-broken", with_test(position=position([[3, 3], [3, 5]])), ["test 1", "snake 1 (snakes[0])", "broken"]),
+    ("position-outside", with_test(position=position([[6, 6], [7, 6]])), ["test 1", "snake 1 (snakes[0])", "outside the 7x7 field"]),
     ("position-five-snakes", with_test(position=position(*[[[x, 0], [x, 1]] for x in range(0, 10, 2)], width=11)),
      ["test 1", "at most 4 snakes"]),
     ("position-bad-format", with_test(position={**POS, "format": "snake-position/9"}), ["test 1", "snake-position/9"]),
@@ -454,7 +454,7 @@ def test_validate_names_card_cell_and_rule_for_programs_built_in_code() -> None:
         "card 1, cell (row 2, col 3): bad group 'and5' (expected and1..and4 or or1..or4)"
     ]
     far = ProgramTest("far", POSITION, 5, frozenset({Direction.UP}))
-    assert _messages(Program(tests=(far,))) == ["test 1: snake 5 is out of range (the position has 2 snakes)"]
+    assert _messages(Program(tests=(far,))) == ["test 1: 'snake' is 5, but the position has 2 snakes ('snake' counts from 0: 0 is snake 1)"]
     nothing = ProgramTest("nothing", POSITION, 0, frozenset())
     assert _messages(Program(tests=(nothing,))) == ["test 1: 'expect' lists one or more of up, right, down, left"]
 
@@ -491,3 +491,49 @@ def test_a_draft_may_break_the_rules_but_not_the_format() -> None:
     assert [(p.set_index, p.card) for p in validate_program(program)] == [(0, None), (None, 0)]
     with pytest.raises(ProgramError, match=r"draft.snake.json: line 1: card 1, cell \(row 0, col 0\): unknown set 'set9'"):
         loads_program(draft("set9"), "draft.snake.json", rules=False)
+
+
+def test_a_position_file_error_counts_snakes_from_1_and_points_at_their_line(tmp_path: Path) -> None:
+    """Errors name the snake as the editor shows it ("snake 3", counted from 1) and where the file
+    lists it (snakes[2]); the line is that snake's, not the one after it."""
+    from engines.snake import PositionError
+    from matcher.fileformat import load_position
+
+    path = tmp_path / "three.position.json"
+    snakes = [{"cells": [[0, 0], [0, 1]]}, {"cells": [[3, 3], [3, 4]]}, {"cells": [[5, 5], [5, "6"]]}]
+    text = json.dumps({"format": "snake-position/1", "width": 7, "height": 7, "snakes": snakes}, indent=2)
+    path.write_text(text)
+    bad_line = text.splitlines().index('          "6"') + 1
+    with pytest.raises(PositionError) as caught:
+        load_position(path)
+    said = str(caught.value)
+    assert said.startswith(f"{path}: line ")
+    line = int(said.removeprefix(f"{path}: line ").split(":")[0])
+    assert bad_line - 3 <= line <= bad_line  # the cell [5, "6"], opened a few lines above its "6"
+    assert said.endswith("snake 3 (snakes[2]): cells[1] y: expected an integer, got '6'")
+    snakes[2] = {"cells": [[3, 4], [2, 4]]}
+    text = json.dumps({"format": "snake-position/1", "width": 7, "height": 7, "snakes": snakes}, indent=2)
+    path.write_text(text)
+    with pytest.raises(PositionError, match=r"snake 3 \(snakes\[2\]\): cell \[3, 4\] overlaps snake 2$"):
+        load_position(path)
+
+
+def test_a_bad_test_position_in_a_program_points_at_the_snake_s_line(tmp_path: Path) -> None:
+    """The line of a program test's bad position is its snake's, not the test's first line."""
+    from engines.snake import start_position
+
+    program = Program(tests=(ProgramTest("t", start_position(2), 0, frozenset({Direction.UP})),))
+    data = program_to_json(program)
+    snakes = data["tests"][0]["position"]["snakes"]
+    snakes[1]["cells"][0] = snakes[0]["cells"][0]
+    text = json.dumps(data, indent=1)
+    path = tmp_path / "bad.snake.json"
+    path.write_text(text)
+    with pytest.raises(ProgramError) as caught:
+        load_program(path)
+    said = str(caught.value)
+    assert said.endswith("test 1: position: snake 2 (snakes[1]): cell [9, 12] overlaps snake 1")
+    line = int(said.removeprefix(f"{path}: line ").split(":")[0])
+    lines = text.splitlines()
+    first_snake = lines.index('    "snakes": [') + 2  # the first snake's "{"
+    assert line > first_snake and lines[line - 1].strip() == "{" and '"cells"' in lines[line]  # the second's

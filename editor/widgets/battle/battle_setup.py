@@ -203,8 +203,13 @@ class BattleSetup(QWidget):
         """As many opponents' boxes in a row as fit ``width`` at their longest entry's width."""
         box = max(min(combo.sizeHint().width(), COMBO_MAX_WIDTH) for combo in self.opponent_boxes)
         if self._opponents.fit(self.opponent_boxes, width, box, MAX_OPPONENTS):
-            for column in range(MAX_OPPONENTS):
-                self._opponents.setColumnStretch(column, 1 if column < self._opponents.columns else 0)
+            # Packed to the left, as the field's boxes below them: the room left over goes to the
+            # column after the boxes. (Stretched columns wider than a box, which stops at
+            # COMBO_MAX_WIDTH, stood it centred in its cell.)
+            for column in range(MAX_OPPONENTS + 1):
+                self._opponents.setColumnStretch(column, 1 if column == self._opponents.columns else 0)
+            for combo in self.opponent_boxes:
+                self._opponents.setAlignment(combo, Qt.AlignmentFlag.AlignLeft)
             self.updateGeometry()  # taller or lower: the tab makes room
 
     def resizeEvent(self, event: QResizeEvent) -> None:

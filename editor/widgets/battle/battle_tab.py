@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QPalette
+from PySide6.QtGui import QAction, QKeySequence, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -167,7 +167,7 @@ class BattleTab(QWidget):
         style = self.style()
         self.start_action = QAction(style.standardIcon(QStyle.StandardPixmap.SP_MediaPlay), "Start &Battle", self)
         self.start_action.setShortcut(QKeySequence("F5"))
-        self.start_action.setToolTip("Play the program being edited against the chosen opponents (F5)")
+        self.start_action.setToolTip("Start battle: play the program being edited against the chosen opponents (F5)")
         self.start_action.triggered.connect(lambda: self.start())
         self.addAction(self.start_action)
         self.setup_action = QAction("Setup", self)
@@ -192,7 +192,7 @@ class BattleTab(QWidget):
         self.start_button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.title_label = ElidedLabel()
         self.title_label.setObjectName("battleTitle")
-        header = QHBoxLayout()
+        header = self.header = QHBoxLayout()
         header.setSpacing(4)
         header.addWidget(self.setup_button)
         header.addSpacing(4)
@@ -268,6 +268,9 @@ class BattleTab(QWidget):
         self._show_title()
         self.stack.setCurrentWidget(self.split)
         self.show_setup(False)
+        layout = self.layout()
+        if layout is not None:
+            layout.activate()  # the room the setup leaves, before it is shared
         self.split.share_room()
         self.playback.reset(info.start, live=True, play=True)
 
@@ -320,9 +323,35 @@ class BattleTab(QWidget):
         # battle this one (the rest is in its tooltip).
         where = f"What-if from step {info.branch} · " if info.kind == WHAT_IF else ""
         self.title_label.set_full_text(f"{where}Seed {info.seed}")
+        self._fit_header()
         field = f"{info.options['width']} × {info.options['height']}, " if "width" in info.options else ""
         self.title_label.setToolTip(f"{self.names[0]} against {', '.join(self.names[1:])}; {field}"
                                     f"{info.options.get('steps')} steps at most; seed {info.seed}")
+
+    def _fit_header(self) -> None:
+        """Start battle without its word (F5, the tooltip and the window's Start Battle say it)
+        where the word would leave the title no room: in the bench dock of a 1024-wide window
+        the seed, what makes the battle this one, read "Seed …"."""
+        button = self.start_button
+        worded = Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+        word = button.fontMetrics().horizontalAdvance(f" {button.text()} ") + 8
+        others = 0
+        for index in range(self.header.count()):
+            item = self.header.itemAt(index)
+            widget = item.widget() if item is not None else None
+            if widget is not None and widget is not self.title_label and widget is not button:
+                others += widget.sizeHint().width()
+        bare = button.iconSize().width() + 12  # the button without its word
+        margins = self.contentsMargins().left() + self.contentsMargins().right() + 20 + self.header.spacing() * 8
+        title = self.title_label.fontMetrics().horizontalAdvance(self.title_label.full_text())
+        room = self.width() - margins - others - bare - title
+        style = worded if room >= word else Qt.ToolButtonStyle.ToolButtonIconOnly
+        if button.toolButtonStyle() != style:
+            button.setToolButtonStyle(style)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self._fit_header()
 
     def _show_message(self, text: str) -> None:
         self.message_label.setText(text)

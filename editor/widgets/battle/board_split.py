@@ -19,6 +19,9 @@ from editor.widgets.parts.form_widgets import scrolled
 
 SIDE_WIDTH, SIDE_MIN_WIDTH = 330, 200
 """The side beside the board: at most, at least this wide."""
+UNDER_SHARE, SIDE_MIN_UNDER = 3, 100
+"""The side under the board, when its seats would take more than 2/5 of the height: a third of
+the height, unless that is lower than its tab bar and this (the summary line and a seat row)."""
 
 
 class BoardSplit(QSplitter):
@@ -85,7 +88,14 @@ class BoardSplit(QSplitter):
     def _side_room(self, beside: bool) -> int:
         if beside:
             return max(SIDE_MIN_WIDTH, min(SIDE_WIDTH, self.width() * 2 // 5))
-        return self.tabs.tabBar().sizeHint().height() + self.seats.sizeHint().height() + 8
+        bar = self.tabs.tabBar().sizeHint().height()
+        natural = bar + self.seats.sizeHint().height() + 8
+        if natural * 5 <= self.height() * 2:
+            return natural  # all the seats on show, the board keeps 3/5 of the height or more
+        # Else a third of the height (the seats scroll in their tab), but room for a seat or
+        # two: with all four seats the side took half of the bench dock at 1024 x 700 and the
+        # board, the thing a user clicks snakes on, was left 143 px for 25 x 25 cells.
+        return min(natural, max(self.height() // UNDER_SHARE, bar + SIDE_MIN_UNDER))
 
     def _board_bigger_beside(self) -> bool:
         """Whether a square field gets more pixels with the side beside the board than under it."""

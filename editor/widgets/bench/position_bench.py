@@ -259,9 +259,10 @@ class TestBench(QWidget):
             return
         test = tests[index]
         self._loaded_test = None  # set_position below must not forget the test we are loading
-        self.position_editor.set_position(test.position, test.snake)
+        self.position_editor.set_position(test.position, test.snake, change=f"Load test “{test.name}”")
         self._loaded_test = index
         self.test_name_edit.setText(test.name)
+        self.test_name_edit.setCursorPosition(0)  # the name's start: the narrow bench showed "xpects down"
         self.set_expected_moves(test.expect)
         self.test_list.select_test(index)
         self._update_actions()
@@ -339,6 +340,18 @@ class TestBench(QWidget):
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
         self._arrange(event.size().width() < NARROW_WIDTH)
+        self._fit_toolbar()
+
+    def _fit_toolbar(self) -> None:
+        """Narrow, the tool bar's buttons but Decide show their icons only (their tooltips say
+        what they do): with texts, the bench dock of a 1024- or 1440-wide window hid Redo and the
+        position's buttons behind the tool bar's » (the window adds New card to it, too)."""
+        style = Qt.ToolButtonStyle.ToolButtonIconOnly if self._narrow else Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+        arrows = (self.field_history.undo_action, self.field_history.redo_action)
+        for action in self.toolbar.actions():
+            button = self.toolbar.widgetForAction(action)
+            if isinstance(button, QToolButton) and action is not self.decide_action and action not in arrows:
+                button.setToolButtonStyle(style)
 
     # --- reacting ------------------------------------------------------------------------------
 
@@ -395,10 +408,20 @@ class TestBench(QWidget):
         if me is None:
             self.position_editor.set_status("Draw a snake first: a test needs a position with a snake that is “me”", error=True)
             return None
+        # What the program's rules refuse in a test (matcher.validate) is refused here: saved, it
+        # made the whole program invalid, and the bench and battles stopped running it.
+        position = self.position_editor.position()
+        if position.snakes[me].eaten:
+            self.position_editor.set_status(f"{snake_name(me)} is eaten and cannot move: make a snake that can move "
+                                            "“me” (Ctrl+click it) to test its move", error=True)
+            return None
+        if not self.expected_moves():
+            self.position_editor.set_status("Check the moves the test expects (at least one) first", error=True)
+            return None
         name = (name if name is not None else self.test_name_edit.text()).strip()
         if not name:
             name = f"test {len(self.document.program.tests) + 1}"
-        return ProgramTest(name, self.position_editor.position(), me, self.expected_moves())
+        return ProgramTest(name, position, me, self.expected_moves())
 
     def _update_actions(self) -> None:
         loaded = self._loaded_test

@@ -58,6 +58,8 @@ MAX_CELL = 64
 RING = 1
 """Cells kept free around the field: the explanation shows the border cells a card looks at."""
 FILE_FILTER = f"Positions (*{POSITION_SUFFIX});;JSON files (*.json);;All files (*)"
+RESIZE = "Resize field to"
+"""How a resize of the field is named for the undo (its steps one after another are one step)."""
 _ARROWS = {Qt.Key.Key_Up: (0, -1), Qt.Key.Key_Down: (0, 1), Qt.Key.Key_Left: (-1, 0), Qt.Key.Key_Right: (1, 0)}
 """Field steps (dx, dy) of the arrow keys."""
 
@@ -252,6 +254,7 @@ class PositionEditor(QWidget):
         self._moving: _Moving | None = None
         self._explanation: tuple[Explanation, Direction | None, Card | None] | None = None
         self._folder = ""
+        self._change = ""
 
         self.view = PositionView(self)
         self.status_label = QLabel()
@@ -326,9 +329,11 @@ class PositionEditor(QWidget):
     def position(self) -> Position:
         return Position(self._width, self._height, tuple(self._snakes))
 
-    def set_position(self, position: Position, me: int | None = 0) -> None:
-        """Show ``position`` with snake ``me`` as "me" (clamped; None without snakes)."""
+    def set_position(self, position: Position, me: int | None = 0, change: str = "Replace field") -> None:
+        """Show ``position`` with snake ``me`` as "me" (clamped; None without snakes); ``change``
+        names it for the field's undo ("Undo Replace field")."""
         self._cancel_gesture(quiet=True)
+        self._change = change
         self._width, self._height = position.width, position.height
         self._snakes = list(position.snakes)
         self._selected = None
@@ -338,6 +343,11 @@ class PositionEditor(QWidget):
         self._refresh()
         self.positionChanged.emit()
         self.meChanged.emit(-1 if self._me is None else self._me)
+
+    def last_change(self) -> str:
+        """What the last positionChanged did, as an undo step is named: "Draw Snake 2",
+        "Clear field", "Load position x.position.json"."""
+        return self._change
 
     def me(self) -> int | None:
         """The index of the snake whose move is decided, None on an empty field."""
@@ -378,6 +388,7 @@ class PositionEditor(QWidget):
             self._sync_spins()
             return False
         self._width, self._height = width, height
+        self._change = f"{RESIZE} {width}×{height}"
         self._sync_spins()
         self._drop_explanation()
         self._refresh()
@@ -388,7 +399,7 @@ class PositionEditor(QWidget):
     def clear(self) -> None:
         if not self._snakes:
             return
-        self.set_position(Position(self._width, self._height, ()))
+        self.set_position(Position(self._width, self._height, ()), change="Clear field")
         self.set_status("Cleared the field")
 
     def delete_snake(self, index: int) -> None:
@@ -406,6 +417,7 @@ class PositionEditor(QWidget):
         self._refresh()
         renumbered = "; the snakes after it are renumbered" if index < len(self._snakes) else ""
         self.set_status(f"Deleted {snake_name(index)}{renumbered}")
+        self._change = f"Delete {snake_name(index)}"
         self.positionChanged.emit()
         self.meChanged.emit(-1 if self._me is None else self._me)
 
@@ -444,7 +456,7 @@ class PositionEditor(QWidget):
             self.set_status(f"Could not load the position: {err}", error=True)
             return False
         self._set_used_folder(Path(path).parent)
-        self.set_position(position)
+        self.set_position(position, change=f"Load position {Path(path).name}")
         self.set_status(f"Loaded {Path(path).name}")
         return True
 
@@ -602,6 +614,7 @@ class PositionEditor(QWidget):
             self._refresh()
             refused = f" — {drawing.refused}" if drawing.refused else ""
             self.set_status(f"Drew {snake_name(index)}, {len(cells)} cells" + (", which is “me”" if became_me else "") + refused)
+            self._change = f"Draw {snake_name(index)}"
             self.positionChanged.emit()
             if became_me:
                 self.meChanged.emit(index)
@@ -618,6 +631,7 @@ class PositionEditor(QWidget):
             self._refresh()
             refused = f" — {moving.refused}" if moving.refused else ""
             self.set_status(f"Moved {snake_name(moving.index)}{refused}")
+            self._change = f"Move {snake_name(moving.index)}"
             self.positionChanged.emit()
 
     def _cancel_gesture(self, quiet: bool = False) -> None:
@@ -727,6 +741,9 @@ class PositionEditor(QWidget):
         index = self.me_combo.itemData(row)
         if index is not None:
             self.set_me(int(index))
+            # Selected too, as a Ctrl+click selects it: Delete then reaches a snake with no cell
+            # to click (an eaten one, loaded from a file).
+            self.select_snake(int(index))
 
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)

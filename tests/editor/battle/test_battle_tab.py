@@ -535,3 +535,62 @@ def test_the_battle_pops_out_into_a_window_and_comes_back(qtbot: QtBot, make_tab
     window.close()
     qtbot.waitUntil(lambda: tab.board.window() is tab.window())
     assert tab.board.isVisible() and not tab.popout_action.isChecked()
+
+
+@pytest.mark.parametrize("size, long_name", [((480, 800), True), ((480, 800), False), ((1000, 800), True), ((1000, 800), False)])
+def test_the_opponents_boxes_stand_at_the_left_under_their_title(
+        qtbot: QtBot, make_tab: Callable[..., BattleTab], tmp_path: Path, size: tuple[int, int], long_name: bool) -> None:
+    """QA (battle tab at 1440x900): with one long opponent name the boxes, each stopping at its
+    widest, stood centred in the form instead of at its left edge under "Opponents"."""
+    tab = make_tab(opponents=("hunter", "wall_hugger", "head_avoider"), size=size)
+    setup = tab.setup
+    if long_name:
+        path = tmp_path / "rival.snake.json"
+        path.write_text(dumps_program(dataclasses.replace(builtin_program(), name="A very long opponent name that goes on")),
+                        encoding="utf-8")
+        assert setup.add_opponent_file(path, 0)
+    QApplication.processEvents()
+    boxes = setup.opponent_boxes
+    columns = setup.opponent_columns()
+    for index, box in enumerate(boxes):
+        if index % columns == 0:
+            assert box.x() == 0, (index, box.geometry())  # the form's left edge, where the title is
+        else:  # packed beside the box before it, no gap wider than the grid's spacing
+            before = boxes[index - 1]
+            assert 0 <= box.x() - before.geometry().right() - 1 <= 6, (index, box.geometry(), before.geometry())
+    assert columns == (1 if long_name and size[0] < 800 else 3)  # the cases of the report: a column, and a row
+
+
+@pytest.mark.parametrize("height", [640, 1000])
+def test_under_the_board_the_seats_leave_the_board_most_of_a_low_tab(
+        qtbot: QtBot, make_tab: Callable[..., BattleTab], height: int) -> None:
+    """QA (bench dock at 1024x700): four seats under the board took half the height and left the
+    25x25 board 143 px. Low, the seats get a third and scroll; tall, they all stand on show."""
+    tab = make_tab(opponents=("hunter", "wall_hugger", "head_avoider"), size=(470, height))
+    start(qtbot, tab)
+    split = tab.split
+    assert not split.side_beside()
+    board, side = split.sizes()
+    scroll = split.seats_area.verticalScrollBar()
+    assert scroll is not None
+    if height < 700:
+        assert side <= max(split.height() // 3, split.side.minimumSizeHint().height()) + 2, (board, side)
+        assert tab.board.view.height() >= side and scroll.maximum() > 0  # the seats scroll instead
+    else:
+        assert scroll.maximum() == 0  # every seat on show
+
+
+@pytest.mark.parametrize("width", [340, 900])
+def test_the_title_shows_the_whole_seed_beside_the_start_button(
+        qtbot: QtBot, make_tab: Callable[..., BattleTab], width: int) -> None:
+    """QA (bench dock at 1024x700): the title over a battle read "Seed …"; narrow, Start battle
+    gives up its word (F5 and its tooltip keep it) so the seed shows whole."""
+    tab = make_tab(size=(width, 800))
+    assert tab.start_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon  # no title yet
+    start(qtbot, tab)
+    QApplication.processEvents()
+    title = tab.title_label
+    assert title.full_text() == f"Seed {info_of(tab).seed}" and title.text() == title.full_text()
+    worded = tab.start_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+    assert worded == (width > 600)
+    assert tab.start_button.toolTip().startswith("Start battle:")  # the word, where the button lost it

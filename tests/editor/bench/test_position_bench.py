@@ -405,3 +405,128 @@ def test_ctrl_z_on_the_field_undoes_its_change_then_the_programs(qtbot: QtBot, m
     assert field.position() == drawn and document.program == painted
     qtbot.keySequence(field.view, "Ctrl+Z")  # nothing left on the field: the program's edit goes
     assert document.program != painted and field.position() == drawn
+
+
+def test_the_fields_undo_and_redo_say_which_change_they_undo(qtbot: QtBot, bench: TestBench, tmp_path: Path) -> None:
+    """Qt's undo stack names each step: the arrows' texts and tips say what they will undo or
+    redo, and they are enabled exactly while there is something to undo or redo."""
+    field = bench.position_editor
+    undo, redo = bench.field_history.undo_action, bench.field_history.redo_action
+    assert (undo.text(), undo.isEnabled(), redo.text(), redo.isEnabled()) == \
+        ("Undo Field Change", False, "Redo Field Change", False)
+    field.set_position(CARD_DECIDES, 1)
+    bench.save_as_test("wall")
+    path = tmp_path / "wall.position.json"
+    assert field.save(path)
+    qtbot.mouseClick(field.buttons[field.clear_action], Qt.MouseButton.LeftButton)
+    assert undo.text() == "Undo Clear field" and undo.isEnabled()
+    assert undo.toolTip().startswith("Undo Clear field:")
+    button = bench.toolbar.widgetForAction(undo)
+    assert isinstance(button, QToolButton) and button.toolTip().startswith("Undo Clear field")
+    assert bench.load_position(path)
+    assert undo.text() == "Undo Load position wall.position.json"
+    undo.trigger()
+    assert field.position() == Position(9, 9, ())
+    assert (undo.text(), redo.text(), redo.isEnabled()) == \
+        ("Undo Clear field", "Redo Load position wall.position.json", True)
+    assert field.status_text() == "Undid “Load position wall.position.json”"
+    undo.trigger()
+    assert (undo.text(), redo.text()) == ("Undo Replace field", "Redo Clear field")  # set_position above
+    undo.trigger()
+    assert (undo.text(), undo.isEnabled(), redo.text()) == ("Undo Field Change", False, "Redo Replace field")
+    bench.load_test(0)
+    assert (undo.text(), redo.text(), redo.isEnabled()) == ("Undo Load test “wall”", "Redo Field Change", False)
+    qtbot.mouseClick(field.view, Qt.MouseButton.RightButton, pos=bench_cell_centre(bench, (1, 1)))
+    assert undo.text() == "Undo Delete Snake 2"
+    assert field.set_field_size(12, 10)
+    assert undo.text() == "Undo Resize field to 12×10"
+
+
+def bench_cell_centre(bench: TestBench, cell: tuple[int, int]) -> QPoint:
+    return bench.position_editor.view.cell_rect(*cell).center().toPoint()
+
+
+def test_the_test_menu_names_the_field_change_its_undo_undoes(make_window: Callable[..., MainWindow]) -> None:
+    from tests.editor.window.menus import choose, entry
+
+    window = make_window()
+    window.show_test_bench()
+    field = window.test_bench.position_editor
+    drawn = field.position()
+    field.clear()
+    assert not entry(window, "Test", "Redo Field Change").isEnabled()
+    choose(window, "Test", "Undo Clear field")
+    assert field.position() == drawn
+    assert not entry(window, "Test", "Undo Field Change").isEnabled()
+    assert entry(window, "Test", "Redo Clear field").isEnabled()
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1440, 900)])
+def test_the_narrow_bench_shows_every_tool_bar_button(qtbot: QtBot, make_window: Callable[..., MainWindow],
+                                                      size: tuple[int, int]) -> None:
+    """QA: in the bench dock the tool bar's texts hid Redo Field Change (at 1024x700) and Save
+    position behind its » button; narrow, all but Decide show their icons only."""
+    window = make_window()
+    qtbot.wait(20)  # the first start's sizing, once the window shows
+    window.resize(*size)
+    window.reset_layout()
+    window.show_test_bench()
+    bench = window.test_bench
+    qtbot.waitUntil(lambda: bench.is_narrow() and bench.toolbar.width() < 600)
+    toolbar = bench.toolbar
+    for action in toolbar.actions():
+        if not action.isSeparator():
+            button = toolbar.widgetForAction(action)
+            assert button is not None and button.isVisible(), action.text()
+    decide = toolbar.widgetForAction(bench.decide_action)
+    assert isinstance(decide, QToolButton) and decide.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
+
+
+def test_a_loaded_tests_name_shows_from_its_start(qtbot: QtBot, bench: TestBench) -> None:
+    """QA: in the narrow bench a loaded test's name box showed its end ("xpects down"), the
+    cursor left after the text."""
+    bench.resize(480, 800)
+    qtbot.waitUntil(bench.is_narrow)
+    bench.position_editor.set_position(CARD_DECIDES, 1)
+    bench.save_as_test("a test name far longer than the box beside it")
+    bench.load_test(0)
+    edit = bench.test_name_edit
+    assert edit.text() == "a test name far longer than the box beside it"
+    assert edit.cursorPosition() == 0  # the box shows the text from the cursor's side
+
+
+def test_save_as_test_refuses_a_test_the_programs_rules_refuse(qtbot: QtBot, bench: TestBench) -> None:
+    """QA: Save as test with an eaten "me", or with no expected move checked, said "Saved test 1"
+    and made the whole program invalid (the bench and battles stopped running it)."""
+    eaten_me = Position(5, 5, (SnakeBody(((0, 0),), True), SnakeBody(((2, 2), (2, 3)))))
+    bench.position_editor.set_position(eaten_me, 0)
+    qtbot.mouseClick(bench.toolbar.widgetForAction(bench.save_test_action), Qt.MouseButton.LeftButton)
+    assert bench.document.program.tests == PROGRAM.tests
+    assert bench.position_editor.status_text().startswith("Snake 1 is eaten and cannot move")
+    bench.position_editor.set_position(CARD_DECIDES, 1)
+    for box in bench.expect_boxes.values():
+        box.setChecked(False)
+    bench.test_name_edit.setText("expects nothing")
+    qtbot.mouseClick(bench.toolbar.widgetForAction(bench.save_test_action), Qt.MouseButton.LeftButton)
+    assert bench.document.program.tests == PROGRAM.tests
+    assert "Check the moves the test expects" in bench.position_editor.status_text()
+    assert bench.document.compiled() is not None  # the program still runs
+
+
+def test_resizes_one_after_another_are_one_undo_step(qtbot: QtBot, bench: TestBench) -> None:
+    """Holding a field size arrow made an undo step of every cell; Qt's undo stack merges them."""
+    field = bench.position_editor
+    history = bench.field_history
+    field.set_position(CARD_DECIDES, 1)
+    spin = field.width_spin
+    for _ in range(4):
+        qtbot.mouseClick(spin, Qt.MouseButton.LeftButton, pos=spin.rect().topRight() + QPoint(-4, 4))  # its up arrow
+    assert field.position().width == 13 and history.undo_action.text() == "Undo Resize field to 13×9"
+    history.undo_action.trigger()
+    assert field.position() == CARD_DECIDES and history.undo_action.text() == "Undo Replace field"
+    history.redo_action.trigger()
+    assert field.position().width == 13
+    field.set_field_size(14, 9)
+    field.set_field_size(13, 9)
+    field.set_field_size(9, 9)  # back where the resizes began: they are no step at all
+    assert field.position() == CARD_DECIDES and history.undo_action.text() == "Undo Replace field"

@@ -225,6 +225,15 @@ def test_a_bad_position_file_is_a_one_line_message(editor: PositionEditor, tmp_p
     assert "\n" not in editor.status_text()
 
 
+def test_a_bad_position_file_names_the_snake_as_the_field_numbers_it(editor: PositionEditor, tmp_path: Path) -> None:
+    """Regression: the file's errors counted snakes from 0 ("snake 1: ... overlaps snake 0")
+    while the field calls its first snake Snake 1."""
+    path = tmp_path / "overlap.position.json"
+    path.write_text('{"width": 5, "height": 5, "snakes": [{"cells": [[0, 0], [0, 1]]}, {"cells": [[1, 1], [0, 1]]}]}')
+    assert not editor.load(path)
+    assert "snake 2 (snakes[1]): cell [0, 1] overlaps snake 1" in editor.status_text()
+
+
 def test_a_loaded_eaten_snake_can_be_me_and_moved(qtbot: QtBot, editor: PositionEditor) -> None:
     editor.set_position(Position(9, 9, (SnakeBody(((1, 1), (1, 2))), SnakeBody(((5, 5),), eaten=True))), me=1)
     assert editor.me() == 1
@@ -254,3 +263,16 @@ def test_save_position_asks_before_replacing_the_file_its_suffix_names(editor: P
     assert asked and "wall.position.json already exists" in asked[0]
     assert saved == (answer == QMessageBox.StandardButton.Yes)
     assert load_position(target) == (editor.position() if saved else kept)
+
+
+def test_a_snake_without_cells_is_deleted_after_choosing_it_as_me(qtbot: QtBot, editor: PositionEditor) -> None:
+    """QA: an eaten snake with no cell left (loaded from a file) could not be clicked, so it could
+    not be selected and deleted; choosing it in the Me box selects it, as a Ctrl+click does."""
+    gone = Position(9, 9, (SnakeBody(((1, 1), (1, 2))), SnakeBody(((4, 4), (4, 5))), SnakeBody((), True)))
+    editor.set_position(gone, 0)
+    combo = editor.me_combo
+    combo.setCurrentIndex(2)
+    combo.activated.emit(2)
+    assert editor.me() == 2 and editor.selected_snake() == 2
+    qtbot.mouseClick(editor.buttons[editor.delete_action], Qt.MouseButton.LeftButton)
+    assert editor.snake_count() == 2 and editor.status_text() == "Deleted Snake 3"
