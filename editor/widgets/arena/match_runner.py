@@ -22,7 +22,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from arena.bots import BotStatus, TurnRecord
-from arena.closing import AFTER_GAME
+from arena.closing import split_note
 from arena.match import (
     GAMES,
     SEVERITY,
@@ -82,8 +82,7 @@ class SeatTotal:
         wall, cpu = self.wall + record.wall_time, self.cpu + record.cpu_time
         # Only the after-game part of a reason: an ok record may carry one every turn (Bio-blots'
         # "the opponent's line"), which is no news.
-        at = record.reason.find(AFTER_GAME)
-        note = record.reason[at:] if at >= 0 else self.note
+        note = split_note(record.reason)[1] or self.note
         if record.status not in SEVERITY:
             return replace(self, wall=wall, cpu=cpu, note=note)
         worst = self.worst

@@ -11,8 +11,10 @@ from collections.abc import Callable
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
+from arena.bots import BotStatus, TurnRecord
 from arena.closing import AFTER_GAME
 from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.arena.match_runner import SeatTotal
 from tests.bots.survivors import BOTS
 from tests.editor.arena.pane_driver import BIOBLOTS, set_up, start, wait_finished
 
@@ -34,3 +36,13 @@ def test_an_ok_seat_with_a_note_after_the_game_says_so_on_its_row(qtbot: QtBot, 
     row = board.rows[1]
     assert row.toolTip().endswith("still running 1.000 s after its input was closed"), row.toolTip()
     assert not row.status_label.text().startswith("⚠")
+
+
+def test_only_the_note_after_the_game_counts_not_the_words_elsewhere() -> None:
+    """The words "after the game" in a reason (a quoted line, a referee's remark) are no note; the
+    note as a replay of any version holds it is, and stays for the later rounds."""
+    total = SeatTotal().add(TurnRecord(BotStatus.SKIPPED, "it waits until after the game starts"))
+    assert total.note == ""
+    old = "the opponent's line; after the game: killed: still running 1.000 s after its input was closed"
+    total = total.add(TurnRecord(BotStatus.OK, old)).add(TurnRecord(BotStatus.OK, ""))
+    assert total.note == "after the game: killed: still running 1.000 s after its input was closed"
