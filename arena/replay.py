@@ -144,6 +144,9 @@ def read_replay(path: Path | str) -> Replay:
     lines = text.split("\n")
     truncated = bool(lines[-1])  # the last line of a complete file ends with a newline
     values = list(_values(name, lines, truncated))
+    if not values and truncated and text.strip():  # text, but not one whole line: a copy cut off inside its (long) header
+        raise ReplayError(f"{name}:1: the header line is cut off (the file ends inside it, after {len(text)} "
+                          "characters): the replay was not copied whole")
     if not values:
         raise ReplayError(f"{name}:1: empty file, expected a replay header line")
     number, header = values[0]

@@ -1,0 +1,29 @@
+"""A replay cut off inside its first line (a snake replay's header holds whole programs: a long
+line) is said to be cut off, not "empty"."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from arena.cli import main
+
+LEGACY = Path(__file__).parent / "legacy" / "battle.jsonl"
+
+
+def test_a_replay_cut_inside_its_header_is_said_to_be_cut_not_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    header = LEGACY.read_text().split("\n")[0]
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text(header[: len(header) // 2])
+    assert main(["replay", str(cut)]) == 2
+    err = capsys.readouterr().err
+    assert f"cut.jsonl:1: the header line is cut off (the file ends inside it, after {len(header) // 2} characters)" in err, err
+    assert "empty" not in err
+
+
+def test_an_empty_replay_is_still_said_to_be_empty(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    assert main(["replay", str(empty)]) == 2
+    assert "empty.jsonl:1: empty file" in capsys.readouterr().err
