@@ -103,6 +103,7 @@ class ArenaPane(QWidget):
         self._board_entries: dict[str, list[QAction]] = {}
         """Per game, its board's buttons in the header and entries in the Export menu."""
         self._matches = 0
+        self._replays = 0
         self._starting = False
         """Start made room for a match whose worker has not reported yet (see :meth:`_make_room`)."""
         self._side_lent = 0
@@ -180,7 +181,8 @@ class ArenaPane(QWidget):
         self.failure_label.hide()
         self.transport.set_stoppable(True)
         self.runner.gate.set_open(True)  # a replay is computed at once; the transport paces the view
-        self.runner.start_replay(Path(path))
+        self._replays += 1
+        self.runner.start_replay(Path(path), keep=self.scratch / f"replay-{self._replays}.jsonl")
         return True
 
     def save_replay(self, path: str | Path | None = None) -> bool:
@@ -410,6 +412,9 @@ class ArenaPane(QWidget):
             self.runner.stop()
             self._failed(f"{info.record or info.game}: the arena has no board view for {info.game!r} yet")
             return
+        before = self.info.kept if self.info is not None else None
+        if before is not None and before != info.kept:
+            before.unlink(missing_ok=True)  # the copy of the replay shown before: only one kept at a time
         self.info, self.outcome = info, None
         self._starting = False
         spec = GAME_VIEWS[info.game].spec

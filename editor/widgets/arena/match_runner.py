@@ -12,6 +12,7 @@ GUI thread (:class:`editor.gui_collector.GuiThreadCollector`)."""
 from __future__ import annotations
 
 import logging
+import shutil
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -155,6 +156,14 @@ class MatchInfo:
     """Whether the bots run (or ran) sandboxed; None when there are no bots (snake programs)."""
     sandbox: tuple[tuple[str, ...], ...] = ()
     """Per seat what held for its bot (namespaces, uid, limits), as the bot layer says it."""
+    kept: Path | None = None
+    """A replay: a copy of its file as it was read, what "Save replay" copies. The file itself may
+    be written over or deleted while it is shown (a download of the same name, a tidied folder)."""
+
+    @property
+    def replay_file(self) -> Path | None:
+        """The file that holds what is shown: the copy kept of a replay, or the record."""
+        return self.kept or self.record
 
 
 @dataclass(frozen=True)
@@ -273,9 +282,10 @@ class MatchRunner(QObject):
         """Play ``setup`` (writing its replay to ``record``); ``bot_env`` goes to every bot."""
         self._launch(lambda cancel: self._play_match(setup, record, bot_env, host_root, cancel))
 
-    def start_replay(self, path: Path | str) -> None:
-        """Play a replay file's moves through its game's engine (at the gate's pace)."""
-        self._launch(lambda cancel: self._play_replay(Path(path), cancel))
+    def start_replay(self, path: Path | str, keep: Path | None = None) -> None:
+        """Play a replay file's moves through its game's engine (at the gate's pace); with ``keep``
+        the file as read is copied there (:attr:`MatchInfo.kept`)."""
+        self._launch(lambda cancel: self._play_replay(Path(path), cancel, keep))
 
     def start_what_if(self, setup: MatchSetup, branch: int, *, record: Path | None = None) -> None:
         """Continue a snake battle: ``setup`` plays on from the position its ``start`` option holds,
@@ -386,8 +396,9 @@ class MatchRunner(QObject):
         outcome = Outcome.of(result)
         self._emit("finished", last[0].with_times(outcome) if last else outcome)
 
-    def _play_replay(self, path: Path, cancel: threading.Event) -> None:
+    def _play_replay(self, path: Path, cancel: threading.Event, keep: Path | None = None) -> None:
         replay = read_replay(path)  # a file gone since it was chosen is a ReplayError naming it, too
+        kept = _keep_copy(path, keep)
         referee = GAMES.get(replay.game)
         if referee is None:
             raise ReplayError(f"{path}:1: unknown game {replay.game!r} (known: {', '.join(sorted(GAMES))})")
@@ -401,7 +412,7 @@ class MatchRunner(QObject):
         frame = Frame.start(state, scores)
         sandboxed = bool(replay.options.get("sandbox", True)) if "sandbox" in referee.defaults else None
         self._emit("started", MatchInfo(REPLAY, replay.game, replay.seed, _names(replay.seats), replay.options,
-                                           frame, path, _replay_programs(replay), sandboxed=sandboxed))
+                                           frame, path, _replay_programs(replay), sandboxed=sandboxed, kept=kept))
         try:
             for info in referee.replay_rounds(replay):
                 self.gate.wait(cancel)
@@ -419,6 +430,19 @@ class MatchRunner(QObject):
 def give_way() -> None:
     """From the worker: let the GUI thread have the GIL (see :data:`YIELD_S`)."""
     time.sleep(YIELD_S)
+
+
+def _keep_copy(path: Path, keep: Path | None) -> Path | None:
+    """``keep``, a copy of ``path`` just read; None when not asked for or it could not be made
+    (then "Save replay" copies the file itself, as before)."""
+    if keep is None:
+        return None
+    try:
+        shutil.copyfile(path, keep)
+    except OSError as error:
+        LOG.warning("Could not keep a copy of %s: %s", path, error)
+        return None
+    return keep
 
 
 def _names(seats: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
