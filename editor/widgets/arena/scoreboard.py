@@ -10,6 +10,8 @@ files beside it are missing, and that explains the crash a user reads on the row
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
@@ -44,7 +46,7 @@ def match_summary(turn: int, last: int, live: bool, outcome: Outcome | None, nam
     rounds = f"{outcome.rounds} {round_noun}{'' if outcome.rounds == 1 else 's'}"
     if outcome.cancelled:
         return f"Stopped after {rounds}."
-    winners = [names[i] for i, rank in enumerate(outcome.ranks) if rank == 1]
+    winners = [breakable_name(names[i]) for i, rank in enumerate(outcome.ranks) if rank == 1]
     if len(winners) == len(names):
         verdict = "A draw: every seat shares first place"
     elif len(winners) == 1:
@@ -52,6 +54,19 @@ def match_summary(turn: int, last: int, live: bool, outcome: Outcome | None, nam
     else:
         verdict = "Shared first place: " + ", ".join(f"<b>{w}</b>" for w in winners)
     return f"Over after {rounds} ({end_text(outcome.end)}). {verdict}."
+
+
+RUN = 16
+"""The most characters of a name without a place to wrap (:func:`breakable_name`)."""
+
+
+def breakable_name(name: str) -> str:
+    """``name`` for rich text: escaped (a seat name comes from a replay someone sent: ``<h1>`` is
+    text), with places to wrap (U+200B) after ``_ - . /`` and in every run of :data:`RUN` other
+    characters, so a long file name wraps in a narrow scoreboard instead of being cut at its edge."""
+    parts = re.split(r"(?<=[_\-./])", name)
+    runs = [part[i:i + RUN] for part in parts for i in range(0, len(part), RUN)]
+    return "\u200b".join(html.escape(run) for run in runs if run)
 
 
 class ElidedLabel(QLabel):
