@@ -77,6 +77,7 @@ class ElidedLabel(QLabel):
         super().__init__(parent)
         self._full = ""
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setTextFormat(Qt.TextFormat.PlainText)  # a seat's name from a replay: "<h1>" is text
         self.set_full_text(text)
 
     def full_text(self) -> str:

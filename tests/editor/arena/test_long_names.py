@@ -9,12 +9,16 @@ import json
 from collections.abc import Callable
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
 from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.games.kingdoms.kingdoms_game import KingdomsBoard
+from tests.editor.arena.pane_driver import show_tab
 
 LEGACY = Path(__file__).resolve().parents[2] / "arena" / "legacy" / "battle.jsonl"
+GOLDEN = LEGACY.parents[1] / "golden"
 WINNER = "a_<i>really</i>_long_bot_name_that_somebody_chose_for_their_bot_v2_final.snake.json"  # seat 1 wins it
 OTHER = "anotherextremelylongdescriptivebotnamewithoutanyseparatorsatall.snake.json"
 
@@ -45,3 +49,30 @@ def test_long_seat_names_wrap_in_the_summary_and_leave_the_seat_log_its_search(
     assert box.view().minimumWidth() >= box.fontMetrics().horizontalAdvance(OTHER)  # its list shows names whole
     box.setCurrentIndex(3)
     assert OTHER in box.toolTip()
+
+
+def test_a_seat_named_like_markup_shows_its_name_as_written(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
+    """On the scoreboard's rows, a kingdom's card and the plots' legend, "<h1>…</h1>" was drawn as a
+    large heading (the rest of the name gone)."""
+    lines = (GOLDEN / "kingdoms.jsonl").read_text().splitlines(keepends=True)[:-1]  # less its test-only last line
+    header = json.loads(lines[0])
+    names = [f"<h1>BIG{seat}</h1>" for seat in range(len(header["seats"]))]
+    for seat, name in zip(header["seats"], names):
+        seat["name"] = name
+    replay = tmp_path / "markup.jsonl"
+    replay.write_text(json.dumps(header) + "\n" + "".join(lines[1:]))
+    pane = make_pane()
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        pane.open_replay(replay)
+    show_tab(qtbot, pane, pane.score_plot)
+    pane.playback.seek(3)
+    qtbot.waitUntil(lambda: pane.score_plot.curve_count() == len(names))
+    for row, name in zip(pane.scoreboard.rows, names):
+        assert row.name_label.textFormat() == Qt.TextFormat.PlainText and name.startswith(row.name_label.text()[:5])
+    board = pane.board
+    assert isinstance(board, KingdomsBoard)
+    assert [card.name_label.textFormat() for card in board.view.cards] == [Qt.TextFormat.PlainText] * len(names)
+    legend = pane.score_plot._legend  # what the legend draws, as plain text
+    drawn = [legend.getLabel(curve).item.toPlainText() for curve in pane.score_plot._curves]
+    assert drawn == names
