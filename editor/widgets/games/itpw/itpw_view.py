@@ -274,7 +274,10 @@ class ItpwView(BoardView[State]):
         end = state.end
         turn = f"turn {min(state.turn + 1, state.total_turns)} / {state.total_turns}"
         if end is not None:
-            return f"over after {state.turn} turns: {END_TEXT[end]}"
+            # A turn cut short by the last player's disqualification counts, as the match's rounds
+            # (the transport, the summary) do: "over after 0 turns" stood beside "Turn 1 / 1".
+            played = max([state.turn, *(out.turn for out in state.disqualified if out is not None)])
+            return f"over after {plural(played, 'turn')}: {END_TEXT[end]}"
         spawned = next((e for e in self._events if isinstance(e, Spawned)), None)
         if spawned is not None:
             return f"{turn} · new {spawned.kind.label} of player {spawned.player}: {spawned.arrival.value.replace('_', ' ')}"
