@@ -303,6 +303,8 @@ def _words(values: Sequence[object]) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    if args.verify and args.stderr:  # (--stderr was ignored: a check printed where stderr was asked for)
+        raise UsageError("--verify and --stderr: one at a time (verify the replay, or print a seat's stderr)")
     if args.verify:
         report = verify_replay(args.file)
         print(report.summary())
@@ -310,8 +312,13 @@ def cmd_replay(args: argparse.Namespace) -> int:
     replay = read_replay(args.file)
     if (unknown := cli_stderr.unknown_stderr_seat(args.stderr, len(replay.seats))) is not None:
         raise UsageError(f"{args.file}: {unknown}")
+    if args.stderr and replay.game == "snake":
+        raise UsageError(f"{args.file}: --stderr: a snake battle's seats are card programs, which write no stderr")
     if args.stderr:
-        lines: Iterable[str] = cli_stderr.replay_stderr_lines(replay.rounds, sorted(set(args.stderr)))
+        seats = sorted(set(args.stderr))
+        lines: Iterable[str] = cli_stderr.replay_stderr_lines(replay.rounds, seats)
+        for note in cli_stderr.silent_seats_notes(replay.rounds, seats, [str(s.get("name", "")) for s in replay.seats]):
+            print(f"snakepit: {args.file}: {note}", file=sys.stderr)  # nothing printed for it is no mistake
     else:
         lines = [*replay_summary(replay), *replay_status_lines(replay)]
     for line in lines:
