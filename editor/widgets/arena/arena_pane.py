@@ -436,7 +436,8 @@ class ArenaPane(QWidget):
             if self.tabs.currentWidget() is plot:  # a hidden plot is drawn when its tab is chosen
                 plot.clear()  # (making its curves costs ~70 ms)
         self.tabs.setTabEnabled(self.tabs.indexOf(self.time_plot), timed)
-        self.title_label.set_title(*self._title(info))
+        detail = f"Replay file: {info.record}" if info.kind == REPLAY and info.record is not None else ""
+        self.title_label.set_title(*self._title(info), detail=detail)
         if self.popout.is_out():
             self.popout.pop_out(self._window_title())  # the window names the new match
         self._update_actions()

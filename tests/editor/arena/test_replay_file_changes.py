@@ -48,3 +48,19 @@ def test_only_the_copy_of_the_replay_shown_is_kept(qtbot: QtBot, make_pane: Call
     kept = pane.info.kept
     open_copy(qtbot, pane, second)
     assert not kept.exists() and pane.info.kept is not None and pane.info.kept.exists()
+
+
+def test_the_titles_tooltip_names_the_replays_whole_path(qtbot: QtBot, make_pane: Callable[..., ArenaPane],
+                                                        tmp_path: Path) -> None:
+    """Two tournaments' game-0001.jsonl read alike in the title; its tooltip says which file it is,
+    cut or not."""
+    folder = tmp_path / "from a friend"
+    folder.mkdir()
+    sent = folder / "game-0001.jsonl"
+    shutil.copyfile(LEGACY, sent)
+    pane = make_pane()
+    pane.resize(1440, 900)  # room for the whole title
+    open_copy(qtbot, pane, sent)
+    title = pane.title_label
+    assert "replay game-0001.jsonl" in title.text() and "…" not in title.text()
+    assert title.toolTip() == f"Replay file: {sent}"
