@@ -33,11 +33,13 @@ from arena.match import (
     MatchSetup,
     MatchSetupError,
     RoundInfo,
+    SeatTally,
     SeatTime,
     run_match,
 )
 from arena.replay import Replay, ReplayError, read_replay
 from arena.snake_referee import SnakeRound
+from arena.verify import differences, expected_result
 from editor.gui_collector import GuiThreadCollector
 from editor.widgets.parts.seat_names import seat_label
 from editor.widgets.parts.worker_thread import one_line
@@ -413,18 +415,30 @@ class MatchRunner(QObject):
         sandboxed = bool(replay.options.get("sandbox", True)) if "sandbox" in referee.defaults else None
         self._emit("started", MatchInfo(REPLAY, replay.game, replay.seed, _names(replay.seats), replay.options,
                                            frame, path, _replay_programs(replay), sandboxed=sandboxed, kept=kept))
+        tally, last = SeatTally(len(replay.seats)), None
         try:
             for info in referee.replay_rounds(replay):
                 self.gate.wait(cancel)
                 if cancel.is_set():
                     break
                 frame = frame.then(info)
+                tally.add(info.records)
+                last = info
                 self._post_frame(frame)
         except ReplayError as error:
             self._emit("failed", str(error))
         finished = replay.result is not None and frame.turn == len(replay.rounds) and not cancel.is_set()
-        self._emit("finished", frame.with_times(Outcome.of_replay(replay.result)) if finished and replay.result
-                   else None)
+        if not finished or replay.result is None:
+            self._emit("finished", None)
+            return
+        result = replay.result
+        played = expected_result(referee, replay, last, tally)
+        wrong = [problem for problem in differences(result, played) if not problem.startswith("seat_times")]
+        if wrong:  # a hand-edited result line: the board showed one winner, the scoreboard another
+            self._emit("failed", f"{path}:{replay.result_line}: its result line does not agree with its rounds, "
+                                 f"so the result shown is the rounds': {'; '.join(wrong)}")
+            result = {**result, **{key: played[key] for key in ("rounds", "end", "scores", "ranks", "statuses")}}
+        self._emit("finished", frame.with_times(Outcome.of_replay(result)))
 
 
 def give_way() -> None:

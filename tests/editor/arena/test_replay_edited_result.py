@@ -1,0 +1,39 @@
+"""A replay whose result line was edited by hand: the board (re-simulated) showed one winner and
+the scoreboard, the summary and the statuses (read from the result line) another, unsaid. The
+result shown is now the rounds', and the disagreement is said above the board."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from pytestqt.qtbot import QtBot
+
+import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
+from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.parts.seat_cards import ordinal
+
+GOLDEN = Path(__file__).resolve().parents[2] / "arena" / "golden" / "kingdoms.jsonl"
+
+
+def test_an_edited_result_line_is_said_and_the_rounds_result_shown(qtbot: QtBot, make_pane: Callable[..., ArenaPane],
+                                                                    tmp_path: Path) -> None:
+    lines = GOLDEN.read_text().splitlines()[:-1]  # less its test-only last line
+    result = json.loads(lines[-1])
+    assert result["type"] == "result"
+    true_ranks, seats = result["ranks"], len(result["ranks"])
+    forged = dict(result, ranks=[1] + [2] * (seats - 1), statuses=["ok"] + ["crashed"] * (seats - 1))
+    assert forged["ranks"] != true_ranks
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text("\n".join([*lines[:-1], json.dumps(forged)]) + "\n")
+    pane = make_pane()
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        pane.open_replay(edited)
+    pane.playback.seek(len(pane.playback.frames) - 1)
+    shown = pane.scoreboard.shown()
+    assert [rank for _, rank, _ in shown] == [ordinal(r) for r in true_ranks]
+    assert [line.split(" · ")[0] for _, _, line in shown] == result["statuses"]
+    label = pane.failure_label
+    assert label.isVisible() and label.text().startswith(f"{edited}:{len(lines)}: its result line does not agree"), label.text()
+    assert f"ranks recorded {forged['ranks']}" in label.text()
