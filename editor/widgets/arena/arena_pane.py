@@ -42,6 +42,7 @@ from editor.widgets.arena.replay_saving import REPLAY_FILTER, save_replay_copy
 from editor.widgets.arena.watching import Watcher, watch
 from editor.widgets.parts.dialog_folders import EXPORTS, REPLAYS, remember_file, start_folder
 from editor.widgets.arena.scoreboard import Scoreboard, match_summary
+from editor.widgets.arena.seat_log_export import CSV_FILTER, write_seat_log
 from editor.widgets.arena.seat_log import SeatLog
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
 from editor.widgets.games.registry import GAME_VIEWS
@@ -63,7 +64,8 @@ PLOT_DELAY_MS = 120
 PNG_FILTER = "PNG images (*.png)"
 TRANSPORT_SETTINGS = "arena/transport/"
 """Where the transport keeps its speed and loop between sessions."""
-SHARED_EXPORTS = {"frame": "-turn{turn}.png", "score": "-scores.png", "time": "-think-time.png"}
+SHARED_EXPORTS = {"frame": "-turn{turn}.png", "score": "-scores.png", "time": "-think-time.png",
+                  "seat log": "-seat-log.csv"}
 """What every match exports (the shown board and the shared plots), with the file name suggested
 after the match's ``<game>-<seed>``."""
 
@@ -235,6 +237,8 @@ class ArenaPane(QWidget):
         self.export_frame_action = self.export_menu.addAction("Frame as PNG…", lambda: self._export("frame"))
         self.export_score_action = self.export_menu.addAction("Score plot as PNG…", lambda: self._export("score"))
         self.export_time_action = self.export_menu.addAction("Think-time plot as PNG…", lambda: self._export("time"))
+        self.export_log_action = self.export_menu.addAction("Seat log as CSV (the rows listed)…",
+                                                            lambda: self._export("seat log"))
         export = QToolButton()
         export.setText("Export")
         export.setMenu(self.export_menu)
@@ -622,7 +626,8 @@ class ArenaPane(QWidget):
         if own is not None:
             name, filter_ = own.file_name, own.file_filter
         else:
-            name, filter_ = SHARED_EXPORTS[what].format(turn=self.playback.index), PNG_FILTER
+            name = SHARED_EXPORTS[what].format(turn=self.playback.index)
+            filter_ = CSV_FILTER if name.endswith(".csv") else PNG_FILTER
         start = start_folder(self.settings, EXPORTS)
         path, _ = QFileDialog.getSaveFileName(self, f"Export the {what}", str(start / f"{stem}{name}"), filter_)
         if not path:
@@ -636,10 +641,13 @@ class ArenaPane(QWidget):
         self._say(f"Exported the {what} to {path}")
 
     def export(self, what: str, path: str | Path) -> Path:
-        """Write ``what`` to ``path``: "frame", "score", "time", or one of the shown board's own
+        """Write ``what`` to ``path``: "frame", "score", "time", "seat log", or one of the shown board's own
         exports (:meth:`~editor.widgets.games.game_view.BoardAdapter.board_exports`)."""
         if what == "frame":
             return self.export_frame(path)
+        if what == "seat log":
+            log = self.seat_log
+            return write_seat_log(path, log.shown_rows(), log.model.names, log.model.noun)
         self._refresh_plots(every=True)  # every plot catches up first
         if what in ("score", "time"):
             return (self.score_plot if what == "score" else self.time_plot).export_png(path)
