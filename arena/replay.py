@@ -140,7 +140,13 @@ def read_replay(path: Path | str) -> Replay:
     Legacy snake battle replays (``snake-replay/1``, from ``snakepit battle --record``) are read
     too, as rounds without scores and state digests (see :mod:`arena.snake_referee`)."""
     name = str(path)
-    text = read_text_file(path, ReplayError, REPLAY_LIMIT)
+    try:
+        text = read_text_file(path, ReplayError, REPLAY_LIMIT)
+    except ReplayError:
+        if _gzipped(path):  # a replay sent compressed: "not UTF-8 text" said nothing of it
+            raise ReplayError(f"{name}: a gzip-compressed file, not a replay: uncompress it first (gunzip)") from None
+        raise
+    text = text.removeprefix("\ufeff")  # the byte-order mark some editors write: not JSON, nothing to the replay
     lines = text.split("\n")
     truncated = bool(lines[-1])  # the last line of a complete file ends with a newline
     values = list(_values(name, lines, truncated))
@@ -175,6 +181,14 @@ def read_replay(path: Path | str) -> Replay:
         else:
             raise ReplayError(f"{name}:{number}: unknown line type {kind!r} (expected 'round' or 'result')")
     return Replay(name, header, rounds, result, truncated, round_lines, result_line)
+
+
+def _gzipped(path: Path | str) -> bool:
+    try:
+        with open(path, "rb") as file:
+            return file.read(2) == b"\x1f\x8b"
+    except OSError:
+        return False
 
 
 def _values(name: str, lines: list[str], truncated: bool) -> Iterator[tuple[int, dict[str, Any]]]:
