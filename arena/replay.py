@@ -224,7 +224,12 @@ def _long_number(line: str) -> str:
 def _check_header(name: str, number: int, header: dict[str, Any]) -> None:
     where = f"{name}:{number}"
     if header.get("format") != REPLAY_FORMAT:
-        raise ReplayError(f"{where}: unknown replay format {header.get('format')!r} (expected {REPLAY_FORMAT!r})")
+        found = header.get("format")
+        newer = isinstance(found, str) and found.startswith("match-replay/") and found > REPLAY_FORMAT
+        if newer:  # sent by someone with a newer version: say what to do
+            raise ReplayError(f"{where}: replay format {found!r} is a newer snakepit's; this one reads "
+                              f"{REPLAY_FORMAT!r}: update snakepit to open it")
+        raise ReplayError(f"{where}: unknown replay format {found!r} (expected {REPLAY_FORMAT!r})")
     _need(where, header, "game", str)
     _need(where, header, "seed", int)
     _need(where, header, "options", dict)

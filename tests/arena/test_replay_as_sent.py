@@ -45,3 +45,11 @@ def test_a_gzipped_replay_is_said_to_be_compressed(tmp_path: Path, capsys: pytes
     packed.write_bytes(gzip.compress(LEGACY.read_bytes()))
     assert main(["replay", str(packed)]) == 2
     assert f"{packed}: a gzip-compressed file, not a replay: uncompress it first (gunzip)" in capsys.readouterr().err
+
+
+def test_a_newer_snakepits_replay_is_said_to_be_newer(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    newer = tmp_path / "newer.jsonl"
+    newer.write_text('{"type": "header", "format": "match-replay/2", "game": "itpw"}\n')
+    assert main(["replay", str(newer)]) == 2
+    assert ("newer.jsonl:1: replay format 'match-replay/2' is a newer snakepit's; this one reads 'match-replay/1': "
+            "update snakepit to open it") in capsys.readouterr().err
