@@ -41,7 +41,7 @@ from editor.widgets.arena.match_transport import Playback, Transport
 from editor.widgets.arena.replay_saving import REPLAY_FILTER, save_replay_copy
 from editor.widgets.arena.watching import Watcher, watch
 from editor.widgets.parts.dialog_folders import EXPORTS, REPLAYS, remember_file, start_folder
-from editor.widgets.arena.scoreboard import Scoreboard, match_summary
+from editor.widgets.arena.scoreboard import Scoreboard, legend_name, match_summary
 from editor.widgets.arena.seat_log_export import CSV_FILTER, write_seat_log
 from editor.widgets.arena.seat_log import SeatLog
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
@@ -436,7 +436,7 @@ class ArenaPane(QWidget):
         self.score_plot.set_labels(f"Score per {noun}", noun)
         self.time_plot.set_labels(f"Think time per {noun}", noun)
         for plot in (self.score_plot, self.time_plot):
-            plot.set_seat_names(self.names)
+            plot.set_seat_names([legend_name(name) for name in self.names])
             if self.tabs.currentWidget() is plot:  # a hidden plot is drawn when its tab is chosen
                 plot.clear()  # (making its curves costs ~70 ms)
         self.tabs.setTabEnabled(self.tabs.indexOf(self.time_plot), timed)

@@ -76,3 +76,28 @@ def test_a_seat_named_like_markup_shows_its_name_as_written(
     legend = pane.score_plot._legend  # what the legend draws, as plain text
     drawn = [legend.getLabel(curve).item.toPlainText() for curve in pane.score_plot._curves]
     assert drawn == names
+
+
+def test_long_names_are_cut_in_their_middle_in_the_plots_legends(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
+    """At 1024 px a bot's long file name took half the Scores plot and was cut at its edge, and two
+    seats of one bot ("… 2") could not be told apart; the scoreboard keeps the names whole."""
+    lines = (GOLDEN / "kingdoms.jsonl").read_text().splitlines(keepends=True)[:-1]
+    header = json.loads(lines[0])
+    for seat in header["seats"]:
+        seat["name"] = "another_extremely_long_descriptive_bot_name_random_player.py"
+    replay = tmp_path / "same.jsonl"
+    replay.write_text(json.dumps(header) + "\n" + "".join(lines[1:]))
+    pane = make_pane()
+    pane.resize(1024, 700)
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        pane.open_replay(replay)
+    show_tab(qtbot, pane, pane.score_plot)
+    pane.playback.seek(3)
+    qtbot.waitUntil(lambda: pane.score_plot.curve_count() == 4)
+    board = pane.board
+    assert isinstance(board, KingdomsBoard)
+    for legend in (pane.score_plot.legend_names(), board.history.legend_names()):
+        assert len(set(legend)) == 4 and all(len(name) <= 24 for name in legend), legend
+        assert legend[1].startswith("another_") and legend[1].endswith("player.py 2") and "…" in legend[1]
+    assert [row.name_label.full_text() for row in pane.scoreboard.rows][1] == pane.names[1]  # whole there
