@@ -87,9 +87,11 @@ class ElidedLabel(QLabel):
     """One line of text cut with "…" to the width it is given (a long name or reason must not widen
     the scoreboard); :meth:`text` is what shows, :meth:`full_text` all of it."""
 
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, text: str = "", parent: QWidget | None = None,
+                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight) -> None:
         super().__init__(parent)
         self._full = ""
+        self._mode = mode
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.setTextFormat(Qt.TextFormat.PlainText)  # a seat's name from a replay: "<h1>" is text
         self.set_full_text(text)
@@ -111,7 +113,7 @@ class ElidedLabel(QLabel):
             self._elide()
 
     def _elide(self) -> None:
-        self.setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(0, self.width())))
+        self.setText(self.fontMetrics().elidedText(self._full, self._mode, max(0, self.width())))
 
 
 class ScoreRow(SeatCard):
@@ -119,7 +121,9 @@ class ScoreRow(SeatCard):
 
     def __init__(self, index: int, name: str, parent: QWidget | None = None) -> None:
         super().__init__(index, parent)
-        self.name_label = ElidedLabel(name)  # a long name is cut with "…", whole in its tooltip
+        # A long name is cut in its middle ("another_ext…player.py 2": four seats of one bot read
+        # alike cut at the end), whole in its tooltip.
+        self.name_label = ElidedLabel(name, mode=Qt.TextElideMode.ElideMiddle)
         self.name_label.setFont(figures(self.font(), bold=True))
         self.name_label.setToolTip(name)
         self.rank_label = QLabel()
