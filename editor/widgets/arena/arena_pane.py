@@ -41,9 +41,10 @@ from editor.widgets.arena.match_transport import Playback, Transport
 from editor.widgets.arena.replay_saving import REPLAY_FILTER, save_replay_copy
 from editor.widgets.arena.watching import Watcher, watch
 from editor.widgets.parts.dialog_folders import EXPORTS, REPLAYS, remember_file, start_folder
-from editor.widgets.arena.scoreboard import Scoreboard, legend_name, match_summary
+from editor.widgets.arena.scoreboard import Scoreboard, match_summary
 from editor.widgets.arena.seat_log_export import CSV_FILTER, write_seat_log
 from editor.widgets.arena.seat_log import SeatLog
+from editor.widgets.games.board_legend import legend_name
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
 from editor.widgets.games.registry import GAME_VIEWS
 from editor.widgets.parts.form_widgets import error_line, scrolled

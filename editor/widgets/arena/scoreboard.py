@@ -69,20 +69,6 @@ def breakable_name(name: str) -> str:
     return "\u200b".join(html.escape(run) for run in runs if run)
 
 
-LEGEND_LETTERS = 24
-"""The most letters of a seat's name in a plot's legend (see :func:`legend_name`)."""
-
-
-def legend_name(name: str, letters: int = LEGEND_LETTERS) -> str:
-    """``name`` cut in its middle to ``letters`` for a plot's legend: a bot's long file name took
-    half a 1024 px plot and was cut at its edge; the end is kept, as two seats of one bot differ
-    there (``…random_player.py 2``). The scoreboard shows it whole."""
-    if len(name) <= letters:
-        return name
-    tail = (letters - 1) // 2
-    return f"{name[: letters - 1 - tail]}…{name[-tail:]}"
-
-
 class ElidedLabel(QLabel):
     """One line of text cut with "…" to the width it is given (a long name or reason must not widen
     the scoreboard); :meth:`text` is what shows, :meth:`full_text` all of it."""

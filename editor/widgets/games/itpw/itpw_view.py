@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from editor.widgets.games.board_legend import BoardView, Chip, IconPainter, elided, plural
+from editor.widgets.games.board_legend import BoardView, Chip, IconPainter, elided, legend_name, plural
 from editor.widgets.games.zoomable_board import MARGIN
 from editor.widgets.parts.seat_colors import blend, is_dark, out_color, seat_color
 from engines.itpw import (
@@ -259,7 +259,7 @@ class ItpwView(BoardView[State]):
         units = state.units_of(player)
         soldiers = sum(1 for _, unit in units if unit.kind is Kind.SOLDIER)
         fields, kills = state.territory_of(player), state.kills[player - 1]
-        name = self.seat_name(player)
+        name = legend_name(self.seat_name(player))
         parts = [name if name == f"Player {player}" else f"{name} (player {player})", plural(fields + kills, "pt"),
                  f"{plural(fields, 'field')} + {plural(kills, 'kill')}",
                  f"{plural(len(units) - soldiers, 'worker')}, {plural(soldiers, 'soldier')}"]

@@ -194,3 +194,15 @@ def test_the_end_counts_the_turn_cut_short_by_the_last_disqualification(view: It
     view.set_state(state)
     counter = view.legend_texts()[-1]
     assert counter.startswith(said), counter
+
+
+def test_a_long_seat_name_is_cut_in_its_middle_and_leaves_the_points_in_the_line(view: ItpwView) -> None:
+    """A bot's long file name filled its legend line: the points and the rest were cut off."""
+    long = "a_really_long_bot_name_that_somebody_chose_for_their_crashing_bot_v2_final.py"
+    view.set_seat_names([long, f"{long} 2"])
+    view.set_state(board())
+    lines = view.legend_texts()
+    first = next(line for line in lines if "(player 1)" in line)
+    second = next(line for line in lines if "(player 2)" in line)
+    assert "a_really_lon" in first and "final.py (player 1) · 4 pts · 4 fields" in first, first
+    assert "final.py 2 (player 2) · 2 pts" in second, second
