@@ -37,6 +37,7 @@ from arena.match import (
     SeatTime,
     run_match,
 )
+from arena.referee import GameReferee
 from arena.replay import Replay, ReplayError, read_replay
 from arena.snake_referee import SnakeRound
 from arena.verify import differences, expected_result
@@ -415,7 +416,7 @@ class MatchRunner(QObject):
         sandboxed = bool(replay.options.get("sandbox", True)) if "sandbox" in referee.defaults else None
         self._emit("started", MatchInfo(REPLAY, replay.game, replay.seed, _names(replay.seats), replay.options,
                                            frame, path, _replay_programs(replay), sandboxed=sandboxed, kept=kept))
-        tally, last = SeatTally(len(replay.seats)), None
+        tally, last, edited = SeatTally(len(replay.seats)), None, False
         try:
             for info in referee.replay_rounds(replay):
                 self.gate.wait(cancel)
@@ -424,6 +425,8 @@ class MatchRunner(QObject):
                 frame = frame.then(info)
                 tally.add(info.records)
                 last = info
+                if not edited:
+                    edited = self._round_edited(referee, replay, info)
                 self._post_frame(frame)
         except ReplayError as error:
             self._emit("failed", str(error))
@@ -439,6 +442,16 @@ class MatchRunner(QObject):
                                  f"so the result shown is the rounds': {'; '.join(wrong)}")
             result = {**result, **{key: played[key] for key in ("rounds", "end", "scores", "ranks", "statuses")}}
         self._emit("finished", frame.with_times(Outcome.of_replay(result)))
+
+
+    def _round_edited(self, referee: GameReferee[Any, Any, Any], replay: Replay, info: RoundInfo[Any, Any, Any]) -> bool:
+        """Whether round ``info`` as the engine plays it differs from its line (a hand-edited
+        score or state), said once: the board shows the engine's, which the file's did not."""
+        problems = differences(replay.rounds[info.index - 1], referee.checked(info)) + referee.record_problems(info)
+        if problems:
+            self._emit("failed", f"{replay.where(info.index)}: round {info.index} does not agree with its game's "
+                                 f"rules, so what is shown is the rules': {'; '.join(problems)}")
+        return bool(problems)
 
 
 def give_way() -> None:

@@ -37,3 +37,27 @@ def test_an_edited_result_line_is_said_and_the_rounds_result_shown(qtbot: QtBot,
     label = pane.failure_label
     assert label.isVisible() and label.text().startswith(f"{edited}:{len(lines)}: its result line does not agree"), label.text()
     assert f"ranks recorded {forged['ranks']}" in label.text()
+
+
+def test_an_edited_round_is_said_and_the_rules_shown(qtbot: QtBot, make_pane: Callable[..., ArenaPane],
+                                                     tmp_path: Path) -> None:
+    """A round whose scores were edited: the board and scoreboard show the engine's (as before);
+    that the file says otherwise was not said at all."""
+    lines = GOLDEN.read_text().splitlines()[:-1]
+    fifth = json.loads(lines[5])
+    assert fifth["round"] == 5
+    true_scores = list(fifth["scores"])
+    fifth["scores"][0] += 5
+    lines[5] = json.dumps(fifth)
+    edited = tmp_path / "edited.jsonl"
+    edited.write_text("\n".join(lines) + "\n")
+    pane = make_pane()
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        pane.open_replay(edited)
+    label = pane.failure_label
+    assert label.isVisible() and label.text() == (
+        f"{edited}:6: round 5 does not agree with its game's rules, so what is shown is the rules': "
+        f"scores recorded {fifth['scores']}, re-simulated {true_scores}"), label.text()
+    pane.playback.seek(5)
+    assert [int(score) for score, _, _ in pane.scoreboard.shown()] == true_scores
+    assert len(pane.playback.frames) == len(lines) - 1  # every round shown (lines: the header, the rounds, the result)
