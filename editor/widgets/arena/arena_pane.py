@@ -182,7 +182,7 @@ class ArenaPane(QWidget):
         self.outcome = None
         self.setup_panel.show_message("")
         self.failure_label.hide()
-        self.transport.set_stoppable(True)
+        self.transport.set_stoppable(True, replay=True)
         self.runner.gate.set_open(True)  # a replay is computed at once; the transport paces the view
         self._replays += 1
         self.runner.start_replay(Path(path), keep=self.scratch / f"replay-{self._replays}.jsonl")

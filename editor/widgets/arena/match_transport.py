@@ -56,6 +56,8 @@ window, with the buttons as icons)."""
 TRANSPORT_KEYS = frozenset({Qt.Key.Key_Space, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End,
                             Qt.Key.Key_Escape, Qt.Key.Key_BracketLeft, Qt.Key.Key_BracketRight})
 """The transport's plain keys: a widget that takes typing keeps them."""
+STOP_MATCH_TIP = "Stop the match: every bot is killed"
+STOP_READING_TIP = "Stop reading the replay: the {noun}s read so far stay"
 _COMMAND_MODIFIERS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
                       | Qt.KeyboardModifier.MetaModifier)
 
@@ -168,8 +170,10 @@ class Transport(QWidget):
                                         "Loop: playing past the last {noun} starts again at the first",
                                         lambda: self._set_loop(self.loop_action.isChecked()))
         self.loop_action.setCheckable(True)
-        self.stop_button = self._button("Stop", pixmap.SP_MediaStop, "Escape", "Stop the match: every bot is killed",
-                                        self.stopRequested.emit)
+        self.stop_button = self._button("Stop", pixmap.SP_MediaStop, "Escape", STOP_MATCH_TIP, self.stopRequested.emit)
+        stop_action = self.stop_button.defaultAction()
+        assert stop_action is not None  # (set just above)
+        self.stop_action = stop_action
         # The speed from the keyboard too (it took tabbing to the slider): [ slower, ] faster, as
         # in video players (- and + zoom a board that has the focus).
         self.slower_action = self._action("Slower", pixmap.SP_ArrowDown, "[", "Slower: fewer {noun}s per second",
@@ -303,9 +307,13 @@ class Transport(QWidget):
         self._controls.invalidate()  # a nested layout keeps its old minimum otherwise
         self.updateGeometry()
 
-    def set_stoppable(self, stoppable: bool) -> None:
-        """Whether Stop has a worker to stop."""
+    def set_stoppable(self, stoppable: bool, replay: bool = False) -> None:
+        """Whether Stop has a worker to stop; ``replay``: one reading a replay (it has no bots to
+        kill, which Stop's tooltip said of a replay too)."""
         self._stoppable = stoppable
+        if stoppable:
+            self._tips[self.stop_action] = STOP_READING_TIP if replay else STOP_MATCH_TIP
+            self.set_noun(self.noun)
         self.refresh()
 
     def refresh(self) -> None:

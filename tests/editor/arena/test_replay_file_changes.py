@@ -64,3 +64,14 @@ def test_the_titles_tooltip_names_the_replays_whole_path(qtbot: QtBot, make_pane
     title = pane.title_label
     assert "replay game-0001.jsonl" in title.text() and "…" not in title.text()
     assert title.toolTip() == f"Replay file: {sent}"
+
+
+def test_stop_says_it_stops_reading_a_replay_not_killing_bots(qtbot: QtBot, make_pane: Callable[..., ArenaPane],
+                                                             tmp_path: Path) -> None:
+    pane = make_pane()
+    stop = pane.transport.stop_action
+    assert stop.toolTip().startswith("Stop the match: every bot is killed")
+    sent = tmp_path / "sent.jsonl"
+    shutil.copyfile(LEGACY, sent)
+    open_copy(qtbot, pane, sent)
+    assert stop.toolTip().startswith("Stop reading the replay: the steps read so far stay"), stop.toolTip()
