@@ -318,11 +318,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         seats = sorted(set(args.stderr))
         lines: Iterable[str] = cli_stderr.replay_stderr_lines(replay.rounds, seats)
         for note in cli_stderr.silent_seats_notes(replay.rounds, seats, [str(s.get("name", "")) for s in replay.seats]):
-            print(f"snakepit: {args.file}: {note}", file=sys.stderr)  # nothing printed for it is no mistake
+            print(cli_stderr.printable(f"snakepit: {args.file}: {note}"), file=sys.stderr)  # nothing printed: no mistake
     else:
         lines = [*replay_summary(replay), *replay_status_lines(replay)]
-    for line in lines:
-        print(line)
+    for line in lines:  # a seat's name, an option, from a file someone sent: shown, never obeyed by the terminal
+        print(cli_stderr.printable(line))
     return 0
 
 

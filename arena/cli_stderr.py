@@ -34,8 +34,9 @@ def unknown_stderr_seat(seats: Sequence[int], count: int) -> str | None:
 def printable(text: str) -> str:
     """``text`` with every character a terminal would act on (escape sequences that retitle the
     window, recolour or clear it, a bell) written as its Python escape (``\\x1b``): what a bot
-    wrote is shown, never obeyed."""
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    wrote is shown, never obeyed. A byte of a file name that is not UTF-8 (decoded as a lone
+    surrogate) stays, printed as that byte as ``ls`` does (see :func:`arena.cli.run`)."""
+    return "".join(char if char.isprintable() or "\udc80" <= char <= "\udcff" else repr(char)[1:-1] for char in text)
 
 
 def clip(line: str, limit: int = STDERR_LINE_LIMIT) -> str:

@@ -46,3 +46,18 @@ def test_verify_with_stderr_is_refused_not_half_done(tmp_path: Path, capsys: pyt
     assert main(["replay", str(replay), "--verify", "--stderr", "0"]) == 2
     out, err = capsys.readouterr()
     assert out == "" and "--verify and --stderr: one at a time" in err
+
+
+def test_a_replays_names_and_options_cannot_drive_the_terminal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A seat named with an escape sequence (retitle the window, clear the screen) in a replay
+    someone sent was printed raw by the summary; it is shown as its escapes, as stderr already was."""
+    lines = (GOLDEN / "kingdoms.jsonl").read_text().splitlines()[:-1]
+    header = json.loads(lines[0])
+    header["seats"][1]["name"] = "evil\x1b]0;pwned\x07\x1b[2J.py"
+    header["options"]["x\x1b[31m"] = "y"
+    replay = tmp_path / "evil.jsonl"
+    replay.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    assert main(["replay", str(replay)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out
+    assert "evil\\x1b]0;pwned\\x07\\x1b[2J.py" in out and "x\\x1b[31m y" in out
