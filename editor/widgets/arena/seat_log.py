@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from arena.bots import BotStatus
+from arena.closing import split_note
 from editor.widgets.arena.match_runner import Frame
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_colors import delta_color
@@ -101,7 +102,9 @@ def ms_text(seconds: float) -> str:
 
 
 def rows_of(frame: Frame) -> list[LogRow]:
-    """The log rows of one frame: a row per seat whose bot ran (or whose program moved)."""
+    """The log rows of one frame: a row per seat whose bot ran (or whose program moved), and a
+    seat not run in it whose record holds how its bot ended after the game (Bio-blots' waiting
+    seat at the end: its note was on the scoreboard only)."""
     if frame.turn == 0:
         return []
     if frame.records is None:
@@ -110,7 +113,7 @@ def rows_of(frame: Frame) -> list[LogRow]:
                 for seat, move in enumerate(frame.moves) if move is not None]
     rows = []
     for seat, record in enumerate(frame.records):
-        if record.status is BotStatus.SKIPPED:
+        if record.status is BotStatus.SKIPPED and not split_note(record.reason)[1]:
             continue
         answer = "" if record.answer is None else record.answer
         rows.append(LogRow(frame.turn, seat, record.status.label, answer, record.wall_time, record.cpu_time,
