@@ -4,10 +4,14 @@ hold — and the stderr kept follows the match's stderr-tail limit, not the defa
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from arena.bots import BotStatus, Limits, TurnRecord
 from arena.closing import after_game, split_note
+from arena.match import MatchSetup, RoundInfo, run_match
+from arena.samples import SAMPLES_DIR
 
 KILLED = TurnRecord(BotStatus.KILLED, "still running 1.000 s after its input was closed", stderr_tail="bye\n")
 
@@ -44,3 +48,20 @@ def test_the_stderr_kept_follows_the_matchs_limit(limit: int) -> None:
     ended = TurnRecord(BotStatus.OK, stderr_tail="b" * 3000)
     kept = after_game(record, ended, limit).stderr_tail
     assert kept == ("a" * 3000 + "b" * 3000)[-limit:]  # 6000 is more than the default 4096: all of it kept
+
+
+@pytest.mark.parametrize("tail", [4096, 8192])
+def test_a_match_keeps_as_much_stderr_after_the_game_as_its_own_limit(tmp_path: Path, tail: int) -> None:
+    """Set to keep 8 KiB of stderr, the last record still cut what a bot wrote at the end to the
+    default 4 KiB."""
+    bot = tmp_path / "goodbye.py"  # plays 0 (no unit moves) for its player, writes 6000 x at the end
+    bot.write_text("import sys\nme = sys.stdin.readline()\n"
+                   "for line in sys.stdin:\n    if line.split()[0] == me.strip(): print(0, flush=True)\n"
+                   "sys.stderr.write('x' * 6000)\n")
+    random = str(SAMPLES_DIR / "itpw" / "random_bot.py")
+    seen: list[RoundInfo] = []
+    run_match(MatchSetup("itpw", (str(bot), random, random, random), 1,
+                         {"turns": 1, "limits": {"stderr_tail": tail}, "sandbox": False}),
+              on_round=seen.append, host_root=tmp_path)
+    last = seen[-1].bot_records[0]
+    assert last.status is BotStatus.OK and len(last.stderr_tail) == min(tail, 6000), len(last.stderr_tail)
