@@ -12,7 +12,6 @@ GUI thread (:class:`editor.gui_collector.GuiThreadCollector`)."""
 from __future__ import annotations
 
 import logging
-import shutil
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -37,11 +36,10 @@ from arena.match import (
     SeatTime,
     run_match,
 )
-from arena.referee import GameReferee
 from arena.replay import Replay, ReplayError, read_replay
 from arena.snake_referee import SnakeRound
-from arena.verify import differences, expected_result
 from editor.gui_collector import GuiThreadCollector
+from editor.widgets.arena.replay_checks import checked_result, keep_copy, round_disagrees
 from editor.widgets.parts.seat_names import seat_label
 from editor.widgets.parts.worker_thread import one_line
 from engines.snake import ranks_of
@@ -401,7 +399,7 @@ class MatchRunner(QObject):
 
     def _play_replay(self, path: Path, cancel: threading.Event, keep: Path | None = None) -> None:
         replay = read_replay(path)  # a file gone since it was chosen is a ReplayError naming it, too
-        kept = _keep_copy(path, keep)
+        kept = keep_copy(path, keep)
         referee = GAMES.get(replay.game)
         if referee is None:
             raise ReplayError(f"{path}:1: unknown game {replay.game!r} (known: {', '.join(sorted(GAMES))})")
@@ -416,7 +414,7 @@ class MatchRunner(QObject):
         sandboxed = bool(replay.options.get("sandbox", True)) if "sandbox" in referee.defaults else None
         self._emit("started", MatchInfo(REPLAY, replay.game, replay.seed, _names(replay.seats), replay.options,
                                            frame, path, _replay_programs(replay), sandboxed=sandboxed, kept=kept))
-        tally, last, edited = SeatTally(len(replay.seats)), None, False
+        tally, last, edited = SeatTally(len(replay.seats)), None, ""
         try:
             for info in referee.replay_rounds(replay):
                 self.gate.wait(cancel)
@@ -425,51 +423,24 @@ class MatchRunner(QObject):
                 frame = frame.then(info)
                 tally.add(info.records)
                 last = info
-                if not edited:
-                    edited = self._round_edited(referee, replay, info)
+                if not edited and (edited := round_disagrees(referee, replay, info)):
+                    self._emit("failed", edited)  # said once, above the board
                 self._post_frame(frame)
         except ReplayError as error:
             self._emit("failed", str(error))
         finished = replay.result is not None and frame.turn == len(replay.rounds) and not cancel.is_set()
-        if not finished or replay.result is None:
+        if not finished:
             self._emit("finished", None)
             return
-        result = replay.result
-        played = expected_result(referee, replay, last, tally)
-        wrong = [problem for problem in differences(result, played) if not problem.startswith("seat_times")]
+        result, wrong = checked_result(referee, replay, last, tally)
         if wrong:  # a hand-edited result line: the board showed one winner, the scoreboard another
-            self._emit("failed", f"{path}:{replay.result_line}: its result line does not agree with its rounds, "
-                                 f"so the result shown is the rounds': {'; '.join(wrong)}")
-            result = {**result, **{key: played[key] for key in ("rounds", "end", "scores", "ranks", "statuses")}}
+            self._emit("failed", wrong)
         self._emit("finished", frame.with_times(Outcome.of_replay(result)))
-
-
-    def _round_edited(self, referee: GameReferee[Any, Any, Any], replay: Replay, info: RoundInfo[Any, Any, Any]) -> bool:
-        """Whether round ``info`` as the engine plays it differs from its line (a hand-edited
-        score or state), said once: the board shows the engine's, which the file's did not."""
-        problems = differences(replay.rounds[info.index - 1], referee.checked(info)) + referee.record_problems(info)
-        if problems:
-            self._emit("failed", f"{replay.where(info.index)}: round {info.index} does not agree with its game's "
-                                 f"rules, so what is shown is the rules': {'; '.join(problems)}")
-        return bool(problems)
 
 
 def give_way() -> None:
     """From the worker: let the GUI thread have the GIL (see :data:`YIELD_S`)."""
     time.sleep(YIELD_S)
-
-
-def _keep_copy(path: Path, keep: Path | None) -> Path | None:
-    """``keep``, a copy of ``path`` just read; None when not asked for or it could not be made
-    (then "Save replay" copies the file itself, as before)."""
-    if keep is None:
-        return None
-    try:
-        shutil.copyfile(path, keep)
-    except OSError as error:
-        LOG.warning("Could not keep a copy of %s: %s", path, error)
-        return None
-    return keep
 
 
 def _names(seats: Sequence[Mapping[str, Any]]) -> tuple[str, ...]:
