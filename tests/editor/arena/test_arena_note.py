@@ -6,7 +6,6 @@ records carry every turn (Bio-blots' "the opponent's line")."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,7 +17,8 @@ from arena.closing import AFTER_GAME
 from editor.widgets.arena.arena_pane import ArenaPane
 from editor.widgets.arena.match_runner import SeatTotal
 from tests.bots.survivors import BOTS
-from tests.editor.arena.pane_driver import BIOBLOTS, ROOT, set_up, start, wait_finished
+from tests.arena.noted_replays import noted_bioblots
+from tests.editor.arena.pane_driver import BIOBLOTS, set_up, start, wait_finished
 
 
 def test_an_ok_seat_with_a_note_after_the_game_says_so_on_its_row(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
@@ -54,18 +54,11 @@ def test_a_note_on_a_seat_that_did_not_move_last_is_in_the_seat_log(qtbot: QtBot
                                                                      tmp_path: Path) -> None:
     """In Bio-blots the seat that waited in the last move has a skipped record there: its note
     rode on it, and the seat log (which leaves skipped turns out) did not show it."""
-    lines = (ROOT / "tests" / "arena" / "golden" / "bioblots.jsonl").read_text().splitlines()[:-1]
-    last = max(i for i, line in enumerate(lines) if json.loads(line)["type"] == "round")
-    value = json.loads(lines[last])
-    seat = next(i for i, record in enumerate(value["records"]) if record["status"] == "skipped")
-    value["records"][seat]["reason"] += f"; {AFTER_GAME}: killed: still running 1.000 s after its input was closed"
-    lines[last] = json.dumps(value)
-    replay = tmp_path / "noted.jsonl"
-    replay.write_text("\n".join(lines) + "\n")
+    replay, index, seat = noted_bioblots(tmp_path)
     pane = make_pane()
     with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
         pane.open_replay(replay)
     rows = pane.seat_log.shown_rows()
     noted = [row for row in rows if AFTER_GAME in row.reason]
-    assert [(row.turn, row.seat, row.status) for row in noted] == [(value["round"], seat, "skipped")]
+    assert [(row.turn, row.seat, row.status) for row in noted] == [(index, seat, "skipped")]
     assert sum(row.status == "skipped" for row in rows) == 1  # the other skipped turns stay out
