@@ -172,7 +172,8 @@ class BioblotsRun(RefereedRun[State, PersistentBot]):
         if after.over:  # a bot that lost technically is ended at once, the other told by closing its stdin
             graces = [0.0 if fault is not None and seat == player else EXIT_GRACE for seat in range(GAME_INFO.players)]
             ended = close_together(self.bots, graces)
-            records = [after_game(r, e) if grace > 0 else r for r, e, grace in zip(records, ended, graces)]
+            records = [after_game(r, e, bot.limits.stderr_tail) if grace > 0 else r
+                       for r, e, grace, bot in zip(records, ended, graces, self.bots)]
         moves: list[Any] = [None] * GAME_INFO.players
         moves[player] = move
         return self.referee.round_info(self.rounds, after, moves, events, tuple(records), self.rng)

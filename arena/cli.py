@@ -29,6 +29,7 @@ from arena.games.options import MAX_ROUNDS
 from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.program_battle import BattleResult
+from arena.closing import split_note
 from arena.replay import Replay, ReplayError, read_replay, verify_replay
 from arena.samples import SampleError, resolve_program
 from arena.seed import seed_argument
@@ -170,15 +171,24 @@ def record_lines(index: int, records: Sequence[TurnRecord], names: Sequence[str]
     """:func:`status_lines` of round ``index``'s ``records``."""
     lines = []
     for seat, record in enumerate(records):
-        quiet = record.status is BotStatus.SKIPPED or (record.status is BotStatus.OK and not record.reason)
-        if quiet or (seat, record.status) in seen:
-            continue
-        seen.add((seat, record.status))
         name = f" ({names[seat]})" if seat < len(names) and names[seat] else ""
-        reason = cli_stderr.printable(" ".join(record.reason.split())) or "no reason given"
-        line = f"round {index}: seat {seat}{name} {record.status.label}: {reason}"
-        lines.append(cli_stderr.clip(line, STATUS_LINE_LIMIT))
+        own, note = split_note(record.reason)  # how its bot ended after the game: said whatever its status
+        if _news(record.status, own) and (seat, record.status) not in seen:
+            seen.add((seat, record.status))
+            lines.append(_status_line(f"round {index}: seat {seat}{name} {record.status.label}", own))
+        if note:
+            lines.append(_status_line(f"round {index}: seat {seat}{name} note", note))
     return lines
+
+
+def _status_line(who: str, reason: str) -> str:
+    said = cli_stderr.printable(" ".join(reason.split())) or "no reason given"
+    return cli_stderr.clip(f"{who}: {said}", STATUS_LINE_LIMIT)
+
+
+def _news(status: BotStatus, reason: str) -> bool:
+    """Whether a record's status is worth a line: not a skipped turn, not a plain ok."""
+    return status is not BotStatus.SKIPPED and (status is not BotStatus.OK or bool(reason))
 
 
 def sandbox_options(args: argparse.Namespace, defaults: Mapping[str, Any], what: str) -> dict[str, Any]:
@@ -294,6 +304,8 @@ def _words(values: Sequence[object]) -> str:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    if args.verify and args.stderr:  # (--stderr was ignored: a check printed where stderr was asked for)
+        raise UsageError("--verify and --stderr: one at a time (verify the replay, or print a seat's stderr)")
     if args.verify:
         report = verify_replay(args.file)
         print(report.summary())
@@ -301,12 +313,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
     replay = read_replay(args.file)
     if (unknown := cli_stderr.unknown_stderr_seat(args.stderr, len(replay.seats))) is not None:
         raise UsageError(f"{args.file}: {unknown}")
+    if args.stderr and replay.game == "snake":
+        raise UsageError(f"{args.file}: --stderr: a snake battle's seats are card programs, which write no stderr")
     if args.stderr:
-        lines: Iterable[str] = cli_stderr.replay_stderr_lines(replay.rounds, sorted(set(args.stderr)))
+        seats = sorted(set(args.stderr))
+        lines: Iterable[str] = cli_stderr.replay_stderr_lines(replay.rounds, seats)
+        for note in cli_stderr.silent_seats_notes(replay.rounds, seats, [str(s.get("name", "")) for s in replay.seats]):
+            print(cli_stderr.printable(f"snakepit: {args.file}: {note}"), file=sys.stderr)  # nothing printed: no mistake
     else:
         lines = [*replay_summary(replay), *replay_status_lines(replay)]
-    for line in lines:
-        print(line)
+    for line in lines:  # a seat's name, an option, from a file someone sent: shown, never obeyed by the terminal
+        print(cli_stderr.printable(line))
     return 0
 
 

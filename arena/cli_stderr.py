@@ -34,8 +34,9 @@ def unknown_stderr_seat(seats: Sequence[int], count: int) -> str | None:
 def printable(text: str) -> str:
     """``text`` with every character a terminal would act on (escape sequences that retitle the
     window, recolour or clear it, a bell) written as its Python escape (``\\x1b``): what a bot
-    wrote is shown, never obeyed."""
-    return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)
+    wrote is shown, never obeyed. A byte of a file name that is not UTF-8 (decoded as a lone
+    surrogate) stays, printed as that byte as ``ls`` does (see :func:`arena.cli.run`)."""
+    return "".join(char if char.isprintable() or "\udc80" <= char <= "\udcff" else repr(char)[1:-1] for char in text)
 
 
 def clip(line: str, limit: int = STDERR_LINE_LIMIT) -> str:
@@ -53,7 +54,23 @@ def replay_stderr_lines(rounds: Iterable[Mapping[str, Any]], seats: Sequence[int
     for value in rounds:
         records = value.get("records") or ()
         for seat in seats:
-            record = records[seat] if seat < len(records) else None
-            stderr = record.get("stderr") if isinstance(record, dict) else None
-            if isinstance(stderr, str):
-                yield from stderr_lines(int(value["round"]), seat, stderr)
+            yield from stderr_lines(int(value["round"]), seat, _stderr_of(records, seat))
+
+
+def silent_seats_notes(rounds: Sequence[Mapping[str, Any]], seats: Sequence[int], names: Sequence[str]) -> list[str]:
+    """``seat 0 (a.py) wrote nothing to stderr in the 20 rounds recorded`` for each of ``seats``
+    that :func:`replay_stderr_lines` prints nothing for: an empty answer said, not left to guess."""
+    said = {seat for value in rounds for seat in seats
+            if any(stderr_lines(0, seat, _stderr_of(value.get("records") or (), seat)))}
+    notes = []
+    for seat in seats:
+        if seat not in said:
+            name = f" ({names[seat]})" if seat < len(names) and names[seat] else ""
+            notes.append(f"seat {seat}{name} wrote nothing to stderr in the {len(rounds)} rounds recorded")
+    return notes
+
+
+def _stderr_of(records: Sequence[Any], seat: int) -> str:
+    record = records[seat] if seat < len(records) else None
+    stderr = record.get("stderr") if isinstance(record, dict) else None
+    return stderr if isinstance(stderr, str) else ""

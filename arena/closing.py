@@ -17,12 +17,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from arena.bots import BotStatus, Limits, PersistentBot, TurnRecord
+from arena.bots import BotStatus, PersistentBot, TurnRecord
 
 AFTER_GAME = "after the game"
-"""How the reason of a seat's last record starts the note on a bot that did not exit cleanly."""
-STDERR_KEPT = Limits().stderr_tail
-"""The most of a seat's last record's stderr kept, its own and its bot's after the game together."""
+"""How the note on a bot that did not exit cleanly starts. Part of the replay format: replays
+written by any version hold the note in this wording, so it must not change (see :func:`split_note`)."""
+NOTE_SEPARATOR = "; "
+"""Between a record's own reason and the note appended to it."""
+_NOTE_STATUSES = tuple(status.label for status in BotStatus if status is not BotStatus.OK)
 
 
 def close_together(bots: Sequence[PersistentBot], graces: Sequence[float]) -> list[TurnRecord | None]:
@@ -40,18 +42,40 @@ def close_together(bots: Sequence[PersistentBot], graces: Sequence[float]) -> li
     return ended
 
 
-def after_game(record: TurnRecord, ended: TurnRecord | None) -> TurnRecord:
+def after_game(record: TurnRecord, ended: TurnRecord | None, stderr_kept: int) -> TurnRecord:
     """A seat's last record, with what its bot wrote to stderr once its input was closed (a
-    summary, a traceback) added to the record's, and why it did not exit cleanly (killed for
-    ignoring the end of its input, or an error exit) added to the reason; the status stays
-    (the game was over). Unchanged for a bot that was not running any more."""
+    summary, a traceback) added to the record's, the whole cut to the last ``stderr_kept``
+    characters (the match's stderr-tail limit, :attr:`arena.bots.Limits.stderr_tail`), and why it
+    did not exit cleanly (killed for ignoring the end of its input, or an error exit) added to the
+    reason as a note (:func:`split_note` finds it again); the status stays (the game was over).
+    Unchanged for a bot that was not running any more."""
     if ended is None:
         return record
     if ended.stderr_tail:
-        record = record._replace(stderr_tail=(record.stderr_tail + ended.stderr_tail)[-STDERR_KEPT:])
+        kept = (record.stderr_tail + ended.stderr_tail)[-stderr_kept:] if stderr_kept > 0 else ""
+        record = record._replace(stderr_tail=kept)
     if ended.status is BotStatus.OK:
         return record
     note = f"{AFTER_GAME}: {ended.status.label}: {ended.reason}"
-    if ended.stderr_tail.strip():
-        note += f" ({ended.stderr_tail.strip().splitlines()[-1][:200]})"
-    return record._replace(reason=f"{record.reason}; {note}" if record.reason else note)
+    if ended.stderr_tail.strip():  # the bot's own words, kept from looking like the start of a note
+        last = ended.stderr_tail.strip().splitlines()[-1][:200].replace(AFTER_GAME, AFTER_GAME.replace(" ", "\u00a0"))
+        note += f" ({last})"
+    return record._replace(reason=f"{record.reason}{NOTE_SEPARATOR}{note}" if record.reason else note)
+
+
+def split_note(reason: str) -> tuple[str, str]:
+    """``(own reason, note)`` of a record's reason: the note :func:`after_game` appended on how the
+    seat's bot ended after the game ("" when there is none), and the reason the record had before.
+
+    The note is the reason's last part that starts, at the reason's start or after
+    :data:`NOTE_SEPARATOR`, with ``after the game: <status>: `` for a status other than ok; the
+    words "after the game" elsewhere (a bot's line quoted in a reason) are no note. Replays of
+    every version write the note so, which keeps old replays' notes showing."""
+    at = reason.rfind(AFTER_GAME)
+    while at >= 0:  # the last such start: the note is appended at the end, after the reason's own words
+        bounded = at == 0 or reason.startswith(NOTE_SEPARATOR, at - len(NOTE_SEPARATOR))
+        rest = reason[at + len(AFTER_GAME):]
+        if bounded and any(rest.startswith(f": {label}: ") for label in _NOTE_STATUSES):
+            return reason[: max(at - len(NOTE_SEPARATOR), 0)], reason[at:]
+        at = reason.rfind(AFTER_GAME, 0, at)
+    return reason, ""

@@ -135,7 +135,7 @@ class ItpwRun(RefereedRun[State, PersistentBot]):
         if self.state.over:
             self._ranks = ranks(self.state, self.rng)
             ended = close_together(self.bots, [GAME_INFO.exit_grace_seconds] * GAME_INFO.players)
-            done = [after_game(r, e) for r, e in zip(done, ended)]
+            done = [after_game(r, e, bot.limits.stderr_tail) for r, e, bot in zip(done, ended, self.bots)]
         return self.referee.round_info(self.rounds, turn.state, turn.moves, turn.events, tuple(done), self.rng)
 
     def ask(self, player: int, line_type: LineType, cancel: threading.Event | None) -> TurnRecord | None:

@@ -140,10 +140,19 @@ def read_replay(path: Path | str) -> Replay:
     Legacy snake battle replays (``snake-replay/1``, from ``snakepit battle --record``) are read
     too, as rounds without scores and state digests (see :mod:`arena.snake_referee`)."""
     name = str(path)
-    text = read_text_file(path, ReplayError, REPLAY_LIMIT)
+    try:
+        text = read_text_file(path, ReplayError, REPLAY_LIMIT)
+    except ReplayError:
+        if _gzipped(path):  # a replay sent compressed: "not UTF-8 text" said nothing of it
+            raise ReplayError(f"{name}: a gzip-compressed file, not a replay: uncompress it first (gunzip)") from None
+        raise
+    text = text.removeprefix("\ufeff")  # the byte-order mark some editors write: not JSON, nothing to the replay
     lines = text.split("\n")
     truncated = bool(lines[-1])  # the last line of a complete file ends with a newline
     values = list(_values(name, lines, truncated))
+    if not values and truncated and text.strip():  # text, but not one whole line: a copy cut off inside its (long) header
+        raise ReplayError(f"{name}:1: the header line is cut off (the file ends inside it, after {len(text)} "
+                          "characters): the replay was not copied whole")
     if not values:
         raise ReplayError(f"{name}:1: empty file, expected a replay header line")
     number, header = values[0]
@@ -172,6 +181,14 @@ def read_replay(path: Path | str) -> Replay:
         else:
             raise ReplayError(f"{name}:{number}: unknown line type {kind!r} (expected 'round' or 'result')")
     return Replay(name, header, rounds, result, truncated, round_lines, result_line)
+
+
+def _gzipped(path: Path | str) -> bool:
+    try:
+        with open(path, "rb") as file:
+            return file.read(2) == b"\x1f\x8b"
+    except OSError:
+        return False
 
 
 def _values(name: str, lines: list[str], truncated: bool) -> Iterator[tuple[int, dict[str, Any]]]:
@@ -207,7 +224,12 @@ def _long_number(line: str) -> str:
 def _check_header(name: str, number: int, header: dict[str, Any]) -> None:
     where = f"{name}:{number}"
     if header.get("format") != REPLAY_FORMAT:
-        raise ReplayError(f"{where}: unknown replay format {header.get('format')!r} (expected {REPLAY_FORMAT!r})")
+        found = header.get("format")
+        newer = isinstance(found, str) and found.startswith("match-replay/") and found > REPLAY_FORMAT
+        if newer:  # sent by someone with a newer version: say what to do
+            raise ReplayError(f"{where}: replay format {found!r} is a newer snakepit's; this one reads "
+                              f"{REPLAY_FORMAT!r}: update snakepit to open it")
+        raise ReplayError(f"{where}: unknown replay format {found!r} (expected {REPLAY_FORMAT!r})")
     _need(where, header, "game", str)
     _need(where, header, "seed", int)
     _need(where, header, "options", dict)

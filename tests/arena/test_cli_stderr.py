@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.bots import BotStatus, TurnRecord
+from arena.bots import BotStatus, Limits, TurnRecord
 from arena.cli import status_lines
 from arena.cli_stderr import STDERR_LINE_LIMIT, stderr_lines
 from arena.closing import after_game
@@ -95,7 +95,7 @@ def test_what_a_bot_writes_after_the_game_is_its_last_records_and_an_unclean_exi
                        "--rounds", 2, "--stderr", 0, "--record", record)
     assert code == 0, err
     lines = err.splitlines()
-    assert ("round 2: seat 0 (ender.py) ok: after the game: crashed: exited with code 1 after its input was closed "
+    assert ("round 2: seat 0 (ender.py) note: after the game: crashed: exited with code 1 after its input was closed "
             "(RuntimeError: at the end)") in lines
     said = [line for line in lines if line.startswith("round 2: seat 0 stderr: ")]
     assert said[0] == "round 2: seat 0 stderr: bye" and said[-1] == "round 2: seat 0 stderr: RuntimeError: at the end"
@@ -106,9 +106,9 @@ def test_what_a_bot_writes_after_the_game_is_its_last_records_and_an_unclean_exi
 def test_after_the_game_the_stderr_kept_is_bounded() -> None:
     last = TurnRecord(BotStatus.OK, "", "0", 0.0, 0.0, "a" * 4000)
     ended = TurnRecord(BotStatus.OK, "exited after its input was closed", None, 0.0, 0.0, "b" * 4000)
-    joined = after_game(last, ended)
+    joined = after_game(last, ended, Limits().stderr_tail)
     assert joined.stderr_tail == ("a" * 4000 + "b" * 4000)[-4096:] and joined.reason == ""
-    assert after_game(last, None) is last
+    assert after_game(last, None, Limits().stderr_tail) is last
 
 
 def test_a_replays_summary_says_why_each_seat_got_each_status(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -42,7 +42,9 @@ from editor.widgets.arena.replay_saving import REPLAY_FILTER, save_replay_copy
 from editor.widgets.arena.watching import Watcher, watch
 from editor.widgets.parts.dialog_folders import EXPORTS, REPLAYS, remember_file, start_folder
 from editor.widgets.arena.scoreboard import Scoreboard, match_summary
+from editor.widgets.arena.seat_log_export import CSV_FILTER, write_seat_log
 from editor.widgets.arena.seat_log import SeatLog
+from editor.widgets.games.board_legend import legend_name
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
 from editor.widgets.games.registry import GAME_VIEWS
 from editor.widgets.parts.form_widgets import error_line, scrolled
@@ -63,7 +65,8 @@ PLOT_DELAY_MS = 120
 PNG_FILTER = "PNG images (*.png)"
 TRANSPORT_SETTINGS = "arena/transport/"
 """Where the transport keeps its speed and loop between sessions."""
-SHARED_EXPORTS = {"frame": "-turn{turn}.png", "score": "-scores.png", "time": "-think-time.png"}
+SHARED_EXPORTS = {"frame": "-turn{turn}.png", "score": "-scores.png", "time": "-think-time.png",
+                  "seat log": "-seat-log.csv"}
 """What every match exports (the shown board and the shared plots), with the file name suggested
 after the match's ``<game>-<seed>``."""
 
@@ -103,6 +106,7 @@ class ArenaPane(QWidget):
         self._board_entries: dict[str, list[QAction]] = {}
         """Per game, its board's buttons in the header and entries in the Export menu."""
         self._matches = 0
+        self._replays = 0
         self._starting = False
         """Start made room for a match whose worker has not reported yet (see :meth:`_make_room`)."""
         self._side_lent = 0
@@ -178,9 +182,10 @@ class ArenaPane(QWidget):
         self.outcome = None
         self.setup_panel.show_message("")
         self.failure_label.hide()
-        self.transport.set_stoppable(True)
+        self.transport.set_stoppable(True, replay=True)
         self.runner.gate.set_open(True)  # a replay is computed at once; the transport paces the view
-        self.runner.start_replay(Path(path))
+        self._replays += 1
+        self.runner.start_replay(Path(path), keep=self.scratch / f"replay-{self._replays}.jsonl")
         return True
 
     def save_replay(self, path: str | Path | None = None) -> bool:
@@ -233,6 +238,8 @@ class ArenaPane(QWidget):
         self.export_frame_action = self.export_menu.addAction("Frame as PNG…", lambda: self._export("frame"))
         self.export_score_action = self.export_menu.addAction("Score plot as PNG…", lambda: self._export("score"))
         self.export_time_action = self.export_menu.addAction("Think-time plot as PNG…", lambda: self._export("time"))
+        self.export_log_action = self.export_menu.addAction("Seat log as CSV (the rows listed)…",
+                                                            lambda: self._export("seat log"))
         export = QToolButton()
         export.setText("Export")
         export.setMenu(self.export_menu)
@@ -410,6 +417,9 @@ class ArenaPane(QWidget):
             self.runner.stop()
             self._failed(f"{info.record or info.game}: the arena has no board view for {info.game!r} yet")
             return
+        before = self.info.kept if self.info is not None else None
+        if before is not None and before != info.kept:
+            before.unlink(missing_ok=True)  # the copy of the replay shown before: only one kept at a time
         self.info, self.outcome = info, None
         self._starting = False
         spec = GAME_VIEWS[info.game].spec
@@ -427,11 +437,12 @@ class ArenaPane(QWidget):
         self.score_plot.set_labels(f"Score per {noun}", noun)
         self.time_plot.set_labels(f"Think time per {noun}", noun)
         for plot in (self.score_plot, self.time_plot):
-            plot.set_seat_names(self.names)
+            plot.set_seat_names([legend_name(name) for name in self.names])
             if self.tabs.currentWidget() is plot:  # a hidden plot is drawn when its tab is chosen
                 plot.clear()  # (making its curves costs ~70 ms)
         self.tabs.setTabEnabled(self.tabs.indexOf(self.time_plot), timed)
-        self.title_label.set_title(*self._title(info))
+        detail = f"Replay file: {info.record}" if info.kind == REPLAY and info.record is not None else ""
+        self.title_label.set_title(*self._title(info), detail=detail)
         if self.popout.is_out():
             self.popout.pop_out(self._window_title())  # the window names the new match
         self._update_actions()
@@ -616,7 +627,8 @@ class ArenaPane(QWidget):
         if own is not None:
             name, filter_ = own.file_name, own.file_filter
         else:
-            name, filter_ = SHARED_EXPORTS[what].format(turn=self.playback.index), PNG_FILTER
+            name = SHARED_EXPORTS[what].format(turn=self.playback.index)
+            filter_ = CSV_FILTER if name.endswith(".csv") else PNG_FILTER
         start = start_folder(self.settings, EXPORTS)
         path, _ = QFileDialog.getSaveFileName(self, f"Export the {what}", str(start / f"{stem}{name}"), filter_)
         if not path:
@@ -630,10 +642,13 @@ class ArenaPane(QWidget):
         self._say(f"Exported the {what} to {path}")
 
     def export(self, what: str, path: str | Path) -> Path:
-        """Write ``what`` to ``path``: "frame", "score", "time", or one of the shown board's own
+        """Write ``what`` to ``path``: "frame", "score", "time", "seat log", or one of the shown board's own
         exports (:meth:`~editor.widgets.games.game_view.BoardAdapter.board_exports`)."""
         if what == "frame":
             return self.export_frame(path)
+        if what == "seat log":
+            log = self.seat_log
+            return write_seat_log(path, log.shown_rows(), log.model.names, log.model.noun)
         self._refresh_plots(every=True)  # every plot catches up first
         if what in ("score", "time"):
             return (self.score_plot if what == "score" else self.time_plot).export_png(path)

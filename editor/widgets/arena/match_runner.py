@@ -22,7 +22,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from arena.bots import BotStatus, TurnRecord
-from arena.closing import AFTER_GAME
+from arena.closing import split_note
 from arena.match import (
     GAMES,
     SEVERITY,
@@ -32,12 +32,14 @@ from arena.match import (
     MatchSetup,
     MatchSetupError,
     RoundInfo,
+    SeatTally,
     SeatTime,
     run_match,
 )
 from arena.replay import Replay, ReplayError, read_replay
 from arena.snake_referee import SnakeRound
 from editor.gui_collector import GuiThreadCollector
+from editor.widgets.arena.replay_checks import checked_result, keep_copy, round_disagrees
 from editor.widgets.parts.seat_names import seat_label
 from editor.widgets.parts.worker_thread import one_line
 from engines.snake import ranks_of
@@ -82,8 +84,7 @@ class SeatTotal:
         wall, cpu = self.wall + record.wall_time, self.cpu + record.cpu_time
         # Only the after-game part of a reason: an ok record may carry one every turn (Bio-blots'
         # "the opponent's line"), which is no news.
-        at = record.reason.find(AFTER_GAME)
-        note = record.reason[at:] if at >= 0 else self.note
+        note = split_note(record.reason)[1] or self.note
         if record.status not in SEVERITY:
             return replace(self, wall=wall, cpu=cpu, note=note)
         worst = self.worst
@@ -156,6 +157,14 @@ class MatchInfo:
     """Whether the bots run (or ran) sandboxed; None when there are no bots (snake programs)."""
     sandbox: tuple[tuple[str, ...], ...] = ()
     """Per seat what held for its bot (namespaces, uid, limits), as the bot layer says it."""
+    kept: Path | None = None
+    """A replay: a copy of its file as it was read, what "Save replay" copies. The file itself may
+    be written over or deleted while it is shown (a download of the same name, a tidied folder)."""
+
+    @property
+    def replay_file(self) -> Path | None:
+        """The file that holds what is shown: the copy kept of a replay, or the record."""
+        return self.kept or self.record
 
 
 @dataclass(frozen=True)
@@ -274,9 +283,10 @@ class MatchRunner(QObject):
         """Play ``setup`` (writing its replay to ``record``); ``bot_env`` goes to every bot."""
         self._launch(lambda cancel: self._play_match(setup, record, bot_env, host_root, cancel))
 
-    def start_replay(self, path: Path | str) -> None:
-        """Play a replay file's moves through its game's engine (at the gate's pace)."""
-        self._launch(lambda cancel: self._play_replay(Path(path), cancel))
+    def start_replay(self, path: Path | str, keep: Path | None = None) -> None:
+        """Play a replay file's moves through its game's engine (at the gate's pace); with ``keep``
+        the file as read is copied there (:attr:`MatchInfo.kept`)."""
+        self._launch(lambda cancel: self._play_replay(Path(path), cancel, keep))
 
     def start_what_if(self, setup: MatchSetup, branch: int, *, record: Path | None = None) -> None:
         """Continue a snake battle: ``setup`` plays on from the position its ``start`` option holds,
@@ -387,8 +397,9 @@ class MatchRunner(QObject):
         outcome = Outcome.of(result)
         self._emit("finished", last[0].with_times(outcome) if last else outcome)
 
-    def _play_replay(self, path: Path, cancel: threading.Event) -> None:
+    def _play_replay(self, path: Path, cancel: threading.Event, keep: Path | None = None) -> None:
         replay = read_replay(path)  # a file gone since it was chosen is a ReplayError naming it, too
+        kept = keep_copy(path, keep)
         referee = GAMES.get(replay.game)
         if referee is None:
             raise ReplayError(f"{path}:1: unknown game {replay.game!r} (known: {', '.join(sorted(GAMES))})")
@@ -402,19 +413,29 @@ class MatchRunner(QObject):
         frame = Frame.start(state, scores)
         sandboxed = bool(replay.options.get("sandbox", True)) if "sandbox" in referee.defaults else None
         self._emit("started", MatchInfo(REPLAY, replay.game, replay.seed, _names(replay.seats), replay.options,
-                                           frame, path, _replay_programs(replay), sandboxed=sandboxed))
+                                           frame, path, _replay_programs(replay), sandboxed=sandboxed, kept=kept))
+        tally, last, edited = SeatTally(len(replay.seats)), None, ""
         try:
             for info in referee.replay_rounds(replay):
                 self.gate.wait(cancel)
                 if cancel.is_set():
                     break
                 frame = frame.then(info)
+                tally.add(info.records)
+                last = info
+                if not edited and (edited := round_disagrees(referee, replay, info)):
+                    self._emit("failed", edited)  # said once, above the board
                 self._post_frame(frame)
         except ReplayError as error:
             self._emit("failed", str(error))
         finished = replay.result is not None and frame.turn == len(replay.rounds) and not cancel.is_set()
-        self._emit("finished", frame.with_times(Outcome.of_replay(replay.result)) if finished and replay.result
-                   else None)
+        if not finished:
+            self._emit("finished", None)
+            return
+        result, wrong = checked_result(referee, replay, last, tally)
+        if wrong:  # a hand-edited result line: the board showed one winner, the scoreboard another
+            self._emit("failed", wrong)
+        self._emit("finished", frame.with_times(Outcome.of_replay(result)))
 
 
 def give_way() -> None:

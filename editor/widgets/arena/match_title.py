@@ -19,10 +19,12 @@ class MatchTitle(QLabel):
         super().__init__(parent)
         self.setTextFormat(Qt.TextFormat.RichText)
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self._bold = self._rest = ""
+        self._bold = self._rest = self._detail = ""
 
-    def set_title(self, bold: str, rest: str = "") -> None:
-        self._bold, self._rest = bold, rest
+    def set_title(self, bold: str, rest: str = "", detail: str = "") -> None:
+        """``detail``: said in the tooltip whether the title is cut or not (a replay's whole path:
+        two tournaments' ``game-0001.jsonl`` look the same in the title)."""
+        self._bold, self._rest, self._detail = bold, rest, detail
         # Alone ("Arena", no match shown) the name is kept whole. Beside a match's title the
         # header's buttons come first: a least width there made the pane wider than a 1024 px
         # window with the setup shown beside a snake board.
@@ -46,4 +48,5 @@ class MatchTitle(QLabel):
         room = self.contentsRect().width() - self._bold_width()
         rest = self.fontMetrics().elidedText(self._rest, Qt.TextElideMode.ElideRight, max(0, room))
         self.setText(f"<b>{html.escape(self._bold)}</b>{html.escape(rest)}")
-        self.setToolTip(self.plain_text() if rest != self._rest else "")
+        whole = self.plain_text() if rest != self._rest else ""
+        self.setToolTip("\n".join(part for part in (whole, self._detail) if part))

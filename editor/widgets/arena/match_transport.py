@@ -54,8 +54,10 @@ SLIDER_WIDTH, SLIDER_MIN_WIDTH = 100, 40
 window, with the buttons as icons)."""
 
 TRANSPORT_KEYS = frozenset({Qt.Key.Key_Space, Qt.Key.Key_Left, Qt.Key.Key_Right, Qt.Key.Key_Home, Qt.Key.Key_End,
-                            Qt.Key.Key_Escape})
+                            Qt.Key.Key_Escape, Qt.Key.Key_BracketLeft, Qt.Key.Key_BracketRight})
 """The transport's plain keys: a widget that takes typing keeps them."""
+STOP_MATCH_TIP = "Stop the match: every bot is killed"
+STOP_READING_TIP = "Stop reading the replay: the {noun}s read so far stay"
 _COMMAND_MODIFIERS = (Qt.KeyboardModifier.ControlModifier | Qt.KeyboardModifier.AltModifier
                       | Qt.KeyboardModifier.MetaModifier)
 
@@ -137,7 +139,7 @@ class TurnBox(QLineEdit):
 
 class Transport(QWidget):
     """First, Back, Play/Pause, Step, Last, Loop, Stop, the speed, the seek bar and the turn box;
-    keyboard shortcuts (Space, Right, Left, Home, End, Escape) work anywhere in the widget
+    keyboard shortcuts (Space, Right, Left, Home, End, Escape, [ and ] for the speed) work anywhere in the widget
     ``shortcut_host``. ``settings`` (with ``settings_prefix``) keeps the speed and the loop
     between sessions."""
 
@@ -168,8 +170,16 @@ class Transport(QWidget):
                                         "Loop: playing past the last {noun} starts again at the first",
                                         lambda: self._set_loop(self.loop_action.isChecked()))
         self.loop_action.setCheckable(True)
-        self.stop_button = self._button("Stop", pixmap.SP_MediaStop, "Escape", "Stop the match: every bot is killed",
-                                        self.stopRequested.emit)
+        self.stop_button = self._button("Stop", pixmap.SP_MediaStop, "Escape", STOP_MATCH_TIP, self.stopRequested.emit)
+        stop_action = self.stop_button.defaultAction()
+        assert stop_action is not None  # (set just above)
+        self.stop_action = stop_action
+        # The speed from the keyboard too (it took tabbing to the slider): [ slower, ] faster, as
+        # in video players (- and + zoom a board that has the focus).
+        self.slower_action = self._action("Slower", pixmap.SP_ArrowDown, "[", "Slower: fewer {noun}s per second",
+                                          lambda: self._step_speed(-1))
+        self.faster_action = self._action("Faster", pixmap.SP_ArrowUp, "]", "Faster: more {noun}s per second",
+                                          lambda: self._step_speed(1))
         self.first_button, self.back_button = self._icon_button(self.start_action), self._icon_button(self.back_action)
         self.last_button = self._icon_button(self.end_action)
         self.loop_button = self._icon_button(self.loop_action)
@@ -232,7 +242,7 @@ class Transport(QWidget):
             text = tip.format(noun=word)
             action.setToolTip(f"{text} ({key})" if key else text)
         self.noun_label.setText(self.noun)
-        self.speed_slider.setToolTip(f"{self.noun}s per second; all the way right: full speed")
+        self.speed_slider.setToolTip(f"{self.noun}s per second; all the way right: full speed (keys: [ slower, ] faster)")
         self.seek_bar.setToolTip(f"Every finished {word}: drag to go back and forth while the match goes on")
         self.turn_box.setToolTip(f"The {word} shown: type a {word} number and press Enter to go there")
         self.refresh()
@@ -297,9 +307,13 @@ class Transport(QWidget):
         self._controls.invalidate()  # a nested layout keeps its old minimum otherwise
         self.updateGeometry()
 
-    def set_stoppable(self, stoppable: bool) -> None:
-        """Whether Stop has a worker to stop."""
+    def set_stoppable(self, stoppable: bool, replay: bool = False) -> None:
+        """Whether Stop has a worker to stop; ``replay``: one reading a replay (it has no bots to
+        kill, which Stop's tooltip said of a replay too)."""
         self._stoppable = stoppable
+        if stoppable:
+            self._tips[self.stop_action] = STOP_READING_TIP if replay else STOP_MATCH_TIP
+            self.set_noun(self.noun)
         self.refresh()
 
     def refresh(self) -> None:
@@ -349,6 +363,10 @@ class Transport(QWidget):
         self.playback.set_speed(speed)
         if self._settings is not None:
             self._settings.setValue(self._prefix + SPEED_KEY, f"{speed:g}")
+
+    def _step_speed(self, steps: int) -> None:
+        slider = self.speed_slider
+        slider.setValue(max(slider.minimum(), min(slider.maximum(), slider.value() + steps)))
 
     def _set_loop(self, loop: bool) -> None:
         self.playback.set_loop(loop)

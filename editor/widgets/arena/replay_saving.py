@@ -20,7 +20,7 @@ def save_replay_copy(parent: QWidget, info: MatchInfo | None, path: str | Path |
     """Copy ``info``'s replay (every finished turn so far) to ``path``, asked for (with
     ``<game>-<seed>.jsonl`` offered, in the last replay folder of ``settings``) when None.
     Returns whether it was saved and what to tell the user ("" when they cancelled the dialog)."""
-    source = info.record if info is not None else None
+    source = info.replay_file if info is not None else None
     if info is None or source is None or not source.exists():
         return False, f"This {what} has no replay to save."
     settings = settings if settings is not None else QSettings()

@@ -10,6 +10,8 @@ files beside it are missing, and that explains the crash a user reads on the row
 
 from __future__ import annotations
 
+import html
+import re
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
@@ -44,7 +46,7 @@ def match_summary(turn: int, last: int, live: bool, outcome: Outcome | None, nam
     rounds = f"{outcome.rounds} {round_noun}{'' if outcome.rounds == 1 else 's'}"
     if outcome.cancelled:
         return f"Stopped after {rounds}."
-    winners = [names[i] for i, rank in enumerate(outcome.ranks) if rank == 1]
+    winners = [breakable_name(names[i]) for i, rank in enumerate(outcome.ranks) if rank == 1]
     if len(winners) == len(names):
         verdict = "A draw: every seat shares first place"
     elif len(winners) == 1:
@@ -54,14 +56,30 @@ def match_summary(turn: int, last: int, live: bool, outcome: Outcome | None, nam
     return f"Over after {rounds} ({end_text(outcome.end)}). {verdict}."
 
 
+RUN = 16
+"""The most characters of a name without a place to wrap (:func:`breakable_name`)."""
+
+
+def breakable_name(name: str) -> str:
+    """``name`` for rich text: escaped (a seat name comes from a replay someone sent: ``<h1>`` is
+    text), with places to wrap (U+200B) after ``_ - . /`` and in every run of :data:`RUN` other
+    characters, so a long file name wraps in a narrow scoreboard instead of being cut at its edge."""
+    parts = re.split(r"(?<=[_\-./])", name)
+    runs = [part[i:i + RUN] for part in parts for i in range(0, len(part), RUN)]
+    return "\u200b".join(html.escape(run) for run in runs if run)
+
+
 class ElidedLabel(QLabel):
     """One line of text cut with "…" to the width it is given (a long name or reason must not widen
     the scoreboard); :meth:`text` is what shows, :meth:`full_text` all of it."""
 
-    def __init__(self, text: str = "", parent: QWidget | None = None) -> None:
+    def __init__(self, text: str = "", parent: QWidget | None = None,
+                 mode: Qt.TextElideMode = Qt.TextElideMode.ElideRight) -> None:
         super().__init__(parent)
         self._full = ""
+        self._mode = mode
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setTextFormat(Qt.TextFormat.PlainText)  # a seat's name from a replay: "<h1>" is text
         self.set_full_text(text)
 
     def full_text(self) -> str:
@@ -81,7 +99,7 @@ class ElidedLabel(QLabel):
             self._elide()
 
     def _elide(self) -> None:
-        self.setText(self.fontMetrics().elidedText(self._full, Qt.TextElideMode.ElideRight, max(0, self.width())))
+        self.setText(self.fontMetrics().elidedText(self._full, self._mode, max(0, self.width())))
 
 
 class ScoreRow(SeatCard):
@@ -89,7 +107,9 @@ class ScoreRow(SeatCard):
 
     def __init__(self, index: int, name: str, parent: QWidget | None = None) -> None:
         super().__init__(index, parent)
-        self.name_label = ElidedLabel(name)  # a long name is cut with "…", whole in its tooltip
+        # A long name is cut in its middle ("another_ext…player.py 2": four seats of one bot read
+        # alike cut at the end), whole in its tooltip.
+        self.name_label = ElidedLabel(name, mode=Qt.TextElideMode.ElideMiddle)
         self.name_label.setFont(figures(self.font(), bold=True))
         self.name_label.setToolTip(name)
         self.rank_label = QLabel()

@@ -41,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from arena.bots import BotStatus
+from arena.closing import split_note
 from editor.widgets.arena.match_runner import Frame
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_colors import delta_color
@@ -48,6 +49,8 @@ from editor.widgets.parts.seat_colors import delta_color
 COLUMNS = ("Turn", "Seat", "Status", "Answer", "Time", "Reason · stderr")
 TURN, SEAT, STATUS, ANSWER, TIME, NOTE = range(len(COLUMNS))
 ALL_SEATS = -1
+SEAT_BOX_LETTERS = 16
+"""The seat chooser's width in letters: a longer name is cut there (whole in its list and tooltip)."""
 FOLLOW_MS = 200
 """While a match plays, the log follows the shown turn at most this often."""
 DISPLAY, ALIGNMENT, FOREGROUND = Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.ForegroundRole
@@ -99,7 +102,9 @@ def ms_text(seconds: float) -> str:
 
 
 def rows_of(frame: Frame) -> list[LogRow]:
-    """The log rows of one frame: a row per seat whose bot ran (or whose program moved)."""
+    """The log rows of one frame: a row per seat whose bot ran (or whose program moved), and a
+    seat not run in it whose record holds how its bot ended after the game (Bio-blots' waiting
+    seat at the end: its note was on the scoreboard only)."""
     if frame.turn == 0:
         return []
     if frame.records is None:
@@ -108,7 +113,7 @@ def rows_of(frame: Frame) -> list[LogRow]:
                 for seat, move in enumerate(frame.moves) if move is not None]
     rows = []
     for seat, record in enumerate(frame.records):
-        if record.status is BotStatus.SKIPPED:
+        if record.status is BotStatus.SKIPPED and not split_note(record.reason)[1]:
             continue
         answer = "" if record.answer is None else record.answer
         rows.append(LogRow(frame.turn, seat, record.status.label, answer, record.wall_time, record.cpu_time,
@@ -248,7 +253,10 @@ class SeatLog(QWidget):
         self.seat_box = QComboBox()
         self.seat_box.setToolTip("Whose turns to list")
         self.seat_box.setPlaceholderText("No match yet")
-        self.seat_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        # As wide as a short name: sized to its longest name (a bot's long file name) it left the
+        # search field a few pixels at 1024 px. Its list opens wide enough for every name.
+        self.seat_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.seat_box.setMinimumContentsLength(SEAT_BOX_LETTERS)
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search answers, statuses, stderr…")
         self.search.setToolTip("Rows whose turn, status, answer, reason or stderr holds this (Esc clears it)")
@@ -289,6 +297,7 @@ class SeatLog(QWidget):
         self.table.doubleClicked.connect(self._activated)
         self.table.selectionModel().currentRowChanged.connect(lambda current, _previous: self._show_details(current))
         self.seat_box.currentIndexChanged.connect(self._refilter)
+        self.seat_box.currentTextChanged.connect(lambda name: self.seat_box.setToolTip(f"Whose turns to list: {name}"))
         self.search.textChanged.connect(self._refilter)
         top = QHBoxLayout()
         top.setSpacing(6)
@@ -318,6 +327,10 @@ class SeatLog(QWidget):
         self.seat_box.addItem("All seats", ALL_SEATS)
         for seat, name in enumerate(names):
             self.seat_box.addItem(QIcon(swatch_pixmap(seat, 10)), name, seat)
+            self.seat_box.setItemData(seat + 1, name, Qt.ItemDataRole.ToolTipRole)
+        metrics = self.seat_box.fontMetrics()  # (the list's own size hint counts only rows laid out)
+        widest = max((metrics.horizontalAdvance(name) for name in ["All seats", *names]))
+        self.seat_box.view().setMinimumWidth(widest + self.seat_box.iconSize().width() + 4 * metrics.averageCharWidth())
         self.seat_box.setCurrentIndex(0)
         self.seat_box.blockSignals(False)
         self._set_enabled(True)

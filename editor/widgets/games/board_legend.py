@@ -59,6 +59,21 @@ def flow_chips(chips: Sequence[Chip], width: int, metrics: QFontMetrics) -> list
     return lines
 
 
+LEGEND_LETTERS = 24
+"""The most letters of a seat's name in a legend (see :func:`legend_name`)."""
+
+
+def legend_name(name: str, letters: int = LEGEND_LETTERS) -> str:
+    """``name`` cut in its middle to ``letters`` for a legend (a plot's, a board's): a bot's long
+    file name took half a 1024 px plot and was cut at its edge, and pushed a board legend's points
+    out of its line; the end is kept, as two seats of one bot differ there (``…player.py 2``).
+    The scoreboard and the tooltips show it whole."""
+    if len(name) <= letters:
+        return name
+    tail = (letters - 1) // 2
+    return f"{name[: letters - 1 - tail]}…{name[-tail:]}"
+
+
 def elided(chip: Chip, width: int, metrics: QFontMetrics) -> Chip:
     """``chip`` with its text cut to fit ``width``; an ellipsis marks the cut (the board's tooltips
     and the scoreboard say it all)."""

@@ -8,6 +8,8 @@ per seat); a game's own plots (the kingdoms history) build on :class:`SeatPlot` 
 
 from __future__ import annotations
 
+import html
+
 import math
 from collections.abc import Sequence
 from pathlib import Path
@@ -129,7 +131,7 @@ class SeatPlot(QWidget):
         names = []
         for curve in self._curves:
             label = self._legend.getLabel(curve)
-            names.append(label.text if label is not None else "")
+            names.append(html.unescape(label.text) if label is not None else "")
         return names
 
     def legend_covers_curves(self) -> bool:
@@ -187,7 +189,7 @@ class SeatPlot(QWidget):
         while len(self._curves) < len(ys):
             index = len(self._curves)
             curve = self.plot_widget.getPlotItem().plot(
-                [], [], name=self.seat_name(index), pen=self._pen(index), antialias=True, connect="finite")
+                [], [], name=self._legend_text(index), pen=self._pen(index), antialias=True, connect="finite")
             self._curves.append(curve)
         while len(self._curves) > len(ys):
             curve = self._curves.pop()
@@ -208,8 +210,13 @@ class SeatPlot(QWidget):
         for index, curve in enumerate(self._curves):
             label = self._legend.getLabel(curve)
             if label is not None:
-                label.setText(self.seat_name(index))
-            curve.opts["name"] = self.seat_name(index)
+                label.setText(self._legend_text(index))
+            curve.opts["name"] = self._legend_text(index)
+
+    def _legend_text(self, index: int) -> str:
+        """The seat's name as the legend's rich text: escaped (a name from a replay someone sent:
+        "<h1>" is text, not a heading)."""
+        return html.escape(self.seat_name(index))
 
     def _apply_palette(self) -> None:
         palette = self.palette()

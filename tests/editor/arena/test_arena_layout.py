@@ -166,10 +166,11 @@ def test_a_long_match_title_is_cut_with_an_ellipsis_and_whole_in_its_tooltip(
         pane.open_replay(replay)
     title = pane.title_label
     assert title.plain_text() == whole
-    qtbot.waitUntil(lambda: title.toolTip() == "")  # (once laid out beside the shown board's buttons)
+    path = f"Replay file: {replay}"  # which file, said whether the title is cut or not
+    qtbot.waitUntil(lambda: title.toolTip() == path)  # (once laid out beside the shown board's buttons)
     assert QTextDocumentFragment.fromHtml(title.text()).toPlainText() == whole
     pane.resize(*SMALL)  # five header buttons beside it: a cut title says so and keeps the rest at hand
-    qtbot.waitUntil(lambda: title.toolTip() == whole)
+    qtbot.waitUntil(lambda: title.toolTip() == f"{whole}\n{path}")
     shown = QTextDocumentFragment.fromHtml(title.text()).toPlainText()
     assert shown.endswith("…") and whole.startswith(shown[:-1]) and shown.startswith("Snake · replay")
     assert title.fontMetrics().horizontalAdvance(shown) <= title.contentsRect().width()

@@ -7,13 +7,17 @@ records carry every turn (Bio-blots' "the opponent's line")."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
+from arena.bots import BotStatus, TurnRecord
 from arena.closing import AFTER_GAME
 from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.arena.match_runner import SeatTotal
 from tests.bots.survivors import BOTS
+from tests.arena.noted_replays import noted_bioblots
 from tests.editor.arena.pane_driver import BIOBLOTS, set_up, start, wait_finished
 
 
@@ -34,3 +38,27 @@ def test_an_ok_seat_with_a_note_after_the_game_says_so_on_its_row(qtbot: QtBot, 
     row = board.rows[1]
     assert row.toolTip().endswith("still running 1.000 s after its input was closed"), row.toolTip()
     assert not row.status_label.text().startswith("⚠")
+
+
+def test_only_the_note_after_the_game_counts_not_the_words_elsewhere() -> None:
+    """The words "after the game" in a reason (a quoted line, a referee's remark) are no note; the
+    note as a replay of any version holds it is, and stays for the later rounds."""
+    total = SeatTotal().add(TurnRecord(BotStatus.SKIPPED, "it waits until after the game starts"))
+    assert total.note == ""
+    old = "the opponent's line; after the game: killed: still running 1.000 s after its input was closed"
+    total = total.add(TurnRecord(BotStatus.OK, old)).add(TurnRecord(BotStatus.OK, ""))
+    assert total.note == "after the game: killed: still running 1.000 s after its input was closed"
+
+
+def test_a_note_on_a_seat_that_did_not_move_last_is_in_the_seat_log(qtbot: QtBot, make_pane: Callable[..., ArenaPane],
+                                                                     tmp_path: Path) -> None:
+    """In Bio-blots the seat that waited in the last move has a skipped record there: its note
+    rode on it, and the seat log (which leaves skipped turns out) did not show it."""
+    replay, index, seat = noted_bioblots(tmp_path)
+    pane = make_pane()
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        pane.open_replay(replay)
+    rows = pane.seat_log.shown_rows()
+    noted = [row for row in rows if AFTER_GAME in row.reason]
+    assert [(row.turn, row.seat, row.status) for row in noted] == [(index, seat, "skipped")]
+    assert sum(row.status == "skipped" for row in rows) == 1  # the other skipped turns stay out

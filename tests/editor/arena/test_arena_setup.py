@@ -321,7 +321,7 @@ def export_entries(pane: ArenaPane) -> list[str]:
     return [action.text() for action in pane.export_menu.actions() if action.isVisible()]
 
 
-SHARED_EXPORTS = ["Frame as PNG…", "Score plot as PNG…", "Think-time plot as PNG…"]
+SHARED_EXPORTS = ["Frame as PNG…", "Score plot as PNG…", "Think-time plot as PNG…", "Seat log as CSV (the rows listed)…"]
 KINGDOMS_EXPORTS = ["History plot as PNG…", "History file (original format)…"]
 
 

@@ -26,13 +26,15 @@ def shown_board(qtbot: QtBot, width: int) -> Scoreboard:
     return board
 
 
-def test_a_long_name_in_a_narrow_column_ends_in_an_ellipsis_and_is_whole_in_its_tooltip(qtbot: QtBot) -> None:
+def test_a_long_name_in_a_narrow_column_is_cut_in_its_middle_and_is_whole_in_its_tooltip(qtbot: QtBot) -> None:
     board = shown_board(qtbot, 304)
     row = board.rows[0]
     label = row.name_label
     shown = label.text()
-    assert shown.endswith("…") and shown != NAMES[0], shown
-    assert NAMES[0].startswith(shown.removesuffix("…")), shown  # the start of the name, not some other text
+    start, cut, end = shown.partition("…")
+    assert cut and shown != NAMES[0], shown
+    # Its start and its end (where two seats of one bot differ: "… 2"), not some other text.
+    assert NAMES[0].startswith(start) and NAMES[0].endswith(end) and start and end, shown
     assert label.fontMetrics().horizontalAdvance(shown) <= label.width()
     assert label.toolTip() == NAMES[0] and label.full_text() == NAMES[0]
     assert row.toolTip() == NAMES[0]  # the row's tooltip names the seat whole too
@@ -42,6 +44,18 @@ def test_a_name_with_room_shows_whole(qtbot: QtBot) -> None:
     board = shown_board(qtbot, 700)
     assert [row.name_label.text() for row in board.rows] == NAMES
     board.resize(304, 260)
-    qtbot.waitUntil(lambda: board.rows[0].name_label.text().endswith("…"))
+    qtbot.waitUntil(lambda: "…" in board.rows[0].name_label.text())
     board.resize(700, 260)
     qtbot.waitUntil(lambda: [row.name_label.text() for row in board.rows] == NAMES)
+
+
+def test_two_seats_of_one_long_named_bot_read_apart(qtbot: QtBot) -> None:
+    board = Scoreboard()
+    qtbot.addWidget(board)
+    name = "another_extremely_long_descriptive_bot_name_random_player.py"
+    board.set_seats([name, f"{name} 2"])
+    board.resize(304, 260)
+    board.show()
+    qtbot.waitExposed(board)
+    first, second = (row.name_label.text() for row in board.rows)
+    assert "…" in first and first != second and second.endswith(" 2"), (first, second)

@@ -93,6 +93,31 @@ def test_the_buttons_go_to_the_first_back_on_and_last_turn(qtbot: QtBot, make_tr
     assert shown(transport) == 0 and transport.seek_bar.value() == 0
 
 
+def test_brackets_change_the_speed_from_anywhere_but_a_text_field(qtbot: QtBot, make_transport: MakeTransport) -> None:
+    """The speed took tabbing to its slider; [ and ] set it from the keys (as in video players; - and
+    + zoom a focused board), as the slider's tooltip says, while a field being typed in keeps them."""
+    transport = make_transport()
+    slider, start = transport.speed_slider, transport.speed_slider.value()
+    host = transport.window()
+    host.activateWindow()  # keys reach a shortcut in the active window only
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is host, timeout=2_000)
+    transport.seek_bar.setFocus()  # the focus elsewhere in the transport's host, as on the board
+    qtbot.keyClick(transport.seek_bar, "]")
+    assert slider.value() == start + 1 and transport.playback.speed() == SPEEDS[start + 1]
+    for _ in range(2):
+        qtbot.keyClick(transport.seek_bar, "[")
+    assert slider.value() == start - 1
+    for _ in range(len(SPEEDS) + 1):
+        qtbot.keyClick(transport.seek_bar, "]")
+    assert slider.value() == len(SPEEDS) - 1  # no further than full speed
+    assert "[ slower, ] faster" in slider.toolTip()
+    box = transport.turn_box
+    qtbot.mouseClick(box, LEFT)
+    box.selectAll()
+    qtbot.keyClicks(box, "[")
+    assert box.text() == "[" and slider.value() == len(SPEEDS) - 1  # typed, not slower
+
+
 def test_a_typed_turn_is_shown_and_a_wrong_one_is_explained_under_the_box(qtbot: QtBot, make_transport: MakeTransport) -> None:
     transport = make_transport()
     type_turn(qtbot, transport, "17")

@@ -30,7 +30,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from editor.widgets.games.board_legend import BoardView, Chip, IconPainter, elided, plural
+from editor.widgets.games.board_legend import BoardView, Chip, IconPainter, elided, legend_name, plural
 from editor.widgets.games.zoomable_board import MARGIN
 from editor.widgets.parts.seat_colors import blend, is_dark, seat_color
 from editor.widgets.parts.seat_names import seat_name
@@ -383,7 +383,7 @@ class BioblotsView(BoardView[State]):
                 painter.drawText(tile, Qt.AlignmentFlag.AlignCenter, str(value))
 
     def _player_text(self, state: State, player: int) -> str:
-        parts = [self.seat_name(player), plural(state.scores[player], "pt")]
+        parts = [legend_name(self.seat_name(player)), plural(state.scores[player], "pt")]
         if state.placed(player):
             parts.append(f"{len(state.organisms[player])} cells")
         if state.over:

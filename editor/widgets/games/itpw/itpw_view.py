@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QWidget
 
-from editor.widgets.games.board_legend import BoardView, Chip, IconPainter, elided, plural
+from editor.widgets.games.board_legend import BoardView, Chip, IconPainter, elided, legend_name, plural
 from editor.widgets.games.zoomable_board import MARGIN
 from editor.widgets.parts.seat_colors import blend, is_dark, out_color, seat_color
 from engines.itpw import (
@@ -259,7 +259,7 @@ class ItpwView(BoardView[State]):
         units = state.units_of(player)
         soldiers = sum(1 for _, unit in units if unit.kind is Kind.SOLDIER)
         fields, kills = state.territory_of(player), state.kills[player - 1]
-        name = self.seat_name(player)
+        name = legend_name(self.seat_name(player))
         parts = [name if name == f"Player {player}" else f"{name} (player {player})", plural(fields + kills, "pt"),
                  f"{plural(fields, 'field')} + {plural(kills, 'kill')}",
                  f"{plural(len(units) - soldiers, 'worker')}, {plural(soldiers, 'soldier')}"]
@@ -274,7 +274,10 @@ class ItpwView(BoardView[State]):
         end = state.end
         turn = f"turn {min(state.turn + 1, state.total_turns)} / {state.total_turns}"
         if end is not None:
-            return f"over after {state.turn} turns: {END_TEXT[end]}"
+            # A turn cut short by the last player's disqualification counts, as the match's rounds
+            # (the transport, the summary) do: "over after 0 turns" stood beside "Turn 1 / 1".
+            played = max([state.turn, *(out.turn for out in state.disqualified if out is not None)])
+            return f"over after {plural(played, 'turn')}: {END_TEXT[end]}"
         spawned = next((e for e in self._events if isinstance(e, Spawned)), None)
         if spawned is not None:
             return f"{turn} · new {spawned.kind.label} of player {spawned.player}: {spawned.arrival.value.replace('_', ' ')}"

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QFrame, QScrollArea, QSplitter, QWidget
 
 from arena.samples import SAMPLES_DIR
 from editor.widgets.arena.match_runner import Frame, MatchInfo
+from editor.widgets.games.board_legend import legend_name
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardDemo, BoardExport, DemoSeats
 from editor.widgets.games.kingdoms.history_plot import KingdomsHistoryPlot
 from editor.widgets.games.kingdoms.kingdoms_view import KingdomsView, simple_actions
@@ -79,7 +80,7 @@ class KingdomsBoard(BoardAdapter):
 
     def begin(self, info: MatchInfo, names: Sequence[str]) -> None:
         self.view.set_seat_names(names)
-        self.history.set_seat_names(names)
+        self.history.set_seat_names([legend_name(name) for name in names])
         self.history.clear()
         self.view.set_highlighted_kingdom(None)
 

@@ -86,6 +86,7 @@ class KingdomCard(SeatCard):
         self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Maximum)
 
         self.name_label = QLabel(name)
+        self.name_label.setTextFormat(Qt.TextFormat.PlainText)  # a seat's name from a replay: "<h1>" is text
         self.name_label.setFont(figures(self.font(), 1.1, bold=True))
         self.name_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.rank_label = QLabel()

@@ -22,6 +22,7 @@ from editor.widgets.games.board_legend import (
     BoardView,
     Chip,
     IconPainter,
+    legend_name,
     plural,
 )
 from editor.widgets.games.worms.worms_paint import (
@@ -166,7 +167,7 @@ class WormsView(BoardView[WormsState]):
         """The worms as they are now, then what the board's pieces mean, then the game's counters."""
         metrics = QFontMetrics(self.font())
         icon = metrics.height() + 2
-        worms = [Chip(worm_icon(i, worm), f"{self.seat_name(i)} · {plural(worm.points, 'pt')}{_worm_tag(worm)}",
+        worms = [Chip(worm_icon(i, worm), f"{legend_name(self.seat_name(i))} · {plural(worm.points, 'pt')}{_worm_tag(worm)}",
                       2 * icon, icon) for i, worm in enumerate(state.worms)]
         keys = [Chip(item_icon(item), item.label, icon, icon) for item in Item]
         keys.append(Chip(wall_icon, "wall", icon, icon))

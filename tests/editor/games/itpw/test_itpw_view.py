@@ -11,6 +11,7 @@ from editor.widgets.parts.seat_colors import seat_color
 from engines.itpw import (
     Disqualification,
     Kind,
+    Phase,
     Move,
     State,
     Step,
@@ -179,3 +180,29 @@ def test_the_fixture_is_what_the_tests_assume() -> None:
     assert state.owner(OWNED_EMPTY) == 1 and state.unit(OWNED_EMPTY) is None
     assert state.owner(FREE) == 0 and state.unit(FREE) is None
     assert not state.active(3) and state.unit(OUT) == Unit(3, Kind.WORKER)
+
+
+@pytest.mark.parametrize(("turn", "out_in", "said"), [
+    (0, 1, "over after 1 turn: "),  # every bot out in the first turn: that turn counts, as the arena's "Turn 1 / 1"
+    (3, 4, "over after 4 turns: "),
+    (5, 2, "over after 5 turns: "),  # out long before the last full turn
+])
+def test_the_end_counts_the_turn_cut_short_by_the_last_disqualification(view: ItpwView, turn: int, out_in: int,
+                                                                        said: str) -> None:
+    out = tuple(Disqualification(out_in if p == 3 else 1, "crashed") for p in range(1, 5))
+    state = State(board().units, board().territory, turn=turn, phase=Phase.OVER, to_move=None, disqualified=out)
+    view.set_state(state)
+    counter = view.legend_texts()[-1]
+    assert counter.startswith(said), counter
+
+
+def test_a_long_seat_name_is_cut_in_its_middle_and_leaves_the_points_in_the_line(view: ItpwView) -> None:
+    """A bot's long file name filled its legend line: the points and the rest were cut off."""
+    long = "a_really_long_bot_name_that_somebody_chose_for_their_crashing_bot_v2_final.py"
+    view.set_seat_names([long, f"{long} 2"])
+    view.set_state(board())
+    lines = view.legend_texts()
+    first = next(line for line in lines if "(player 1)" in line)
+    second = next(line for line in lines if "(player 2)" in line)
+    assert "a_really_lon" in first and "final.py (player 1) · 4 pts · 4 fields" in first, first
+    assert "final.py 2 (player 2) · 2 pts" in second, second
