@@ -23,13 +23,14 @@ from __future__ import annotations
 import json
 import re
 import sys
+from array import array
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any
+from typing import IO, Any, overload
 
-from matcher.bounded import REPLAY_LIMIT, read_text_file
+from matcher.bounded import REPLAY_LIMIT, MiB
 
 REPLAY_FORMAT = "match-replay/1"
 ROUND_KEYS = ("round", "moves", "records", "events", "scores", "state")
@@ -102,10 +103,11 @@ class Replay:
 
     path: str
     header: dict[str, Any]
-    rounds: list[dict[str, Any]]
+    rounds: Sequence[dict[str, Any]]
+    """The round lines, in order (as read: a :class:`RoundLines`, which reads them from the file)."""
     result: dict[str, Any] | None
     truncated: bool = False
-    round_lines: list[int] = field(default_factory=list)
+    round_lines: Sequence[int] = field(default_factory=list)
     """The file line of each round, for messages."""
     result_line: int | None = None
     """The file line of the result line (None without one)."""
@@ -137,62 +139,178 @@ def read_replay(path: Path | str) -> Replay:
     """Read a replay file; :class:`ReplayError` says ``file:line: what is wrong``, or
     ``file: cannot read it: why`` for a file that cannot be read (missing, a folder, unreadable).
 
+    The file is read line by line, every line checked, and only where each round's line starts
+    is kept (:class:`RoundLines` reads a round again when asked for it): a match at the round
+    limit (a million rounds, a few GiB of replay) is read back in a few MiB, where the whole text
+    and every round's parsed line once took ~15 times the file's size and a file over 256 MiB was
+    refused. :data:`~matcher.bounded.REPLAY_LIMIT` now bounds one line (an endless device is
+    still refused after it).
+
     Legacy snake battle replays (``snake-replay/1``, from ``snakepit battle --record``) are read
     too, as rounds without scores and state digests (see :mod:`arena.snake_referee`)."""
     name = str(path)
-    text = read_text_file(path, ReplayError, REPLAY_LIMIT)
-    lines = text.split("\n")
-    truncated = bool(lines[-1])  # the last line of a complete file ends with a newline
-    values = list(_values(name, lines, truncated))
-    if not values:
+    try:
+        with open(path, "rb") as source:
+            return _read(name, source)
+    except OSError as problem:
+        raise ReplayError(f"{name}: cannot read it: {problem.strerror or problem}") from None
+
+
+def _read(name: str, source: IO[bytes]) -> Replay:
+    lines = _Lines(name, source, REPLAY_LIMIT)  # the limit read now: a test makes it small
+    values = _values(name, lines)
+    first = next(values, None)
+    if first is None:
         raise ReplayError(f"{name}:1: empty file, expected a replay header line")
-    number, header = values[0]
+    number, _, header = first
     if header.get("type") != "header":
         raise ReplayError(f"{name}:{number}: expected the header line first, got type {header.get('type')!r}")
     if header.get("format") == "snake-replay/1":
         from arena.snake_referee import legacy_replay
 
-        return legacy_replay(name, values, truncated)
+        legacy = [(number, header), *((n, v) for n, _, v in values)]
+        return legacy_replay(name, legacy, lines.truncated)
     _check_header(name, number, header)
-    rounds: list[dict[str, Any]] = []
-    round_lines: list[int] = []
+    seekable = source.seekable()
+    offsets: array[int] = array("q")
+    kept: list[dict[str, Any]] = []  # the rounds themselves only where the file cannot be read again (a pipe)
+    round_lines: array[int] = array("q")
     result: dict[str, Any] | None = None
     result_line: int | None = None
-    for number, value in values[1:]:
+    for number, offset, value in values:
         kind = value.get("type")
         if result is not None:
             raise ReplayError(f"{name}:{number}: a {kind!r} line after the result line")
         if kind == "round":
-            _check_round(name, number, value, len(rounds) + 1, len(header["seats"]))
-            rounds.append(value)
+            _check_round(name, number, value, len(round_lines) + 1, len(header["seats"]))
+            if seekable:
+                offsets.append(offset)
+            else:
+                kept.append(value)
             round_lines.append(number)
         elif kind == "result":
             _check_result(name, number, value, len(header["seats"]))
             result, result_line = value, number
         else:
             raise ReplayError(f"{name}:{number}: unknown line type {kind!r} (expected 'round' or 'result')")
-    return Replay(name, header, rounds, result, truncated, round_lines, result_line)
+    rounds: Sequence[dict[str, Any]] = RoundLines(name, offsets, round_lines) if seekable else kept
+    return Replay(name, header, rounds, result, lines.truncated, round_lines, result_line)
 
 
-def _values(name: str, lines: list[str], truncated: bool) -> Iterator[tuple[int, dict[str, Any]]]:
-    for index, line in enumerate(lines):
-        number = index + 1
-        if not line.strip():
-            continue
+class _Lines:
+    """A replay file's lines as ``(line number, byte offset, text)``, blank ones left out, each at
+    most ``limit`` bytes; ``truncated`` once the last line turned out to end without a newline."""
+
+    def __init__(self, name: str, source: IO[bytes], limit: int) -> None:
+        self.name = name
+        self.source = source
+        self.limit = limit
+        self.truncated = False
+
+    def __iter__(self) -> Iterator[tuple[int, int, str]]:
+        offset = 0
+        number = 0
+        while raw := self.source.readline(self.limit + 1):
+            number += 1
+            if not raw.endswith(b"\n"):
+                if len(raw) > self.limit:
+                    most = f"{self.limit // MiB} MiB" if self.limit >= MiB else f"{self.limit} bytes"
+                    raise ReplayError(f"{self.name}:{number}: a line of more than {most}: not a replay line")
+                self.truncated = True
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as problem:
+                column = len(raw[:problem.start].decode("utf-8", "replace")) + 1
+                raise ReplayError(f"{self.name}: line {number}, column {column}: not UTF-8 text "
+                                  f"({problem.reason})") from None
+            if text.strip():
+                yield number, offset, text.removesuffix("\n").removesuffix("\r")
+            offset += len(raw)
+
+
+def _values(name: str, lines: _Lines) -> Iterator[tuple[int, int, dict[str, Any]]]:
+    for number, offset, line in lines:
         try:
-            value = json.loads(line)
-        except json.JSONDecodeError as error:
-            if truncated and index == len(lines) - 1:
+            value = _parse(name, number, line)
+        except ReplayError:
+            if lines.truncated:
                 return  # the line being written when the match was killed
-            # (the column first: json's "Unterminated string starting at" read "… at at column 2")
-            raise ReplayError(f"{name}:{number}: not JSON at column {error.colno}: {error.msg}") from None
-        except RecursionError:
-            raise ReplayError(f"{name}:{number}: not a replay line: nested too deeply") from None
-        except ValueError:  # int() refuses a number of over 4300 digits
-            raise ReplayError(f"{name}:{number}: not a replay line: {_long_number(line)}") from None
-        if not isinstance(value, dict):
-            raise ReplayError(f"{name}:{number}: expected a JSON object, got {type(value).__name__}")
-        yield number, value
+            raise
+        yield number, offset, value
+
+
+def _parse(name: str, number: int, line: str | bytes) -> dict[str, Any]:
+    """One line's JSON object; errors name the line."""
+    try:
+        value = json.loads(line)
+    except json.JSONDecodeError as error:
+        # (the column first: json's "Unterminated string starting at" read "… at at column 2")
+        raise ReplayError(f"{name}:{number}: not JSON at column {error.colno}: {error.msg}") from None
+    except RecursionError:
+        raise ReplayError(f"{name}:{number}: not a replay line: nested too deeply") from None
+    except ValueError:  # int() refuses a number of over 4300 digits
+        text = line if isinstance(line, str) else line.decode("utf-8", "replace")
+        raise ReplayError(f"{name}:{number}: not a replay line: {_long_number(text)}") from None
+    if not isinstance(value, dict):
+        raise ReplayError(f"{name}:{number}: expected a JSON object, got {type(value).__name__}")
+    return value
+
+
+class RoundLines(Sequence[dict[str, Any]]):
+    """A replay's round lines (parsed), read again from its file when asked for: only each line's
+    byte offset is held. Iterating reads the file once, in order; the round last read is kept, so
+    that a verifier asking for the round it is at reads nothing again. A file changed since
+    :func:`read_replay` checked it is a :class:`ReplayError` naming the line."""
+
+    def __init__(self, path: str, offsets: array[int], lines: Sequence[int]) -> None:
+        self._path = path
+        self._offsets = offsets
+        self._lines = lines
+        self._last: tuple[int, dict[str, Any]] | None = None
+
+    def __len__(self) -> int:
+        return len(self._offsets)
+
+    @overload
+    def __getitem__(self, index: int) -> dict[str, Any]: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[dict[str, Any]]: ...
+
+    def __getitem__(self, index: int | slice) -> dict[str, Any] | list[dict[str, Any]]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        count = len(self)
+        if not -count <= index < count:
+            raise IndexError(f"round index {index} out of range (the replay has {count} rounds)")
+        index %= count
+        if self._last is not None and self._last[0] == index:
+            return self._last[1]
+        with self._open() as source:
+            return self._read(source, index)
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        if not self._offsets:
+            return
+        with self._open() as source:
+            for index in range(len(self)):
+                yield self._read(source, index)
+
+    def _open(self) -> IO[bytes]:
+        try:
+            return open(self._path, "rb")
+        except OSError as problem:
+            raise ReplayError(f"{self._path}: cannot read it again: {problem.strerror or problem}") from None
+
+    def _read(self, source: IO[bytes], index: int) -> dict[str, Any]:
+        number = self._lines[index]
+        source.seek(self._offsets[index])
+        value = _parse(self._path, number, source.readline(REPLAY_LIMIT + 1))
+        if value.get("type") != "round" or value.get("round") != index + 1:
+            raise ReplayError(f"{self._path}:{number}: the file changed since it was read (round {index + 1} "
+                              "is no longer on this line)")
+        self._last = (index, value)
+        return value
 
 
 def _long_number(line: str) -> str:
@@ -279,29 +397,74 @@ class RoundCheck:
         return not self.problems
 
 
+class RoundChecks(Sequence[RoundCheck]):
+    """Every round's check of a verification, in order, holding only the checks that found
+    something: a round that agrees is made again when asked for (its line from ``lines``, the
+    replay's). A tuple of a million checks held ~150 MB until the report was printed."""
+
+    def __init__(self, lines: Sequence[int]) -> None:
+        self._lines = lines
+        self._count = 0
+        self.bad: dict[int, RoundCheck] = {}
+        """The checks that found something, by round."""
+
+    def add(self, check: RoundCheck) -> None:
+        """The next round's check (``check.round`` is one more than the last's)."""
+        self._count += 1
+        if not check.ok:
+            self.bad[check.round] = check
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> RoundCheck: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[RoundCheck]: ...
+
+    def __getitem__(self, index: int | slice) -> RoundCheck | list[RoundCheck]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if not -self._count <= index < self._count:
+            raise IndexError(f"check index {index} out of range ({self._count} rounds checked)")
+        number = index % self._count + 1
+        found = self.bad.get(number)
+        if found is not None:
+            return found
+        return RoundCheck(number, (), self._lines[number - 1] if number <= len(self._lines) else None)
+
+
 @dataclass(frozen=True)
 class VerifyReport:
     """The outcome of :func:`verify_replay`: one check per recorded round, and the result line's."""
 
     path: str
     game: str
-    rounds: tuple[RoundCheck, ...]
+    rounds: Sequence[RoundCheck]
     result_problems: tuple[str, ...] = ()
     finished: bool = True
     """Whether the replay has a result line (a killed match's has none)."""
     result_line: int | None = None
 
     @property
+    def bad(self) -> list[RoundCheck]:
+        """The rounds that disagree, in order."""
+        if isinstance(self.rounds, RoundChecks):
+            return sorted(self.rounds.bad.values(), key=lambda check: check.round)
+        return [r for r in self.rounds if not r.ok]
+
+    @property
     def ok(self) -> bool:
-        return all(r.ok for r in self.rounds) and not self.result_problems
+        return not self.bad and not self.result_problems
 
     @property
     def first_bad(self) -> RoundCheck | None:
-        return next((r for r in self.rounds if not r.ok), None)
+        return next(iter(self.bad), None)
 
     def summary(self) -> str:
         """One line for people: ``file:line: round 7 disagrees: what, recorded and re-simulated``."""
-        bad = [r for r in self.rounds if not r.ok]
+        bad = self.bad
         if bad:
             first = bad[0]
             more = f" ({len(bad)} of {len(self.rounds)} rounds disagree)" if len(bad) > 1 else ""
