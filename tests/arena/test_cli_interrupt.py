@@ -1,0 +1,57 @@
+"""Ctrl-C in the long commands a heavy user runs: ``battle`` with a million steps and ``replay
+--verify`` of a big file ended in a KeyboardInterrupt's traceback; now one line says what stopped
+(and what a battle's replay keeps), with exit status 130."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import signal
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arena import cli
+from arena.match import RoundInfo, run_match
+from arena.replay import read_replay
+
+
+def run_cli(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
+        status = cli.main(argv)
+    return status, out.getvalue(), err.getvalue()
+
+
+def test_ctrl_c_in_a_battle_stops_it_with_a_line_and_keeps_its_finished_rounds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+
+    def interrupted_at_round_5(*args: Any, **kwargs: Any) -> Any:
+        def press_ctrl_c(info: RoundInfo) -> None:
+            if info.index == 5:
+                os.kill(os.getpid(), signal.SIGINT)
+
+        return run_match(*args, on_round=press_ctrl_c, **kwargs)
+
+    monkeypatch.setattr("arena.cli.run_match", interrupted_at_round_5)
+    record = tmp_path / "b.jsonl"
+    status, out, err = run_cli(["battle", "hunter", "wall_hugger", "--seed", "1", "--steps", "1000000",
+                                "--record", str(record)])
+    assert (status, out) == (128 + signal.SIGINT, "")
+    assert err == f"snakepit: battle stopped by SIGINT; {record} keeps the finished rounds\n"
+    replay = read_replay(record)
+    assert len(replay.rounds) == 5 and replay.result is None
+
+
+def test_ctrl_c_in_a_replay_verification_is_one_line_not_a_traceback(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def long_verification(path: object) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("arena.cli.verify_replay", long_verification)
+    status, out, err = run_cli(["replay", "--verify", str(tmp_path / "big.jsonl")])
+    assert (status, out, err) == (130, "", "snakepit: replay stopped by Ctrl-C\n")
