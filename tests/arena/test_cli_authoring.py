@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from arena.moments import replay_moments
+from arena.moments import Moment, replay_moments
 from arena.replay import read_replay
 from arena.match import MatchSetup, run_match
 from arena.samples import SNAKE_SAMPLES
@@ -90,6 +92,25 @@ def test_card_defaults_to_the_move_made_at_that_step(replay: Path, capsys: pytes
     assert moment.position is not None
     seen = seen_window(moment.position, 1)
     assert {cell: p.match for cell, p in card.cells.items()} == {c: e for c, e in seen.items() if e is not Element.EMPTY}
+
+
+def test_card_at_an_early_step_reads_no_further_in_the_replay(
+    replay: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression: every step of the replay was played through first (a minute for step 100 of a
+    100,000-step replay, 170 MB): the steps after --step play no part in the card."""
+    seen: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Iterator[Moment]:
+        for moment in replay_moments(*args, **kwargs):
+            seen.append(moment.step)
+            yield moment
+
+    monkeypatch.setattr("arena.cli_authoring.replay_moments", counted)
+    code, _, err = run(capsys, "card", "hunter", replay, "--snake", 1, "--step", 30, "--keep", "nonempty")
+    assert code == 0, err
+    assert "earlier steps of snake 1:" in err
+    assert 30 <= max(seen) <= 31 and len(read_replay(replay).rounds) > 100
 
 
 @pytest.mark.parametrize(("args", "parts"), [
