@@ -13,6 +13,7 @@ import secrets
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import FrameType
@@ -88,7 +89,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
                        tuple(p.name for p in paths))
     try:  # a long battle (--steps up to a million) stopped with Ctrl-C ended in a traceback
         with _signals_interrupt():
-            result = run_match(setup, record=args.record)
+            result = run_match(setup, record=args.record, on_round=ProgressEvery(f"battle: step {{}} of {args.steps:,}"))
     except Interrupted as stop:
         return _stopped("battle", stop, args.record)
     print(json.dumps(BattleResult.of(result).to_json()))
@@ -148,6 +149,27 @@ def _signals_interrupt() -> Iterator[None]:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+PROGRESS_SECONDS = 5.0
+"""How often a long battle says how far it is (a million steps take minutes, and said nothing)."""
+
+
+class ProgressEvery:
+    """An ``on_round`` that prints ``snakepit: battle: step 120,000 of 1,000,000`` on stderr at
+    most every :data:`PROGRESS_SECONDS` (``template``'s ``{}`` is the round), none in the first."""
+
+    clock: Callable[[], float] = staticmethod(time.monotonic)
+
+    def __init__(self, template: str) -> None:
+        self.template = template
+        self.next_at = self.clock() + PROGRESS_SECONDS
+
+    def __call__(self, info: RoundInfo) -> None:
+        now = self.clock()
+        if now >= self.next_at:
+            print(f"snakepit: {self.template.format(f'{info.index:,}')}", file=sys.stderr, flush=True)
+            self.next_at = now + PROGRESS_SECONDS
 
 
 def _stopped(what: str, stop: Interrupted, record: object) -> int:

@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import os
 import signal
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +31,9 @@ def test_ctrl_c_in_a_battle_stops_it_with_a_line_and_keeps_its_finished_rounds(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
 
-    def interrupted_at_round_5(*args: Any, **kwargs: Any) -> Any:
+    def interrupted_at_round_5(*args: Any, on_round: Callable[[RoundInfo], None], **kwargs: Any) -> Any:
         def press_ctrl_c(info: RoundInfo) -> None:
+            on_round(info)
             if info.index == 5:
                 os.kill(os.getpid(), signal.SIGINT)
 
@@ -55,3 +58,14 @@ def test_ctrl_c_in_a_replay_verification_is_one_line_not_a_traceback(
     monkeypatch.setattr("arena.cli.verify_replay", long_verification)
     status, out, err = run_cli(["replay", "--verify", str(tmp_path / "big.jsonl")])
     assert (status, out, err) == (130, "", "snakepit: replay stopped by Ctrl-C\n")
+
+
+def test_a_long_battle_says_how_far_it_is_every_few_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A battle of a million steps took minutes without a word; now a line every
+    PROGRESS_SECONDS (a clock here that moves a second a step)."""
+    ticks = iter(range(10_000))
+    monkeypatch.setattr(cli.ProgressEvery, "clock", staticmethod(lambda: float(next(ticks))))
+    status, out, err = run_cli(["battle", "hunter", "wall_hugger", "--seed", "1", "--steps", "12"])
+    assert status == 0 and json.loads(out)["steps"] == 12
+    assert cli.PROGRESS_SECONDS == 5.0
+    assert err.splitlines() == ["snakepit: battle: step 5 of 12", "snakepit: battle: step 10 of 12"]
