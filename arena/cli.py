@@ -152,7 +152,8 @@ def _signals_interrupt() -> Iterator[None]:
 
 
 PROGRESS_SECONDS = 5.0
-"""How often a long battle says how far it is (a million steps take minutes, and said nothing)."""
+"""How often a long battle or replay verification says how far it is (a million steps take
+minutes, and said nothing)."""
 
 
 class ProgressEvery:
@@ -166,9 +167,12 @@ class ProgressEvery:
         self.next_at = self.clock() + PROGRESS_SECONDS
 
     def __call__(self, info: RoundInfo) -> None:
+        self.at(info.index)
+
+    def at(self, index: int) -> None:
         now = self.clock()
         if now >= self.next_at:
-            print(f"snakepit: {self.template.format(f'{info.index:,}')}", file=sys.stderr, flush=True)
+            print(f"snakepit: {self.template.format(f'{index:,}')}", file=sys.stderr, flush=True)
             self.next_at = now + PROGRESS_SECONDS
 
 
@@ -327,7 +331,7 @@ def _words(values: Sequence[object]) -> str:
 
 def cmd_replay(args: argparse.Namespace) -> int:
     if args.verify:
-        report = verify_replay(args.file)
+        report = verify_replay(args.file, ProgressEvery("verifying: {} rounds checked").at)
         print(report.summary())
         return 0 if report.ok else EXIT_FAILED
     replay = read_replay(args.file)

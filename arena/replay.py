@@ -24,7 +24,7 @@ import json
 import re
 import sys
 from array import array
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
@@ -479,14 +479,15 @@ class VerifyReport:
         return self.path if line is None else f"{self.path}:{line}"
 
 
-def verify_replay(path: Path | str) -> VerifyReport:
+def verify_replay(path: Path | str, on_round: Callable[[int], None] | None = None) -> VerifyReport:
     """Play the replay's moves through its game's engine from the header, and compare every round
-    (events, scores, state) and the result with what was recorded. Raises :class:`ReplayError`
-    for a file that cannot be read or names no registered game."""
+    (events, scores, state) and the result with what was recorded; ``on_round`` is told each
+    round's number once checked (a progress line). Raises :class:`ReplayError` for a file that
+    cannot be read or names no registered game."""
     from arena.match import GAMES  # the registry imports the referees, which import this module
 
     replay = read_replay(path)
     referee = GAMES.get(replay.game)
     if referee is None:
         raise ReplayError(f"{replay.path}:1: unknown game {replay.game!r} (known: {', '.join(sorted(GAMES))})")
-    return referee.verify(replay)
+    return referee.verify(replay, on_round)

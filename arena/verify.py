@@ -11,7 +11,7 @@ the records as the match did) and the seats' times (summed from the records)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from arena.bots import BotStatus
@@ -26,8 +26,9 @@ TIME_SLACK = 1e-6
 rounded to microseconds when written)."""
 
 
-def verify_rounds(referee: GameReferee, replay: Replay) -> VerifyReport:
-    """Re-simulate ``replay`` with ``referee`` and compare it round by round, then its result."""
+def verify_rounds(referee: GameReferee, replay: Replay, on_round: Callable[[int], None] | None = None) -> VerifyReport:
+    """Re-simulate ``replay`` with ``referee`` and compare it round by round, then its result
+    (``on_round``: told each round's number once checked)."""
     from arena.match import SeatTally
 
     checks = RoundChecks(replay.round_lines)
@@ -40,6 +41,8 @@ def verify_rounds(referee: GameReferee, replay: Replay) -> VerifyReport:
             checks.add(RoundCheck(info.index, tuple(problems), replay.round_lines[info.index - 1]))
             tally.add(info.records)
             last = info
+            if on_round is not None:
+                on_round(info.index)
     except ReplayError as error:
         index = len(checks) + 1
         line = replay.round_lines[index - 1] if index <= len(replay.round_lines) else None

@@ -52,7 +52,7 @@ def test_ctrl_c_in_a_battle_stops_it_with_a_line_and_keeps_its_finished_rounds(
 def test_ctrl_c_in_a_replay_verification_is_one_line_not_a_traceback(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    def long_verification(path: object) -> Any:
+    def long_verification(*args: object) -> Any:
         raise KeyboardInterrupt
 
     monkeypatch.setattr("arena.cli.verify_replay", long_verification)
@@ -69,3 +69,13 @@ def test_a_long_battle_says_how_far_it_is_every_few_seconds(monkeypatch: pytest.
     assert status == 0 and json.loads(out)["steps"] == 12
     assert cli.PROGRESS_SECONDS == 5.0
     assert err.splitlines() == ["snakepit: battle: step 5 of 12", "snakepit: battle: step 10 of 12"]
+
+
+def test_a_long_replay_verification_says_how_far_it_is(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    record = tmp_path / "b.jsonl"
+    assert run_cli(["battle", "hunter", "wall_hugger", "--seed", "1", "--steps", "12", "--record", str(record)])[0] == 0
+    ticks = iter(range(10_000))
+    monkeypatch.setattr(cli.ProgressEvery, "clock", staticmethod(lambda: float(next(ticks))))
+    status, out, err = run_cli(["replay", "--verify", str(record)])
+    assert (status, out) == (0, f"{record}: all 12 rounds agree\n")
+    assert err.splitlines() == ["snakepit: verifying: 5 rounds checked", "snakepit: verifying: 10 rounds checked"]
