@@ -55,6 +55,10 @@ def json_line(value: Mapping[str, Any]) -> str:
     return line
 
 
+class ReplayWriteError(OSError):
+    """A replay line that could not be written (a full disk): names the file and the line."""
+
+
 class ReplayWriter:
     """Writes a replay line by line, each flushed at once. Use as a context manager, or
     :meth:`close` it; :meth:`open` makes one for a file path."""
@@ -62,6 +66,7 @@ class ReplayWriter:
     def __init__(self, stream: IO[str], *, owns_stream: bool = False) -> None:
         self._stream = stream
         self._owns = owns_stream
+        self._failed = False
         self.rounds = 0
         """Round lines written so far."""
 
@@ -82,12 +87,25 @@ class ReplayWriter:
         self._write({"type": "result", **data})
 
     def _write(self, value: Mapping[str, Any]) -> None:
-        self._stream.write(json_line(value))
-        self._stream.flush()
+        try:
+            self._stream.write(json_line(value))
+            self._stream.flush()
+        except OSError as error:
+            # A full disk in a long match said only "snakepit: No space left on device".
+            self._failed = True
+            line = "the header" if value.get("type") == "header" else \
+                f"round {self.rounds}" if value.get("type") == "round" else "the result line"
+            kept = " (the lines before it are kept)" if value.get("type") != "header" else ""
+            raise ReplayWriteError(error.errno, f"cannot write {line} of the replay: {error.strerror or error}{kept}",
+                                   getattr(self._stream, "name", None)) from None
 
     def close(self) -> None:
         if self._owns:
-            self._stream.close()
+            try:
+                self._stream.close()
+            except OSError:
+                if not self._failed:  # the line that failed is still in the buffer: it fails again
+                    raise
 
     def __enter__(self) -> ReplayWriter:
         return self

@@ -5,7 +5,9 @@ parsed line was held: about 15 times the file's size (a 18 MB replay took 277 MB
 
 from __future__ import annotations
 
+import errno
 import gc
+import io
 import os
 import threading
 import tracemalloc
@@ -14,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from arena.match import MatchSetup, run_match
-from arena.replay import RoundCheck, ReplayError, read_replay, verify_replay
+from arena.replay import RoundCheck, ReplayError, ReplayWriteError, read_replay, verify_replay
 from editor.cli import main
 
 STEPS = 300
@@ -126,3 +128,35 @@ def test_a_replay_from_a_pipe_is_read_whole(long_replay: Path) -> None:
         writer.join()
         os.close(read_end)
     assert len(replay.rounds) == 19 and replay.rounds[18]["round"] == 19 and replay.result is None
+
+
+class FillingDisk(io.StringIO):
+    """A replay file on a disk that is full after ``lines`` lines."""
+
+    name = "/full/disk/m.jsonl"
+
+    def __init__(self, lines: int) -> None:
+        super().__init__()
+        self.lines = lines
+
+    def write(self, text: str) -> int:
+        if self.getvalue().count("\n") >= self.lines:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return super().write(text)
+
+
+def test_a_full_disk_mid_match_names_the_replay_and_the_round() -> None:
+    """Regression: a long match whose disk filled up ended with 'snakepit: No space left on
+    device', naming neither the file nor how far the replay got."""
+    options = {"width": 15, "height": 15, "length": 5, "steps": 50}
+    with pytest.raises(ReplayWriteError) as error:
+        run_match(MatchSetup("snake", ("wall_hugger", "hunter"), 4, options), record=FillingDisk(8))  # the header and 7 rounds
+    assert (error.value.filename, error.value.strerror) == (
+        FillingDisk.name, "cannot write round 8 of the replay: No space left on device (the lines before it are kept)")
+
+
+def test_a_record_file_on_a_full_disk_is_one_line_naming_it(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["match", "snake", "--bot", "hunter", "--bot", "wall_hugger", "--seed", "1", "--rounds", "5",
+                 "--record", "/dev/full"]) == 2
+    assert capsys.readouterr().err == ("snakepit: /dev/full: cannot write the header of the replay: "
+                                       "No space left on device\n")
