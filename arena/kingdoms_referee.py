@@ -181,6 +181,9 @@ class KingdomsRun(RefereedRun[State, SpawnBot]):
         try:
             self.history.write(playfield_line(state) + "\n")
             self.history.flush()
+        except BrokenPipeError:
+            self._history_failed = True
+            raise  # the reader went away (``--history /dev/stdout | head``): no error of the file's
         except OSError as error:  # a full disk said only "snakepit: No space left on device"
             self._history_failed = True
             raise OSError(error.errno, f"cannot write round {self.rounds} to the history: {error.strerror or error}",

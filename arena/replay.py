@@ -90,6 +90,9 @@ class ReplayWriter:
         try:
             self._stream.write(json_line(value))
             self._stream.flush()
+        except BrokenPipeError:
+            self._failed = True
+            raise  # the reader went away (``--record /dev/stdout | head``): no error of the file's
         except OSError as error:
             # A full disk in a long match said only "snakepit: No space left on device".
             self._failed = True
