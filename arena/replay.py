@@ -310,6 +310,12 @@ class RoundLines(Sequence[dict[str, Any]]):
         with self._open() as source:
             return self._read(source, index)
 
+    def __eq__(self, other: object) -> bool:
+        """Equal to any sequence of the same rounds (a list, as before)."""
+        if not isinstance(other, Sequence) or isinstance(other, str):
+            return NotImplemented
+        return len(self) == len(other) and all(a == b for a, b in zip(self, other))
+
     def __iter__(self) -> Iterator[dict[str, Any]]:
         if not self._offsets:
             return

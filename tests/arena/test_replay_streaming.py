@@ -160,3 +160,9 @@ def test_a_record_file_on_a_full_disk_is_one_line_naming_it(capsys: pytest.Captu
                  "--record", "/dev/full"]) == 2
     assert capsys.readouterr().err == ("snakepit: /dev/full: cannot write the header of the replay: "
                                        "No space left on device\n")
+
+
+def test_rounds_read_from_the_file_compare_as_the_list_they_stand_for(long_replay: Path) -> None:
+    first, second = read_replay(long_replay), read_replay(long_replay)
+    assert first == second and first.rounds == list(second.rounds)
+    assert first.rounds != second.rounds[:-1] and first.rounds[-2:] == list(second.rounds)[-2:]
