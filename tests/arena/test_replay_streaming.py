@@ -9,6 +9,7 @@ import errno
 import gc
 import io
 import os
+import re
 import threading
 import tracemalloc
 from pathlib import Path
@@ -16,7 +17,9 @@ from pathlib import Path
 import pytest
 
 from arena.match import MatchSetup, run_match
-from arena.replay import RoundCheck, ReplayError, ReplayWriteError, read_replay, verify_replay
+from arena.replay import (
+    NOT_KEPT, RoundCheck, RoundChecks, ReplayError, ReplayWriteError, read_replay, verify_replay,
+)
 from editor.cli import main
 
 STEPS = 300
@@ -166,3 +169,19 @@ def test_rounds_read_from_the_file_compare_as_the_list_they_stand_for(long_repla
     first, second = read_replay(long_replay), read_replay(long_replay)
     assert first == second and first.rounds == list(second.rounds)
     assert first.rounds != second.rounds[:-1] and first.rounds[-2:] == list(second.rounds)[-2:]
+
+
+def test_a_replay_whose_every_round_disagrees_keeps_only_the_first_disagreements_whole(
+    long_replay: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression: every disagreeing round's check was held whole (45 MB for 100,000 rounds whose
+    state digests were all wrong); past MOST_KEPT (made small here) only its number is."""
+    monkeypatch.setattr("arena.replay.MOST_KEPT", 10)
+    lines = long_replay.read_text().splitlines(keepends=True)
+    bad = tmp_path / "digests.jsonl"
+    bad.write_text("".join(re.sub(r'"state":"sha256:[0-9a-f]+"', '"state":"sha256:0"', line) for line in lines))
+    report = verify_replay(bad)
+    assert isinstance(report.rounds, RoundChecks) and len(report.rounds.bad) == 10
+    assert report.bad_count == STEPS and report.summary().endswith(f"({STEPS} of {STEPS} rounds disagree)")
+    assert report.rounds[9].problems[0].startswith("state recorded 'sha256:0'")
+    assert report.rounds[200].problems == (NOT_KEPT,) and report.rounds[200].line == 202
