@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -111,6 +112,33 @@ def test_card_at_an_early_step_reads_no_further_in_the_replay(
     assert code == 0, err
     assert "earlier steps of snake 1:" in err
     assert 30 <= max(seen) <= 31 and len(read_replay(replay).rounds) > 100
+
+
+def test_card_at_a_late_step_holds_few_earlier_positions_at_once(
+    replay: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression: every earlier moment of the snake (its position with it) was held at once for
+    the preview of the earlier steps: gigabytes at step 900,000 of a long replay. They are read
+    again and previewed PREVIEW_CHUNK (made small here) at a time, with the same counts."""
+    args = ("card", "hunter", replay, "--snake", 1, "--step", 150, "--keep", "nonempty")
+    code, _, err = run(capsys, *args)
+    assert code == 0, err
+    earlier = [line for line in err.splitlines() if line.startswith("earlier steps of snake 1:")]
+    alive: list[weakref.ref[Moment]] = []
+    most = [0]
+
+    def watched(*args: Any, **kwargs: Any) -> Iterator[Moment]:
+        for moment in replay_moments(*args, **kwargs):
+            alive.append(weakref.ref(moment))
+            most[0] = max(most[0], sum(ref() is not None for ref in alive))
+            yield moment
+
+    monkeypatch.setattr("arena.cli_authoring.replay_moments", watched)
+    monkeypatch.setattr("arena.cli_authoring.PREVIEW_CHUNK", 8)
+    code, _, err = run(capsys, *args)
+    assert code == 0, err
+    assert len(earlier) == 1 and [line for line in err.splitlines() if line.startswith("earlier steps")] == earlier
+    assert len(alive) > 200 and most[0] <= 8 + 3, most[0]
 
 
 @pytest.mark.parametrize(("args", "parts"), [
