@@ -4,9 +4,7 @@ the moments of a replay are checked against its programs; folders and filters wo
 from __future__ import annotations
 
 import json
-import weakref
 from collections import Counter
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,7 +12,7 @@ import pytest
 
 from arena.card_stats import HORIZON, ProgramStats, StatsError, replay_files, stats_of_battle, stats_of_replays
 from arena.match import MatchSetup, run_match
-from arena.moments import Moment, battle_moments, replay_moments
+from arena.moments import battle_moments, replay_moments
 from arena.program_battle import BattleSettings, SnakeMatch
 from arena.replay import ReplayError, read_replay
 from arena.samples import SNAKE_SAMPLES
@@ -23,6 +21,7 @@ from collections.abc import Sequence
 from engines.snake import Bite, Board, Direction, Moved
 from matcher import load_program
 from matcher.explain import explain
+from tests.arena.alive_moments import AliveMoments
 from tests.arena.legacy_battles import write_legacy_battle
 
 NAMES = ("tail_biter", "hunter", "wall_hugger")
@@ -182,16 +181,8 @@ def test_a_replay_is_counted_holding_only_its_last_steps_moments(
 ) -> None:
     """Regression: every moment of a battle was held until it was counted (160 MB for a replay
     of 100,000 steps). Now only the moments of the last HORIZON steps are alive at once."""
-    alive: list[weakref.ref[Moment]] = []
-    most = [0]
-
-    def watched(*args: Any, **kwargs: Any) -> Iterator[Moment]:
-        for moment in replay_moments(*args, **kwargs):
-            alive.append(weakref.ref(moment))
-            most[0] = max(most[0], sum(ref() is not None for ref in alive))
-            yield moment
-
-    monkeypatch.setattr("arena.card_stats.replay_moments", watched)
+    alive = AliveMoments()
+    monkeypatch.setattr("arena.card_stats.replay_moments", alive)
     expected = {s.names[0]: _as_counts(s) for s in stats_of_battle(PROGRAMS, SETTINGS, NAMES)}
     assert {s.names[0]: _as_counts(s) for s in stats_of_replays([replays["match"]])} == expected
-    assert len(alive) > 200 and most[0] <= len(NAMES) * (HORIZON + 2), most[0]
+    assert len(alive.refs) > 200 and alive.most <= len(NAMES) * (HORIZON + 2), alive.most

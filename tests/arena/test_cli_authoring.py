@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import weakref
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,6 +20,7 @@ from matcher.fileformat import save_position
 from matcher.model import Card, Program
 from matcher.moment import seen_window
 from matcher.testing import run_tests
+from tests.arena.alive_moments import AliveMoments
 from tests.arena.test_cli import assert_one_line_error, run
 from tests.positions import TAIL_ABOVE  # A (0) at (3,3); B's tail above it
 
@@ -124,21 +124,13 @@ def test_card_at_a_late_step_holds_few_earlier_positions_at_once(
     code, _, err = run(capsys, *args)
     assert code == 0, err
     earlier = [line for line in err.splitlines() if line.startswith("earlier steps of snake 1:")]
-    alive: list[weakref.ref[Moment]] = []
-    most = [0]
-
-    def watched(*args: Any, **kwargs: Any) -> Iterator[Moment]:
-        for moment in replay_moments(*args, **kwargs):
-            alive.append(weakref.ref(moment))
-            most[0] = max(most[0], sum(ref() is not None for ref in alive))
-            yield moment
-
-    monkeypatch.setattr("arena.cli_authoring.replay_moments", watched)
+    alive = AliveMoments()
+    monkeypatch.setattr("arena.cli_authoring.replay_moments", alive)
     monkeypatch.setattr("arena.cli_authoring.PREVIEW_CHUNK", 8)
     code, _, err = run(capsys, *args)
     assert code == 0, err
     assert len(earlier) == 1 and [line for line in err.splitlines() if line.startswith("earlier steps")] == earlier
-    assert len(alive) > 200 and most[0] <= 8 + 3, most[0]
+    assert len(alive.refs) > 200 and alive.most <= 8 + 3, alive.most
 
 
 @pytest.mark.parametrize(("args", "parts"), [
