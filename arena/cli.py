@@ -13,6 +13,7 @@ import secrets
 import signal
 import sys
 import threading
+import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import FrameType
@@ -24,6 +25,7 @@ from arena.authoring_text import warning_lines
 from arena.bots import BotStatus, Host, TurnRecord
 from arena.bots.jail import SHOWN_ALONE
 from arena.cli_errors import EXIT_BAD_INPUT, check_new_files, report_input_error
+from arena.cli_signals import EXIT_INTERRUPTED
 from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
 from arena.games.options import MAX_ROUNDS
 from arena.games import registry
@@ -87,7 +89,12 @@ def cmd_battle(args: argparse.Namespace) -> int:
     # The programs as read (their text), so the battle plays exactly what was checked above.
     setup = MatchSetup("snake", tuple(dumps_program(p) for p in programs), args.seed, options,
                        tuple(p.name for p in paths))
-    print(json.dumps(BattleResult.of(run_match(setup, record=args.record)).to_json()))
+    try:  # a long battle (--steps up to a million) stopped with Ctrl-C ended in a traceback
+        with _signals_interrupt():
+            result = run_match(setup, record=args.record, on_round=ProgressEvery(f"battle: step {{}} of {args.steps:,}"))
+    except Interrupted as stop:
+        return _stopped("battle", stop, args.record)
+    print(json.dumps(BattleResult.of(result).to_json()))
     return 0
 
 
@@ -144,6 +151,38 @@ def _signals_interrupt() -> Iterator[None]:
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+
+
+PROGRESS_SECONDS = 5.0
+"""How often a long battle or replay verification says how far it is (a million steps take
+minutes, and said nothing)."""
+
+
+class ProgressEvery:
+    """An ``on_round`` that prints ``snakepit: battle: step 120,000 of 1,000,000`` on stderr at
+    most every :data:`PROGRESS_SECONDS` (``template``'s ``{}`` is the round), none in the first."""
+
+    clock: Callable[[], float] = staticmethod(time.monotonic)
+
+    def __init__(self, template: str) -> None:
+        self.template = template
+        self.next_at = self.clock() + PROGRESS_SECONDS
+
+    def __call__(self, info: RoundInfo) -> None:
+        self.at(info.index)
+
+    def at(self, index: int) -> None:
+        now = self.clock()
+        if now >= self.next_at:
+            print(f"snakepit: {self.template.format(f'{index:,}')}", file=sys.stderr, flush=True)
+            self.next_at = now + PROGRESS_SECONDS
+
+
+def _stopped(what: str, stop: Interrupted, record: object) -> int:
+    """Say that a match was stopped (and what its replay keeps); its exit status."""
+    kept = f"; {record} keeps the finished rounds" if record else ""
+    print(f"snakepit: {what} stopped by {stop}{kept}", file=sys.stderr)
+    return 128 + stop.signum
 
 
 def progress_line(info: RoundInfo) -> str:
@@ -276,9 +315,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         with _signals_interrupt():
             result = run_match(setup, record=args.record, on_round=progress, on_start=started)
     except Interrupted as stop:
-        kept = f"; {args.record} keeps the finished rounds" if args.record else ""
-        print(f"snakepit: match stopped by {stop}{kept}", file=sys.stderr)
-        return 128 + stop.signum
+        return _stopped("match", stop, args.record)
     print(json.dumps(result.to_json()))
     return 0
 
@@ -307,7 +344,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.verify and args.stderr:  # (--stderr was ignored: a check printed where stderr was asked for)
         raise UsageError("--verify and --stderr: one at a time (verify the replay, or print a seat's stderr)")
     if args.verify:
-        report = verify_replay(args.file)
+        report = verify_replay(args.file, ProgressEvery("verifying: {} rounds checked").at)
         print(report.summary())
         return 0 if report.ok else EXIT_FAILED
     replay = read_replay(args.file)
@@ -414,6 +451,9 @@ def run(args: argparse.Namespace) -> int:
         return handler(args)
     except (ProgramError, PositionError, UsageError, MatchSetupError, ReplayError, SampleError, OSError) as err:
         return report_input_error(err)
+    except KeyboardInterrupt:  # Ctrl-C in a long command (``replay --verify`` of a big file): a traceback before
+        print(f"snakepit: {args.command} stopped by Ctrl-C", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -14,7 +14,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
+from itertools import islice
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -95,28 +96,50 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
 @dataclass(frozen=True)
 class _Source:
     """Where a card's moment comes from: the position, what the snake did there (if known), the
-    replay's moments of that snake (for the preview) and how to name it."""
+    replay's earlier moments of that snake with a choice (for the preview) and how to name it."""
 
     position: Position
     move: Direction | None
-    others: list[Moment]
+    others: Callable[[], Iterator[Moment]]
+    """The earlier moments, read from the replay again when asked: a late step of a long replay
+    held every earlier position at once (1.2 KB a step: gigabytes at a million steps)."""
     label: str
+
+
+PREVIEW_CHUNK = 4096
+"""How many earlier positions are previewed at once (and held)."""
+
+
+def _no_moments() -> Iterator[Moment]:
+    return iter(())
 
 
 def _source(args: argparse.Namespace) -> _Source:
     if args.step is None:
         if args.position.endswith(".jsonl"):
             raise MomentError(f"{args.position} is a replay: say which step with --step N")
-        return _Source(load_position(args.position), None, [], args.position)
+        return _Source(load_position(args.position), None, _no_moments, args.position)
     if args.position.endswith(POSITION_SUFFIX):
         raise MomentError(f"{args.position} is a position file: --step N is for a replay's steps")
     replay = read_replay(args.position)
-    moments = [m for m in replay_moments(replay) if m.snake == args.snake]
-    found = next((m for m in moments if m.step == args.step), None)
+
+    def moments() -> Iterator[Moment]:
+        """The snake's moments up to the step (the steps after it play no part: reading them
+        took ~0.5 ms a step)."""
+        for moment in replay_moments(replay):
+            if moment.step > args.step:
+                return
+            if moment.snake == args.snake:
+                yield moment
+
+    found = next((m for m in moments() if m.step == args.step), None)
     if found is None or found.position is None:
         raise MomentError(f"{args.position}: snake {args.snake} has no turn in step {args.step} "
                           f"(the replay has {len(replay.rounds)} steps; an eaten snake has no turns)")
-    others = [m for m in moments if m.step < args.step and len(m.possible) >= 2]
+
+    def others() -> Iterator[Moment]:
+        return (m for m in moments() if m.step < args.step and len(m.possible) >= 2)
+
     return _Source(found.position, found.move, others, f"step {args.step} of {args.position}")
 
 
@@ -168,13 +191,25 @@ def _card_report(program: Program, card: Card, at: int, move: Direction, keep: K
         lines.append(f"the program's tests: the new card decides {len(decided)} of {len(tests)}")
         for p in decided:
             lines.append(f"  test {p.index + 1} {program.tests[p.index].name!r}: {_verdict(p)}")
-    if source.others:
-        steps = preview_card(program, card, at, [(m.position, m.snake) for m in source.others if m.position])
-        decided = [p for p in steps if p.decided]
-        changed = sum(1 for p in decided if p.changed)
-        lines.append(f"earlier steps of snake {args.snake}: the new card decides {len(decided)} of its {len(steps)} "
-                     f"choices (the best moves change in {changed})")
+    earlier = _earlier_steps(program, card, at, source)
+    if earlier is not None:
+        lines.append(f"earlier steps of snake {args.snake}: {earlier}")
     return lines
+
+
+def _earlier_steps(program: Program, card: Card, at: int, source: _Source) -> str | None:
+    """What the card would do at the snake's earlier choices (None: it had none), previewed
+    :data:`PREVIEW_CHUNK` positions at a time."""
+    steps = decided = changed = 0
+    situations = ((m.position, m.snake) for m in source.others() if m.position)
+    while chunk := list(islice(situations, PREVIEW_CHUNK)):
+        previews = preview_card(program, card, at, chunk)
+        steps += len(previews)
+        decided += sum(1 for p in previews if p.decided)
+        changed += sum(1 for p in previews if p.decided and p.changed)
+    if not steps:
+        return None
+    return f"the new card decides {decided} of its {steps} choices (the best moves change in {changed})"
 
 
 def _moves(moves: frozenset[Direction]) -> str:

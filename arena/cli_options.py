@@ -51,7 +51,8 @@ def game_flags(games: Mapping[str, GameDescriptor]) -> list[Flag]:
 def add_game_flags(parser: argparse.ArgumentParser, games: Mapping[str, GameDescriptor]) -> None:
     parser.add_argument(ROUNDS, type=int, metavar="N", dest="option_rounds",
                         help="a limit on the game's rounds (" + "; ".join(
-                            f"{name}: {d.round_noun}s" for name, d in sorted(games.items())) + ")")
+                            f"{name}: {(d.round_limit_title or d.round_noun + 's').lower()}"  # "moves per player"
+                            for name, d in sorted(games.items())) + ")")
     for flag in game_flags(games):
         option, text = flag.option, flag.help()
         if option.kind is OptionKind.FLAG:

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import Any
 
 from arena.bots import BotCommand, BotStatus, Host, PersistentBot, TurnRecord
+from arena.bots.persistent import WAITING
 from arena.closing import after_game, close_together
 from arena.games.descriptor import GameDescriptor, Hosting
 from arena.games.options import LIMITS_OPTION, MAX_ROUNDS, SANDBOX_OPTIONS, Option, OptionKind
@@ -142,10 +143,13 @@ class ItpwRun(RefereedRun[State, PersistentBot]):
         """Send ``player`` its request and wait for its answer as long as its bank lasts; None
         when ``cancel`` was set meanwhile."""
         seat = player - 1
-        record = self.bots[seat].request(request_line(player, line_type, self.bank[seat]), self.bank[seat], cancel)
+        left = self.bank[seat]
+        record = self.bots[seat].request(request_line(player, line_type, left), left, cancel)
         if cancel is not None and cancel.is_set():
             return None
-        self.bank[seat] = max(0.0, self.bank[seat] - record.wall_time)
+        self.bank[seat] = max(0.0, left - record.wall_time)
+        if record.status is BotStatus.TIMEOUT:
+            record = record.with_status(BotStatus.TIMEOUT, bank_reason(record.reason, left, self.options["bank"]))
         return record
 
     def out(self, player: int) -> None:
@@ -212,6 +216,25 @@ class _Bots:
         else:
             self.run.tell_others(turn.state, player, unit_broadcast(player, kind))
         return kind
+
+
+LOW_BANK = 1.0
+"""Seconds of bank below which a timeout says nothing of the bot's waiting: no bot answers in
+the last milliseconds of its bank, thinking or not."""
+
+
+def bank_reason(reason: str, left: float, bank: float) -> str:
+    """A timeout's reason as the bank's: ``no answer within the 0.003 s left of its 30 s time
+    bank``. A match of thousands of turns spends the bank to its last milliseconds, and the
+    timeout said only ``no answer within 0.003 s, hardly using the CPU: it was waiting, for input
+    the protocol does not send or with its answer unflushed``: a healthy bot blamed for waiting."""
+    prefix = f"no answer within {left:.3f} s"
+    if not reason.startswith(prefix):
+        return reason
+    detail = reason[len(prefix):]
+    if detail == WAITING and left < LOW_BANK:
+        detail = ""
+    return f"no answer within the {left:.3f} s left of its {bank:g} s time bank{detail}"
 
 
 def process_fault(record: TurnRecord) -> str:

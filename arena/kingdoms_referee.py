@@ -145,7 +145,12 @@ class KingdomsRun(RefereedRun[State, SpawnBot]):
         self.time_limit: float = options["time_limit"]
         self.files: list[InputFiles] = [NO_INFO] * GAME_INFO.players
         self.history = history
-        self._write_history(state)
+        self._history_failed = False
+        try:
+            self._write_history(state)
+        except BaseException:
+            self.close()
+            raise
 
     def play_round(self, cancel: threading.Event | None) -> RoundInfo | None:
         state = self.state
@@ -171,14 +176,27 @@ class KingdomsRun(RefereedRun[State, SpawnBot]):
         return self.referee.round_info(self.rounds, step.state, step.moves, step.events, tuple(records), self.rng)
 
     def _write_history(self, state: State) -> None:
-        if self.history is not None:
+        if self.history is None:
+            return
+        try:
             self.history.write(playfield_line(state) + "\n")
             self.history.flush()
+        except BrokenPipeError:
+            self._history_failed = True
+            raise  # the reader went away (``--history /dev/stdout | head``): no error of the file's
+        except OSError as error:  # a full disk said only "snakepit: No space left on device"
+            self._history_failed = True
+            raise OSError(error.errno, f"cannot write round {self.rounds} to the history: {error.strerror or error}",
+                          getattr(self.history, "name", None)) from None
 
     def close(self) -> None:
         super().close()
         if self.history is not None:
-            self.history.close()
+            try:
+                self.history.close()
+            except OSError:
+                if not self._history_failed:  # the line that failed is still in the buffer: it fails again
+                    raise
 
 
 DESCRIPTOR = register(GameDescriptor(

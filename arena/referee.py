@@ -252,12 +252,12 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
             writer.result(result.replay_json())
         return result
 
-    def verify(self, replay: Replay) -> VerifyReport:
+    def verify(self, replay: Replay, on_round: Callable[[int], None] | None = None) -> VerifyReport:
         """Re-simulate ``replay`` and compare it round by round and its result line
-        (see :mod:`arena.verify`)."""
+        (see :mod:`arena.verify`); ``on_round`` is told each round's number once checked."""
         from arena.verify import verify_rounds
 
-        return verify_rounds(self, replay)
+        return verify_rounds(self, replay, on_round)
 
     def record_problems(self, info: RoundInfo[StateT, MoveT, EventT]) -> list[str]:
         """Where a replayed round's records (as recorded) disagree with its moves, one line per

@@ -21,24 +21,21 @@ made from. ``state`` is a digest of the engine's canonical text of the state aft
 from __future__ import annotations
 
 import json
-import re
-import sys
-from collections.abc import Iterator, Mapping, Sequence
+from array import array
+from bisect import bisect_left
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import TracebackType
-from typing import IO, Any
+from typing import IO, Any, overload
 
-from matcher.bounded import REPLAY_LIMIT, read_text_file
+from arena.replay_lines import ReplayError as ReplayError  # re-exported: every reader of replays catches it here
+from arena.replay_lines import ReplayLines, RoundLines, line_values
+from matcher.bounded import REPLAY_LIMIT
 
 REPLAY_FORMAT = "match-replay/1"
 ROUND_KEYS = ("round", "moves", "records", "events", "scores", "state")
 """Keys every round line has (a game may add its own)."""
-
-
-class ReplayError(ValueError):
-    """A replay file that cannot be read; the message starts with ``file:line:`` (``file:`` when the
-    file itself cannot be read)."""
 
 
 def json_line(value: Mapping[str, Any]) -> str:
@@ -54,6 +51,10 @@ def json_line(value: Mapping[str, Any]) -> str:
     return line
 
 
+class ReplayWriteError(OSError):
+    """A replay line that could not be written (a full disk): names the file and the line."""
+
+
 class ReplayWriter:
     """Writes a replay line by line, each flushed at once. Use as a context manager, or
     :meth:`close` it; :meth:`open` makes one for a file path."""
@@ -61,6 +62,7 @@ class ReplayWriter:
     def __init__(self, stream: IO[str], *, owns_stream: bool = False) -> None:
         self._stream = stream
         self._owns = owns_stream
+        self._failed = False
         self.rounds = 0
         """Round lines written so far."""
 
@@ -81,12 +83,28 @@ class ReplayWriter:
         self._write({"type": "result", **data})
 
     def _write(self, value: Mapping[str, Any]) -> None:
-        self._stream.write(json_line(value))
-        self._stream.flush()
+        try:
+            self._stream.write(json_line(value))
+            self._stream.flush()
+        except BrokenPipeError:
+            self._failed = True
+            raise  # the reader went away (``--record /dev/stdout | head``): no error of the file's
+        except OSError as error:
+            # A full disk in a long match said only "snakepit: No space left on device".
+            self._failed = True
+            line = "the header" if value.get("type") == "header" else \
+                f"round {self.rounds}" if value.get("type") == "round" else "the result line"
+            kept = " (the lines before it are kept)" if value.get("type") != "header" else ""
+            raise ReplayWriteError(error.errno, f"cannot write {line} of the replay: {error.strerror or error}{kept}",
+                                   getattr(self._stream, "name", None)) from None
 
     def close(self) -> None:
         if self._owns:
-            self._stream.close()
+            try:
+                self._stream.close()
+            except OSError:
+                if not self._failed:  # the line that failed is still in the buffer: it fails again
+                    raise
 
     def __enter__(self) -> ReplayWriter:
         return self
@@ -102,10 +120,11 @@ class Replay:
 
     path: str
     header: dict[str, Any]
-    rounds: list[dict[str, Any]]
+    rounds: Sequence[dict[str, Any]]
+    """The round lines, in order (as read: a :class:`RoundLines`, which reads them from the file)."""
     result: dict[str, Any] | None
     truncated: bool = False
-    round_lines: list[int] = field(default_factory=list)
+    round_lines: Sequence[int] = field(default_factory=list)
     """The file line of each round, for messages."""
     result_line: int | None = None
     """The file line of the result line (None without one)."""
@@ -137,50 +156,25 @@ def read_replay(path: Path | str) -> Replay:
     """Read a replay file; :class:`ReplayError` says ``file:line: what is wrong``, or
     ``file: cannot read it: why`` for a file that cannot be read (missing, a folder, unreadable).
 
+    The file is read line by line, every line checked, and only where each round's line starts
+    is kept (:class:`RoundLines` reads a round again when asked for it): a match at the round
+    limit (a million rounds, a few GiB of replay) is read back in a few MiB, where the whole text
+    and every round's parsed line once took ~15 times the file's size and a file over 256 MiB was
+    refused. :data:`~matcher.bounded.REPLAY_LIMIT` now bounds one line (an endless device is
+    still refused after it).
+
     Legacy snake battle replays (``snake-replay/1``, from ``snakepit battle --record``) are read
     too, as rounds without scores and state digests (see :mod:`arena.snake_referee`)."""
     name = str(path)
     try:
-        text = read_text_file(path, ReplayError, REPLAY_LIMIT)
+        with open(path, "rb") as source:
+            return _read(name, source)
+    except OSError as problem:
+        raise ReplayError(f"{name}: cannot read it: {problem.strerror or problem}") from None
     except ReplayError:
         if _gzipped(path):  # a replay sent compressed: "not UTF-8 text" said nothing of it
             raise ReplayError(f"{name}: a gzip-compressed file, not a replay: uncompress it first (gunzip)") from None
         raise
-    text = text.removeprefix("\ufeff")  # the byte-order mark some editors write: not JSON, nothing to the replay
-    lines = text.split("\n")
-    truncated = bool(lines[-1])  # the last line of a complete file ends with a newline
-    values = list(_values(name, lines, truncated))
-    if not values and truncated and text.strip():  # text, but not one whole line: a copy cut off inside its (long) header
-        raise ReplayError(f"{name}:1: the header line is cut off (the file ends inside it, after {len(text)} "
-                          "characters): the replay was not copied whole")
-    if not values:
-        raise ReplayError(f"{name}:1: empty file, expected a replay header line")
-    number, header = values[0]
-    if header.get("type") != "header":
-        raise ReplayError(f"{name}:{number}: expected the header line first, got type {header.get('type')!r}")
-    if header.get("format") == "snake-replay/1":
-        from arena.snake_referee import legacy_replay
-
-        return legacy_replay(name, values, truncated)
-    _check_header(name, number, header)
-    rounds: list[dict[str, Any]] = []
-    round_lines: list[int] = []
-    result: dict[str, Any] | None = None
-    result_line: int | None = None
-    for number, value in values[1:]:
-        kind = value.get("type")
-        if result is not None:
-            raise ReplayError(f"{name}:{number}: a {kind!r} line after the result line")
-        if kind == "round":
-            _check_round(name, number, value, len(rounds) + 1, len(header["seats"]))
-            rounds.append(value)
-            round_lines.append(number)
-        elif kind == "result":
-            _check_result(name, number, value, len(header["seats"]))
-            result, result_line = value, number
-        else:
-            raise ReplayError(f"{name}:{number}: unknown line type {kind!r} (expected 'round' or 'result')")
-    return Replay(name, header, rounds, result, truncated, round_lines, result_line)
 
 
 def _gzipped(path: Path | str) -> bool:
@@ -191,42 +185,64 @@ def _gzipped(path: Path | str) -> bool:
         return False
 
 
-def _values(name: str, lines: list[str], truncated: bool) -> Iterator[tuple[int, dict[str, Any]]]:
-    for index, line in enumerate(lines):
-        number = index + 1
-        if not line.strip():
-            continue
-        try:
-            value = json.loads(line)
-        except json.JSONDecodeError as error:
-            if truncated and index == len(lines) - 1:
-                return  # the line being written when the match was killed
-            # (the column first: json's "Unterminated string starting at" read "… at at column 2")
-            raise ReplayError(f"{name}:{number}: not JSON at column {error.colno}: {error.msg}") from None
-        except RecursionError:
-            raise ReplayError(f"{name}:{number}: not a replay line: nested too deeply") from None
-        except ValueError:  # int() refuses a number of over 4300 digits
-            raise ReplayError(f"{name}:{number}: not a replay line: {_long_number(line)}") from None
-        if not isinstance(value, dict):
-            raise ReplayError(f"{name}:{number}: expected a JSON object, got {type(value).__name__}")
-        yield number, value
+def _read(name: str, source: IO[bytes]) -> Replay:
+    lines = ReplayLines(name, source, REPLAY_LIMIT)  # the limit read now: a test makes it small
+    values = line_values(name, lines)
+    first = next(values, None)
+    if first is None:
+        if lines.truncated:  # text, but not one whole line: a copy cut off inside its (long) header
+            raise ReplayError(f"{name}:1: the header line is cut off (the file ends inside it, after "
+                              f"{source.tell()} bytes): the replay was not copied whole")
+        raise ReplayError(f"{name}:1: empty file, expected a replay header line")
+    number, _, header = first
+    if header.get("type") != "header":
+        raise ReplayError(f"{name}:{number}: expected the header line first, got type {header.get('type')!r}")
+    if header.get("format") == "snake-replay/1":
+        from arena.snake_referee import legacy_replay
+
+        legacy = [(number, header), *((n, v) for n, _, v in values)]
+        return legacy_replay(name, legacy, lines.truncated)
+    _check_header(name, number, header)
+    seekable = source.seekable()
+    offsets: array[int] = array("q")
+    kept: list[dict[str, Any]] = []  # the rounds themselves only where the file cannot be read again (a pipe)
+    round_lines: array[int] = array("q")
+    result: dict[str, Any] | None = None
+    result_line: int | None = None
+    for number, offset, value in values:
+        kind = value.get("type")
+        if result is not None:
+            raise ReplayError(f"{name}:{number}: a {kind!r} line after the result line")
+        if kind == "round":
+            _check_round(name, number, value, len(round_lines) + 1, len(header["seats"]))
+            if seekable:
+                offsets.append(offset)
+            else:
+                kept.append(value)
+            round_lines.append(number)
+        elif kind == "result":
+            _check_result(name, number, value, len(header["seats"]))
+            result, result_line = value, number
+        else:
+            raise ReplayError(f"{name}:{number}: unknown line type {kind!r} (expected 'round' or 'result')")
+    rounds: Sequence[dict[str, Any]] = RoundLines(name, offsets, round_lines) if seekable else kept
+    return Replay(name, header, rounds, result, lines.truncated, round_lines, result_line)
 
 
-def _long_number(line: str) -> str:
-    """What is wrong with a JSON line whose number is too long for Python, and where."""
-    limit = sys.get_int_max_str_digits()
-    found = re.search(r"\d{%d,}" % (limit + 1), line)
-    if found is None:
-        return f"a number of more than {limit} digits"
-    return f"a number of {len(found.group())} digits at column {found.start() + 1} (at most {limit} are read)"
+def _newer(found: object) -> bool:
+    """A ``match-replay/N`` format of a higher N than this version reads."""
+    family, _, ours = REPLAY_FORMAT.partition("/")
+    if not isinstance(found, str) or not found.startswith(family + "/"):
+        return False
+    version = found.removeprefix(family + "/")
+    return version.isdecimal() and int(version) > int(ours)
 
 
 def _check_header(name: str, number: int, header: dict[str, Any]) -> None:
     where = f"{name}:{number}"
     if header.get("format") != REPLAY_FORMAT:
         found = header.get("format")
-        newer = isinstance(found, str) and found.startswith("match-replay/") and found > REPLAY_FORMAT
-        if newer:  # sent by someone with a newer version: say what to do
+        if _newer(found):  # sent by someone with a newer version: say what to do
             raise ReplayError(f"{where}: replay format {found!r} is a newer snakepit's; this one reads "
                               f"{REPLAY_FORMAT!r}: update snakepit to open it")
         raise ReplayError(f"{where}: unknown replay format {found!r} (expected {REPLAY_FORMAT!r})")
@@ -301,32 +317,103 @@ class RoundCheck:
         return not self.problems
 
 
+MOST_KEPT = 1000
+"""The most disagreeing rounds a verification keeps whole; of the others only the round number is
+kept (a replay whose every state digest was wrong held 45 MB of checks per 100,000 rounds)."""
+NOT_KEPT = f"disagrees (only the first {MOST_KEPT:,} disagreements are kept in full)"
+
+
+class RoundChecks(Sequence[RoundCheck]):
+    """Every round's check of a verification, in order, holding only the checks that found
+    something: a round that agrees is made again when asked for (its line from ``lines``, the
+    replay's). A tuple of a million checks held ~150 MB until the report was printed."""
+
+    def __init__(self, lines: Sequence[int]) -> None:
+        self._lines = lines
+        self._count = 0
+        self.bad: dict[int, RoundCheck] = {}
+        """The first :data:`MOST_KEPT` checks that found something, by round."""
+        self._more_bad: array[int] = array("q")
+        """The rounds of the later ones."""
+
+    @property
+    def bad_count(self) -> int:
+        return len(self.bad) + len(self._more_bad)
+
+    def add(self, check: RoundCheck) -> None:
+        """The next round's check (``check.round`` is one more than the last's)."""
+        self._count += 1
+        if check.ok:
+            return
+        if len(self.bad) < MOST_KEPT:
+            self.bad[check.round] = check
+        else:
+            self._more_bad.append(check.round)
+
+    def __len__(self) -> int:
+        return self._count
+
+    @overload
+    def __getitem__(self, index: int) -> RoundCheck: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[RoundCheck]: ...
+
+    def __getitem__(self, index: int | slice) -> RoundCheck | list[RoundCheck]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if not -self._count <= index < self._count:
+            raise IndexError(f"check index {index} out of range ({self._count} rounds checked)")
+        number = index % self._count + 1
+        found = self.bad.get(number)
+        if found is not None:
+            return found
+        line = self._lines[number - 1] if number <= len(self._lines) else None
+        later = bisect_left(self._more_bad, number)
+        dropped = later < len(self._more_bad) and self._more_bad[later] == number
+        return RoundCheck(number, (NOT_KEPT,) if dropped else (), line)
+
+
 @dataclass(frozen=True)
 class VerifyReport:
     """The outcome of :func:`verify_replay`: one check per recorded round, and the result line's."""
 
     path: str
     game: str
-    rounds: tuple[RoundCheck, ...]
+    rounds: Sequence[RoundCheck]
     result_problems: tuple[str, ...] = ()
     finished: bool = True
     """Whether the replay has a result line (a killed match's has none)."""
     result_line: int | None = None
 
     @property
+    def bad(self) -> list[RoundCheck]:
+        """The rounds that disagree, in order (of a :class:`RoundChecks`, the first
+        :data:`MOST_KEPT`)."""
+        if isinstance(self.rounds, RoundChecks):
+            return sorted(self.rounds.bad.values(), key=lambda check: check.round)
+        return [r for r in self.rounds if not r.ok]
+
+    @property
     def ok(self) -> bool:
-        return all(r.ok for r in self.rounds) and not self.result_problems
+        return not self.bad and not self.result_problems
 
     @property
     def first_bad(self) -> RoundCheck | None:
-        return next((r for r in self.rounds if not r.ok), None)
+        return next(iter(self.bad), None)
+
+    @property
+    def bad_count(self) -> int:
+        """How many rounds disagree."""
+        return self.rounds.bad_count if isinstance(self.rounds, RoundChecks) else len(self.bad)
 
     def summary(self) -> str:
         """One line for people: ``file:line: round 7 disagrees: what, recorded and re-simulated``."""
-        bad = [r for r in self.rounds if not r.ok]
+        bad = self.bad
         if bad:
             first = bad[0]
-            more = f" ({len(bad)} of {len(self.rounds)} rounds disagree)" if len(bad) > 1 else ""
+            count = self.bad_count
+            more = f" ({count} of {len(self.rounds)} rounds disagree)" if count > 1 else ""
             return f"{self._at(first.line)}: round {first.round} disagrees: {'; '.join(first.problems)}{more}"
         if self.result_problems:
             return (f"{self._at(self.result_line)}: every round agrees, but the result line does not: "
@@ -338,14 +425,15 @@ class VerifyReport:
         return self.path if line is None else f"{self.path}:{line}"
 
 
-def verify_replay(path: Path | str) -> VerifyReport:
+def verify_replay(path: Path | str, on_round: Callable[[int], None] | None = None) -> VerifyReport:
     """Play the replay's moves through its game's engine from the header, and compare every round
-    (events, scores, state) and the result with what was recorded. Raises :class:`ReplayError`
-    for a file that cannot be read or names no registered game."""
+    (events, scores, state) and the result with what was recorded; ``on_round`` is told each
+    round's number once checked (a progress line). Raises :class:`ReplayError` for a file that
+    cannot be read or names no registered game."""
     from arena.match import GAMES  # the registry imports the referees, which import this module
 
     replay = read_replay(path)
     referee = GAMES.get(replay.game)
     if referee is None:
         raise ReplayError(f"{replay.path}:1: unknown game {replay.game!r} (known: {', '.join(sorted(GAMES))})")
-    return referee.verify(replay)
+    return referee.verify(replay, on_round)

@@ -11,11 +11,11 @@ the records as the match did) and the seats' times (summed from the records)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from arena.bots import BotStatus
-from arena.replay import Replay, ReplayError, RoundCheck, VerifyReport
+from arena.replay import Replay, ReplayError, RoundCheck, RoundChecks, VerifyReport
 
 if TYPE_CHECKING:
     from arena.match import RoundInfo
@@ -26,30 +26,33 @@ TIME_SLACK = 1e-6
 rounded to microseconds when written)."""
 
 
-def verify_rounds(referee: GameReferee, replay: Replay) -> VerifyReport:
-    """Re-simulate ``replay`` with ``referee`` and compare it round by round, then its result."""
+def verify_rounds(referee: GameReferee, replay: Replay, on_round: Callable[[int], None] | None = None) -> VerifyReport:
+    """Re-simulate ``replay`` with ``referee`` and compare it round by round, then its result
+    (``on_round``: told each round's number once checked)."""
     from arena.match import SeatTally
 
-    checks: list[RoundCheck] = []
+    checks = RoundChecks(replay.round_lines)
     tally = SeatTally(len(replay.seats))
     last: RoundInfo | None = None
     try:
         for info in referee.replay_rounds(replay):
             recorded = replay.rounds[info.index - 1]
             problems = differences(recorded, referee.checked(info)) + referee.record_problems(info)
-            checks.append(RoundCheck(info.index, tuple(problems), replay.round_lines[info.index - 1]))
+            checks.add(RoundCheck(info.index, tuple(problems), replay.round_lines[info.index - 1]))
             tally.add(info.records)
             last = info
+            if on_round is not None:
+                on_round(info.index)
     except ReplayError as error:
         index = len(checks) + 1
         line = replay.round_lines[index - 1] if index <= len(replay.round_lines) else None
-        checks.append(RoundCheck(index, (_without_place(str(error), replay.path),), line))
-        return VerifyReport(replay.path, replay.game, tuple(checks), (), replay.result is not None,
+        checks.add(RoundCheck(index, (_without_place(str(error), replay.path),), line))
+        return VerifyReport(replay.path, replay.game, checks, (), replay.result is not None,
                             replay.result_line)
     result_problems: list[str] = []
     if replay.result is not None:
         result_problems = differences(replay.result, expected_result(referee, replay, last, tally))
-    return VerifyReport(replay.path, replay.game, tuple(checks), tuple(result_problems), replay.result is not None,
+    return VerifyReport(replay.path, replay.game, checks, tuple(result_problems), replay.result is not None,
                         replay.result_line)
 
 

@@ -18,7 +18,9 @@ TEXT_LIMIT = 64 * MiB
 """Characters of a program, position, map, playfield or board file: far more than the largest
 (a program whose tests hold big fields is a few MiB)."""
 REPLAY_LIMIT = 256 * MiB
-"""Characters of a replay: a match of 100,000 worms rounds is about 60 MiB."""
+"""Bytes of one line of a replay (its header with the map's text, or one round): a replay is read
+line by line (:func:`arena.replay.read_replay`), so the file itself has no limit (a match of a
+million ITPW turns writes about 3.6 GB)."""
 
 
 def read_at_most(source: IO[str], limit: int) -> str | None:

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from arena.card_stats import ProgramStats, StatsError, replay_files, stats_of_battle, stats_of_replays
+from arena.card_stats import HORIZON, ProgramStats, StatsError, replay_files, stats_of_battle, stats_of_replays
 from arena.match import MatchSetup, run_match
 from arena.moments import battle_moments, replay_moments
 from arena.program_battle import BattleSettings, SnakeMatch
@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from engines.snake import Bite, Board, Direction, Moved
 from matcher import load_program
 from matcher.explain import explain
+from tests.arena.alive_moments import AliveMoments
 from tests.arena.legacy_battles import write_legacy_battle
 
 NAMES = ("tail_biter", "hunter", "wall_hugger")
@@ -173,3 +174,15 @@ def test_a_tournament_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert sorted((s.names[0], s.battles) for s in stats) == [("a", 2), ("b", 2)]
     (a,) = stats_of_replays(replay_files([str(out)]), "a")
     assert a.program.name == "Tail biter" and a.turns == 80
+
+
+def test_a_replay_is_counted_holding_only_its_last_steps_moments(
+    replays: dict[str, Path], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression: every moment of a battle was held until it was counted (160 MB for a replay
+    of 100,000 steps). Now only the moments of the last HORIZON steps are alive at once."""
+    alive = AliveMoments()
+    monkeypatch.setattr("arena.card_stats.replay_moments", alive)
+    expected = {s.names[0]: _as_counts(s) for s in stats_of_battle(PROGRAMS, SETTINGS, NAMES)}
+    assert {s.names[0]: _as_counts(s) for s in stats_of_replays([replays["match"]])} == expected
+    assert len(alive.refs) > 200 and alive.most <= len(NAMES) * (HORIZON + 2), alive.most

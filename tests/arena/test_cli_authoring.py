@@ -4,11 +4,13 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from arena.moments import replay_moments
+from arena.moments import Moment, replay_moments
 from arena.replay import read_replay
 from arena.match import MatchSetup, run_match
 from arena.samples import SNAKE_SAMPLES
@@ -18,6 +20,7 @@ from matcher.fileformat import save_position
 from matcher.model import Card, Program
 from matcher.moment import seen_window
 from matcher.testing import run_tests
+from tests.arena.alive_moments import AliveMoments
 from tests.arena.test_cli import assert_one_line_error, run
 from tests.positions import TAIL_ABOVE  # A (0) at (3,3); B's tail above it
 
@@ -90,6 +93,44 @@ def test_card_defaults_to_the_move_made_at_that_step(replay: Path, capsys: pytes
     assert moment.position is not None
     seen = seen_window(moment.position, 1)
     assert {cell: p.match for cell, p in card.cells.items()} == {c: e for c, e in seen.items() if e is not Element.EMPTY}
+
+
+def test_card_at_an_early_step_reads_no_further_in_the_replay(
+    replay: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression: every step of the replay was played through first (a minute for step 100 of a
+    100,000-step replay, 170 MB): the steps after --step play no part in the card."""
+    seen: list[int] = []
+
+    def counted(*args: Any, **kwargs: Any) -> Iterator[Moment]:
+        for moment in replay_moments(*args, **kwargs):
+            seen.append(moment.step)
+            yield moment
+
+    monkeypatch.setattr("arena.cli_authoring.replay_moments", counted)
+    code, _, err = run(capsys, "card", "hunter", replay, "--snake", 1, "--step", 30, "--keep", "nonempty")
+    assert code == 0, err
+    assert "earlier steps of snake 1:" in err
+    assert 30 <= max(seen) <= 31 and len(read_replay(replay).rounds) > 100
+
+
+def test_card_at_a_late_step_holds_few_earlier_positions_at_once(
+    replay: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Regression: every earlier moment of the snake (its position with it) was held at once for
+    the preview of the earlier steps: gigabytes at step 900,000 of a long replay. They are read
+    again and previewed PREVIEW_CHUNK (made small here) at a time, with the same counts."""
+    args = ("card", "hunter", replay, "--snake", 1, "--step", 150, "--keep", "nonempty")
+    code, _, err = run(capsys, *args)
+    assert code == 0, err
+    earlier = [line for line in err.splitlines() if line.startswith("earlier steps of snake 1:")]
+    alive = AliveMoments()
+    monkeypatch.setattr("arena.cli_authoring.replay_moments", alive)
+    monkeypatch.setattr("arena.cli_authoring.PREVIEW_CHUNK", 8)
+    code, _, err = run(capsys, *args)
+    assert code == 0, err
+    assert len(earlier) == 1 and [line for line in err.splitlines() if line.startswith("earlier steps")] == earlier
+    assert len(alive.refs) > 200 and alive.most <= 8 + 3, alive.most
 
 
 @pytest.mark.parametrize(("args", "parts"), [

@@ -29,3 +29,10 @@ def test_the_help_names_only_flags_the_command_takes(command: str) -> None:
     named = {flag for action in parser._actions for flag in re.findall(r"(?<![\w-])--[a-z][a-z-]*", action.help or "")}
     named |= set(re.findall(r"(?<![\w-])--[a-z][a-z-]*", parser.description or ""))
     assert named <= takes, f"snakepit {command} --help names {sorted(named - takes)}, which it does not take"
+
+
+def test_the_round_limit_says_that_bioblots_counts_moves_per_player() -> None:
+    """Regression: '--rounds' said 'bioblots: moves', and '--rounds 1000' ended with
+    '"rounds": 2000' (a move each, two players): the limit is per player."""
+    text = " ".join(commands()["match"].format_help().split())
+    assert "(bioblots: moves per player; itpw: turns; kingdoms: rounds; snake: steps; worms: rounds)" in text

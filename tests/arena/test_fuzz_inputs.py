@@ -90,9 +90,14 @@ def test_a_number_of_over_4300_digits_in_a_worms_map_ended_in_a_traceback_now_na
     assert status == 2 and re.match(rf"snakepit: {re.escape(str(path))}:3:\d+: the number 9+… has more than 18 digits", err)
 
 
+GOOD_HEADER = ('{"type": "header", "format": "match-replay/1", "game": "worms", "seed": 1, "options": {}, '
+               '"seats": [{"name": "a"}]}\n')
+"""A header that reads (a replay is checked line by line, its header first)."""
+
+
 def test_a_number_of_over_4300_digits_in_a_replay_ended_in_a_traceback_now_names_the_line(tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
-    path.write_text('{"type": "header"}\n{"type": "round", "round": ' + HUGE + "}\n")
+    path.write_text(GOOD_HEADER + '{"type": "round", "round": ' + HUGE + "}\n")
     status, err = run_cli(["replay", str(path)])
     assert status == 2 and err == (f"snakepit: {path}:2: not a replay line: a number of 4400 digits at column 28 "
                                    "(at most 4300 are read)\n")
@@ -100,7 +105,7 @@ def test_a_number_of_over_4300_digits_in_a_replay_ended_in_a_traceback_now_names
 
 def test_100000_deep_nesting_in_a_replay_ended_in_a_recursion_error_now_names_the_line(tmp_path: Path) -> None:
     path = tmp_path / "r.jsonl"
-    path.write_text('{"type": "header"}\n' + DEEP + "\n")
+    path.write_text(GOOD_HEADER + DEEP + "\n")
     status, err = run_cli(["replay", str(path), "--verify"])
     assert (status, err) == (2, f"snakepit: {path}:2: not a replay line: nested too deeply\n")
 
@@ -286,4 +291,7 @@ def test_an_endless_file_is_refused_after_a_limit_not_read_until_memory_runs_out
     monkeypatch.setattr("matcher.bounded.TEXT_LIMIT", 1 << 20)
     monkeypatch.setattr("arena.replay.REPLAY_LIMIT", 1 << 20)
     status, err = run_cli(argv)
+    if argv[0] == "replay":  # read line by line: the limit is a line's
+        assert (status, err) == (2, "snakepit: /dev/zero:1: a line of more than 1 MiB: not a replay line\n")
+        return
     assert (status, err) == (2, "snakepit: /dev/zero: larger than 1 MiB: not a file snakepit reads\n")

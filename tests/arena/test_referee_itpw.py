@@ -58,7 +58,8 @@ def test_the_bank_runs_out_exactly_at_the_bank_the_player_is_disqualified_and_th
     # Answers after 10 s each: at 10, 20 and 30 s of its bank; the third is at the bank's end, too late.
     assert scripts[1].requests == [Request("2 0 30", 30.0), Request("2 0 20", 20.0), Request("2 0 10", 10.0)]
     out = rounds[2]
-    assert out.moves[1] == {"fault": "timeout: its time bank ran out (no answer within 10.000 s)"}
+    assert out.moves[1] == {"fault": "timeout: its time bank ran out (no answer within the 10.000 s left of its 30 s "
+                                     "time bank)"}
     assert (out.bot_records[1].status, out.bot_records[1].wall_time) == (BotStatus.TIMEOUT, 10.0)
     assert result.seat_times[1].wall == 30.0 and result.statuses[1] == "timeout"
     assert all("2 0 0" in scripts[seat].received[-10:] for seat in (0, 2, 3))  # its move, told as the empty move
@@ -69,11 +70,15 @@ def test_the_bank_runs_out_exactly_at_the_bank_the_player_is_disqualified_and_th
 def test_a_bank_with_less_than_a_second_left_is_told_0_and_still_lasts_to_its_end() -> None:
     scripts = [idle(), Script(answer("0", wall=10), answer("0", wall=10), answer("0", wall=9.75),
                               answer("0", wall=0.2), silent()), idle(), idle()]
-    host, _, result = play(scripts, seed=3, turns=6)
+    host, rounds, result = play(scripts, seed=3, turns=6)
     lines = [request.line for request in scripts[1].requests]
     assert lines == ["2 0 30", "2 0 20", "2 0 10", "2 1 0", "2 0 0"]  # its new unit in turn 4 (seed 3)
     assert [r.timeout for r in scripts[1].requests][3:] == pytest.approx([0.25, 0.05])
     assert result.seat_times[1].wall == pytest.approx(30.0) and result.statuses[1] == "timeout"
+    # The bank's last 50 ms: said as the bank's end, not as a bot that "was waiting" for input
+    # (how every seat of a 10,000-turn match ended, each blamed for waiting).
+    timed_out = [info.bot_records[1] for info in rounds if info.bot_records[1].status is BotStatus.TIMEOUT]
+    assert [record.reason for record in timed_out] == ["no answer within the 0.050 s left of its 30 s time bank"]
     host.assert_done()
 
 
@@ -85,7 +90,8 @@ FAULTS = {
     "not UTF-8": (answer(b"\xff\n"), "invalid_output: answer is not UTF-8: b'\\xff'", BotStatus.INVALID_OUTPUT),
     "crash": (crash(1, stderr="RuntimeError: lost track\n"),
               "crashed: exited with code 1 without answering: RuntimeError: lost track", BotStatus.CRASHED),
-    "silent": (silent(), f"timeout: its time bank ran out (no answer within 30.000 s{WAITING})", BotStatus.TIMEOUT),
+    "silent": (silent(), f"timeout: its time bank ran out (no answer within the 30.000 s left of its 30 s time bank"
+                         f"{WAITING})", BotStatus.TIMEOUT),
 }
 
 

@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from arena.bots import BotStatus
-from arena.bots.scripted import Reply, Script, Turn, answer, crash, silent
+from arena.bots.scripted import Reply, Script, ScriptedHost, Turn, answer, crash, silent
 from arena.kingdoms_referee import NO_INFO
-from arena.match import seat_seed
+from arena.match import MatchSetup, run_match, seat_seed
 from tests.arena import scripted_match
-from tests.arena.scripted_match import Played, first_turn
+from tests.arena.scripted_match import ANY_PROGRAM, Played, first_turn
 from typing import Any
 
 START = "25 10 1 1 3 3 0"
@@ -78,3 +78,15 @@ def test_a_dead_kingdoms_strategy_is_not_run() -> None:
     for info in rounds:
         assert [r.status for r in info.records or ()] == [BotStatus.OK] * 3 + [BotStatus.SKIPPED]
         assert info.moves[3] is None and info.bot_records[3].reason == "dead"
+
+
+def test_a_history_file_that_cannot_be_written_names_itself_and_the_round_and_ends_the_bots() -> None:
+    """Regression: a full disk said only 'snakepit: No space left on device' (and the bots'
+    host was left open when it happened before round 1)."""
+    host = ScriptedHost([recruits() for _ in range(4)])
+    setup = MatchSetup("kingdoms", (ANY_PROGRAM,) * 4, 1, {"rounds": 3, "history": "/dev/full"})
+    with pytest.raises(OSError) as error:
+        run_match(setup, host_factory=host)
+    assert (error.value.filename, error.value.strerror) == (
+        "/dev/full", "cannot write round 0 to the history: No space left on device")
+    assert host.closed

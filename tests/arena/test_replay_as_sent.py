@@ -21,7 +21,7 @@ def test_a_replay_cut_inside_its_header_is_said_to_be_cut_not_empty(tmp_path: Pa
     cut.write_text(header[: len(header) // 2])
     assert main(["replay", str(cut)]) == 2
     err = capsys.readouterr().err
-    assert f"cut.jsonl:1: the header line is cut off (the file ends inside it, after {len(header) // 2} characters)" in err, err
+    assert f"cut.jsonl:1: the header line is cut off (the file ends inside it, after {len(header[: len(header) // 2].encode())} bytes)" in err, err
     assert "empty" not in err
 
 

@@ -398,8 +398,8 @@ class MatchRunner(QObject):
         self._emit("finished", last[0].with_times(outcome) if last else outcome)
 
     def _play_replay(self, path: Path, cancel: threading.Event, keep: Path | None = None) -> None:
-        replay = read_replay(path)  # a file gone since it was chosen is a ReplayError naming it, too
         kept = keep_copy(path, keep)
+        replay = _read_as(path, kept)
         referee = GAMES.get(replay.game)
         if referee is None:
             raise ReplayError(f"{path}:1: unknown game {replay.game!r} (known: {', '.join(sorted(GAMES))})")
@@ -454,3 +454,15 @@ def _replay_programs(replay: Replay) -> tuple[Program, ...]:
         return tuple(program_from_json(seat["program"], f"seat {i}") for i, seat in enumerate(replay.seats))
     except (ProgramError, KeyError):
         return ()
+
+
+def _read_as(path: Path, kept: Path | None) -> Replay:
+    """The replay ``path``, read from ``kept``, its copy, when one was made: the rounds are read
+    from the file again while they play (:class:`arena.replay_lines.RoundLines`), so the file
+    the user may write over or delete is not read after this. Messages name ``path``."""
+    if kept is None:
+        return read_replay(path)  # a file gone since it was chosen is a ReplayError naming it, too
+    try:
+        return replace(read_replay(kept), path=str(path))
+    except ReplayError as error:
+        raise ReplayError(str(error).replace(str(kept), str(path))) from None

@@ -75,3 +75,28 @@ def test_stop_says_it_stops_reading_a_replay_not_killing_bots(qtbot: QtBot, make
     shutil.copyfile(LEGACY, sent)
     open_copy(qtbot, pane, sent)
     assert stop.toolTip().startswith("Stop reading the replay: the steps read so far stay"), stop.toolTip()
+
+
+def test_a_replay_plays_on_from_its_copy_though_its_file_is_written_over_while_it_plays(
+        qtbot: QtBot, tmp_path: Path) -> None:
+    """A match replay's rounds are read from the file again as they play (arena.replay_lines), so
+    they come from the copy kept when it opened: the file written over mid-play changes nothing
+    and is not named as changed; messages still name the user's file."""
+    from arena.match import MatchSetup, run_match
+    from editor.widgets.arena.match_runner import MatchRunner
+
+    sent = tmp_path / "sent.jsonl"
+    run_match(MatchSetup("snake", ("hunter", "wall_hugger"), 5, {"steps": 30}), record=sent)
+    rounds = sum('"type": "round"' in line or '"type":"round"' in line for line in sent.read_text().splitlines())
+    runner = MatchRunner()
+    frames: list[int] = []
+    failures: list[str] = []
+    runner.frames.connect(lambda batch: frames.extend(frame.turn for frame in batch))
+    runner.failed.connect(failures.append)
+    with qtbot.waitSignal(runner.started, timeout=10_000):  # the gate is closed: no round played yet
+        runner.start_replay(sent, keep=tmp_path / "kept.jsonl")
+    sent.write_text("something else\n")  # written over while it plays
+    with qtbot.waitSignal(runner.done, timeout=20_000):
+        runner.gate.set_open(True)
+    assert failures == []
+    assert rounds > 5 and frames == list(range(1, rounds + 1))
