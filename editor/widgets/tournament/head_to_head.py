@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QAction, QBrush, QColor, QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableWidget, QTableWidgetItem, QWidget
 
@@ -61,9 +61,11 @@ class HeadToHeadTable(QTableWidget):
         self._order: list[str] = []
         self._shown: tuple[HeadToHead, int] = (HeadToHead([]), 2)  # the table and its seats, to copy
         self.cellDoubleClicked.connect(self._double_clicked)
-        copy = QAction("Copy the table as text", self)
-        copy.setShortcut(QKeySequence.StandardKey.Copy)
-        copy.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        # The key is taken in event() and keyPressEvent(), not as the action's shortcut: the main
+        # window's Copy Cells has Ctrl+C wherever the window is, and two live shortcuts of one key
+        # are ambiguous to Qt, which then runs neither (a text field takes its keys the same way).
+        key = QKeySequence(QKeySequence.StandardKey.Copy).toString(QKeySequence.SequenceFormat.NativeText)
+        copy = QAction(f"Copy the table as text\t{key}", self)
         copy.triggered.connect(self.copy_text)
         self.addAction(copy)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
@@ -78,7 +80,17 @@ class HeadToHeadTable(QTableWidget):
         if clipboard is not None:
             clipboard.setText(self.text())
 
+    def event(self, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.ShortcutOverride and isinstance(event, QKeyEvent) \
+                and event.matches(QKeySequence.StandardKey.Copy):
+            event.accept()  # Ctrl+C is this table's while it has the focus (see __init__)
+            return True
+        return super().event(event)
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_text()
+            return
         if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentRow() >= 0:
             self._double_clicked(self.currentRow(), self.currentColumn())
             return

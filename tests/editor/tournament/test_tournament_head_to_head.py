@@ -9,7 +9,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
+from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QMainWindow
 from pytestqt.qtbot import QtBot
 
 from arena.tournament import run_tournament
@@ -181,3 +182,29 @@ def test_ctrl_c_copies_the_table_as_the_command_prints_it_names_whole(qtbot: QtB
     order = [s.name for s in played.standings.table]
     assert QGuiApplication.clipboard().text() == crosstable_text(played.head_to_head(), order, width=10**6)
     assert "a_rather_long_entrant_name" in QGuiApplication.clipboard().text()
+
+
+def test_ctrl_c_copies_the_table_in_a_window_whose_copy_action_has_ctrl_c_too(qtbot: QtBot, tmp_path: Path) -> None:
+    """The main window's Copy Cells has Ctrl+C wherever the window is: as a second shortcut of
+    the key, the table's Copy made Ctrl+C ambiguous, and Qt ran neither."""
+    spec = reference_spec([("a_rather_long_entrant_name", "tail_biter"), ("hu", "hunter")], 2, seats=2)
+    run_tournament(spec, tmp_path / "two", jobs=1)
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    copied_cells: list[bool] = []
+    cells = QAction("&Copy Cells", window)
+    cells.setShortcut(QKeySequence.StandardKey.Copy)
+    cells.triggered.connect(lambda: copied_cells.append(True))
+    window.addAction(cells)
+    tab = TournamentTab(data_dir=tmp_path / "data", settings=isolated_settings(tmp_path))
+    window.setCentralWidget(tab)
+    window.show()
+    with qtbot.waitSignal(tab.folderOpened, timeout=RUN_TIMEOUT_MS):
+        tab.open_folder(tmp_path / "two")
+    show_head_to_head(qtbot, tab)
+    table = tab.head_to_head_panel.table
+    table.setFocus()
+    QGuiApplication.clipboard().setText("")
+    qtbot.keyClick(table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    assert "a_rather_long_entrant_name" in QGuiApplication.clipboard().text()
+    assert copied_cells == []
