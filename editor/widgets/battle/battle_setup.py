@@ -32,7 +32,7 @@ from editor.seats import unique_names
 from editor.widgets.parts.boxes import WrappingGrid
 from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
 from editor.widgets.parts.eliding_combo import ElidingComboBox
-from editor.widgets.parts.form_widgets import SEED_LIMIT, spin_box
+from editor.widgets.parts.form_widgets import SEED_LIMIT, buddy_label, spin_box
 from editor.widgets.parts.seat_choices import named_programs
 from engines.snake import GAME_INFO, start_position
 from matcher import Program, ProgramError, dumps_program, load_program
@@ -72,6 +72,7 @@ class BattleSetup(QWidget):
         self.new_seed_button = QToolButton()
         self.new_seed_button.setText("⚄")
         self.new_seed_button.setToolTip("Draw a new random seed")
+        self.new_seed_button.setAccessibleName("New random seed")  # a die glyph is no name to a reader
         self.new_seed_button.clicked.connect(lambda: self.seed_box.setValue(secrets.randbelow(1_000_000)))
         self._lay_out()
 
@@ -167,7 +168,10 @@ class BattleSetup(QWidget):
         self._fit_opponents(1 << 24)  # all in a row until the first resize says what fits
         field = QHBoxLayout()
         field.setSpacing(6)
-        for part in (self.width_box, QLabel("×"), self.height_box, 12, QLabel("Length"), self.length_box):
+        self.width_box.setAccessibleName("Field width")
+        self.height_box.setAccessibleName("Field height")
+        for part in (self.width_box, buddy_label("×", self.height_box), self.height_box, 12,
+                     buddy_label("Length", self.length_box), self.length_box):
             if isinstance(part, int):
                 field.addSpacing(part)
             else:

@@ -13,6 +13,7 @@ the bigger), the setup folding away while a battle is watched."""
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -82,6 +83,9 @@ class BattleTab(QWidget):
         self.scoreboard = Scoreboard()
         self.seat_log = SeatLog()
         self.bites = BiteLog()
+        # The board is a picture: a screen reader hears its name and, per step, the summary.
+        self.board.view.setAccessibleName("Battle field")
+        self.board.view.setAccessibleDescription("No battle yet")
         self.transport = Transport(self.playback, shortcut_host=self)
         self.transport.set_noun(DESCRIPTOR.round_noun)
         self._build_actions()
@@ -310,9 +314,11 @@ class BattleTab(QWidget):
 
     def _show_summary(self, index: int) -> None:
         frames = self.playback.frames
-        self.scoreboard.set_summary(match_summary(frames[index].turn, frames[-1].turn, self.playback.live,
-                                                  self._outcome_at(index), self.names, DESCRIPTOR.round_noun,
-                                                  DESCRIPTOR.end_text, DESCRIPTOR.round_noun))
+        summary = match_summary(frames[index].turn, frames[-1].turn, self.playback.live, self._outcome_at(index),
+                                self.names, DESCRIPTOR.round_noun, DESCRIPTOR.end_text, DESCRIPTOR.round_noun)
+        self.scoreboard.set_summary(summary)
+        plain = re.sub(r"<[^>]+>", "", summary)  # the winner's name is bold on the scoreboard
+        self.board.view.setAccessibleDescription(f"The field at this step. {plain} The scoreboard lists the snakes.")
 
     def _show_title(self) -> None:
         info = self.info

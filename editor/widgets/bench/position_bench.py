@@ -33,7 +33,7 @@ from editor.widgets.bench.explanation_panel import ExplanationPanel
 from editor.widgets.bench.field_history import FieldHistory
 from editor.widgets.bench.position_editor import PositionEditor, snake_name
 from editor.widgets.bench.program_tests import FAILING, TestList, action_button, moves_label
-from editor.widgets.parts.form_widgets import scrolled
+from editor.widgets.parts.form_widgets import buddy_label, scrolled
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Direction, start_position
 from matcher.editing import add_test, replace_test
@@ -179,7 +179,7 @@ class TestBench(QWidget):
         # The expected moves, then the name with the buttons that keep it: two short rows fit a
         # narrow bench.
         name_row = QHBoxLayout()
-        name_row.addWidget(QLabel("Name"))
+        name_row.addWidget(buddy_label("Name", self.test_name_edit))
         name_row.addWidget(self.test_name_edit, 1)
         for action in (self.save_test_action, self.update_test_action):
             name_row.addWidget(action_button(action))
