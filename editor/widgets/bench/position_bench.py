@@ -15,7 +15,6 @@ from PySide6.QtGui import QAction, QKeySequence, QPalette, QResizeEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLayout,
     QLineEdit,
@@ -33,6 +32,7 @@ from editor.widgets.bench.explanation_panel import ExplanationPanel
 from editor.widgets.bench.field_history import FieldHistory
 from editor.widgets.bench.position_editor import PositionEditor, snake_name
 from editor.widgets.bench.program_tests import FAILING, TestList, action_button, moves_label
+from editor.widgets.bench.wrap_row import WrapRow
 from editor.widgets.parts.form_widgets import buddy_label, scrolled
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Direction, start_position
@@ -163,28 +163,24 @@ class TestBench(QWidget):
         self.test_name_edit = QLineEdit()
         self.test_name_edit.setPlaceholderText("name of the new test")
         self.test_name_edit.setToolTip("The name “Save as test” gives the test")
+        # Room for a few words of a name: a narrower box puts its buttons on a row of their own.
+        self.test_name_edit.setMinimumWidth(self.test_name_edit.fontMetrics().horizontalAdvance("name of the n") + 12)
         self.expect_boxes: dict[Direction, QCheckBox] = {}
-        expect_row = QHBoxLayout()
-        expect_row.setContentsMargins(0, 0, 0, 0)
-        expect_row.addWidget(QLabel("Expect"))
         for direction in Direction:
             box = QCheckBox(direction.label)
             box.setToolTip(f"Checked: the test expects {direction.label} among the best moves; unchecked: not among them")
             box.toggled.connect(self._expect_toggled)
             self.expect_boxes[direction] = box
-            expect_row.addWidget(box)
-        expect_row.addStretch(1)
+        boxes = list(self.expect_boxes.values())
         layout = QVBoxLayout(form)
         layout.setContentsMargins(0, 0, 0, 0)
         # The expected moves, then the name with the buttons that keep it: two short rows fit a
-        # narrow bench.
-        name_row = QHBoxLayout()
-        name_row.addWidget(buddy_label("Name", self.test_name_edit))
-        name_row.addWidget(self.test_name_edit, 1)
-        for action in (self.save_test_action, self.update_test_action):
-            name_row.addWidget(action_button(action))
-        layout.addLayout(expect_row)
-        layout.addLayout(name_row)
+        # narrow bench, and each stacks in two when a large font makes it wider than the bench.
+        self.expect_row = WrapRow([QLabel("Expect"), *boxes[:2]], boxes[2:])
+        self.name_row = WrapRow([buddy_label("Name", self.test_name_edit), self.test_name_edit],
+                                [action_button(a) for a in (self.save_test_action, self.update_test_action)])
+        layout.addWidget(self.expect_row)
+        layout.addWidget(self.name_row)
         return form
 
     # --- our API -----------------------------------------------------------------------------

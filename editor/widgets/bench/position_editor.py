@@ -32,7 +32,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QSpinBox,
     QStyle,
@@ -42,6 +41,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.program_files import confirm_overwrite
+from editor.widgets.bench.wrap_row import WrapRow
 from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.games.zoomable_board import MARGIN
 from editor.widgets.parts.form_widgets import buddy_label
@@ -291,9 +291,6 @@ class PositionEditor(QWidget):
         self.delete_action.triggered.connect(self.delete_selected)
 
     def _build_controls(self) -> QWidget:
-        controls = QWidget()
-        row = QHBoxLayout(controls)
-        row.setContentsMargins(0, 0, 0, 0)
         self.width_spin, self.height_spin = QSpinBox(), QSpinBox()
         for spin, what in ((self.width_spin, "width"), (self.height_spin, "height")):
             spin.setRange(MIN_SIDE, MAX_SIDE)
@@ -310,24 +307,18 @@ class PositionEditor(QWidget):
         # Each label is its field's buddy: a screen reader says "Field", "×" and "Me" with them.
         self.width_spin.setAccessibleName("Field width")
         self.height_spin.setAccessibleName("Field height")
-        row.addWidget(buddy_label("Field", self.width_spin))
-        row.addWidget(self.width_spin)
-        row.addWidget(buddy_label("×", self.height_spin))
-        row.addWidget(self.height_spin)
-        row.addSpacing(8)
-        row.addWidget(buddy_label("Me", self.me_combo))
-        row.addWidget(self.me_combo)
-        row.addSpacing(4)
+        me: list[QWidget | int] = [buddy_label("Me", self.me_combo), self.me_combo, 4]
         self.buttons: dict[QAction, QToolButton] = {}
         for action in (self.delete_action, self.clear_action, self.load_action, self.save_action):
             button = QToolButton()
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
             button.setAutoRaise(True)
-            row.addWidget(button)
+            me.append(button)
             self.buttons[action] = button
-        row.addStretch(1)
-        return controls
+        # The size and "me" stack when a large font makes them wider than the bench.
+        return WrapRow([buddy_label("Field", self.width_spin), self.width_spin,
+                        buddy_label("×", self.height_spin), self.height_spin], me)
 
     # --- our API -----------------------------------------------------------------------------
 
