@@ -193,6 +193,7 @@ class TestBench(QWidget):
         """Run the matcher for "me" on the position and show why it moves as it does."""
         compiled = self.document.compiled()
         me = self.position_editor.me()
+        self._offer_expect(me is not None)
         if compiled is None:
             self._no_decision("The program has problems: fix them to see its decisions.")
             return None
@@ -394,6 +395,14 @@ class TestBench(QWidget):
         for direction, box in self.expect_boxes.items():
             box.setChecked(direction in moves)
         self._updating_expect = False
+
+    def _offer_expect(self, snake: bool) -> None:
+        """Without a snake there is no move to expect: the boxes are off, and cleared unless the
+        user (or a loaded test) chose them. Found: after Clear they kept the last decision's moves."""
+        if not snake and not self._expect_edited:
+            self._set_expect(frozenset())
+        self.expect_row.setEnabled(snake)
+        self.expect_row.setToolTip("" if snake else "Draw a snake first: the moves are those of the snake that is “me”")
 
     def _expect_toggled(self) -> None:
         if not self._updating_expect:
