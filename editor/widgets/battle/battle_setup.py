@@ -32,6 +32,7 @@ from editor.seats import unique_names
 from editor.widgets.parts.boxes import WrappingGrid
 from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
 from editor.widgets.parts.eliding_combo import ElidingComboBox
+from editor.widgets.bench.wrap_row import WrapRow
 from editor.widgets.parts.form_widgets import SEED_LIMIT, buddy_label, spin_box
 from editor.widgets.parts.seat_choices import named_programs
 from engines.snake import GAME_INFO, start_position
@@ -166,17 +167,13 @@ class BattleSetup(QWidget):
         opponents.setHorizontalSpacing(6)
         opponents.setVerticalSpacing(6)
         self._fit_opponents(1 << 24)  # all in a row until the first resize says what fits
-        field = QHBoxLayout()
-        field.setSpacing(6)
         self.width_box.setAccessibleName("Field width")
         self.height_box.setAccessibleName("Field height")
-        for part in (self.width_box, buddy_label("×", self.height_box), self.height_box, 12,
-                     buddy_label("Length", self.length_box), self.length_box):
-            if isinstance(part, int):
-                field.addSpacing(part)
-            else:
-                field.addWidget(part)
-        field.addStretch(1)
+        # The length under the size when a large font makes the row wider than the bench dock.
+        self.field_row = WrapRow([self.width_box, buddy_label("×", self.height_box), self.height_box, 6],
+                                 [buddy_label("Length", self.length_box), self.length_box])
+        field = QHBoxLayout()
+        field.addWidget(self.field_row)
         # The steps in a row of their own: in one row with the field the form was wider than the
         # bench dock of a 1024-wide window.
         steps = QHBoxLayout()

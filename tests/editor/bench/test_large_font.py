@@ -1,4 +1,5 @@
-"""With a large application font the bench keeps its words: its rows stack instead of cutting.
+"""With a large application font the bench (and the battle setup) keep their words: rows stack
+instead of cutting.
 
 Found: at 14 pt (QT_SCALE_FACTOR=1.25 changes device pixels only, so the logical widths are the
 same as 14 pt alone) the bench dock of a 1024-wide window, 334 px, cut its texts: "dowr" for
@@ -66,3 +67,19 @@ def test_at_the_default_font_the_bench_rows_stay_one_line(qtbot: QtBot, make_win
     editor = bench.position_editor
     assert editor.me_combo.y() == editor.width_spin.y()  # the size and "me" share their line
     assert cut_texts(bench.field_pane, bench.field_pane.width()) == []
+
+
+def test_a_large_font_puts_the_battle_length_under_the_field_size(qtbot: QtBot) -> None:
+    """Found: at 14 pt "Field 25 × 25 Length 4" alone was wider than the bench dock."""
+    from editor.widgets.battle.battle_setup import BattleSetup
+
+    setup = BattleSetup()
+    qtbot.addWidget(setup)
+    font = QFont(setup.font())
+    font.setPointSizeF(14)
+    setup.setFont(font)
+    assert setup.minimumSizeHint().width() <= DOCK_WIDTH - 20  # the tab's margins
+    setup.resize(DOCK_WIDTH - 20, 400)
+    setup.show()
+    qtbot.waitUntil(lambda: cut_texts(setup, setup.width()) == [])
+    assert setup.field_row.stacked()
