@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QBoxLayout, QComboBox,
-                               QFormLayout, QGroupBox, QLabel, QLayout, QLineEdit, QPlainTextEdit, QScrollArea, QTextEdit, QWidget)
+                               QFormLayout, QGridLayout, QGroupBox, QLabel, QLayout, QLineEdit, QPlainTextEdit, QScrollArea, QTextEdit, QWidget)
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401
@@ -54,6 +54,13 @@ def row_pairs(layout: QLayout | None) -> Iterator[tuple[QWidget | None, QWidget 
         for row in range(layout.rowCount()):
             label = layout.itemAt(row, QFormLayout.ItemRole.LabelRole)
             field = layout.itemAt(row, QFormLayout.ItemRole.FieldRole)
+            if label is not None and field is not None:
+                inner = field.layout()
+                first = inner.itemAt(0) if inner is not None else None
+                yield label.widget(), first.widget() if first is not None else field.widget()
+    if isinstance(layout, QGridLayout):
+        for row in range(layout.rowCount()):
+            label, field = layout.itemAtPosition(row, 0), layout.itemAtPosition(row, 1)
             if label is not None and field is not None:
                 inner = field.layout()
                 first = inner.itemAt(0) if inner is not None else None

@@ -191,6 +191,9 @@ class BattleSetup(QWidget):
             if title is not None:
                 label = QLabel(f"<b>{title}</b>")
                 label.setTextFormat(Qt.TextFormat.RichText)
+                # A screen reader says the title with the row's first field.
+                label.setBuddy({"Opponents": self.opponent_boxes[0], "Field": self.width_box,
+                                "Steps": self.steps_box, "Seed": self.seed_box}[title])
                 form.addWidget(label, row, 0)
             if layout is not None:
                 form.addLayout(layout, row, 0 if title is None else 1, 1, 2 if title is None else 1)
