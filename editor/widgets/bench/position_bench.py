@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QPalette, QResizeEvent
+from PySide6.QtGui import QAction, QKeySequence, QPalette, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QGroupBox,
@@ -177,8 +177,10 @@ class TestBench(QWidget):
         # The expected moves, then the name with the buttons that keep it: two short rows fit a
         # narrow bench, and each stacks in two when a large font makes it wider than the bench.
         self.expect_row = WrapRow([QLabel("Expect"), *boxes[:2]], boxes[2:])
+        self.save_test_button = action_button(self.save_test_action)
+        self.update_test_button = action_button(self.update_test_action)
         self.name_row = WrapRow([buddy_label("Name", self.test_name_edit), self.test_name_edit],
-                                [action_button(a) for a in (self.save_test_action, self.update_test_action)])
+                                [self.save_test_button, self.update_test_button])
         layout.addWidget(self.expect_row)
         layout.addWidget(self.name_row)
         return form
@@ -314,6 +316,23 @@ class TestBench(QWidget):
             self.side_splitter.setSizes([430, 300])
             self.decision_box.show()
             self.tests_box.show()
+        self._chain_tabs()
+
+    def _chain_tabs(self) -> None:
+        """Tab goes from the new test's buttons on to the decision and the tests, as they are
+        laid out. Found: moved into the tabs or the splitter, they came after the window's other
+        panes (History, Problems), so Tab left the bench halfway."""
+        editor = self.position_editor
+        # The field's controls before the field (made first, the field came first).
+        stops: list[QWidget] = [editor.view, *self.expect_boxes.values(), self.test_name_edit,
+                                self.save_test_button, self.update_test_button]
+        stops += [self.side_tabs] if self._narrow else []  # its focus goes to its tab bar
+        for box in (self.decision_box, self.tests_box):
+            stops += [w for w in box.findChildren(QWidget) if w.focusPolicy() & Qt.FocusPolicy.TabFocus]
+        previous: QWidget = editor.buttons[editor.save_action]
+        for stop in stops:
+            QWidget.setTabOrder(previous, stop)
+            previous = stop
 
     def _set_side(self, side: QWidget) -> None:
         if self.splitter.count() < 2:
@@ -333,6 +352,10 @@ class TestBench(QWidget):
             self.side_tabs.setTabText(1, text)
         if self.side_tabs.tabBar().tabTextColor(1) != color:
             self.side_tabs.tabBar().setTabTextColor(1, color)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._chain_tabs()  # in its window now: a new parent had put its widgets in another order
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
