@@ -162,7 +162,9 @@ class TestBench(QWidget):
         form = QWidget()
         self.test_name_edit = QLineEdit()
         self.test_name_edit.setPlaceholderText("name of the new test")
-        self.test_name_edit.setToolTip("The name “Save as test” gives the test")
+        self.test_name_edit.setToolTip("The name “Save as test” gives the test; Enter saves it")
+        # Enter after typing the name saves, as in a dialog with Save as its default button.
+        self.test_name_edit.returnPressed.connect(lambda: self.save_as_test())
         # Room for a few words of a name: a narrower box puts its buttons on a row of their own.
         self.test_name_edit.setMinimumWidth(self.test_name_edit.fontMetrics().horizontalAdvance("name of the n") + 12)
         self.expect_boxes: dict[Direction, QCheckBox] = {}
