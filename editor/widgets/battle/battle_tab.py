@@ -174,6 +174,14 @@ class BattleTab(QWidget):
         self.start_action.setToolTip("Start battle: play the program being edited against the chosen opponents (F5)")
         self.start_action.triggered.connect(lambda: self.start())
         self.addAction(self.start_action)
+        # The keyboard's click on a snake: Alt+its seat's number selects it (again: none), while the
+        # focus is in the tab. Found: only a click on the board or a score row chose a seat.
+        for seat in range(DESCRIPTOR.max_seats):
+            pick = QAction(f"Select seat {seat + 1}", self)
+            pick.setShortcut(QKeySequence(f"Alt+{seat + 1}"))  # a bare digit picks a brush in the editor
+            pick.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            pick.triggered.connect(lambda _checked=False, s=seat: self._pick_seat(s))
+            self.addAction(pick)
         self.setup_action = QAction("Setup", self)
         self.setup_action.setCheckable(True)
         self.setup_action.setChecked(True)
@@ -221,7 +229,7 @@ class BattleTab(QWidget):
         self.stale_label.setWordWrap(True)
         self.stale_label.hide()
         self.placeholder = QLabel("Choose opponents and press <b>Start battle</b> (F5).<br>"
-                                  "Your program plays seat 1; click a snake to see why it moved.")
+                                  "Your program plays seat 1; click a snake (or press Alt+its seat number) to see why it moved.")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         self.placeholder.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -369,6 +377,10 @@ class BattleTab(QWidget):
         self.message.emit(text)
 
     # --- reactions ---------------------------------------------------------------------------
+
+    def _pick_seat(self, seat: int) -> None:
+        if self.info is not None and seat < len(self.info.names):
+            self._seat_clicked(seat)
 
     def _seat_clicked(self, seat: int) -> None:
         self.select_seat(None if seat == self._selected else seat)
