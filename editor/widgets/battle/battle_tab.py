@@ -239,6 +239,10 @@ class BattleTab(QWidget):
         self.stack = QStackedWidget()
         self.stack.addWidget(self.placeholder)
         self.stack.addWidget(self.split)
+        # Until the first battle the stack shows the hint only: the board's minimum height must not
+        # squeeze the setup above it (at a large font its boxes were cut to slivers).
+        self._split_policy = self.split.sizePolicy().verticalPolicy()
+        self.split.setSizePolicy(self.split.sizePolicy().horizontalPolicy(), QSizePolicy.Policy.Ignored)
         self.stack.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
         layout = QVBoxLayout(self)
@@ -278,6 +282,7 @@ class BattleTab(QWidget):
         self.bites.begin(self.names)
         self.save_action.setEnabled(info.record is not None)
         self._show_title()
+        self.split.setSizePolicy(self.split.sizePolicy().horizontalPolicy(), self._split_policy)
         self.stack.setCurrentWidget(self.split)
         self.show_setup(False)
         layout = self.layout()

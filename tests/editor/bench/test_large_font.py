@@ -83,3 +83,20 @@ def test_a_large_font_puts_the_battle_length_under_the_field_size(qtbot: QtBot) 
     setup.show()
     qtbot.waitUntil(lambda: cut_texts(setup, setup.width()) == [])
     assert setup.field_row.stacked()
+
+
+def test_before_a_battle_the_board_does_not_squeeze_the_battle_setup(qtbot: QtBot) -> None:
+    """Found: at 14 pt in a 1024x700 window (575 px of tab) the unseen board's minimum height
+    left the setup's opponent boxes a few pixels each, their names cut."""
+    from editor.widgets.battle.battle_tab import BattleTab
+
+    tab = BattleTab(ProgramDocument(builtin_program()))
+    qtbot.addWidget(tab, before_close_func=lambda t: t.shutdown())
+    font = QFont(tab.font())
+    font.setPointSizeF(14)
+    tab.setFont(font)
+    tab.resize(DOCK_WIDTH, 575)
+    tab.show()
+    assert tab.minimumSizeHint().height() <= 575
+    boxes = tab.setup.opponent_boxes
+    qtbot.waitUntil(lambda: all(box.height() >= box.sizeHint().height() for box in boxes))
