@@ -90,9 +90,8 @@ def test_clear_empties_and_disables_the_expect_boxes(qtbot: QtBot, make_window: 
     """Found: after Clear the boxes still showed the last decision's moves, for no snake at all."""
     window = make_window()
     window.show_test_bench()
-    bench = window.test_bench
-    editor = bench.position_editor
-    draw_me_and_rival(qtbot, editor, size=7)
+    draw_me_and_rival(qtbot, window.test_bench.position_editor, size=7)
+    bench, editor = window.test_bench, window.test_bench.position_editor
     assert bench.expected_moves() == {Direction.UP}
     click_action_button(qtbot, editor, editor.clear_action)
     boxes = list(bench.expect_boxes.values())
