@@ -6,6 +6,8 @@ cut their texts ("dowr"). Stacked, each group keeps its words; wide enough, noth
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import QBoxLayout, QHBoxLayout, QSizePolicy, QWidget
@@ -19,7 +21,7 @@ class WrapRow(QWidget):
     """``groups`` side by side when they fit the width, else one under the other. Its minimum
     width is the widest group's, so the row never sets the width of what holds it."""
 
-    def __init__(self, *groups: list[Part], parent: QWidget | None = None) -> None:
+    def __init__(self, *groups: Sequence[Part], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.groups: list[QWidget] = []
         self._grows: list[bool] = []
