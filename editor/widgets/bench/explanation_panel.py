@@ -107,6 +107,11 @@ class ExplanationPanel(QWidget):
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.setContentsMargins(0, 0, 0, 0)
+        # A large font in the bench dock: the moves go under their label and wrap, not off the edge
+        # (the area scrolls up and down only; "Possible moves: up, right, dow" was cut).
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        for label in (self.possible_label, self.best_label):
+            label.setWordWrap(True)
         form.addRow("Possible moves:", self.possible_label)
         form.addRow("Deciding card:", self.card_label)
         form.addRow("Best moves:", self.best_label)

@@ -49,6 +49,12 @@ def test_a_large_font_stacks_the_bench_rows_instead_of_cutting_them(qtbot: QtBot
     qtbot.waitUntil(lambda: cut_texts(pane, pane.width()) == [])  # once the rows have stacked
     assert bench.expect_row.stacked() and bench.name_row.stacked()
     assert bench.minimumSizeHint().width() <= DOCK_WIDTH  # the bench does not widen the window
+    # The decision scrolls up and down only: it must fit the area's width ("up, right, dow").
+    panel = bench.explanation_panel
+    area = panel.parentWidget()
+    assert area is not None
+    qtbot.waitUntil(lambda: panel.width() <= area.width())
+    assert panel.minimumSizeHint().width() <= area.width()
     # Wide again, each row is one line.
     bench.resize(1200, 760)
     qtbot.waitUntil(lambda: not bench.expect_row.stacked())
