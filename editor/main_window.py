@@ -664,10 +664,8 @@ class MainWindow(EditingCommands, QMainWindow):
     def _build_status(self) -> None:
         # The card editor's hint line lives here: the room under the map goes to the map.
         self.card_editor.set_hint_line_visible(False)
-        self.hint_label = QLabel(HINT)
+        self.hint_label = PhraseLabel(HINT)
         self.hint_label.setObjectName("editorHint")
-        self.hint_label.setToolTip(HINT)
-        self.hint_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.statusBar().addWidget(self.hint_label, 1)
         self.card_editor.statusMessage.connect(lambda text: self.statusBar().showMessage(text, MESSAGE_MS))
         self.summary_label = QLabel()
@@ -838,6 +836,31 @@ class MainWindow(EditingCommands, QMainWindow):
     def _may_stop_running_work(self) -> bool:
         """Quitting stops a running match or tournament: asked first, naming what runs."""
         return confirm_quit(self, [lambda: tournament_work(self.tournament_tab), lambda: arena_work(self.arena_pane)])
+
+
+class PhraseLabel(QLabel):
+    """A status line of " · "-separated phrases showing the whole ones that fit and "…" for the
+    rest, all of them in its tooltip. Found: at 1024x700 the hint was cut mid-word ("to move i")."""
+
+    def __init__(self, text: str) -> None:
+        super().__init__()
+        self._phrases = text.split(" · ")
+        self.setToolTip(text)
+        self.setAccessibleDescription(text)  # a screen reader hears every gesture, as the tooltip shows
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setText(text)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        metrics = self.fontMetrics()
+        for count in range(len(self._phrases), 0, -1):
+            text = " · ".join(self._phrases[:count]) + ("" if count == len(self._phrases) else " · …")
+            if metrics.horizontalAdvance(text) <= event.size().width():
+                break
+        else:
+            text = metrics.elidedText(self._phrases[0], Qt.TextElideMode.ElideRight, event.size().width())
+        if text != self.text():
+            self.setText(text)
 
 
 class SidewaysScroll(QScrollArea):

@@ -577,3 +577,21 @@ def _missing_set() -> SetRef:
     from matcher import SetRef
 
     return SetRef(0)
+
+
+def test_the_status_hint_drops_whole_phrases_where_the_window_is_narrow(
+        qtbot: QtBot, make_window: Callable[..., MainWindow]) -> None:
+    """Found: at 1024x700 the hint was cut mid-word ("…to move i ✓ valid"). Now the phrases that
+    fit show whole, "…" says there are more, and the tooltip holds them all."""
+    from editor.widgets.cards.card_editor import HINT
+
+    window = make_window()
+    window.resize(1024, 700)
+    hint = window.hint_label
+    qtbot.waitUntil(lambda: hint.text() != HINT)
+    shown = hint.text()
+    assert shown.endswith(" · …") and HINT.startswith(shown[:-len(" · …")] + " · ")
+    assert hint.fontMetrics().horizontalAdvance(shown) <= hint.width()
+    assert hint.toolTip() == HINT
+    window.resize(1800, 900)
+    qtbot.waitUntil(lambda: hint.text() == HINT)

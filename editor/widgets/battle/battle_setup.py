@@ -32,7 +32,8 @@ from editor.seats import unique_names
 from editor.widgets.parts.boxes import WrappingGrid
 from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
 from editor.widgets.parts.eliding_combo import ElidingComboBox
-from editor.widgets.parts.form_widgets import SEED_LIMIT, spin_box
+from editor.widgets.bench.wrap_row import WrapRow
+from editor.widgets.parts.form_widgets import SEED_LIMIT, buddy_label, spin_box
 from editor.widgets.parts.seat_choices import named_programs
 from engines.snake import GAME_INFO, start_position
 from matcher import Program, ProgramError, dumps_program, load_program
@@ -72,6 +73,7 @@ class BattleSetup(QWidget):
         self.new_seed_button = QToolButton()
         self.new_seed_button.setText("⚄")
         self.new_seed_button.setToolTip("Draw a new random seed")
+        self.new_seed_button.setAccessibleName("New random seed")  # a die glyph is no name to a reader
         self.new_seed_button.clicked.connect(lambda: self.seed_box.setValue(secrets.randbelow(1_000_000)))
         self._lay_out()
 
@@ -165,14 +167,13 @@ class BattleSetup(QWidget):
         opponents.setHorizontalSpacing(6)
         opponents.setVerticalSpacing(6)
         self._fit_opponents(1 << 24)  # all in a row until the first resize says what fits
+        self.width_box.setAccessibleName("Field width")
+        self.height_box.setAccessibleName("Field height")
+        # The length under the size when a large font makes the row wider than the bench dock.
+        self.field_row = WrapRow([self.width_box, buddy_label("×", self.height_box), self.height_box, 6],
+                                 [buddy_label("Length", self.length_box), self.length_box])
         field = QHBoxLayout()
-        field.setSpacing(6)
-        for part in (self.width_box, QLabel("×"), self.height_box, 12, QLabel("Length"), self.length_box):
-            if isinstance(part, int):
-                field.addSpacing(part)
-            else:
-                field.addWidget(part)
-        field.addStretch(1)
+        field.addWidget(self.field_row)
         # The steps in a row of their own: in one row with the field the form was wider than the
         # bench dock of a 1024-wide window.
         steps = QHBoxLayout()
@@ -190,6 +191,9 @@ class BattleSetup(QWidget):
             if title is not None:
                 label = QLabel(f"<b>{title}</b>")
                 label.setTextFormat(Qt.TextFormat.RichText)
+                # A screen reader says the title with the row's first field.
+                label.setBuddy({"Opponents": self.opponent_boxes[0], "Field": self.width_box,
+                                "Steps": self.steps_box, "Seed": self.seed_box}[title])
                 form.addWidget(label, row, 0)
             if layout is not None:
                 form.addLayout(layout, row, 0 if title is None else 1, 1, 2 if title is None else 1)

@@ -13,6 +13,7 @@ the bigger), the setup folding away while a battle is watched."""
 
 from __future__ import annotations
 
+import re
 import sys
 import tempfile
 from pathlib import Path
@@ -82,6 +83,9 @@ class BattleTab(QWidget):
         self.scoreboard = Scoreboard()
         self.seat_log = SeatLog()
         self.bites = BiteLog()
+        # The board is a picture: a screen reader hears its name and, per step, the summary.
+        self.board.view.setAccessibleName("Battle field")
+        self.board.view.setAccessibleDescription("No battle yet")
         self.transport = Transport(self.playback, shortcut_host=self)
         self.transport.set_noun(DESCRIPTOR.round_noun)
         self._build_actions()
@@ -170,6 +174,14 @@ class BattleTab(QWidget):
         self.start_action.setToolTip("Start battle: play the program being edited against the chosen opponents (F5)")
         self.start_action.triggered.connect(lambda: self.start())
         self.addAction(self.start_action)
+        # The keyboard's click on a snake: Alt+its seat's number selects it (again: none), while the
+        # focus is in the tab. Found: only a click on the board or a score row chose a seat.
+        for seat in range(DESCRIPTOR.max_seats):
+            pick = QAction(f"Select seat {seat + 1}", self)
+            pick.setShortcut(QKeySequence(f"Alt+{seat + 1}"))  # a bare digit picks a brush in the editor
+            pick.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            pick.triggered.connect(lambda _checked=False, s=seat: self._pick_seat(s))
+            self.addAction(pick)
         self.setup_action = QAction("Setup", self)
         self.setup_action.setCheckable(True)
         self.setup_action.setChecked(True)
@@ -217,7 +229,7 @@ class BattleTab(QWidget):
         self.stale_label.setWordWrap(True)
         self.stale_label.hide()
         self.placeholder = QLabel("Choose opponents and press <b>Start battle</b> (F5).<br>"
-                                  "Your program plays seat 1; click a snake to see why it moved.")
+                                  "Your program plays seat 1; click a snake (or press Alt+its seat number) to see why it moved.")
         self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.placeholder.setWordWrap(True)
         self.placeholder.setForegroundRole(QPalette.ColorRole.PlaceholderText)
@@ -227,6 +239,10 @@ class BattleTab(QWidget):
         self.stack = QStackedWidget()
         self.stack.addWidget(self.placeholder)
         self.stack.addWidget(self.split)
+        # Until the first battle the stack shows the hint only: the board's minimum height must not
+        # squeeze the setup above it (at a large font its boxes were cut to slivers).
+        self._split_policy = self.split.sizePolicy().verticalPolicy()
+        self.split.setSizePolicy(self.split.sizePolicy().horizontalPolicy(), QSizePolicy.Policy.Ignored)
         self.stack.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
 
         layout = QVBoxLayout(self)
@@ -266,6 +282,7 @@ class BattleTab(QWidget):
         self.bites.begin(self.names)
         self.save_action.setEnabled(info.record is not None)
         self._show_title()
+        self.split.setSizePolicy(self.split.sizePolicy().horizontalPolicy(), self._split_policy)
         self.stack.setCurrentWidget(self.split)
         self.show_setup(False)
         layout = self.layout()
@@ -310,9 +327,11 @@ class BattleTab(QWidget):
 
     def _show_summary(self, index: int) -> None:
         frames = self.playback.frames
-        self.scoreboard.set_summary(match_summary(frames[index].turn, frames[-1].turn, self.playback.live,
-                                                  self._outcome_at(index), self.names, DESCRIPTOR.round_noun,
-                                                  DESCRIPTOR.end_text, DESCRIPTOR.round_noun))
+        summary = match_summary(frames[index].turn, frames[-1].turn, self.playback.live, self._outcome_at(index),
+                                self.names, DESCRIPTOR.round_noun, DESCRIPTOR.end_text, DESCRIPTOR.round_noun)
+        self.scoreboard.set_summary(summary)
+        plain = re.sub(r"<[^>]+>", "", summary)  # the winner's name is bold on the scoreboard
+        self.board.view.setAccessibleDescription(f"The field at this step. {plain} The scoreboard lists the snakes.")
 
     def _show_title(self) -> None:
         info = self.info
@@ -363,6 +382,10 @@ class BattleTab(QWidget):
         self.message.emit(text)
 
     # --- reactions ---------------------------------------------------------------------------
+
+    def _pick_seat(self, seat: int) -> None:
+        if self.info is not None and seat < len(self.info.names):
+            self._seat_clicked(seat)
 
     def _seat_clicked(self, seat: int) -> None:
         self.select_seat(None if seat == self._selected else seat)

@@ -94,17 +94,24 @@ class ExplanationPanel(QWidget):
         self.moves_table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.moves_table.setToolTip("Every possible move for the deciding card; click one to lay its variant over the field")
         self.moves_table.itemSelectionChanged.connect(self._move_row_selected)
+        self.moves_table.setAccessibleName("Moves of the deciding card")
         self.patterns_title = QLabel()
         self.patterns_title.setWordWrap(True)
         self.patterns_table = self._table(PATTERN_COLUMNS, _ShortTable)
         self.patterns_table.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.patterns_table.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
         self.patterns_table.setMinimumHeight(60)
+        self.patterns_title.setBuddy(self.patterns_table)  # the title names the table to a reader
         self.patterns_table.setToolTip("The patterns of the shown variant: ✓ matched, ✗ not matched")
 
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
         form.setContentsMargins(0, 0, 0, 0)
+        # A large font in the bench dock: the moves go under their label and wrap, not off the edge
+        # (the area scrolls up and down only; "Possible moves: up, right, dow" was cut).
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        for label in (self.possible_label, self.best_label):
+            label.setWordWrap(True)
         form.addRow("Possible moves:", self.possible_label)
         form.addRow("Deciding card:", self.card_label)
         form.addRow("Best moves:", self.best_label)

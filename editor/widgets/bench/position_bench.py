@@ -11,11 +11,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence, QPalette, QResizeEvent
+from PySide6.QtGui import QAction, QKeySequence, QPalette, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QLayout,
     QLineEdit,
@@ -33,7 +32,8 @@ from editor.widgets.bench.explanation_panel import ExplanationPanel
 from editor.widgets.bench.field_history import FieldHistory
 from editor.widgets.bench.position_editor import PositionEditor, snake_name
 from editor.widgets.bench.program_tests import FAILING, TestList, action_button, moves_label
-from editor.widgets.parts.form_widgets import scrolled
+from editor.widgets.bench.wrap_row import WrapRow
+from editor.widgets.parts.form_widgets import buddy_label, scrolled
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import Direction, start_position
 from matcher.editing import add_test, replace_test
@@ -162,29 +162,29 @@ class TestBench(QWidget):
         form = QWidget()
         self.test_name_edit = QLineEdit()
         self.test_name_edit.setPlaceholderText("name of the new test")
-        self.test_name_edit.setToolTip("The name “Save as test” gives the test")
+        self.test_name_edit.setToolTip("The name “Save as test” gives the test; Enter saves it")
+        # Enter after typing the name saves, as in a dialog with Save as its default button.
+        self.test_name_edit.returnPressed.connect(lambda: self.save_as_test())
+        # Room for a few words of a name: a narrower box puts its buttons on a row of their own.
+        self.test_name_edit.setMinimumWidth(self.test_name_edit.fontMetrics().horizontalAdvance("name of the n") + 12)
         self.expect_boxes: dict[Direction, QCheckBox] = {}
-        expect_row = QHBoxLayout()
-        expect_row.setContentsMargins(0, 0, 0, 0)
-        expect_row.addWidget(QLabel("Expect"))
         for direction in Direction:
             box = QCheckBox(direction.label)
             box.setToolTip(f"Checked: the test expects {direction.label} among the best moves; unchecked: not among them")
             box.toggled.connect(self._expect_toggled)
             self.expect_boxes[direction] = box
-            expect_row.addWidget(box)
-        expect_row.addStretch(1)
+        boxes = list(self.expect_boxes.values())
         layout = QVBoxLayout(form)
         layout.setContentsMargins(0, 0, 0, 0)
         # The expected moves, then the name with the buttons that keep it: two short rows fit a
-        # narrow bench.
-        name_row = QHBoxLayout()
-        name_row.addWidget(QLabel("Name"))
-        name_row.addWidget(self.test_name_edit, 1)
-        for action in (self.save_test_action, self.update_test_action):
-            name_row.addWidget(action_button(action))
-        layout.addLayout(expect_row)
-        layout.addLayout(name_row)
+        # narrow bench, and each stacks in two when a large font makes it wider than the bench.
+        self.expect_row = WrapRow([QLabel("Expect"), *boxes[:2]], boxes[2:])
+        self.save_test_button = action_button(self.save_test_action)
+        self.update_test_button = action_button(self.update_test_action)
+        self.name_row = WrapRow([buddy_label("Name", self.test_name_edit), self.test_name_edit],
+                                [self.save_test_button, self.update_test_button])
+        layout.addWidget(self.expect_row)
+        layout.addWidget(self.name_row)
         return form
 
     # --- our API -----------------------------------------------------------------------------
@@ -197,6 +197,7 @@ class TestBench(QWidget):
         """Run the matcher for "me" on the position and show why it moves as it does."""
         compiled = self.document.compiled()
         me = self.position_editor.me()
+        self._offer_expect(me is not None)
         if compiled is None:
             self._no_decision("The program has problems: fix them to see its decisions.")
             return None
@@ -317,6 +318,23 @@ class TestBench(QWidget):
             self.side_splitter.setSizes([430, 300])
             self.decision_box.show()
             self.tests_box.show()
+        self._chain_tabs()
+
+    def _chain_tabs(self) -> None:
+        """Tab goes from the new test's buttons on to the decision and the tests, as they are
+        laid out. Found: moved into the tabs or the splitter, they came after the window's other
+        panes (History, Problems), so Tab left the bench halfway."""
+        editor = self.position_editor
+        # The field's controls before the field (made first, the field came first).
+        stops: list[QWidget] = [editor.view, *self.expect_boxes.values(), self.test_name_edit,
+                                self.save_test_button, self.update_test_button]
+        stops += [self.side_tabs] if self._narrow else []  # its focus goes to its tab bar
+        for box in (self.decision_box, self.tests_box):
+            stops += [w for w in box.findChildren(QWidget) if w.focusPolicy() & Qt.FocusPolicy.TabFocus]
+        previous: QWidget = editor.buttons[editor.save_action]
+        for stop in stops:
+            QWidget.setTabOrder(previous, stop)
+            previous = stop
 
     def _set_side(self, side: QWidget) -> None:
         if self.splitter.count() < 2:
@@ -336,6 +354,10 @@ class TestBench(QWidget):
             self.side_tabs.setTabText(1, text)
         if self.side_tabs.tabBar().tabTextColor(1) != color:
             self.side_tabs.tabBar().setTabTextColor(1, color)
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        self._chain_tabs()  # in its window now: a new parent had put its widgets in another order
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -398,6 +420,14 @@ class TestBench(QWidget):
         for direction, box in self.expect_boxes.items():
             box.setChecked(direction in moves)
         self._updating_expect = False
+
+    def _offer_expect(self, snake: bool) -> None:
+        """Without a snake there is no move to expect: the boxes are off, and cleared unless the
+        user (or a loaded test) chose them. Found: after Clear they kept the last decision's moves."""
+        if not snake and not self._expect_edited:
+            self._set_expect(frozenset())
+        self.expect_row.setEnabled(snake)
+        self.expect_row.setToolTip("" if snake else "Draw a snake first: the moves are those of the snake that is “me”")
 
     def _expect_toggled(self) -> None:
         if not self._updating_expect:

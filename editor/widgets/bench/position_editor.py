@@ -32,7 +32,6 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
-    QHBoxLayout,
     QLabel,
     QSpinBox,
     QStyle,
@@ -42,8 +41,10 @@ from PySide6.QtWidgets import (
 )
 
 from editor.program_files import confirm_overwrite
+from editor.widgets.bench.wrap_row import WrapRow
 from editor.widgets.games.snake.battle_view import BattleView
 from editor.widgets.games.zoomable_board import MARGIN
+from editor.widgets.parts.form_widgets import buddy_label
 from editor.widgets.parts.seat_colors import blend, seat_color
 from editor.widgets.parts.standalone import run_alone, sample_document
 from engines.snake import GAME_INFO, Board, Cell, Direction, Position, PositionError, SnakeBody
@@ -257,6 +258,7 @@ class PositionEditor(QWidget):
         self._change = ""
 
         self.view = PositionView(self)
+        self.view.setAccessibleName("Position field")
         self.status_label = QLabel()
         self.status_label.setWordWrap(True)
         self.status_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -289,9 +291,6 @@ class PositionEditor(QWidget):
         self.delete_action.triggered.connect(self.delete_selected)
 
     def _build_controls(self) -> QWidget:
-        controls = QWidget()
-        row = QHBoxLayout(controls)
-        row.setContentsMargins(0, 0, 0, 0)
         self.width_spin, self.height_spin = QSpinBox(), QSpinBox()
         for spin, what in ((self.width_spin, "width"), (self.height_spin, "height")):
             spin.setRange(MIN_SIDE, MAX_SIDE)
@@ -305,24 +304,21 @@ class PositionEditor(QWidget):
         self.me_combo.setToolTip("The snake whose move the program decides (or Ctrl+click a snake)")
         self.me_combo.setMinimumContentsLength(7)
         self.me_combo.activated.connect(self._me_picked)
-        row.addWidget(QLabel("Field"))
-        row.addWidget(self.width_spin)
-        row.addWidget(QLabel("×"))
-        row.addWidget(self.height_spin)
-        row.addSpacing(8)
-        row.addWidget(QLabel("Me"))
-        row.addWidget(self.me_combo)
-        row.addSpacing(4)
+        # Each label is its field's buddy: a screen reader says "Field", "×" and "Me" with them.
+        self.width_spin.setAccessibleName("Field width")
+        self.height_spin.setAccessibleName("Field height")
+        me: list[QWidget | int] = [buddy_label("Me", self.me_combo), self.me_combo, 4]
         self.buttons: dict[QAction, QToolButton] = {}
         for action in (self.delete_action, self.clear_action, self.load_action, self.save_action):
             button = QToolButton()
             button.setDefaultAction(action)
             button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonIconOnly)
             button.setAutoRaise(True)
-            row.addWidget(button)
+            me.append(button)
             self.buttons[action] = button
-        row.addStretch(1)
-        return controls
+        # The size and "me" stack when a large font makes them wider than the bench.
+        return WrapRow([buddy_label("Field", self.width_spin), self.width_spin,
+                        buddy_label("×", self.height_spin), self.height_spin], me)
 
     # --- our API -----------------------------------------------------------------------------
 
@@ -706,6 +702,14 @@ class PositionEditor(QWidget):
         self.view.set_seat_names([snake_name(i) + (" (me)" if i == self._me else "") for i in range(GAME_INFO.max_snakes + 1)])
         self.select_snake(self._selected)
         self._fill_me_combo()
+        self.view.setAccessibleDescription(self._field_description())
+
+    def _field_description(self) -> str:
+        """What the field shows, for a screen reader (the picture has no text of its own)."""
+        snakes = [f"{snake_name(i)}{' (me)' if i == self._me else ''}"
+                  f"{' eaten' if s.eaten else f' head at {s.cells[0]}, length {len(s.cells)}'}"
+                  for i, s in enumerate(self._snakes)]
+        return f"{self._width}×{self._height} field; " + ("; ".join(snakes) if snakes else "no snakes")
 
     def _drop_explanation(self) -> None:
         """The position changed: the explanation no longer applies (the owner decides again)."""

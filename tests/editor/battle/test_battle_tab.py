@@ -594,3 +594,20 @@ def test_the_title_shows_the_whole_seed_beside_the_start_button(
     worded = tab.start_button.toolButtonStyle() == Qt.ToolButtonStyle.ToolButtonTextBesideIcon
     assert worded == (width > 600)
     assert tab.start_button.toolTip().startswith("Start battle:")  # the word, where the button lost it
+
+
+def test_a_seat_number_key_selects_its_snake_as_a_click_does(qtbot: QtBot, make_tab: Callable[..., BattleTab]) -> None:
+    """Alt+2 selects seat 2. Found: only the mouse (a click on a snake or its score row) chose the snake to explain."""
+    tab = make_tab()
+    start(qtbot, tab)
+    step(qtbot, tab, 3)
+    tab.activateWindow()
+    tab.transport.play_button.setFocus()
+    qtbot.waitUntil(lambda: tab.transport.play_button.hasFocus())
+    qtbot.keyClick(tab.transport.play_button, Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)
+    assert tab.board.view.highlighted_snake() == 1 and tab.scoreboard.rows[1].is_selected()
+    assert tab.explanation is not None and tab.explanation.snake == 1
+    qtbot.keyClick(tab.transport.play_button, Qt.Key.Key_2, Qt.KeyboardModifier.AltModifier)  # again: none, as a second click
+    assert tab.explanation is None and tab.board.view.highlighted_snake() is None
+    qtbot.keyClick(tab.transport.play_button, Qt.Key.Key_3, Qt.KeyboardModifier.AltModifier)  # no third seat: nothing happens
+    assert tab.explanation is None

@@ -84,3 +84,18 @@ def test_ticking_a_box_still_changes_what_update_test_keeps(qtbot: QtBot, make_w
     click_action_button(qtbot, bench.test_form, bench.update_test_action)
     (test,) = window.document.program.tests
     assert test.expect == {Direction.UP, Direction.LEFT}
+
+
+def test_clear_empties_and_disables_the_expect_boxes(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    """Found: after Clear the boxes still showed the last decision's moves, for no snake at all."""
+    window = make_window()
+    window.show_test_bench()
+    draw_me_and_rival(qtbot, window.test_bench.position_editor, size=7)
+    bench, editor = window.test_bench, window.test_bench.position_editor
+    assert bench.expected_moves() == {Direction.UP}
+    click_action_button(qtbot, editor, editor.clear_action)
+    boxes = list(bench.expect_boxes.values())
+    assert bench.expected_moves() == frozenset()
+    assert not any(box.isEnabled() for box in boxes)
+    draw_snake(qtbot, editor.view, ME)
+    assert all(box.isEnabled() for box in boxes) and bench.expected_moves()  # the new snake's answer
