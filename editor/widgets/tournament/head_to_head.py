@@ -55,6 +55,8 @@ class HeadToHeadTable(QTableWidget):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setWordWrap(False)
+        self.setAccessibleName("Head to head")
+        self.setTabKeyNavigation(False)  # Tab moves on; arrows move between cells
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.horizontalHeader().setMinimumSectionSize(34)
@@ -162,10 +164,13 @@ class HeadToHeadPanel(QWidget):
         self.legend = QLabel(legend_text(False))
         self.legend.setWordWrap(True)
         self.table = HeadToHeadTable()
+        self.legend.setBuddy(self.table)  # how to read it, said with the table's name
+        self.table.setAccessibleDescription(self.legend.text())
         column(self.legend, (self.table, 1), parent=self, spacing=4, margins=(0, 4, 0, 0))
 
     def show_table(self, order: Sequence[str], table: HeadToHead, colors: Mapping[str, int], seats: int = 2) -> None:
         text = legend_text(table.multi_seat() or seats > 2)
         if self.legend.text() != text:
             self.legend.setText(text)
+            self.table.setAccessibleDescription(text)
         self.table.show_table(order, table, colors, seats)

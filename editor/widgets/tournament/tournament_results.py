@@ -53,6 +53,7 @@ class ResultsArea(QWidget):
         self.results.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.results.customContextMenuRequested.connect(self._results_menu)
         self.results.itemSelectionChanged.connect(self.update_buttons)
+        self.results.itemActivated.connect(self._stats_of_selected)  # Enter or a double-click on an entrant
         self.stats_button = QPushButton("Card statistics…")
         self.stats_button.setToolTip("What each card of the selected entrant's program did in its finished games "
                                      "(snake tournaments)")
@@ -60,7 +61,7 @@ class ResultsArea(QWidget):
         self.rating_plot = RatingPlot()
         self.rating_plot.setMinimumSize(260, 160)
         self.games = GameList()
-        self.games.itemDoubleClicked.connect(self._open_selected)
+        self.games.itemActivated.connect(self._open_selected)  # Enter or a double-click on a game
         self.games.itemSelectionChanged.connect(self.update_buttons)
         self.open_button = QPushButton("Open in arena")
         self.open_button.setToolTip("Watch the selected game in the arena pane")
@@ -160,7 +161,7 @@ class ResultsArea(QWidget):
 
     def _stats_of_selected(self) -> None:
         name = self.results.selected_name()
-        if name is not None:
+        if name is not None and self.stats_possible():
             self.statsChosen.emit(name)
 
     def _results_menu(self, point: QPoint) -> None:

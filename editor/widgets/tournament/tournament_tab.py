@@ -22,9 +22,9 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths, QTimer, Signal
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import QFileDialog, QStyle, QWidget
+from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtWidgets import QApplication, QFileDialog, QStyle, QWidget
 
 from arena.tournament import (
     CancelFlag,
@@ -440,6 +440,19 @@ class TournamentTab(QWidget):
         self.error_label.setText(text)
         self.error_label.setVisible(bool(text))
         self.setup.yield_summary_to(text)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter in the setup starts (the Start button is drawn as the default: in a tab, unlike
+        a dialog, nothing pressed it); Escape stops a running tournament (the finished games are
+        kept and Start resumes, so it loses nothing). Keys a field or list uses never come here."""
+        key, focused = event.key(), QApplication.focusWidget()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and focused is not None and self.setup.isAncestorOf(focused) \
+                and self.start_button.isEnabled():
+            self.start()
+        elif key == Qt.Key.Key_Escape and self.worker.is_running():
+            self.cancel()
+        else:
+            super().keyPressEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()

@@ -58,6 +58,8 @@ class ResultsTable(QTableWidget):
                 title.setToolTip(COLUMN_TIPS[name])
         self.verticalHeader().setVisible(False)
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        self.setAccessibleName("Standings")
+        self.setTabKeyNavigation(False)  # Tab moves on to the games; arrows move between cells
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setAlternatingRowColors(True)
@@ -144,6 +146,7 @@ class GameList(QTreeWidget):
         self.setRootIsDecorated(False)
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
+        self.setAccessibleName("Games")
         header = self.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
