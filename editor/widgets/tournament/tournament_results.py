@@ -68,9 +68,11 @@ class ResultsArea(QWidget):
         self.open_button.clicked.connect(self._open_selected)
 
         # Over the list while it shows two entrants' games only (a head-to-head cell double-clicked),
-        # on a line of its own: beside the heading it had a few pixels at 1024 x 700. Cut rather
-        # than widen the window (long names); the tooltip has it whole.
+        # on a line of its own: beside the heading it had a few pixels at 1024 x 700. It wraps
+        # rather than widen the window (a line cut it mid-name there); names are cut to
+        # :func:`_short`, and the tooltip has them whole.
         self.games_filter = QLabel()
+        self.games_filter.setWordWrap(True)
         self.games_filter.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.all_games_button = push_button("Show all", "List every game again", self.show_all_games)
         games_panel = QWidget()
