@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableWidg
 
 from arena.tournament.crosstable import HeadToHead, Meeting, crosstable_text
 from editor.widgets.parts.boxes import column
+from editor.widgets.tournament.focus_frame import show_focus
 from editor.widgets.tournament.tournament_entrants import entrant_swatch
 
 _CENTER = Qt.AlignmentFlag.AlignCenter
@@ -56,6 +57,7 @@ class HeadToHeadTable(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setWordWrap(False)
         self.setAccessibleName("Head to head")
+        show_focus(self)
         self.setTabKeyNavigation(False)  # Tab moves on; arrows move between cells
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)

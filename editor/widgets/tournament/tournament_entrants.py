@@ -30,6 +30,7 @@ from editor.widgets.parts.form_widgets import push_button
 from editor.widgets.parts.seat_cards import disc_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, named_programs, sample_bots
 from editor.widgets.parts.seat_colors import seat_color
+from editor.widgets.tournament.focus_frame import show_focus
 from matcher import ProgramError, load_program, loads_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
@@ -120,6 +121,7 @@ class EntrantList(QWidget):
         self.table.setMinimumHeight(self.table.verticalHeader().defaultSectionSize() * 4 + 30)
         self.table.setToolTip("Double-click a name to change it")
         self.table.setAccessibleName("Entrants")
+        show_focus(self.table)
         self.table.setTabKeyNavigation(False)  # Tab moves on to the next control; arrows move between cells
         self.table.itemChanged.connect(self._item_changed)
         self.table.itemSelectionChanged.connect(self._update_buttons)

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from arena.tournament import GameRecord, Standings
 from editor.widgets.parts.seat_cards import ordinal
+from editor.widgets.tournament.focus_frame import show_focus
 from editor.widgets.tournament.tournament_entrants import entrant_swatch
 
 COLUMNS = ("#", "Entrant", "Games", "W", "D", "L", "Mean score", "Points", "μ", "σ", "Ordinal")
@@ -59,6 +60,7 @@ class ResultsTable(QTableWidget):
         self.verticalHeader().setVisible(False)
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.setAccessibleName("Standings")
+        show_focus(self)
         self.setTabKeyNavigation(False)  # Tab moves on to the games; arrows move between cells
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
@@ -147,6 +149,7 @@ class GameList(QTreeWidget):
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
         self.setAccessibleName("Games")
+        show_focus(self)
         header = self.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)

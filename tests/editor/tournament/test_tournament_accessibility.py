@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QFormLayout, QHeaderView, QLabel,
                                QLayout, QProgressBar, QTreeWidgetItem, QWidget)
 from pytestqt.qtbot import QtBot
@@ -169,3 +170,19 @@ def test_while_a_tournament_runs_no_entrant_can_be_removed(qtbot: QtBot, make_ta
     with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
         tab.cancel()
     assert entrants.remove_button.isEnabled()  # the selection made meanwhile, usable again
+
+
+def test_a_list_or_table_with_the_keys_shows_it(qtbot: QtBot, make_tab: MakeTab) -> None:
+    """A frame in the highlight colour (Fusion drew none: a selected row looks the same with the
+    keys anywhere else)."""
+    tab = make_tab("Hunter", "Wall hugger")
+    play(qtbot, tab)
+    highlight = tab.palette().color(QPalette.ColorGroup.Active, QPalette.ColorRole.Highlight)
+    for view in (tab.setup.entrants.table, tab.results, tab.games, tab.head_to_head_panel.table):
+        tab.result_tabs.setCurrentWidget(tab.head_to_head_panel if view is tab.head_to_head_panel.table
+                                         else tab.results)
+        other = tab.start_button
+        focus(qtbot, other)
+        assert view.grab().toImage().pixelColor(0, view.height() // 2) != highlight
+        focus(qtbot, view)
+        assert view.grab().toImage().pixelColor(0, view.height() // 2) == highlight, view.accessibleName()
