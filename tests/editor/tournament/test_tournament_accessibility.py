@@ -12,12 +12,10 @@ was a Tab stop that showed no focus."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QFormLayout, QHeaderView, QLabel,
-                               QLayout, QProgressBar, QTreeWidgetItem, QWidget)
+from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QHeaderView, QLabel,
+                               QProgressBar, QTreeWidgetItem, QWidget)
 from pytestqt.qtbot import QtBot
 
 from editor.widgets.tournament.rating_plot import RatingPlot
@@ -35,24 +33,6 @@ def focus(qtbot: QtBot, widget: QWidget) -> None:
     qtbot.waitUntil(widget.hasFocus)
 
 
-def form_labels(layout: QLayout | None) -> Iterator[tuple[QWidget | None, QWidget | None]]:
-    """(label, field) of every row of every form in ``layout``, the field a row's first widget."""
-    if layout is None:
-        return
-    if isinstance(layout, QFormLayout):
-        for row in range(layout.rowCount()):
-            label = layout.itemAt(row, QFormLayout.ItemRole.LabelRole)
-            field = layout.itemAt(row, QFormLayout.ItemRole.FieldRole)
-            if label is not None and field is not None:
-                inner = field.layout()
-                first = inner.itemAt(0) if inner is not None else None
-                yield label.widget(), first.widget() if first is not None else field.widget()
-    for index in range(layout.count()):
-        item = layout.itemAt(index)
-        if item is not None and item.layout() is not None:
-            yield from form_labels(item.layout())
-
-
 def faults(tab: TournamentTab) -> list[str]:
     found: list[str] = []
     for widget in widgets(tab, []):
@@ -63,7 +43,7 @@ def faults(tab: TournamentTab) -> list[str]:
             found.append(f"icon-only {type(widget).__name__} {widget.text()!r} without a name")
         if isinstance(widget, VIEWS) and not isinstance(widget, QHeaderView) and not widget.objectName().startswith("qt_") and not widget.accessibleName():
             found.append(f"{type(widget).__name__} without a name")
-        for label, field in [*row_pairs(widget.layout()), *form_labels(widget.layout())]:
+        for label, field in row_pairs(widget.layout()):
             if isinstance(label, QLabel) and isinstance(field, (*FIELDS, QAbstractButton)) and label.text() \
                     and label.buddy() is None:
                 found.append(f"label {label.text()!r} names no field (its {type(field).__name__})")
