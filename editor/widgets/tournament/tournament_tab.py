@@ -107,6 +107,7 @@ class TournamentTab(QWidget):
         self._meetings = HeadToHead([])  # who beat whom, beside the standings
         self._total = 0
         self._cancelling = False
+        self._keys_to_start = False  # Cancel had the keys when pressed: Start gets them when the run ends
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.setInterval(REFRESH_MS)
@@ -170,6 +171,7 @@ class TournamentTab(QWidget):
         """Stop every running game; the finished games are kept (Start resumes)."""
         if self.worker.is_running():
             self._cancelling = True
+            self._keys_to_start = self.cancel_button.hasFocus()  # it is disabled now, Start is at the end
             self.worker.cancel()
             self.cancel_button.setEnabled(False)
             self._say("Stopping the running games…")
@@ -419,11 +421,20 @@ class TournamentTab(QWidget):
                                        throttle=throttle)
 
     def _set_running(self, running: bool) -> None:
+        # The keys were on what is disabled now (Start, the setup, Cancel): they go to the button
+        # that undoes it, Cancel or Start (Qt passed them on to the next stop in the chain: the
+        # results' tab bar, past Cancel, for a Start pressed from the keyboard).
+        focused = QApplication.focusWidget()
+        moved = self._keys_to_start or focused is not None and (
+            focused in (self.start_button, self.cancel_button, self.open_folder_button) or self.setup.isAncestorOf(focused))
+        self._keys_to_start = False
         self.setup.set_editable(not running)
         self.start_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
         self.open_folder_button.setEnabled(not running)
         self.results_area.update_buttons()
+        if moved:
+            (self.cancel_button if running else self.start_button).setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _show_idle(self, text: str) -> None:
         self.status_label.setText(text)

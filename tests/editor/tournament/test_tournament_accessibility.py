@@ -166,3 +166,15 @@ def test_a_list_or_table_with_the_keys_shows_it(qtbot: QtBot, make_tab: MakeTab)
         assert view.grab().toImage().pixelColor(0, view.height() // 2) != highlight
         focus(qtbot, view)
         assert view.grab().toImage().pixelColor(0, view.height() // 2) == highlight, view.accessibleName()
+
+
+def test_the_keys_go_to_cancel_while_a_run_plays_and_back_to_start_after(qtbot: QtBot, make_tab: MakeTab) -> None:
+    """Start and the setup are disabled while a tournament plays: the keys were passed on to the
+    results' tab bar, past Cancel, so Space stopped nothing."""
+    tab = make_tab("Hunter", "Wall hugger", per_pairing=400)
+    focus(qtbot, tab.start_button)
+    qtbot.keyClick(tab.start_button, Qt.Key.Key_Space)
+    assert tab.is_running() and tab.cancel_button.hasFocus()
+    with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
+        qtbot.keyClick(tab.cancel_button, Qt.Key.Key_Space)
+    assert tab.start_button.hasFocus()
