@@ -113,6 +113,8 @@ class HeadToHeadTable(QTableWidget):
                     continue
                 item.setText(text)
                 item.setToolTip(tip)
+                # A screen reader says the words, not "3–0–4" under a column called "2".
+                item.setData(Qt.ItemDataRole.AccessibleTextRole, tip.split("\n")[0])
                 tint = _BETTER if meeting.ahead > meeting.behind else _WORSE if meeting.behind > meeting.ahead else None
                 item.setBackground(QBrush(tint) if tint is not None else QBrush())
         if count:
@@ -142,6 +144,7 @@ class HeadToHeadTable(QTableWidget):
             self.setVerticalHeaderItem(place - 1, side)
             top = QTableWidgetItem(str(place))
             top.setToolTip(f"{place}. {name} in the standings")
+            top.setData(Qt.ItemDataRole.AccessibleTextRole, f"{place}. {name}")
             self.setHorizontalHeaderItem(place - 1, top)
         for row in range(count):
             for col in range(count):

@@ -13,7 +13,7 @@ was a Tab stop that showed no focus."""
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPalette
+from PySide6.QtGui import QAccessible, QPalette
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QHeaderView, QLabel,
                                QProgressBar, QTreeWidgetItem, QWidget)
 from pytestqt.qtbot import QtBot
@@ -178,3 +178,20 @@ def test_the_keys_go_to_cancel_while_a_run_plays_and_back_to_start_after(qtbot: 
     with qtbot.waitSignal(tab.runFinished, timeout=RUN_TIMEOUT_MS):
         qtbot.keyClick(tab.cancel_button, Qt.Key.Key_Space)
     assert tab.start_button.hasFocus()
+
+
+def test_a_screen_reader_hears_the_head_to_head_cells_in_words(qtbot: QtBot, make_tab: MakeTab) -> None:
+    """A cell read "3–0–4" under a column called "2"; its words were in the tooltip only."""
+    tab = make_tab("Hunter", "Wall hugger", "Tail biter")
+    play(qtbot, tab)
+    tab.result_tabs.setCurrentWidget(tab.head_to_head_panel)
+    table = tab.head_to_head_panel.table
+    first, second = table.order()[:2]
+    reader = QAccessible.queryAccessibleInterface(table)
+    assert reader is not None
+    heard = [child.text(QAccessible.Text.Name) for child in map(reader.child, range(reader.childCount()))
+             if child is not None]
+    assert table.cell_tip(first, second).split("\n")[0] in heard
+    assert f"2. {second}" in heard  # the column's header
+    header = table.horizontalHeaderItem(1)
+    assert header is not None and header.data(Qt.ItemDataRole.AccessibleTextRole) == f"2. {second}"
