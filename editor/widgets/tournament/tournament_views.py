@@ -30,6 +30,8 @@ COLUMN_TIPS = {
     "μ": "OpenSkill rating: the mean", "σ": "OpenSkill rating: the uncertainty",
     "Ordinal": "The conservative rating μ − 3σ: breaks ties in points; the plot shows it",
 }
+SPOKEN = {"#": "Place", "W": "Wins", "D": "Draws", "L": "Losses", "μ": "Rating mean", "σ": "Rating uncertainty"}
+"""A column's name to a screen reader, where its title is a letter or a sign."""
 VALUE_ROLE = Qt.ItemDataRole.UserRole
 _COLOR_ROLE = Qt.ItemDataRole.UserRole + 1
 _SEATS_ROLE = Qt.ItemDataRole.UserRole + 2  # a game row's entrants, for showing the games of two
@@ -57,6 +59,8 @@ class ResultsTable(QTableWidget):
             title = self.horizontalHeaderItem(column)
             if title is not None and name in COLUMN_TIPS:
                 title.setToolTip(COLUMN_TIPS[name])
+            if title is not None and name in SPOKEN:
+                title.setData(Qt.ItemDataRole.AccessibleTextRole, SPOKEN[name])
         self.verticalHeader().setVisible(False)
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.setAccessibleName("Standings")

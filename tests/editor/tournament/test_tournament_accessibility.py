@@ -195,3 +195,14 @@ def test_a_screen_reader_hears_the_head_to_head_cells_in_words(qtbot: QtBot, mak
     assert f"2. {second}" in heard  # the column's header
     header = table.horizontalHeaderItem(1)
     assert header is not None and header.data(Qt.ItemDataRole.AccessibleTextRole) == f"2. {second}"
+
+
+def test_a_screen_reader_hears_the_standings_columns_by_name(qtbot: QtBot, make_tab: MakeTab) -> None:
+    """"W", "D", "L", "μ", "σ" are letters to a reader; it hears what they stand for."""
+    tab = make_tab("Hunter", "Wall hugger")
+    play(qtbot, tab)
+    reader = QAccessible.queryAccessibleInterface(tab.results)
+    assert reader is not None
+    heard = [child.text(QAccessible.Text.Name) for child in map(reader.child, range(reader.childCount()))
+             if child is not None]
+    assert {"Place", "Wins", "Draws", "Losses", "Rating mean", "Rating uncertainty", "Points"} <= set(heard)
