@@ -254,25 +254,26 @@ class TournamentSetup(QWidget):
         self.out_edit.textEdited.connect(self._out_typed)
         self.out_browse = tool_button("…", "Choose the output folder", self._browse_out)
         self.out_browse.setAccessibleName("Choose the output folder")
-        self.out_label = buddy_label("Output", self.out_edit)
+        self.out_label = buddy_label("&Output", self.out_edit)
         self.out_label.setToolTip("results.json, games.jsonl and one replay per game go here; a folder that holds "
                                   "the same tournament is resumed")
         out_row = row((self.out_edit, 1), self.out_browse)
 
         self.form = setup_form()
-        self.form.addRow("Games per pairing", self.per_pairing_box)
-        self.form.addRow("Seats", self.seats_box)
-        self.form.addRow(buddy_label("Seed", self.seed_box), seed_row)
-        self.form.addRow("Jobs", self.jobs_box)
+        # Alt+letter reaches each field (letters the menu bar does not use: F E V C T B H)
+        self.form.addRow("Games &per pairing", self.per_pairing_box)
+        self.form.addRow("Se&ats", self.seats_box)
+        self.form.addRow(buddy_label("See&d", self.seed_box), seed_row)
+        self.form.addRow("&Jobs", self.jobs_box)
         self.field_label, self.map_label, self.limit_label = (
-            buddy_label("Field", self.number_boxes["width"]), buddy_label("Map", self.map_box),
+            buddy_label("Fie&ld", self.number_boxes["width"]), buddy_label("Map", self.map_box),
             buddy_label("Steps", self.limit_box))
         self.form.addRow(self.field_label, field)
         self.form.addRow(self.map_label, map_row)
         self.form.addRow(self.limit_label, self.limit_box)
-        self.form.addRow("Time limit", self.time_box)
+        self.form.addRow("T&ime limit", self.time_box)
         self.unsandboxed_box = unsandboxed_checkbox("in every game's replay")
-        self.form.addRow("Sandbox", self.unsandboxed_box)
+        self.form.addRow("Sa&ndbox", self.unsandboxed_box)
         self.form.addRow(self.out_label, out_row)
 
         self.summary_label = QLabel()
@@ -282,9 +283,12 @@ class TournamentSetup(QWidget):
 
         game = game_row(self.game_box)
         game_label = game.labelForField(self.game_box)
-        if isinstance(game_label, QLabel):  # game_row's heading: the box's name to a reader
+        if isinstance(game_label, QLabel):  # game_row's heading: the box's name to a reader, and Alt+G
+            game_label.setText(f"&{game_label.text()}")
             game_label.setBuddy(self.game_box)
-        column(game, heading("Entrants"), (self.entrants, 1), 2, heading("Settings"), self.form,
+        entrants_label = heading("Ent&rants")
+        entrants_label.setBuddy(self.entrants.table)
+        column(game, entrants_label, (self.entrants, 1), 2, heading("Settings"), self.form,
                self.summary_label, parent=self, spacing=8)
         self._settings: list[QWidget] = [
             self.game_box, self.per_pairing_box, self.seats_box, self.seed_box, self.new_seed_button, self.jobs_box,

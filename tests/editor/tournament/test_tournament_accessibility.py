@@ -12,13 +12,17 @@ was a Tab stop that showed no focus."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAccessible, QPalette
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QApplication, QHeaderView, QLabel,
                                QProgressBar, QTreeWidgetItem, QWidget)
 from pytestqt.qtbot import QtBot
 
+from editor.main_window import MainWindow
 from editor.widgets.tournament.rating_plot import RatingPlot
+from editor.window.card_menus import mnemonic
 from editor.widgets.tournament.tournament_tab import TournamentTab
 from tests.editor.test_accessible_names import FIELDS, letter_clashes, row_pairs, widgets
 from tests.editor.tournament.conftest import RUN_TIMEOUT_MS, MakeTab, play
@@ -206,3 +210,24 @@ def test_a_screen_reader_hears_the_standings_columns_by_name(qtbot: QtBot, make_
     heard = [child.text(QAccessible.Text.Name) for child in map(reader.child, range(reader.childCount()))
              if child is not None]
     assert {"Place", "Wins", "Draws", "Losses", "Rating mean", "Rating uncertainty", "Points"} <= set(heard)
+
+
+def test_alt_and_a_letter_reaches_each_setting_and_no_menu_shares_it(
+        qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    window = make_window()
+    window.show_tournament()
+    tab = window.tournament_tab
+    menus = {mnemonic(action.text()) for action in window.menuBar().actions()}
+    setup = tab.setup
+    fields = {"g": setup.game_box, "r": setup.entrants.table, "p": setup.per_pairing_box, "a": setup.seats_box,
+              "d": setup.seed_box, "j": setup.jobs_box, "l": setup.number_boxes["width"], "i": setup.time_box,
+              "n": setup.unsandboxed_box, "o": setup.out_edit}
+    letters = {mnemonic(label.text()): label.buddy() for label in setup.findChildren(QLabel)
+               if mnemonic(label.text()) is not None}
+    assert letters == fields and not menus & set(letters)
+    assert letter_clashes(tab) == []
+    window.activateWindow()
+    focus(qtbot, setup.game_box)
+    qtbot.keyClick(setup.game_box, Qt.Key.Key_D, Qt.KeyboardModifier.AltModifier)
+    assert setup.seed_box.hasFocus()
+    window.show_editor()  # a window closed on the tournament saves its docks hidden
