@@ -89,11 +89,27 @@ def overlap(a: Binding, b: Binding) -> bool:
     return a.widget is b.widget or reach_a or reach_b
 
 
+def quiet_on_pages(window: MainWindow) -> dict[str, set[int]]:
+    """The window's actions that are disabled while each page shows ("arena", "tournament"):
+    Copy, Paste and the card steps are the editor's, and leave their keys to the other pages."""
+    quiet: dict[str, set[int]] = {}
+    for space, show in (("arena", window.show_arena), ("tournament", window.show_tournament)):
+        show()
+        quiet[space] = {id(action) for action in window.findChildren(QAction) if not action.isEnabled()}
+    window.show_editor()
+    return quiet
+
+
 def conflicts(window: MainWindow) -> list[str]:
     found = bindings(window)
+    quiet = quiet_on_pages(window)
     clashes = []
     for i, a in enumerate(found):
         for b in found[i + 1:]:
+            if {a.space, b.space} & {"arena", "tournament"} and "window" in (a.space, b.space):
+                page, wide = (a, b) if a.space != "window" else (b, a)
+                if wide.owner in quiet[page.space]:
+                    continue  # the window's action is off while that page shows
             if a.key == b.key and a.owner != b.owner and overlap(a, b):
                 clashes.append(f"{a.key}: {a.name!r} ({a.space}) and {b.name!r} ({b.space})")
     return clashes
