@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QTableWidg
 
 from arena.tournament.crosstable import HeadToHead, Meeting, crosstable_text
 from editor.widgets.parts.boxes import column
+from editor.widgets.tournament.focus_frame import show_focus
 from editor.widgets.tournament.tournament_entrants import entrant_swatch
 
 _CENTER = Qt.AlignmentFlag.AlignCenter
@@ -55,6 +56,9 @@ class HeadToHeadTable(QTableWidget):
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setWordWrap(False)
+        self.setAccessibleName("Head to head")
+        show_focus(self)
+        self.setTabKeyNavigation(False)  # Tab moves on; arrows move between cells
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.horizontalHeader().setMinimumSectionSize(34)
@@ -121,6 +125,8 @@ class HeadToHeadTable(QTableWidget):
                     continue
                 item.setText(text)
                 item.setToolTip(tip)
+                # A screen reader says the words, not "3–0–4" under a column called "2".
+                item.setData(Qt.ItemDataRole.AccessibleTextRole, tip.split("\n")[0])
                 tint = _BETTER if meeting.ahead > meeting.behind else _WORSE if meeting.behind > meeting.ahead else None
                 item.setBackground(QBrush(tint) if tint is not None else QBrush())
         if count:
@@ -150,6 +156,7 @@ class HeadToHeadTable(QTableWidget):
             self.setVerticalHeaderItem(place - 1, side)
             top = QTableWidgetItem(str(place))
             top.setToolTip(f"{place}. {name} in the standings")
+            top.setData(Qt.ItemDataRole.AccessibleTextRole, f"{place}. {name}")
             self.setHorizontalHeaderItem(place - 1, top)
         for row in range(count):
             for col in range(count):
@@ -174,10 +181,13 @@ class HeadToHeadPanel(QWidget):
         self.legend = QLabel(legend_text(False))
         self.legend.setWordWrap(True)
         self.table = HeadToHeadTable()
+        self.legend.setBuddy(self.table)  # how to read it, said with the table's name
+        self.table.setAccessibleDescription(self.legend.text())
         column(self.legend, (self.table, 1), parent=self, spacing=4, margins=(0, 4, 0, 0))
 
     def show_table(self, order: Sequence[str], table: HeadToHead, colors: Mapping[str, int], seats: int = 2) -> None:
         text = legend_text(table.multi_seat() or seats > 2)
         if self.legend.text() != text:
             self.legend.setText(text)
+            self.table.setAccessibleDescription(text)
         self.table.show_table(order, table, colors, seats)

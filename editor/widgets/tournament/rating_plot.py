@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pyqtgraph as pg
-from PySide6.QtCore import QRectF
+from PySide6.QtCore import QRectF, Qt
 from PySide6.QtGui import QPen
 from PySide6.QtWidgets import QWidget
 
@@ -47,6 +47,11 @@ class RatingPlot(SeriesPlot):
         # lets "9101112" run together on a narrow plot).
         item.getAxis("bottom").setStyle(textFillLimits=[(0, 0.8), (1, 0.45)])
         self._apply_palette()
+        # A picture of the standings' numbers: named for a reader, but no Tab stop (it has nothing
+        # to do with keys, and drew no focus).
+        self.setAccessibleName("Rating plot")
+        self.setAccessibleDescription("Each entrant's rating after every game; the Standings table has the numbers")
+        self.plot_widget.setFocusPolicy(Qt.FocusPolicy.NoFocus)
 
     def show_standings(self, names: Sequence[str], standings: Standings) -> None:
         self.set_seat_names(names)

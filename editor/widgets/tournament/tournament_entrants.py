@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QSignalBlocker, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QIcon
+from PySide6.QtGui import QAction, QColor, QFont, QIcon, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -30,6 +30,7 @@ from editor.widgets.parts.form_widgets import push_button
 from editor.widgets.parts.seat_cards import disc_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, named_programs, sample_bots
 from editor.widgets.parts.seat_colors import seat_color
+from editor.widgets.tournament.focus_frame import show_focus
 from matcher import ProgramError, load_program, loads_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
@@ -103,6 +104,7 @@ class EntrantList(QWidget):
         self.settings = settings if settings is not None else QSettings()  # remembers the Add file… folder
         self._game = SNAKE
         self._editor_text: str | None = None
+        self._editable = True
         self.table = QTableWidget(0, 2)
         self.table.setHorizontalHeaderLabels(["Name", "Program or bot"])
         self.table.verticalHeader().setVisible(False)
@@ -118,6 +120,9 @@ class EntrantList(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 8)
         self.table.setMinimumHeight(self.table.verticalHeader().defaultSectionSize() * 4 + 30)
         self.table.setToolTip("Double-click a name to change it")
+        self.table.setAccessibleName("Entrants")
+        show_focus(self.table)
+        self.table.setTabKeyNavigation(False)  # Tab moves on to the next control; arrows move between cells
         self.table.itemChanged.connect(self._item_changed)
         self.table.itemSelectionChanged.connect(self._update_buttons)
 
@@ -130,6 +135,14 @@ class EntrantList(QWidget):
         self.add_editor_button = push_button("Editor's program", "Add the program open in the editor (as it is when "
                                              "the tournament starts)", self.add_editor_program)
         self.remove_button = push_button("Remove", "Remove the selected entrants (Delete)", self.remove_selected)
+        # Delete in the table, as the tip says (only while the table itself has the keys: in a name
+        # being edited, Delete deletes a letter).
+        self.remove_action = QAction("Remove entrants", self.table)
+        self.remove_action.setShortcut(QKeySequence(Qt.Key.Key_Delete))
+        self.remove_action.setShortcutContext(Qt.ShortcutContext.WidgetShortcut)
+        self.remove_action.triggered.connect(self._remove_by_key)
+        self.table.addAction(self.remove_action)
+        self.sample_box.setAccessibleName("Sample")
 
         column((self.table, 1), row((self.sample_box, 1), self.add_sample_button),
                row(self.add_file_button, self.add_editor_button, STRETCH, self.remove_button), parent=self)
@@ -206,7 +219,21 @@ class EntrantList(QWidget):
         self._update_buttons()
         self.changed.emit()
 
+    def _remove_by_key(self) -> None:
+        if self.remove_button.isEnabled():  # not while a tournament runs
+            self.remove_selected()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter on the sample box adds the sample (what a user choosing one means), rather than
+        reaching the tab, where Enter starts the tournament."""
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.sample_box.hasFocus() \
+                and self.add_sample_button.isEnabled():
+            self.add_chosen_sample()
+            return
+        super().keyPressEvent(event)
+
     def set_editable(self, editable: bool) -> None:
+        self._editable = editable  # a selection made while a tournament runs enables nothing
         for widget in (self.sample_box, self.add_sample_button, self.add_file_button, self.add_editor_button,
                        self.remove_button):
             widget.setEnabled(editable)
@@ -260,9 +287,9 @@ class EntrantList(QWidget):
                 self._name_item(row).setIcon(entrant_swatch(row))
 
     def _update_buttons(self) -> None:
-        self.remove_button.setEnabled(bool(self.table.selectedIndexes()))
-        self.add_editor_button.setEnabled(self._editor_text is not None)
-        self.add_sample_button.setEnabled(self.sample_box.count() > 0)
+        self.remove_button.setEnabled(self._editable and bool(self.table.selectedIndexes()))
+        self.add_editor_button.setEnabled(self._editable and self._editor_text is not None)
+        self.add_sample_button.setEnabled(self._editable and self.sample_box.count() > 0)
 
     def _browse(self) -> None:
         # Where the last file of the kind was chosen (in the arena and the Battle tab too), as

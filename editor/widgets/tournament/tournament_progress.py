@@ -64,6 +64,7 @@ class RunProgress(QWidget):
         super().__init__(parent)
         self.clock = RunClock(now)
         self.bar, self.time_label = run_bar()
+        self.bar.setAccessibleName("Games played")
         self._timer = QTimer(self)
         self._timer.setInterval(TICK_MS)
         self._timer.timeout.connect(self.tick)

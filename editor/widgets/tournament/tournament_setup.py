@@ -39,6 +39,7 @@ from editor.widgets.parts.boxes import column, row
 from editor.widgets.parts.dialog_folders import MAPS, remember_file, start_folder
 from editor.widgets.parts.form_widgets import (
     SEED_LIMIT,
+    buddy_label,
     choice_box,
     file_choice,
     fill_choices,
@@ -232,9 +233,12 @@ class TournamentSetup(QWidget):
         self.number_boxes = {"width": spin_box(5, 99, "Field width in cells"),
                              "height": spin_box(5, 99, "Field height in cells"),
                              "length": spin_box(2, 49, "Length of every snake at the start")}
-        self._length_label = QLabel("length")
-        field = row((self.number_boxes["width"], 1), QLabel("×"), (self.number_boxes["height"], 1), self._length_label,
-                    (self.number_boxes["length"], 1))
+        # A reader hears each box by its own name ("Field" alone would name the width only).
+        for name, box in self.number_boxes.items():
+            box.setAccessibleName(f"Field {name}" if name != "length" else "Snake length")
+        self._length_label = buddy_label("length", self.number_boxes["length"])
+        field = row((self.number_boxes["width"], 1), buddy_label("×", self.number_boxes["height"]),
+                    (self.number_boxes["height"], 1), self._length_label, (self.number_boxes["length"], 1))
         self._field_row = field
         self.limit_box = spin_box(0, MAX_ROUNDS, "")
         self.limit_box.setSingleStep(100)
@@ -249,23 +253,27 @@ class TournamentSetup(QWidget):
         self.out_edit = QLineEdit()
         self.out_edit.textEdited.connect(self._out_typed)
         self.out_browse = tool_button("…", "Choose the output folder", self._browse_out)
-        self.out_label = QLabel("Output")
+        self.out_browse.setAccessibleName("Choose the output folder")
+        self.out_label = buddy_label("&Output", self.out_edit)
         self.out_label.setToolTip("results.json, games.jsonl and one replay per game go here; a folder that holds "
                                   "the same tournament is resumed")
         out_row = row((self.out_edit, 1), self.out_browse)
 
         self.form = setup_form()
-        self.form.addRow("Games per pairing", self.per_pairing_box)
-        self.form.addRow("Seats", self.seats_box)
-        self.form.addRow("Seed", seed_row)
-        self.form.addRow("Jobs", self.jobs_box)
-        self.field_label, self.map_label, self.limit_label = QLabel("Field"), QLabel("Map"), QLabel("Steps")
+        # Alt+letter reaches each field (letters the menu bar does not use: F E V C T B H)
+        self.form.addRow("Games &per pairing", self.per_pairing_box)
+        self.form.addRow("Se&ats", self.seats_box)
+        self.form.addRow(buddy_label("See&d", self.seed_box), seed_row)
+        self.form.addRow("&Jobs", self.jobs_box)
+        self.field_label, self.map_label, self.limit_label = (
+            buddy_label("Fie&ld", self.number_boxes["width"]), buddy_label("Map", self.map_box),
+            buddy_label("Steps", self.limit_box))
         self.form.addRow(self.field_label, field)
         self.form.addRow(self.map_label, map_row)
         self.form.addRow(self.limit_label, self.limit_box)
-        self.form.addRow("Time limit", self.time_box)
+        self.form.addRow("T&ime limit", self.time_box)
         self.unsandboxed_box = unsandboxed_checkbox("in every game's replay")
-        self.form.addRow("Sandbox", self.unsandboxed_box)
+        self.form.addRow("Sa&ndbox", self.unsandboxed_box)
         self.form.addRow(self.out_label, out_row)
 
         self.summary_label = QLabel()
@@ -273,7 +281,14 @@ class TournamentSetup(QWidget):
         self.summary_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.summary_label.setProperty("warning", False)
 
-        column(game_row(self.game_box), heading("Entrants"), (self.entrants, 1), 2, heading("Settings"), self.form,
+        game = game_row(self.game_box)
+        game_label = game.labelForField(self.game_box)
+        if isinstance(game_label, QLabel):  # game_row's heading: the box's name to a reader, and Alt+G
+            game_label.setText(f"&{game_label.text()}")
+            game_label.setBuddy(self.game_box)
+        entrants_label = heading("Ent&rants")
+        entrants_label.setBuddy(self.entrants.table)
+        column(game, entrants_label, (self.entrants, 1), 2, heading("Settings"), self.form,
                self.summary_label, parent=self, spacing=8)
         self._settings: list[QWidget] = [
             self.game_box, self.per_pairing_box, self.seats_box, self.seed_box, self.new_seed_button, self.jobs_box,
@@ -297,6 +312,7 @@ class TournamentSetup(QWidget):
         offers_map = self._offers_map()
         self.form.setRowVisible(self._map_row, offers_map)
         self.map_label.setText(form.map_title)
+        self.map_browse.setAccessibleName(f"Choose a {form.map_title.lower()} file")
         self.map_box.clear()
         if offers_map and not form.map_required:
             self.map_box.addItem("the game's own", None)

@@ -22,25 +22,15 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSettings, QStandardPaths, Qt, QTimer, Signal
-from PySide6.QtGui import QCloseEvent
-from PySide6.QtWidgets import (
-    QFileDialog,
-    QLabel,
-    QMenu,
-    QPushButton,
-    QSizePolicy,
-    QStyle,
-    QTabWidget,
-    QWidget,
-)
+from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QKeyEvent
+from PySide6.QtWidgets import QApplication, QFileDialog, QStyle, QWidget
 
 from arena.tournament import (
     CancelFlag,
     GameRecord,
     GameStart,
     Progress,
-    ReadCancelled,
     Standings,
     TournamentError,
     TournamentRun,
@@ -54,24 +44,20 @@ from arena.tournament.games import SNAKE
 from arena.tournament.pool import STOP_GRACE
 from arena.tournament.runner import GameFailure
 from arena.tournament.running import RunningStandings
-from arena.tournament.store import TournamentStore, failed_note
-from editor.widgets.parts.boxes import STRETCH, column, row, split, status_line
-from editor.widgets.parts.form_widgets import error_line, form_beside, heading, push_button
+from arena.tournament.store import TournamentStore
+from editor.widgets.parts.boxes import STRETCH, column, row, status_line
+from editor.widgets.parts.form_widgets import error_line, form_beside, push_button
 from editor.widgets.parts.standalone import application, run_alone
-from editor.widgets.parts.worker_thread import FunctionJob, JobCancelled, JobControl
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
 from editor.widgets.tournament import tournament_memory as memory
-from editor.widgets.tournament.head_to_head import HeadToHeadPanel
-from editor.widgets.tournament.rating_plot import RatingPlot
+from editor.widgets.tournament.tournament_folder import FolderReader, ended_text, opened_text
 from editor.widgets.tournament.tournament_progress import RunProgress
 from editor.widgets.tournament.tournament_setup import TournamentSetup
-from editor.widgets.tournament.tournament_views import GameList, ResultsTable
+from editor.widgets.tournament.tournament_results import ResultsArea
 from editor.widgets.tournament.tournament_worker import TournamentWorker
 
 REFRESH_MS = 150
 """The table is shown again at most this often while games pour in."""
-PLOT_MS = 1000
-"""The rating plot is drawn again at most this often (a draw costs tens of milliseconds)."""
 
 
 class TournamentTab(QWidget):
@@ -108,8 +94,7 @@ class TournamentTab(QWidget):
         self.worker.gameFailed.connect(self._game_failed)
         self.worker.finished.connect(self._finished)
         self.worker.failed.connect(self._failed)
-        self._read = read
-        self.reader = FunctionJob("tournament reader", (TournamentError, OSError), self)
+        self.reader = FolderReader(read, self)
         self.reader.finished.connect(self._folder_read)
         self.reader.failed.connect(self._folder_unreadable)
         self.spec: TournamentSpec | None = None
@@ -120,20 +105,13 @@ class TournamentTab(QWidget):
         self._running: RunningStandings | None = None  # the run's standings, once counted (in the worker)
         self._standings = compute_standings([], [])
         self._meetings = HeadToHead([])  # who beat whom, beside the standings
-        self._meetings_shown = True  # the head-to-head tab shows self._meetings (it is drawn when in sight)
         self._total = 0
         self._cancelling = False
-        self._apply_read: bool = False  # the folder being read is the user's Open: it sets the form, and is
-        # said in the host's status bar (a folder restored in the background is said in the tab only)
+        self._keys_to_start = False  # Cancel had the keys when pressed: Start gets them when the run ends
         self._refresh_timer = QTimer(self)
         self._refresh_timer.setSingleShot(True)
         self._refresh_timer.setInterval(REFRESH_MS)
         self._refresh_timer.timeout.connect(self._refresh_results)
-        self._plot_timer = QTimer(self)  # while it runs, a new plot waits for it
-        self._plot_timer.setSingleShot(True)
-        self._plot_timer.setInterval(PLOT_MS)
-        self._plot_timer.timeout.connect(self._plot_later)
-        self._plot_waiting = False
         self.setup = TournamentSetup(data_dir, settings=self.settings)
         self.progress = RunProgress(clock)
         self.progress_bar, self.eta_label = self.progress.bar, self.progress.time_label
@@ -193,6 +171,7 @@ class TournamentTab(QWidget):
         """Stop every running game; the finished games are kept (Start resumes)."""
         if self.worker.is_running():
             self._cancelling = True
+            self._keys_to_start = self.cancel_button.hasFocus()  # it is disabled now, Start is at the end
             self.worker.cancel()
             self.cancel_button.setEnabled(False)
             self._say("Stopping the running games…")
@@ -289,50 +268,20 @@ class TournamentTab(QWidget):
                parent=actions, spacing=8, margins=(10, 4, 10, 10))
 
         self.status_label = status_line()
-        self.results = ResultsTable()
-        self.results.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
-        self.results.customContextMenuRequested.connect(self._results_menu)
-        self.results.itemSelectionChanged.connect(self._update_buttons)
-        self.stats_button = QPushButton("Card statistics…")
-        self.stats_button.setToolTip("What each card of the selected entrant's program did in its finished games "
-                                     "(snake tournaments)")
-        self.stats_button.clicked.connect(self._stats_of_selected)
-        self.rating_plot = RatingPlot()
-        self.rating_plot.setMinimumSize(260, 160)
-        self.games = GameList()
-        self.games.itemDoubleClicked.connect(self._game_double_clicked)
-        self.games.itemSelectionChanged.connect(self._update_buttons)
-        self.open_button = QPushButton("Open in arena")
-        self.open_button.setToolTip("Watch the selected game in the arena pane")
-        self.open_button.clicked.connect(self._open_selected)
-
-        # Over the list while it shows two entrants' games only (a head-to-head cell double-clicked),
-        # on a line of its own: beside the heading it had a few pixels at 1024 x 700. Cut rather
-        # than widen the window (long names); the tooltip has it whole.
-        self.games_filter = QLabel()
-        self.games_filter.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.all_games_button = push_button("Show all", "List every game again", self._show_all_games)
-        games_panel = QWidget()
-        column(row(heading("Games"), STRETCH, self.open_button), row((self.games_filter, 1), self.all_games_button),
-               (self.games, 1), parent=games_panel, spacing=4)
-        bottom = split(Qt.Orientation.Horizontal, [self.rating_plot, games_panel], [520, 420])
-        self.head_to_head_panel = HeadToHeadPanel()
-        self.head_to_head_panel.table.pairChosen.connect(self._show_pair_games)
-        self.result_tabs = QTabWidget()
-        self.result_tabs.setDocumentMode(True)
-        self.result_tabs.addTab(self.results, "Standings")
-        self.result_tabs.addTab(self.head_to_head_panel, "Head to head")
-        self.result_tabs.setTabToolTip(1, "Who beat whom: each entrant's wins, draws and losses against each other one")
-        self.result_tabs.setCornerWidget(self.stats_button, Qt.Corner.TopRightCorner)
-        self.result_tabs.currentChanged.connect(self._result_tab_changed)
-        right_split = split(Qt.Orientation.Vertical, [self.result_tabs, bottom], [220, 420])
+        self.results_area = ResultsArea()
+        self.results_area.gameChosen.connect(self.open_game)
+        self.results_area.statsChosen.connect(self.show_card_stats)
+        area = self.results_area  # its parts, by the names the tab's users and tests know
+        self.results, self.stats_button, self.rating_plot = area.results, area.stats_button, area.rating_plot
+        self.games, self.open_button = area.games, area.open_button
+        self.games_filter, self.all_games_button = area.games_filter, area.all_games_button
+        self.head_to_head_panel, self.result_tabs = area.head_to_head_panel, area.result_tabs
         right = QWidget()
-        column(self.progress, self.status_label, (right_split, 1), parent=right, margins=(4, 10, 10, 10))
+        column(self.progress, self.status_label, (self.results_area, 1), parent=right, margins=(4, 10, 10, 10))
 
         self.splitter = form_beside(left, right, actions)
         column(self.splitter, parent=self)
         self._set_running(False)
-        self._show_all_games()
 
     # --- reactions: a run ----------------------------------------------------------------------
 
@@ -384,16 +333,9 @@ class TournamentTab(QWidget):
         self._show_results()
         self.progress.show_count(len(run.records), run.total)
         self.progress.stop(run.seconds)
-        done, total = len(run.records), run.total
-        if run.complete:
-            played = f"{done} of {total} games{_unplayed(run)}" if run.failed else f"all {total} games"
-            self._say(f"Finished: {played}. The results, games and replays are in {run.out}")
-            if self.setup.out_is_default():
-                self.setup.new_out_folder()  # the next Start is a new tournament
-        else:
-            verb = "Cancelled" if cancelled else "Stopped"
-            self._say(f"{verb}: {done} of {total} games finished and kept in {run.out}{_unplayed(run)}. "
-                      f"Start again with the same settings to play the other {total - done - len(run.failed)}.")
+        self._say(ended_text(run, cancelled))
+        if run.complete and self.setup.out_is_default():
+            self.setup.new_out_folder()  # the next Start is a new tournament
         self.remember()
         self.runFinished.emit(run)
 
@@ -411,69 +353,27 @@ class TournamentTab(QWidget):
             self.open_folder(path)
 
     def _read_folder(self, folder: Path, apply: bool) -> None:
-        """Read ``folder`` in the background; a folder still being read is dropped unseen, and
-        its read stops at its next game (the GUI never waits for it)."""
-        self._apply_read = apply
         self._say(f"Reading the tournament in {folder}…", aloud=apply)
-        read = self._read
-
-        def work(control: JobControl) -> TournamentRun:
-            try:
-                return read(folder, control.event)
-            except ReadCancelled:
-                raise JobCancelled from None  # superseded: nothing to say
-
-        self.reader.replace(work)
+        self.reader.read_folder(folder, apply)
 
     def _folder_read(self, run: object) -> None:
         if not isinstance(run, TournamentRun) or run.out is None:
             return  # failed (``failed`` said why)
-        if self._apply_read:
+        if self.reader.apply:
             memory.show_spec(self.setup, run.spec, run.out)
         self._show_error("")
         self.spec, self.out, self.run = run.spec, run.out, run
         self._show_records(run)
         self.progress.show_still(len(run.records) + len(run.failed), run.total, run.seconds)
-        done, total = len(run.records), run.total
-        rest = ("nothing left to play" if run.failed else "all played") if run.complete else \
-            f"Start resumes the other {total - done - len(run.failed)}"
-        self._say(f"The tournament in {run.out}: {done} of {total} games finished ({rest}){_unplayed(run)}.",
-                  aloud=self._apply_read)
+        self._say(opened_text(run), aloud=self.reader.apply)
         memory.remember_folder(self.settings, run.out)
         self.remember()
         self.folderOpened.emit(run)
 
     def _folder_unreadable(self, text: str) -> None:
         self._show_error(f"Not opened: {text}")
-        self._say("The tournament could not be opened; nothing was changed.", aloud=self._apply_read)
+        self._say("The tournament could not be opened; nothing was changed.", aloud=self.reader.apply)
         self.folderOpened.emit(None)
-
-    # --- reactions: the lists ------------------------------------------------------------------
-
-    def _game_double_clicked(self, item: object, _column: int) -> None:
-        index = self.games.selected_index()
-        if index is not None:
-            self.open_game(index)
-
-    def _open_selected(self) -> None:
-        index = self.games.selected_index()
-        if index is not None:
-            self.open_game(index)
-
-    def _stats_of_selected(self) -> None:
-        name = self.results.selected_name()
-        if name is not None:
-            self.show_card_stats(name)
-
-    def _results_menu(self, point: QPoint) -> None:
-        item = self.results.itemAt(point)
-        if item is None:
-            return
-        self.results.selectRow(item.row())
-        menu = QMenu(self)
-        action = menu.addAction("Card statistics…", self._stats_of_selected)
-        action.setEnabled(self._stats_possible())
-        menu.popup(self.results.viewport().mapToGlobal(point))
 
     # --- details -----------------------------------------------------------------------------
 
@@ -489,7 +389,7 @@ class TournamentTab(QWidget):
         self._records = dict(run.records)
         self._total = run.total
         self.games.clear_games()
-        self._show_all_games()
+        self.results_area.show_all_games()
         for record in self._records.values():
             self.games.add_game(record)
         # Counted where the folder was read (a folder read for Start is counted in the worker
@@ -508,75 +408,33 @@ class TournamentTab(QWidget):
                                   f"results go to {self.out}")
 
     def _refresh_results(self) -> None:
-        """The standings of the games finished so far, while a tournament plays: the table now,
-        the plot now or, when it was drawn less than :data:`PLOT_MS` ago, then."""
+        """The standings of the games finished so far, while a tournament plays (the plot at
+        most every :data:`~.tournament_results.PLOT_MS`)."""
         if self._running is not None:
             self._standings, self._meetings = self._running.standings(), self._running.head_to_head()
-        self._show_results(plot=not self._plot_timer.isActive())
-        self._plot_waiting = self._plot_timer.isActive()
-        self._plot_timer.start()
+        self._show_results(throttle=True)
 
-    def _plot_later(self) -> None:
-        if self._plot_waiting:
-            self._plot_waiting = False
-            self.rating_plot.show_standings(self.spec.names if self.spec is not None else [], self._standings)
-            self._plot_timer.start()
-
-    def _show_results(self, plot: bool = True) -> None:
-        names = self.spec.names if self.spec is not None else []
-        self.results.show_standings(names, self._standings)
-        self._meetings_shown = False
-        self._show_head_to_head()
-        if plot:
-            self._plot_timer.stop()
-            self._plot_waiting = False
-            self.rating_plot.show_standings(names, self._standings)
-        self._update_buttons()
-
-    def _show_head_to_head(self) -> None:
-        """The head-to-head table, when its tab is in sight (else when it comes into sight)."""
-        if self._meetings_shown or self.result_tabs.currentWidget() is not self.head_to_head_panel:
-            return
-        names = self.spec.names if self.spec is not None else []
-        known = set(self._meetings.entrants)
-        order = [s.name for s in self._standings.table if s.name in known]
-        self.head_to_head_panel.show_table(order, self._meetings, {name: i for i, name in enumerate(names)},
-                                           self.spec.seats if self.spec is not None else 2)
-        self._meetings_shown = True
-
-    def _show_pair_games(self, a: str, b: str) -> None:
-        """The games list lists only the games ``a`` and ``b`` played together (a head-to-head
-        cell was double-clicked), under a title that says so, until Show all games."""
-        self.games.show_pair((a, b))
-        self.games_filter.setText(f"Only the games of {_short(a)} and {_short(b)}")
-        self.games_filter.setToolTip(f"The games {a} and {b} played together")
-        self.games_filter.setVisible(True)
-        self.all_games_button.setVisible(True)
-
-    def _show_all_games(self) -> None:
-        self.games.show_pair(None)
-        self.games_filter.setVisible(False)
-        self.all_games_button.setVisible(False)
-
-    def _result_tab_changed(self, _index: int) -> None:
-        self._show_head_to_head()
-        self._update_buttons()
+    def _show_results(self, throttle: bool = False) -> None:
+        spec = self.spec
+        self.results_area.show_results(spec.names if spec is not None else [], spec.seats if spec is not None else 2,
+                                       spec is None or spec.game == SNAKE, self._standings, self._meetings,
+                                       throttle=throttle)
 
     def _set_running(self, running: bool) -> None:
+        # The keys were on what is disabled now (Start, the setup, Cancel): they go to the button
+        # that undoes it, Cancel or Start (Qt passed them on to the next stop in the chain: the
+        # results' tab bar, past Cancel, for a Start pressed from the keyboard).
+        focused = QApplication.focusWidget()
+        moved = self._keys_to_start or focused is not None and (
+            focused in (self.start_button, self.cancel_button, self.open_folder_button) or self.setup.isAncestorOf(focused))
+        self._keys_to_start = False
         self.setup.set_editable(not running)
         self.start_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
         self.open_folder_button.setEnabled(not running)
-        self._update_buttons()
-
-    def _stats_possible(self) -> bool:
-        return self.spec is not None and self.spec.game == SNAKE and self.results.selected_name() is not None
-
-    def _update_buttons(self) -> None:
-        self.open_button.setEnabled(self.games.selected_index() is not None)
-        self.stats_button.setEnabled(self._stats_possible())
-        self.stats_button.setVisible((self.spec is None or self.spec.game == SNAKE)
-                                     and self.result_tabs.currentWidget() is self.results)
+        self.results_area.update_buttons()
+        if moved:
+            (self.cancel_button if running else self.start_button).setFocus(Qt.FocusReason.OtherFocusReason)
 
     def _show_idle(self, text: str) -> None:
         self.status_label.setText(text)
@@ -594,21 +452,22 @@ class TournamentTab(QWidget):
         self.error_label.setVisible(bool(text))
         self.setup.yield_summary_to(text)
 
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        """Enter in the setup starts (the Start button is drawn as the default: in a tab, unlike
+        a dialog, nothing pressed it); Escape stops a running tournament (the finished games are
+        kept and Start resumes, so it loses nothing). Keys a field or list uses never come here."""
+        key, focused = event.key(), QApplication.focusWidget()
+        if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and focused is not None and self.setup.isAncestorOf(focused) \
+                and self.start_button.isEnabled():
+            self.start()
+        elif key == Qt.Key.Key_Escape and self.worker.is_running():
+            self.cancel()
+        else:
+            super().keyPressEvent(event)
+
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
         super().closeEvent(event)
-
-
-def _short(name: str, most: int = 14) -> str:
-    """An entrant's name cut to ``most`` characters (beside the games' heading)."""
-    return name if len(name) <= most else name[:most - 1] + "…"
-
-
-def _unplayed(run: TournamentRun) -> str:
-    """``; game 6 could not be played and counts in no standing; it is not played again…``: a
-    reopened folder and a finished run said 'all played' over a game that never was."""
-    note = failed_note(list(run.failed), run.out)
-    return "" if note is None else f"; {note}"
 
 
 # --- on its own -------------------------------------------------------------------------------------

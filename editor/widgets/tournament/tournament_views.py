@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 
 from arena.tournament import GameRecord, Standings
 from editor.widgets.parts.seat_cards import ordinal
+from editor.widgets.tournament.focus_frame import show_focus
 from editor.widgets.tournament.tournament_entrants import entrant_swatch
 
 COLUMNS = ("#", "Entrant", "Games", "W", "D", "L", "Mean score", "Points", "μ", "σ", "Ordinal")
@@ -29,6 +30,8 @@ COLUMN_TIPS = {
     "μ": "OpenSkill rating: the mean", "σ": "OpenSkill rating: the uncertainty",
     "Ordinal": "The conservative rating μ − 3σ: breaks ties in points; the plot shows it",
 }
+SPOKEN = {"#": "Place", "W": "Wins", "D": "Draws", "L": "Losses", "μ": "Rating mean", "σ": "Rating uncertainty"}
+"""A column's name to a screen reader, where its title is a letter or a sign."""
 VALUE_ROLE = Qt.ItemDataRole.UserRole
 _COLOR_ROLE = Qt.ItemDataRole.UserRole + 1
 _SEATS_ROLE = Qt.ItemDataRole.UserRole + 2  # a game row's entrants, for showing the games of two
@@ -56,8 +59,13 @@ class ResultsTable(QTableWidget):
             title = self.horizontalHeaderItem(column)
             if title is not None and name in COLUMN_TIPS:
                 title.setToolTip(COLUMN_TIPS[name])
+            if title is not None and name in SPOKEN:
+                title.setData(Qt.ItemDataRole.AccessibleTextRole, SPOKEN[name])
         self.verticalHeader().setVisible(False)
         self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        self.setAccessibleName("Standings")
+        show_focus(self)
+        self.setTabKeyNavigation(False)  # Tab moves on to the games; arrows move between cells
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setAlternatingRowColors(True)
@@ -144,6 +152,8 @@ class GameList(QTreeWidget):
         self.setRootIsDecorated(False)
         self.setUniformRowHeights(True)
         self.setAlternatingRowColors(True)
+        self.setAccessibleName("Games")
+        show_focus(self)
         header = self.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)

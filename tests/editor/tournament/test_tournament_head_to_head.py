@@ -164,6 +164,9 @@ def test_the_games_of_two_long_names_do_not_widen_a_1024_window(qtbot: QtBot, ma
     assert tab.all_games_button.isVisible()
     panel = tab.games_filter.parentWidget()  # its layout counts the new label at once (the window's, later)
     assert panel is not None and panel.minimumSizeHint().width() <= panel.width()
+    label = tab.games_filter  # and it shows every word of its text (it was cut mid-name: "…of Hunter and Tai")
+    qtbot.waitUntil(lambda: label.height() >= label.heightForWidth(label.width()) > 0, timeout=2_000)
+    assert label.wordWrap()
 
 
 def test_ctrl_c_copies_the_table_as_the_command_prints_it_names_whole(qtbot: QtBot, tmp_path: Path) -> None:
