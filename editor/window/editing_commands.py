@@ -108,7 +108,8 @@ class EditingCommands:
         panes = [("Card map", self.card_editor), ("Program", self.program_panel), ("Test bench", self.test_bench),
                  ("Battle", self.battle_tab), ("Arena", self.arena_pane), ("Tournament", self.tournament_tab)]
         handled = [("Card map (when it has the keys)", CardCanvas.KEYS),
-                   ("Test bench field (when it has the keys)", PositionView.KEYS)]
+                   ("Test bench field (when it has the keys)", PositionView.KEYS),
+                   ("Tournament (when it has the keys)", TournamentTab.KEYS)]
         window = self._as_widget()
         assert isinstance(window, QMainWindow)
         dialog = KeyboardReference(key_reference(window, panes, handled), window)

@@ -452,6 +452,13 @@ class TournamentTab(QWidget):
         self.error_label.setVisible(bool(text))
         self.setup.yield_summary_to(text)
 
+    KEYS = (("Enter", "In the setup: start (or resume) the tournament; on the sample box: add the sample"),
+            ("Escape", "Cancel the running tournament (the finished games are kept; Start resumes)"),
+            ("Enter", "On a game: open it in the arena; on an entrant in the standings: its card statistics"),
+            ("Enter", "On a head-to-head cell: list that pair's games"),
+            ("Ctrl+C", "In the head-to-head table: copy the table as text"))
+    """The tab's own keys (handled by it and its views), for Help → Keyboard Reference."""
+
     def keyPressEvent(self, event: QKeyEvent) -> None:
         """Enter in the setup starts (the Start button is drawn as the default: in a tab, unlike
         a dialog, nothing pressed it); Escape stops a running tournament (the finished games are

@@ -41,6 +41,9 @@ def test_f1_lists_the_keys_of_menus_panes_and_the_map(qtbot: QtBot, make_window:
     assert ("Test bench", "Delete the selected test", "Del") in listed
     assert ("Arena", "Start match", "Ctrl+Return") in listed
     assert any(section.startswith("Card map (") and keys == "Shift+Arrows" for section, _c, keys in listed)
+    # The tournament tab's own keys (Enter starts, Escape cancels: handled by the tab, no actions).
+    assert any(section.startswith("Tournament (") and keys == "Escape" and command.startswith("Cancel")
+               for section, command, keys in listed)
     # Every listed key of an action is one the window binds.
     native = QKeySequence.SequenceFormat.NativeText
     bound = {k.toString(native) for a in window.findChildren(QAction) for k in a.shortcuts()}
