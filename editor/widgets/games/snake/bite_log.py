@@ -10,6 +10,7 @@ from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from editor.widgets.arena.match_runner import Frame
+from editor.widgets.games.snake.battle_view import snake_name
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from engines.snake import Bite, Eaten
 
@@ -71,4 +72,4 @@ class BiteLog(QListWidget):
         return None
 
     def _name(self, index: int) -> str:
-        return self._names[index] if index < len(self._names) else f"Snake {index + 1}"
+        return snake_name(self._names, index)
