@@ -45,6 +45,7 @@ from arena.closing import split_note
 from editor.widgets.arena.match_runner import Frame
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_colors import delta_color
+from editor.widgets.parts.plain_tip import plain_tip
 
 COLUMNS = ("Turn", "Seat", "Status", "Answer", "Time", "Reason · stderr")
 TURN, SEAT, STATUS, ANSWER, TIME, NOTE = range(len(COLUMNS))
@@ -172,7 +173,8 @@ class SeatLogModel(QAbstractTableModel):
             return self._bad if column == STATUS and row.status != BotStatus.OK.label else None
         if role == DECORATION:
             return self._icon(row.seat) if column == SEAT else None
-        return self._tooltip(row, column)
+        tip = self._tooltip(row, column)
+        return None if tip is None else plain_tip(tip)  # a name, a reason, stderr: as written
 
     def _icon(self, seat: int) -> QIcon:
         icon = self._icons.get(seat)
@@ -297,7 +299,7 @@ class SeatLog(QWidget):
         self.table.doubleClicked.connect(self._activated)
         self.table.selectionModel().currentRowChanged.connect(lambda current, _previous: self._show_details(current))
         self.seat_box.currentIndexChanged.connect(self._refilter)
-        self.seat_box.currentTextChanged.connect(lambda name: self.seat_box.setToolTip(f"Whose turns to list: {name}"))
+        self.seat_box.currentTextChanged.connect(lambda name: self.seat_box.setToolTip(plain_tip(f"Whose turns to list: {name}")))
         self.search.textChanged.connect(self._refilter)
         top = QHBoxLayout()
         top.setSpacing(6)
@@ -327,7 +329,7 @@ class SeatLog(QWidget):
         self.seat_box.addItem("All seats", ALL_SEATS)
         for seat, name in enumerate(names):
             self.seat_box.addItem(QIcon(swatch_pixmap(seat, 10)), name, seat)
-            self.seat_box.setItemData(seat + 1, name, Qt.ItemDataRole.ToolTipRole)
+            self.seat_box.setItemData(seat + 1, plain_tip(name), Qt.ItemDataRole.ToolTipRole)
         metrics = self.seat_box.fontMetrics()  # (the list's own size hint counts only rows laid out)
         widest = max((metrics.horizontalAdvance(name) for name in ["All seats", *names]))
         self.seat_box.view().setMinimumWidth(widest + self.seat_box.iconSize().width() + 4 * metrics.averageCharWidth())
