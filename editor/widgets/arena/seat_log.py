@@ -63,6 +63,15 @@ _ALIGN = {SEAT: int(Qt.AlignmentFlag.AlignCenter),
 Index = QModelIndex | QPersistentModelIndex
 
 
+def status_words(label: str) -> str:
+    """A status as the log's Status column says it (``invalid_output``: "invalid output")."""
+    return label.replace("_", " ")
+
+
+STATUS_WORDS = tuple(status_words(status.label) for status in BotStatus)
+"""Every status the Status column may say: it is as wide as the widest of them."""
+
+
 class LogRow(NamedTuple):
     turn: int
     seat: int
@@ -82,7 +91,7 @@ class LogRow(NamedTuple):
         """Everything about the row, for the detail box: a heading line (the round called
         ``noun``), then reason, answer, stderr."""
         times = "" if self.wall is None else f" · {ms_text(self.wall)} (cpu {ms_text(self.cpu or 0.0)})"
-        lines = [f"{noun} {self.turn} · {seat_name} · {self.status.replace('_', ' ')}{times}"]
+        lines = [f"{noun} {self.turn} · {seat_name} · {status_words(self.status)}{times}"]
         if self.reason:
             lines.append(f"Reason: {self.reason}")
         if self.answer:
@@ -198,7 +207,7 @@ class SeatLogModel(QAbstractTableModel):
         if column == SEAT:
             return self.names[row.seat] if row.seat < len(self.names) else str(row.seat)
         if column == STATUS:
-            return row.status.replace("_", " ")
+            return status_words(row.status)
         if column == ANSWER:
             return row.answer
         if column == TIME:
@@ -284,11 +293,12 @@ class SeatLog(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Stretch)  # the note takes what is left
         metrics, pad = self.table.fontMetrics(), 12
-        for column, sample in ((TURN, "0000"), (STATUS, "crashed"), (ANSWER, "down"), (TIME, "0000 ms")):
+        widest_status = max(STATUS_WORDS, key=metrics.horizontalAdvance)  # "disqualified" was cut at "disqua…"
+        for column, sample in ((TURN, "0000"), (STATUS, widest_status), (ANSWER, "down"), (TIME, "0000 ms")):
             heading = "Round" if column == TURN else COLUMNS[column]  # the longest of the games' round nouns
             width = max(metrics.horizontalAdvance(sample), header.fontMetrics().horizontalAdvance(heading))
             self.table.setColumnWidth(column, width + pad)  # longer statuses and answers: tooltip, details
-        self.table.setColumnWidth(SEAT, 12 + 2 * pad)
+        self.table.setColumnWidth(SEAT, 12 + pad)  # a disc: the room goes to the status words
         self.detail = QPlainTextEdit()
         self.detail.setObjectName("seatLogDetail")
         self.detail.setReadOnly(True)
