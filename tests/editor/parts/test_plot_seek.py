@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
-from editor.widgets.parts.seat_plots import SeriesPlot
+from editor.widgets.parts.seat_plots import DENSE, SeriesPlot
 
 TURNS = 400
 
@@ -53,3 +53,15 @@ def test_moving_the_round_line_does_not_redraw_the_curves(qtbot: QtBot, monkeypa
     plot.append(TURNS + 1, [0.01, 0.02, 0.03, 0.04])  # new data: drawn again
     redraw(plot)
     assert all(curve in drawn for curve in curves)
+
+
+def test_a_long_series_is_drawn_with_thin_lines_and_a_short_one_with_the_seats_widths(qtbot: QtBot) -> None:
+    """Wide pens along four noisy curves of 1857 turns took seconds to draw at each change."""
+    plot = SeriesPlot("Think time per turn", "think time", "s")
+    qtbot.addWidget(plot)
+    values = np.random.default_rng(2).random((DENSE + 1, 4)).tolist()
+    plot.set_series(list(range(1, DENSE + 2)), values)
+    assert [plot.curve_pen(seat).widthF() for seat in range(4)] == [1.0] * 4
+    plot.set_series(list(range(1, 41)), values[:40])  # a new, short match: the seats' own widths again
+    widths = [plot.curve_pen(seat).widthF() for seat in range(4)]
+    assert widths == sorted(widths, reverse=True) and widths[0] > widths[-1] > 1.0
