@@ -4,7 +4,6 @@ a kingdom's card, the board's cells) drew it as a heading, the name itself gone.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -23,10 +22,10 @@ from editor.widgets.games.worms.worms_view import WormsView
 from editor.widgets.parts.plain_tip import plain_tip
 from arena.samples import resolve_program
 from engines.worms import playfield_from_text
+from tests.editor.arena.test_long_names import markup_named
 from matcher import load_program
 
-GOLDEN = Path(__file__).resolve().parents[2] / "arena" / "golden"
-ROOT = GOLDEN.parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def shown(tip: str) -> str:
@@ -47,13 +46,7 @@ def test_plain_tip_shows_text_as_written_and_leaves_plain_text_alone() -> None:
 
 def test_tooltips_naming_a_seat_show_its_name_as_written(
         qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
-    lines = (GOLDEN / "kingdoms.jsonl").read_text().splitlines(keepends=True)[:-1]  # less its test-only last line
-    header = json.loads(lines[0])
-    names = [f"<h1>BIG{seat}</h1>" for seat in range(len(header["seats"]))]
-    for seat, name in zip(header["seats"], names):
-        seat["name"] = name
-    replay = tmp_path / "markup.jsonl"
-    replay.write_text(json.dumps(header) + "\n" + "".join(lines[1:]))
+    replay, names = markup_named(tmp_path)
     pane = make_pane()
     with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
         pane.open_replay(replay)

@@ -8,8 +8,6 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
-from PySide6.QtGui import QDropEvent
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
@@ -17,17 +15,9 @@ from editor import main_window as main_window_module
 from editor.main_window import MainWindow, is_position_file, is_replay_file
 from engines.snake import position_from_text
 from matcher.fileformat import save_position
+from tests.editor.test_main_window import drop_file
 
 GOLDEN = Path(__file__).resolve().parents[2] / "arena" / "golden"
-
-
-def drop(window: MainWindow, path: Path) -> None:
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(path))])
-    event = QDropEvent(QPointF(window.width() / 2, window.height() / 2), Qt.DropAction.CopyAction, mime,
-                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
-    window.dropEvent(event)
-    assert event.isAccepted()
 
 
 @pytest.fixture
@@ -44,7 +34,7 @@ def test_a_replay_named_in_capitals_plays_in_the_arena(qtbot: QtBot, make_window
     replay.write_text("".join((GOLDEN / "kingdoms.jsonl").read_text().splitlines(keepends=True)[:-1]))  # less its test-only line
     window = make_window()
     program = window.document.program
-    drop(window, replay)
+    drop_file(window, replay)
     qtbot.waitUntil(lambda: window.in_arena() and window.arena_pane.info is not None)
     info = window.arena_pane.info
     assert info is not None and info.game == "kingdoms"
@@ -57,7 +47,7 @@ def test_a_position_named_in_capitals_goes_onto_the_test_bench(qtbot: QtBot, mak
     position = position_from_text("6x5\n......\n.Aaa..\n......\n..Bbb.\n......\n")
     save_position(path, position)
     window = make_window()
-    drop(window, path)
+    drop_file(window, path)
     qtbot.waitUntil(lambda: window.test_bench.position_editor.position() == position)
     assert window.bench_page() is window.test_bench and not errors
 
