@@ -42,3 +42,14 @@ def test_snakepit_replay_reads_a_replay_with_an_unknown_status(tmp_path: Path, c
     assert main(["replay", str(replay)]) == 0
     out = capsys.readouterr().out
     assert f"round {number}: seat 1 (random_bot.py) unknown: {UNKNOWN}: thawing" in out, out
+
+
+def test_verify_says_the_status_is_unknown_to_this_version(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """It said "its record says unknown with the answer 'f', which is the move None"."""
+    replay, number = frozen_kingdoms(tmp_path)
+    assert main(["replay", "--verify", str(replay)]) != 0
+    out = capsys.readouterr()
+    said = out.out + out.err
+    assert (f"seat 1: {UNKNOWN}, written by a newer snakepit?: this version cannot check the round's records"
+            in said), said
+    assert "which is the move" not in said
