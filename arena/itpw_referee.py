@@ -234,7 +234,15 @@ def bank_reason(reason: str, left: float, bank: float) -> str:
     detail = reason[len(prefix):]
     if detail == WAITING and left < LOW_BANK:
         detail = ""
+    if left <= bank / 2:  # spent on earlier turns: the bank, not the bot, may be what to change
+        detail += BANK_HINT
     return f"no answer within the {left:.3f} s left of its {bank:g} s time bank{detail}"
+
+
+BANK_HINT = "; a long match may need a larger bank (snakepit match --bank, or the arena's Time bank field)"
+"""Said of a bank that ran out after most of it went on earlier turns: a heavy user of long matches
+was not told the bank can be raised. Where: the command line's option and the app's field (the
+reason shows in both)."""
 
 
 def process_fault(record: TurnRecord) -> str:

@@ -37,7 +37,8 @@ def verify_rounds(referee: GameReferee, replay: Replay, on_round: Callable[[int]
     try:
         for info in referee.replay_rounds(replay):
             recorded = replay.rounds[info.index - 1]
-            problems = differences(recorded, referee.checked(info)) + referee.record_problems(info)
+            problems = differences(recorded, referee.checked(info)) + (
+                unknown_status_problems(info) or referee.record_problems(info))
             checks.add(RoundCheck(info.index, tuple(problems), replay.round_lines[info.index - 1]))
             tally.add(info.records)
             last = info
@@ -86,6 +87,15 @@ def _times_agree(recorded: list[Any], tally: Any, rounds: int) -> bool:
             if isinstance(number, bool) or not isinstance(number, (int, float)) or abs(number - value) > slack:
                 return False
     return True
+
+
+def unknown_status_problems(info: RoundInfo) -> list[str]:
+    """A line per record whose status this version does not know (a newer snakepit wrote the
+    replay): the game's checks of a round's records cannot judge it, and said "its record says
+    unknown ..., which is the move None" instead."""
+    return [f"seat {seat}: {record.reason.split(':')[0]}, written by a newer snakepit?: "
+            "this version cannot check the round's records"
+            for seat, record in enumerate(info.records or ()) if record.status is BotStatus.UNKNOWN]
 
 
 def skipped_seat_problems(info: RoundInfo) -> list[str]:

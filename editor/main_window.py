@@ -803,7 +803,7 @@ class MainWindow(EditingCommands, QMainWindow):
     def open_dropped(self, path: str | Path) -> bool:
         """A dropped file: a position goes onto the test bench, a match replay into the arena,
         anything else opens as a program."""
-        if Path(path).suffix == ".jsonl":
+        if is_replay_file(Path(path)):
             return self._open_in_arena(path)
         if not is_position_file(Path(path)):
             self.show_editor()
@@ -916,11 +916,23 @@ def first_size(available: QSize | None) -> QSize:
     return fitted_size(QSize(*DEFAULT_SIZE), available)
 
 
+REPLAY_SUFFIXES = (".jsonl", ".jsonl.gz")
+"""A match replay's names, in any case (``GAME.JSONL`` from another system is one too); a
+compressed one goes to the arena as well, which says to uncompress it (as a program it was
+refused as "not UTF-8")."""
+
+
+def is_replay_file(path: Path) -> bool:
+    return path.name.lower().endswith(REPLAY_SUFFIXES)
+
+
 def is_position_file(path: Path) -> bool:
-    """A ``.position.json`` file, or a JSON file whose ``format`` says it holds a position."""
-    if path.name.endswith(POSITION_SUFFIX):
+    """A ``.position.json`` file, or a JSON file whose ``format`` says it holds a position (names
+    in any case: ``CORNER.POSITION.JSON`` is one)."""
+    name = path.name.lower()
+    if name.endswith(POSITION_SUFFIX):
         return True
-    if path.suffix != ".json" or path.name.endswith(PROGRAM_SUFFIX):
+    if not name.endswith(".json") or name.endswith(PROGRAM_SUFFIX):
         return False
     try:
         data = json.loads(path.read_text(encoding="utf-8"))

@@ -31,6 +31,9 @@ class BotStatus(enum.Enum):
     """The referee's verdict (e.g. an illegal move that ends the bot's game); never set here."""
     SKIPPED = "skipped"
     """The referee did not run the bot this turn (a dead or frozen worm, a bot already out)."""
+    UNKNOWN = "unknown"
+    """Read from a replay written by a newer snakepit with a status this version does not know;
+    never set by a match. The record's reason names the status as written (:meth:`TurnRecord.from_json`)."""
 
     @property
     def label(self) -> str:
@@ -101,9 +104,10 @@ class TurnRecord(NamedTuple):
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TurnRecord:
         try:
+            status, reason = _status_of(str(data["status"]), str(data.get("reason", "")))
             return cls(
-                status=BotStatus.from_label(str(data["status"])),
-                reason=str(data.get("reason", "")),
+                status=status,
+                reason=reason,
                 answer=None if data.get("answer") is None else str(data["answer"]),
                 wall_time=float(data.get("wall", 0.0)),
                 cpu_time=float(data.get("cpu", 0.0)),
@@ -114,3 +118,14 @@ class TurnRecord(NamedTuple):
             raise ValueError(f"turn record {data!r} lacks {error.args[0]!r}") from None
         except (TypeError, ValueError) as error:
             raise ValueError(f"bad turn record {data!r}: {error}") from None
+
+
+def _status_of(label: str, reason: str) -> tuple[BotStatus, str]:
+    """A replay's status and reason as read: a status this version does not know (a newer snakepit
+    added it) is read as :attr:`BotStatus.UNKNOWN`, its label kept in front of the reason so that a
+    replay from a newer version still plays and shows what it says."""
+    try:
+        return BotStatus(label), reason
+    except ValueError:
+        said = f"status {label!r} (unknown to this version)"
+        return BotStatus.UNKNOWN, f"{said}: {reason}" if reason else said

@@ -14,6 +14,7 @@ from arena.bots import BotStatus
 from arena.bots.persistent import WAITING
 from arena.bots.scripted import Reply, ScriptedLineBot, Request, Script, answer, crash, silent, stop
 from arena.match import RoundInfo
+from arena.itpw_referee import BANK_HINT
 from arena.replay import verify_replay
 from engines.itpw import Awarded, State
 from tests.arena import scripted_match
@@ -59,7 +60,7 @@ def test_the_bank_runs_out_exactly_at_the_bank_the_player_is_disqualified_and_th
     assert scripts[1].requests == [Request("2 0 30", 30.0), Request("2 0 20", 20.0), Request("2 0 10", 10.0)]
     out = rounds[2]
     assert out.moves[1] == {"fault": "timeout: its time bank ran out (no answer within the 10.000 s left of its 30 s "
-                                     "time bank)"}
+                                     f"time bank{BANK_HINT})"}  # two thirds spent on earlier turns: the hint
     assert (out.bot_records[1].status, out.bot_records[1].wall_time) == (BotStatus.TIMEOUT, 10.0)
     assert result.seat_times[1].wall == 30.0 and result.statuses[1] == "timeout"
     assert all("2 0 0" in scripts[seat].received[-10:] for seat in (0, 2, 3))  # its move, told as the empty move
@@ -78,7 +79,10 @@ def test_a_bank_with_less_than_a_second_left_is_told_0_and_still_lasts_to_its_en
     # The bank's last 50 ms: said as the bank's end, not as a bot that "was waiting" for input
     # (how every seat of a 10,000-turn match ended, each blamed for waiting).
     timed_out = [info.bot_records[1] for info in rounds if info.bot_records[1].status is BotStatus.TIMEOUT]
-    assert [record.reason for record in timed_out] == ["no answer within the 0.050 s left of its 30 s time bank"]
+    assert [record.reason for record in timed_out] == ["no answer within the 0.050 s left of its 30 s time bank"
+                                                       + BANK_HINT]  # what the user can change is said
+    assert BANK_HINT == ("; a long match may need a larger bank (snakepit match --bank, or the arena's Time bank"
+                         " field)")
     host.assert_done()
 
 

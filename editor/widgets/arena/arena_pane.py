@@ -54,7 +54,7 @@ from editor.widgets.parts.standalone import run_alone
 from matcher import Program
 
 SETUP_WIDTH = 280
-SIDE_WIDTH = 400
+SIDE_WIDTH = 420  # the seat log whole: every status word, its note column at least 110 px
 SIDE_LEAST = 300
 """The scoreboard's and the log's column is never narrower."""
 BOARD_WIDTH = 400

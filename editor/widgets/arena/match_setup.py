@@ -56,6 +56,7 @@ from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, bot_samples, program_samples
 from editor.widgets.parts.dialog_folders import BOTS, MAPS, PROGRAMS, remember_file, start_folder
 from editor.widgets.parts.seat_names import numbered, seat_label
+from editor.widgets.parts.plain_tip import plain_tip
 from matcher import Program, ProgramError, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
@@ -92,7 +93,7 @@ class SeatEditor(QWidget):
         self.combo.clear()
         for label, value in choices:
             self.combo.addItem(label, value)
-            self.combo.setItemData(self.combo.count() - 1, value, Qt.ItemDataRole.ToolTipRole)
+            self.combo.setItemData(self.combo.count() - 1, plain_tip(value), Qt.ItemDataRole.ToolTipRole)
         self.combo.setToolTip(tip)
         self.browse.setToolTip(f"{seat_label(self.index)}: choose a file")
 
@@ -271,7 +272,7 @@ class MatchSetupPanel(QWidget):
         found = self.map_box.findData(value)
         if found < 0:
             self.map_box.addItem(Path(value).name, value)
-            self.map_box.setItemData(self.map_box.count() - 1, value, Qt.ItemDataRole.ToolTipRole)
+            self.map_box.setItemData(self.map_box.count() - 1, plain_tip(value), Qt.ItemDataRole.ToolTipRole)
             found = self.map_box.count() - 1
         self.map_box.setCurrentIndex(found)
 

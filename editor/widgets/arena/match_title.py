@@ -9,6 +9,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QFontMetrics, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
+from editor.widgets.parts.plain_tip import plain_tip
+
 
 class MatchTitle(QLabel):
     """``set_title("Snake", " · replay game-0007.jsonl · seed 5")``: the first part bold, the rest
@@ -49,4 +51,4 @@ class MatchTitle(QLabel):
         rest = self.fontMetrics().elidedText(self._rest, Qt.TextElideMode.ElideRight, max(0, room))
         self.setText(f"<b>{html.escape(self._bold)}</b>{html.escape(rest)}")
         whole = self.plain_text() if rest != self._rest else ""
-        self.setToolTip("\n".join(part for part in (whole, self._detail) if part))
+        self.setToolTip(plain_tip("\n".join(part for part in (whole, self._detail) if part)))

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from editor.widgets.arena.match_runner import MatchInfo
 from editor.widgets.parts.dialog_folders import REPLAYS, remember_file, start_folder
 
-REPLAY_FILTER = "Match replays (*.jsonl);;All files (*)"
+REPLAY_FILTER = "Match replays (*.jsonl *.JSONL);;All files (*)"  # a file dialog's patterns heed case
 
 
 def save_replay_copy(parent: QWidget, info: MatchInfo | None, path: str | Path | None = None,

@@ -22,6 +22,7 @@ from arena.bots.jail import SHOWN_ALONE
 from editor.widgets.arena.match_runner import Frame, Outcome
 from editor.widgets.parts.seat_cards import SeatCard, figures, ordinal
 from editor.widgets.parts.seat_colors import delta_color
+from editor.widgets.parts.plain_tip import plain_tip
 
 FOLDER_NOTE = "⚠ Shown without its folder: no file beside it"
 STATUS_TEXT = {"ok": "ok", "timeout": "timeout", "crashed": "crashed", "invalid_output": "invalid output",
@@ -111,7 +112,7 @@ class ScoreRow(SeatCard):
         # alike cut at the end), whole in its tooltip.
         self.name_label = ElidedLabel(name, mode=Qt.TextElideMode.ElideMiddle)
         self.name_label.setFont(figures(self.font(), bold=True))
-        self.name_label.setToolTip(name)
+        self.name_label.setToolTip(plain_tip(name))
         self.rank_label = QLabel()
         self.rank_label.setFont(figures(self.font(), bold=True))
         self.rank_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -159,13 +160,13 @@ class ScoreRow(SeatCard):
         self.reason_label.setVisible(bool(reason))
         self.reason_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         name = self.name_label.full_text()
-        self.setToolTip(f"{name}: {reason}" if reason else name)
+        self.setToolTip(plain_tip(f"{name}: {reason}" if reason else name))
 
     def set_sandbox(self, sandboxed: bool | None, lines: Sequence[str]) -> None:
         """Whether this seat's bot runs in a sandbox (None: no bot), and what holds for it."""
         alone = [line for line in lines if line.startswith(SHOWN_ALONE)] if sandboxed else []
         self.folder_label.setVisible(bool(alone))
-        self.folder_label.setToolTip("\n".join(line[:1].upper() + line[1:] for line in alone))
+        self.folder_label.setToolTip(plain_tip("\n".join(line[:1].upper() + line[1:] for line in alone)))
         self.folder_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         if sandboxed is None:
             self.sandbox_label.hide()
@@ -177,7 +178,7 @@ class ScoreRow(SeatCard):
         self.sandbox_label.setPalette(palette)
         self.sandbox_label.show()
         head = "Sandboxed" if sandboxed else "NOT sandboxed: this bot runs as you, with your files and network"
-        self.sandbox_label.setToolTip("\n".join([head, *(f"• {line}" for line in lines)]))
+        self.sandbox_label.setToolTip(plain_tip("\n".join([head, *(f"• {line}" for line in lines)])))
 
 
 class Scoreboard(QWidget):

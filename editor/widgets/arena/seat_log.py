@@ -45,6 +45,7 @@ from arena.closing import split_note
 from editor.widgets.arena.match_runner import Frame
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_colors import delta_color
+from editor.widgets.parts.plain_tip import plain_tip
 
 COLUMNS = ("Turn", "Seat", "Status", "Answer", "Time", "Reason · stderr")
 TURN, SEAT, STATUS, ANSWER, TIME, NOTE = range(len(COLUMNS))
@@ -60,6 +61,15 @@ _ALIGN = {SEAT: int(Qt.AlignmentFlag.AlignCenter),
           TURN: int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter),
           TIME: int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)}
 Index = QModelIndex | QPersistentModelIndex
+
+
+def status_words(label: str) -> str:
+    """A status as the log's Status column says it (``invalid_output``: "invalid output")."""
+    return label.replace("_", " ")
+
+
+STATUS_WORDS = tuple(status_words(status.label) for status in BotStatus)
+"""Every status the Status column may say: it is as wide as the widest of them."""
 
 
 class LogRow(NamedTuple):
@@ -81,7 +91,7 @@ class LogRow(NamedTuple):
         """Everything about the row, for the detail box: a heading line (the round called
         ``noun``), then reason, answer, stderr."""
         times = "" if self.wall is None else f" · {ms_text(self.wall)} (cpu {ms_text(self.cpu or 0.0)})"
-        lines = [f"{noun} {self.turn} · {seat_name} · {self.status.replace('_', ' ')}{times}"]
+        lines = [f"{noun} {self.turn} · {seat_name} · {status_words(self.status)}{times}"]
         if self.reason:
             lines.append(f"Reason: {self.reason}")
         if self.answer:
@@ -172,7 +182,8 @@ class SeatLogModel(QAbstractTableModel):
             return self._bad if column == STATUS and row.status != BotStatus.OK.label else None
         if role == DECORATION:
             return self._icon(row.seat) if column == SEAT else None
-        return self._tooltip(row, column)
+        tip = self._tooltip(row, column)
+        return None if tip is None else plain_tip(tip)  # a name, a reason, stderr: as written
 
     def _icon(self, seat: int) -> QIcon:
         icon = self._icons.get(seat)
@@ -196,7 +207,7 @@ class SeatLogModel(QAbstractTableModel):
         if column == SEAT:
             return self.names[row.seat] if row.seat < len(self.names) else str(row.seat)
         if column == STATUS:
-            return row.status.replace("_", " ")
+            return status_words(row.status)
         if column == ANSWER:
             return row.answer
         if column == TIME:
@@ -282,11 +293,12 @@ class SeatLog(QWidget):
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setSectionResizeMode(NOTE, QHeaderView.ResizeMode.Stretch)  # the note takes what is left
         metrics, pad = self.table.fontMetrics(), 12
-        for column, sample in ((TURN, "0000"), (STATUS, "crashed"), (ANSWER, "down"), (TIME, "0000 ms")):
+        widest_status = max(STATUS_WORDS, key=metrics.horizontalAdvance)  # "disqualified" was cut at "disqua…"
+        for column, sample in ((TURN, "0000"), (STATUS, widest_status), (ANSWER, "down"), (TIME, "0000 ms")):
             heading = "Round" if column == TURN else COLUMNS[column]  # the longest of the games' round nouns
             width = max(metrics.horizontalAdvance(sample), header.fontMetrics().horizontalAdvance(heading))
             self.table.setColumnWidth(column, width + pad)  # longer statuses and answers: tooltip, details
-        self.table.setColumnWidth(SEAT, 12 + 2 * pad)
+        self.table.setColumnWidth(SEAT, 12 + pad)  # a disc: the room goes to the status words
         self.detail = QPlainTextEdit()
         self.detail.setObjectName("seatLogDetail")
         self.detail.setReadOnly(True)
@@ -297,7 +309,7 @@ class SeatLog(QWidget):
         self.table.doubleClicked.connect(self._activated)
         self.table.selectionModel().currentRowChanged.connect(lambda current, _previous: self._show_details(current))
         self.seat_box.currentIndexChanged.connect(self._refilter)
-        self.seat_box.currentTextChanged.connect(lambda name: self.seat_box.setToolTip(f"Whose turns to list: {name}"))
+        self.seat_box.currentTextChanged.connect(lambda name: self.seat_box.setToolTip(plain_tip(f"Whose turns to list: {name}")))
         self.search.textChanged.connect(self._refilter)
         top = QHBoxLayout()
         top.setSpacing(6)
@@ -327,7 +339,7 @@ class SeatLog(QWidget):
         self.seat_box.addItem("All seats", ALL_SEATS)
         for seat, name in enumerate(names):
             self.seat_box.addItem(QIcon(swatch_pixmap(seat, 10)), name, seat)
-            self.seat_box.setItemData(seat + 1, name, Qt.ItemDataRole.ToolTipRole)
+            self.seat_box.setItemData(seat + 1, plain_tip(name), Qt.ItemDataRole.ToolTipRole)
         metrics = self.seat_box.fontMetrics()  # (the list's own size hint counts only rows laid out)
         widest = max((metrics.horizontalAdvance(name) for name in ["All seats", *names]))
         self.seat_box.view().setMinimumWidth(widest + self.seat_box.iconSize().width() + 4 * metrics.averageCharWidth())

@@ -10,6 +10,7 @@ from PySide6.QtGui import QHelpEvent, QMouseEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from editor.widgets.games.zoomable_board import ZoomableBoard
+from editor.widgets.parts.plain_tip import plain_tip
 
 Cell = tuple[int, int]
 
@@ -50,7 +51,7 @@ class CellHover:
             # QHelpEvent has pos(), not position(): calling that raised, and no tooltip ever showed.
             text = self._hover_text(QPointF(event.pos()))
             if text:
-                QToolTip.showText(event.globalPos(), text, self._widget())
+                QToolTip.showText(event.globalPos(), plain_tip(text), self._widget())  # names: as written
             else:
                 QToolTip.hideText()
             return True

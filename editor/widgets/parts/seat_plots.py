@@ -30,6 +30,10 @@ CURVE_WIDTH = 2.0
 DASHES = (Qt.PenStyle.SolidLine, Qt.PenStyle.DashLine, Qt.PenStyle.DotLine, Qt.PenStyle.DashDotLine)
 WIDEST, NARROWEST = CURVE_WIDTH + 1.5, CURVE_WIDTH - 0.5
 """The first seat's line and the narrowest a later seat's gets (see :func:`seat_pen`)."""
+DENSE = 400
+"""Points in a curve past which its line is drawn 1 px wide: Qt strokes a wider pen along every
+zigzag of a jagged curve, and four noisy think-time curves of 1857 turns took over 2 s to draw
+(22 ms at 1 px). So many points hide the seats' widths anyway; colours and dashes remain."""
 LEGEND_COLUMN = 3
 """The plot item's grid: left axis 0, view 1, right axis 2, a legend beside the view 3."""
 LEGEND_GAP = 8
@@ -88,6 +92,8 @@ class SeatPlot(QWidget):
         self._names: list[str] = []
         self._title: str | None = None
         self._curves: list[pg.PlotDataItem] = []
+        self._dense = False
+        """Whether the curves have more than :data:`DENSE` points (drawn 1 px wide)."""
         axes = {"bottom": WholeAxis("bottom")} | ({"left": WholeAxis("left")} if y_units is None else {})
         self.plot_widget = pg.PlotWidget(axisItems=axes)
         self.plot_widget.setMenuEnabled(True)
@@ -190,12 +196,21 @@ class SeatPlot(QWidget):
             index = len(self._curves)
             curve = self.plot_widget.getPlotItem().plot(
                 [], [], name=self._legend_text(index), pen=self._pen(index), antialias=True, connect="finite")
+            for part in (curve.curve, curve.scatter):
+                # Drawn into a pixmap once per change of data or view: a seek moves only the round
+                # line, and redrawing 1857 turns of four curves for it cost 8 ms (scores) to over a
+                # second (noisy think times: wide pens on jagged lines) at every seek.
+                part.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
             self._curves.append(curve)
         while len(self._curves) > len(ys):
             curve = self._curves.pop()
             self.plot_widget.getPlotItem().removeItem(curve)
             self._legend.removeItem(curve)
         few = len(x) <= 40  # markers help read a short series; on a long one they are clutter
+        if (len(x) > DENSE) != self._dense:
+            self._dense = len(x) > DENSE
+            for index, curve in enumerate(self._curves):
+                curve.setPen(self._pen(index))
         for index, (curve, y) in enumerate(zip(self._curves, ys)):
             markers = few and bool(np.isfinite(y).any())  # pyqtgraph warns on markers that are all gaps
             curve.setData(x, y, connect="finite", symbol="o" if markers else None, symbolSize=5,
@@ -204,7 +219,10 @@ class SeatPlot(QWidget):
     # --- details -----------------------------------------------------------------------------
 
     def _pen(self, index: int) -> QPen:
-        return seat_pen(seat_color(index), index)
+        pen = seat_pen(seat_color(index), index)
+        if self._dense:
+            pen.setWidthF(1.0)
+        return pen
 
     def _rename(self) -> None:
         for index, curve in enumerate(self._curves):

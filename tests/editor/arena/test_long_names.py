@@ -32,6 +32,18 @@ def long_named(tmp_path: Path) -> Path:
     return path
 
 
+def markup_named(tmp_path: Path) -> tuple[Path, list[str]]:
+    """The golden Kingdoms replay with its seats named like markup ("<h1>BIG0</h1>"), and the names."""
+    lines = (GOLDEN / "kingdoms.jsonl").read_text().splitlines(keepends=True)[:-1]  # less its test-only last line
+    header = json.loads(lines[0])
+    names = [f"<h1>BIG{seat}</h1>" for seat in range(len(header["seats"]))]
+    for seat, name in zip(header["seats"], names):
+        seat["name"] = name
+    replay = tmp_path / "markup.jsonl"
+    replay.write_text(json.dumps(header) + "\n" + "".join(lines[1:]))
+    return replay, names
+
+
 def test_long_seat_names_wrap_in_the_summary_and_leave_the_seat_log_its_search(
         qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
     pane = make_pane()
@@ -55,13 +67,7 @@ def test_a_seat_named_like_markup_shows_its_name_as_written(
         qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
     """On the scoreboard's rows, a kingdom's card and the plots' legend, "<h1>…</h1>" was drawn as a
     large heading (the rest of the name gone)."""
-    lines = (GOLDEN / "kingdoms.jsonl").read_text().splitlines(keepends=True)[:-1]  # less its test-only last line
-    header = json.loads(lines[0])
-    names = [f"<h1>BIG{seat}</h1>" for seat in range(len(header["seats"]))]
-    for seat, name in zip(header["seats"], names):
-        seat["name"] = name
-    replay = tmp_path / "markup.jsonl"
-    replay.write_text(json.dumps(header) + "\n" + "".join(lines[1:]))
+    replay, names = markup_named(tmp_path)
     pane = make_pane()
     with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
         pane.open_replay(replay)

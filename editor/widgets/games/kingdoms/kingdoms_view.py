@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVB
 from editor.widgets.parts.seat_cards import SeatCard, figures, ordinal
 from editor.widgets.parts.seat_colors import blend, delta_color, out_color, seat_color
 from editor.widgets.parts.seat_names import seat_name
+from editor.widgets.parts.plain_tip import plain_tip
 from engines.kingdoms import GAME_INFO, KINGDOM_FIELDS, Action, ActionCode, EndReason, Kingdom, State
 
 CARD_MIN_WIDTH = 184
@@ -152,7 +153,7 @@ class KingdomCard(SeatCard):
 
     def set_name(self, name: str) -> None:
         self.name_label.setText(name)
-        self.name_label.setToolTip(name)
+        self.name_label.setToolTip(plain_tip(name))
 
     def show_kingdom(self, kingdom: Kingdom, previous: Kingdom | None, rank: int, share: float) -> None:
         """Show ``kingdom``'s numbers, their change since ``previous`` (None: no change shown),

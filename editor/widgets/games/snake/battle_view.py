@@ -39,6 +39,12 @@ EYES_MIN_CELL = 9
 """Below this many pixels per cell, eyes would be noise; the head's position alone tells."""
 
 
+
+def snake_name(names: Sequence[str], index: int) -> str:
+    """``names[index]``, or "Snake 1" for snake 0 without one: people count snakes from 1, as the
+    bench and the scoreboard do (bots and replays count from 0)."""
+    return names[index] if index < len(names) else f"Snake {index + 1}"
+
 class BattleView(SeatBoard):
     """Paints a battle board scaled to the widget, cells square and the field centred; cells are
     ``(x, y)`` and ``cellClicked`` emits them so."""
@@ -71,7 +77,7 @@ class BattleView(SeatBoard):
         self._names = list(names)
 
     def seat_name(self, index: int) -> str:
-        return self._names[index] if index < len(self._names) else f"Snake {index + 1}"
+        return snake_name(self._names, index)
 
     def highlighted_snake(self) -> int | None:
         return self._highlighted

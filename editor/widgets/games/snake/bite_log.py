@@ -10,7 +10,9 @@ from PySide6.QtGui import QFont, QIcon
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from editor.widgets.arena.match_runner import Frame
+from editor.widgets.games.snake.battle_view import snake_name
 from editor.widgets.parts.seat_cards import swatch_pixmap
+from editor.widgets.parts.plain_tip import plain_tip
 from engines.snake import Bite, Eaten
 
 MAX_ITEMS = 500
@@ -51,7 +53,7 @@ class BiteLog(QListWidget):
                 continue
             actor, text = line
             item = QListWidgetItem(QIcon(swatch_pixmap(actor)), f"{frame.turn:\u2007>4}  {text}")
-            item.setToolTip(f"step {frame.turn}: {text}")
+            item.setToolTip(plain_tip(f"step {frame.turn}: {text}"))
             item.setData(STEP_ROLE, frame.turn)
             self.insertItem(0, item)
         while self.count() > MAX_ITEMS:
@@ -71,4 +73,4 @@ class BiteLog(QListWidget):
         return None
 
     def _name(self, index: int) -> str:
-        return self._names[index] if index < len(self._names) else f"Snake {index + 1}"
+        return snake_name(self._names, index)

@@ -22,7 +22,7 @@ from editor.widgets.arena.match_runner import REPLAY, Frame, MatchInfo
 from editor.widgets.authoring.card_icon import new_card_icon
 from editor.widgets.authoring.moment_source import battle_moment
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardDemo, DemoSeats
-from editor.widgets.games.snake.battle_view import BattleView
+from editor.widgets.games.snake.battle_view import BattleView, snake_name
 from editor.widgets.games.snake.turn_explanation import explanation_html
 from editor.widgets.games.snake.what_if_dialog import WhatIfDialog
 from editor.widgets.parts.seat_names import numbered
@@ -146,7 +146,7 @@ class SnakeBoard(BoardAdapter):
             turn = frames[step].turn
         else:  # nothing played yet: the start, as the snake sees it if it moves first
             board, turn = Board(frames[0].state.position), 1
-        name = self._names[snake] if snake < len(self._names) else f"Snake {snake}"
+        name = snake_name(self._names, snake)
         if board is None:
             self.view.set_board(Board(frames[index].state.position))
             self.view.set_explanation(None)
@@ -197,7 +197,7 @@ class SnakeBoard(BoardAdapter):
         snake = self.view.highlighted_snake()
         if self.explanation is None or snake is None or self._info is None:
             return False
-        name = self._names[snake] if snake < len(self._names) else f"Snake {snake + 1}"
+        name = snake_name(self._names, snake)
         noun = "replay" if self._info.kind == REPLAY else "battle"
         moment = battle_moment(self._frames, self._index, snake, name, noun)
         if moment is None:

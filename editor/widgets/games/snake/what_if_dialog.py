@@ -24,12 +24,13 @@ from PySide6.QtWidgets import (
 )
 
 from arena.samples import SNAKE_SAMPLES
+from editor.widgets.games.snake.battle_view import snake_name
 from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
 from editor.widgets.parts.form_widgets import SEED_LIMIT
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, program_samples
 from editor.widgets.parts.seat_names import seat_label
-from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_folder
+from editor.widgets.parts.plain_tip import plain_tip
 from matcher import Program, ProgramError, load_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
@@ -65,7 +66,7 @@ class WhatIfDialog(QDialog):
             box.activated.connect(lambda index, b=box, s=seat: self._chosen(b, s, index))
             box.setProperty("last", 0)
             self.boxes.append(box)
-            form.addRow(_seat_label(seat, names[seat] if seat < len(names) else f"Snake {seat}"), box)
+            form.addRow(_seat_label(seat, snake_name(names, seat)), box)
         self.seed_box = QSpinBox()
         self.seed_box.setRange(0, SEED_LIMIT)
         self.seed_box.setValue(secrets.randbelow(1_000_000))
@@ -130,7 +131,7 @@ class WhatIfDialog(QDialog):
         if found < 0:
             found = box.count() - 1  # before "File…"
             box.insertItem(found, Path(path).name.removesuffix(PROGRAM_SUFFIX), path)
-            box.setItemData(found, path, Qt.ItemDataRole.ToolTipRole)
+            box.setItemData(found, plain_tip(path), Qt.ItemDataRole.ToolTipRole)
         box.setCurrentIndex(found)
         box.setProperty("last", found)
 
@@ -148,7 +149,9 @@ def _seat_label(seat: int, name: str) -> QWidget:
     swatch = QLabel()
     swatch.setPixmap(swatch_pixmap(seat))
     row.addWidget(swatch)
-    row.addWidget(QLabel(name))
+    label = QLabel(name)
+    label.setTextFormat(Qt.TextFormat.PlainText)  # a name from a replay: "<h1>" is text
+    row.addWidget(label)
     return widget
 
 
