@@ -237,3 +237,27 @@ def test_the_side_column_gets_back_the_room_the_setup_took_when_a_match_is_run_a
         QApplication.processEvents()
         assert not pane.setup_scroll.isVisible()
         assert pane.tabs.width() == first and pane.width() == SMALL[0]
+
+
+def test_kingdom_cards_keep_their_height_when_the_pane_narrows_on_a_replay(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane], tmp_path: Path) -> None:
+    """At 1440 px the four cards stand in one row; narrowed to 1024 px they flow into two rows,
+    and the dashboard fitted them with the grid's height for one row (its cached least size, read
+    before the reflow's new one): each card was squeezed to about half its height."""
+    replay = tmp_path / "kingdoms.jsonl"
+    run_match(MatchSetup("kingdoms", (str(KINGDOMS / "farmer.sh"),) * 4, 5, {"rounds": 3}), record=replay,
+              host_root=tmp_path)
+    pane = make_pane()
+    pane.resize(1440, 900)
+    pane.runner.gate.set_open(True)
+    with qtbot.waitSignal(pane.runner.finished, timeout=20_000):
+        pane.open_replay(replay)
+    board = pane.board
+    assert isinstance(board, KingdomsBoard)
+    qtbot.waitUntil(lambda: board.view.columns() == 4)
+    pane.resize(*SMALL)
+    qtbot.waitUntil(lambda: board.view.columns() == 2)
+    for _ in range(5):
+        QApplication.processEvents()
+    for card in board.view.cards:
+        assert card.height() >= card.minimumSizeHint().height()  # not squeezed

@@ -68,6 +68,8 @@ class KingdomsBoard(BoardAdapter):
         """Give the dashboard the height its cards need in their flow, as far as the plot keeps
         its least height; what does not fit scrolls."""
         layout = self.view.layout()
+        if layout is not None:
+            layout.invalidate()  # its least size is cached: after a reflow it still said one row of cards
         needed = layout.minimumSize().height() if layout is not None else 0
         sizes = self.splitter.sizes()
         total = sum(sizes)
