@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QMainWindow
@@ -169,12 +170,27 @@ def test_the_games_of_two_long_names_do_not_widen_a_1024_window(qtbot: QtBot, ma
     assert label.wordWrap()
 
 
-def test_ctrl_c_copies_the_table_as_the_command_prints_it_names_whole(qtbot: QtBot, tmp_path: Path) -> None:
+@pytest.mark.parametrize("in_window", [False, True], ids=["alone", "in-a-window-with-copy-cells"])
+def test_ctrl_c_copies_the_table_as_the_command_prints_it_names_whole(qtbot: QtBot, tmp_path: Path,
+                                                                     in_window: bool) -> None:
+    """In the main window, Copy Cells has Ctrl+C wherever the window is: as a second shortcut of
+    the key, the table's Copy made Ctrl+C ambiguous, and Qt ran neither (the second case)."""
     spec = reference_spec([("a_rather_long_entrant_name", "tail_biter"), ("hu", "hunter")], 2, seats=2)
     played = run_tournament(spec, tmp_path / "two", jobs=1)
     tab = TournamentTab(data_dir=tmp_path / "data", settings=isolated_settings(tmp_path))
-    qtbot.addWidget(tab)
-    tab.show()
+    copied_cells: list[bool] = []
+    if in_window:
+        window = QMainWindow()
+        qtbot.addWidget(window)
+        cells = QAction("&Copy Cells", window)
+        cells.setShortcut(QKeySequence.StandardKey.Copy)
+        cells.triggered.connect(lambda: copied_cells.append(True))
+        window.addAction(cells)
+        window.setCentralWidget(tab)
+        window.show()
+    else:
+        qtbot.addWidget(tab)
+        tab.show()
     with qtbot.waitSignal(tab.folderOpened, timeout=RUN_TIMEOUT_MS):
         tab.open_folder(tmp_path / "two")
     show_head_to_head(qtbot, tab)
@@ -184,30 +200,5 @@ def test_ctrl_c_copies_the_table_as_the_command_prints_it_names_whole(qtbot: QtB
     qtbot.keyClick(table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
     order = [s.name for s in played.standings.table]
     assert QGuiApplication.clipboard().text() == crosstable_text(played.head_to_head(), order, width=10**6)
-    assert "a_rather_long_entrant_name" in QGuiApplication.clipboard().text()
-
-
-def test_ctrl_c_copies_the_table_in_a_window_whose_copy_action_has_ctrl_c_too(qtbot: QtBot, tmp_path: Path) -> None:
-    """The main window's Copy Cells has Ctrl+C wherever the window is: as a second shortcut of
-    the key, the table's Copy made Ctrl+C ambiguous, and Qt ran neither."""
-    spec = reference_spec([("a_rather_long_entrant_name", "tail_biter"), ("hu", "hunter")], 2, seats=2)
-    run_tournament(spec, tmp_path / "two", jobs=1)
-    window = QMainWindow()
-    qtbot.addWidget(window)
-    copied_cells: list[bool] = []
-    cells = QAction("&Copy Cells", window)
-    cells.setShortcut(QKeySequence.StandardKey.Copy)
-    cells.triggered.connect(lambda: copied_cells.append(True))
-    window.addAction(cells)
-    tab = TournamentTab(data_dir=tmp_path / "data", settings=isolated_settings(tmp_path))
-    window.setCentralWidget(tab)
-    window.show()
-    with qtbot.waitSignal(tab.folderOpened, timeout=RUN_TIMEOUT_MS):
-        tab.open_folder(tmp_path / "two")
-    show_head_to_head(qtbot, tab)
-    table = tab.head_to_head_panel.table
-    table.setFocus()
-    QGuiApplication.clipboard().setText("")
-    qtbot.keyClick(table, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
     assert "a_rather_long_entrant_name" in QGuiApplication.clipboard().text()
     assert copied_cells == []
