@@ -206,6 +206,7 @@ class Transport(QWidget):
         self.turn_box.returnPressed.connect(self._turn_typed)
         self.turn_box.textEdited.connect(lambda _text: self._show_hint(""))
         self.turn_box.escaped = self._turn_escaped
+        self.noun_label.setBuddy(self.turn_box)  # "Round" names the box for a screen reader
         self.turn_label = QLabel()
         self.turn_label.setObjectName("turnLabel")
         self.turn_label.setFont(self._figures(bold=False))
