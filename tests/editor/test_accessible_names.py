@@ -9,8 +9,10 @@ Found: the user set's remove button (an icon) and the card map had no name; the 
 dialog's "length" and "steps" and the statistics' "Program" labelled nothing; the test bench's
 "Field", "×", "Me" and "Name", the battle setup's "×" and "Length" labelled nothing, its seed die
 and the bench's field had no name. The battle's transport (the arena's) had its
-"Step" label beside the step box, labelling nothing. The arena and tournament panes are walked by
-their own tests (the tournament's) or not yet (the arena's) and are left out here."""
+"Step" label beside the step box, labelling nothing. The arena pane's setup had its "Game", "Map",
+"Steps", "Seed", "Time limit", "Memory, CPU" and "Sandbox" labelling nothing, its "+", "−" and
+"…" buttons no name, and a match's board (a painted view) no name. The tournament pane is walked
+by its own test and left out here."""
 
 from __future__ import annotations
 from collections.abc import Callable, Iterator
@@ -24,14 +26,16 @@ import editor.widgets  # noqa: F401
 from editor.main_window import MainWindow
 from editor.window.card_menus import mnemonic
 from editor.widgets.improve.improve_dialog import ImproveDialog
+from editor.widgets.games.cell_hover import SeatBoard
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
+from tests.editor.arena.pane_driver import full_speed, set_up, start, wait_finished
 
 FIELDS = (QLineEdit, QComboBox, QAbstractSpinBox, QPlainTextEdit, QTextEdit, QAbstractItemView)
-OTHER_AREAS = ("editor.widgets.arena", "editor.widgets.games", "editor.widgets.tournament")
+OTHER_AREAS = ("editor.widgets.tournament",)
 
 
 def others(window: MainWindow) -> list[QWidget]:
-    return [window.arena_pane, window.tournament_tab]
+    return [window.tournament_tab]
 
 
 def widgets(root: QWidget, skip: list[QWidget]) -> Iterator[QWidget]:
@@ -154,3 +158,22 @@ def test_the_bench_and_battle_fields_say_what_they_show(make_window: Callable[[]
     assert description.startswith(f"{editor.position().width}×{editor.position().height} field; Snake 1 (me) head at ")
     editor.clear()
     assert editor.view.accessibleDescription().endswith("field; no snakes")
+
+
+def test_the_arena_names_every_control_of_a_finished_match(qtbot: QtBot, make_window: Callable[[], MainWindow]) -> None:
+    """With a match shown the setup is hidden and the board, the scoreboard, the log and the
+    transport take the pane: the board is painted, so its name says the game and its
+    description which round it shows."""
+    window = make_window()
+    pane = window.arena_pane
+    set_up(pane, "snake", ("hunter", "tail_biter", "wall_hugger"), {"rounds": 12})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    found = faults(pane, [])
+    assert found == [], "\n".join(found)
+    boards = [view for view in pane.findChildren(SeatBoard) if view.isVisibleTo(pane)]
+    assert [view.accessibleName() for view in boards] == ["Snake board"]
+    assert boards[0].accessibleDescription() == "Step 12 of 12"
+    setup = pane.setup_panel  # a check box is not a field the walk pairs: its label is checked here
+    assert setup.sandbox_label.buddy() is setup.unsandboxed_box

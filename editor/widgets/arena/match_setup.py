@@ -41,6 +41,7 @@ from editor.widgets.games.registry import GAME_VIEWS, playable_games
 from editor.widgets.parts.boxes import STRETCH, column, row
 from editor.widgets.parts.form_widgets import (
     SEED_LIMIT,
+    buddy_label,
     choice_box,
     error_line,
     file_choice,
@@ -82,6 +83,7 @@ class SeatEditor(QWidget):
         self.combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.browse = QToolButton()
         self.browse.setText("…")
+        self.browse.setAccessibleName(f"{seat_label(index)}: choose a file")  # "…" says nothing to a reader
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(6)
@@ -290,6 +292,8 @@ class MatchSetupPanel(QWidget):
         self.rotate_button = tool_button("Rotate", "Every seat one place on", self.rotate_seats)
         self.add_button = tool_button("+", "One more seat", lambda: self._seat_count(len(self.seats) + 1))
         self.remove_button = tool_button("−", "One seat less", lambda: self._seat_count(len(self.seats) - 1))
+        self.add_button.setAccessibleName("One more seat")  # a reader does not read a tooltip as the name
+        self.remove_button.setAccessibleName("One seat less")
         seat_tools = QHBoxLayout()
         seat_tools.setSpacing(4)
         seat_tools.addWidget(heading("Seats"))
@@ -330,16 +334,17 @@ class MatchSetupPanel(QWidget):
         limits_row.addWidget(self.cpu_box, 1)
 
         self.form = setup_form()
-        self.map_label, self.rounds_label = QLabel("Map"), QLabel("Rounds")
+        # Each label is its field's buddy: a screen reader announces the field by it.
+        self.map_label, self.rounds_label = buddy_label("Map", self.map_box), buddy_label("Rounds", self.rounds_box)
         self.form.addRow(self.map_label, map_row)
         self.form.addRow(self.rounds_label, self.rounds_box)
-        self.form.addRow("Seed", seed_row)
-        self.time_label = QLabel("Time limit")
+        self.form.addRow(buddy_label("Seed", self.seed_box), seed_row)
+        self.time_label = buddy_label("Time limit", self.time_box)
         self.form.addRow(self.time_label, self.time_box)
-        self.form.addRow("Memory, CPU", limits_row)
+        self.form.addRow(buddy_label("Memory, CPU", self.memory_box), limits_row)
         self.unsandboxed_box = unsandboxed_checkbox("on the scoreboard and in the replay")
         self.unsandboxed_box.toggled.connect(self._sandbox_toggled)
-        self.sandbox_label = QLabel("Sandbox")
+        self.sandbox_label = buddy_label("Sandbox", self.unsandboxed_box)
         self.form.addRow(self.sandbox_label, self.unsandboxed_box)
 
         self.start_button = QPushButton("Start match")
@@ -356,7 +361,11 @@ class MatchSetupPanel(QWidget):
 
         self.message_label = error_line("setupMessage")
 
-        column(game_row(self.game_box), seat_tools, self.seat_box, 2, self.form, self.message_label, STRETCH, buttons,
+        games = game_row(self.game_box)
+        game_label = games.labelForField(self.game_box)
+        if isinstance(game_label, QLabel):
+            game_label.setBuddy(self.game_box)
+        column(games, seat_tools, self.seat_box, 2, self.form, self.message_label, STRETCH, buttons,
                parent=self, spacing=8)
 
     def _sandbox_toggled(self, unsandboxed: bool) -> None:
@@ -375,6 +384,7 @@ class MatchSetupPanel(QWidget):
         fill_choices(self.map_box, spec.maps())
         self.form.setRowVisible(self._map_row, spec.map_option is not None)
         self.map_label.setText(spec.map_title)
+        self.map_browse.setAccessibleName(f"{spec.map_title}: choose a file")
         for box in self.number_boxes.values():
             self.form.removeRow(box)  # deletes the box and its label
         self.number_boxes = {}
