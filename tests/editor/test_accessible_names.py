@@ -27,6 +27,7 @@ from editor.main_window import MainWindow
 from editor.window.card_menus import mnemonic
 from editor.widgets.improve.improve_dialog import ImproveDialog
 from editor.widgets.games.cell_hover import SeatBoard
+from editor.widgets.games.registry import playable_games
 from editor.widgets.stats.card_stats_dialog import CardStatsDialog
 from tests.editor.arena.pane_driver import full_speed, set_up, start, wait_finished
 
@@ -177,3 +178,12 @@ def test_the_arena_names_every_control_of_a_finished_match(qtbot: QtBot, make_wi
     assert boards[0].accessibleDescription() == "Step 12 of 12"
     setup = pane.setup_panel  # a check box is not a field the walk pairs: its label is checked here
     assert setup.sandbox_label.buddy() is setup.unsandboxed_box
+
+
+def test_the_arena_setup_of_every_game_names_every_control(make_window: Callable[[], MainWindow]) -> None:
+    """Each game brings its own rows (a map, numbers, flags): each is walked."""
+    window = make_window()
+    setup = window.arena_pane.setup_panel
+    for game in playable_games():
+        setup.set_game(game)
+        assert faults(setup, []) == [], game
