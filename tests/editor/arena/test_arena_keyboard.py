@@ -1,0 +1,38 @@
+"""The arena pane with the keyboard alone: Tab goes round a finished match's controls and
+never gets stuck.
+
+Found: Tab in the seat log's table moved from cell to cell (Qt's default for a table), so a
+keyboard user who tabbed into the log could not Tab out of it again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication, QWidget
+from pytestqt.qtbot import QtBot
+
+from editor.widgets.arena.arena_pane import ArenaPane
+from tests.editor.arena.pane_driver import full_speed, set_up, start, wait_finished
+
+
+def test_tab_leaves_the_seat_log_and_comes_round_again(qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    pane = make_pane()
+    pane.show()
+    set_up(pane, "snake", ("hunter", "tail_biter", "wall_hugger"), {"rounds": 10})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    table = pane.seat_log.table
+    pane.activateWindow()
+    table.setFocus()
+    qtbot.waitUntil(table.hasFocus, timeout=2_000)
+    visited: list[QWidget] = []
+    for _ in range(40):  # more than the pane's Tab stops
+        focused = QApplication.focusWidget()
+        assert focused is not None
+        qtbot.keyClick(focused, Qt.Key.Key_Tab)
+        visited.append(focused)
+    stops = {id(widget) for widget in visited}
+    assert len(stops) > 5, "Tab stays among a few controls"
+    assert id(pane.transport.speed_slider) in stops and visited.count(table) < 10
