@@ -2,17 +2,21 @@
 never gets stuck.
 
 Found: Tab in the seat log's table moved from cell to cell (Qt's default for a table), so a
-keyboard user who tabbed into the log could not Tab out of it again."""
+keyboard user who tabbed into the log could not Tab out of it again. The board took focus only
+from a click, so its zoom keys (+, -, 0) were out of a keyboard user's reach, and showed no
+focus."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QApplication, QWidget
 from pytestqt.qtbot import QtBot
 
 from editor.widgets.arena.arena_pane import ArenaPane
+from editor.widgets.games.cell_hover import SeatBoard
 from tests.editor.arena.pane_driver import full_speed, set_up, start, wait_finished
 
 
@@ -36,3 +40,13 @@ def test_tab_leaves_the_seat_log_and_comes_round_again(qtbot: QtBot, make_pane: 
     stops = {id(widget) for widget in visited}
     assert len(stops) > 5, "Tab stays among a few controls"
     assert id(pane.transport.speed_slider) in stops and visited.count(table) < 10
+    boards = [widget for widget in visited if isinstance(widget, SeatBoard)]
+    assert boards, "Tab never reaches the board"
+    board = boards[0]
+    highlight = board.palette().color(QPalette.ColorRole.Highlight)
+    board.setFocus()
+    qtbot.waitUntil(board.hasFocus, timeout=2_000)
+    assert board.grab().toImage().pixelColor(1, 1) == highlight  # the focus frame
+    table.setFocus()
+    qtbot.waitUntil(table.hasFocus, timeout=2_000)
+    assert board.grab().toImage().pixelColor(1, 1) != highlight
