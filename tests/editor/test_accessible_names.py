@@ -11,7 +11,8 @@ dialog's "length" and "steps" and the statistics' "Program" labelled nothing; th
 and the bench's field had no name. The battle's transport (the arena's) had its
 "Step" label beside the step box, labelling nothing. The arena pane's setup had its "Game", "Map",
 "Steps", "Seed", "Time limit", "Memory, CPU" and "Sandbox" labelling nothing, its "+", "−" and
-"…" buttons no name, and a match's board (a painted view) no name. The tournament pane is walked
+"…" buttons no name, and a match's board (a painted view), its scores and think time plots no
+name. The tournament pane is walked
 by its own test and left out here."""
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from collections.abc import Callable, Iterator
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (QAbstractButton, QAbstractItemView, QAbstractSpinBox, QBoxLayout, QComboBox,
                                QFormLayout, QGridLayout, QGroupBox, QLabel, QLayout, QLineEdit, QPlainTextEdit, QScrollArea, QTextEdit, QWidget)
+from pyqtgraph import GraphicsView
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401
@@ -94,7 +96,9 @@ def letter_clashes(root: QWidget) -> list[str]:
     return found
 
 
-def faults(root: QWidget, skip: list[QWidget]) -> list[str]:
+def faults(root: QWidget, skip: list[QWidget], plots: bool = False) -> list[str]:
+    """What a screen reader cannot name under ``root``; ``plots``: unnamed plots too (so far
+    only the arena's plots are named; the battle tab's and the Improve dialog's are not)."""
     found: list[str] = []
     for widget in widgets(root, skip):
         kind = type(widget)
@@ -104,6 +108,8 @@ def faults(root: QWidget, skip: list[QWidget]) -> list[str]:
         if isinstance(widget, QScrollArea) and widget.focusPolicy() & Qt.FocusPolicy.TabFocus \
                 and not widget.accessibleName():  # a named one is a view a reader can scroll with keys
             found.append(f"scroll area of {type(widget.widget()).__name__} is a Tab stop that shows no focus")
+        if plots and isinstance(widget, GraphicsView) and not widget.accessibleName():  # a plot: a picture to a reader
+            found.append(f"plot {type(widget.parent()).__name__} without a name")
         painted = kind.__module__.startswith("editor") and "paintEvent" in vars(kind)
         if painted and not kind.__module__.startswith(OTHER_AREAS) \
                 and not isinstance(widget, (QAbstractButton, QComboBox)) and not widget.accessibleName():
@@ -171,11 +177,13 @@ def test_the_arena_names_every_control_of_a_finished_match(qtbot: QtBot, make_wi
     full_speed(qtbot, pane)
     start(qtbot, pane)
     wait_finished(qtbot, pane)
-    found = faults(pane, [])
+    found = faults(pane, [], plots=True)
     assert found == [], "\n".join(found)
     boards = [view for view in pane.findChildren(SeatBoard) if view.isVisibleTo(pane)]
     assert [view.accessibleName() for view in boards] == ["Snake board"]
     assert boards[0].accessibleDescription() == "Step 12 of 12"
+    assert [plot.plot_widget.accessibleName() for plot in (pane.score_plot, pane.time_plot)] == [
+        "Score per turn", "Think time per turn"]
     setup = pane.setup_panel  # a check box is not a field the walk pairs: its label is checked here
     assert setup.sandbox_label.buddy() is setup.unsandboxed_box
 
