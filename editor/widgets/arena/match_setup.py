@@ -22,8 +22,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLayoutItem,
     QPushButton,
     QSizePolicy,
     QSpinBox,
@@ -415,6 +417,7 @@ class MatchSetupPanel(QWidget):
         self.form.setRowVisible(self._limits_row, "limits" in referee.defaults)
         self.form.setRowVisible(self.unsandboxed_box, "sandbox" in referee.defaults)
         self.unsandboxed_box.setChecked(False)  # explicit every time: never carried over from another game
+        self._order_tabs()
 
     def _defaults(self) -> None:
         referee, spec = GAMES[self._game], self.spec()
@@ -452,6 +455,21 @@ class MatchSetupPanel(QWidget):
             self.seat_box.addWidget(seat)
         self.add_button.setEnabled(count < referee.max_seats)
         self.remove_button.setEnabled(count > referee.min_seats)
+        self._order_tabs()
+
+    def _order_tabs(self) -> None:
+        """Tab goes down the setup as it reads: seats and a game's own rows are made after Start,
+        and would otherwise come after it."""
+        chain: list[QWidget] = [self.game_box, self.add_button, self.remove_button, self.shuffle_button, self.rotate_button]
+        for seat in self.seats:
+            chain += [seat.combo, seat.browse]
+        for row in range(self.form.rowCount()):
+            for role in (QFormLayout.ItemRole.LabelRole, QFormLayout.ItemRole.FieldRole, QFormLayout.ItemRole.SpanningRole):
+                chain += _widgets(self.form.itemAt(row, role))
+        chain += [self.replay_button, self.start_button]
+        stops = [widget for widget in chain if widget.focusPolicy() & Qt.FocusPolicy.TabFocus]
+        for before, after in zip(stops, stops[1:]):
+            QWidget.setTabOrder(before, after)
 
     def _default_seats(self) -> list[str]:
         fallback = "tail_biter"  # without an editor, its seat plays a sample
@@ -514,3 +532,15 @@ def _drop(widget: QWidget) -> None:
     widget.hide()
     widget.setParent(None)
     widget.deleteLater()
+
+
+def _widgets(item: QLayoutItem | None) -> list[QWidget]:
+    """The widgets in a layout item, a row's nested layouts included, in their order."""
+    if item is None:
+        return []
+    widget, layout = item.widget(), item.layout()
+    if widget is not None:
+        return [widget]
+    if layout is None:
+        return []
+    return [found for i in range(layout.count()) for found in _widgets(layout.itemAt(i))]

@@ -2,13 +2,16 @@
 never gets stuck.
 
 Found: Tab in the seat log's table moved from cell to cell (Qt's default for a table), so a
-keyboard user who tabbed into the log could not Tab out of it again. The board took focus only
+keyboard user who tabbed into the log could not Tab out of it again. In the setup, Tab went from
+the game to the form and Start, and only then to the seats and the game's own rows (made later). The board took focus only
 from a click, so its zoom keys (+, -, 0) were out of a keyboard user's reach, and showed no
 focus."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+
+import pytest
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QPalette
@@ -50,3 +53,30 @@ def test_tab_leaves_the_seat_log_and_comes_round_again(qtbot: QtBot, make_pane: 
     table.setFocus()
     qtbot.waitUntil(table.hasFocus, timeout=2_000)
     assert board.grab().toImage().pixelColor(1, 1) != highlight
+
+
+def tab_stops(qtbot: QtBot, first: QWidget, last: QWidget) -> list[QWidget]:
+    """The widgets Tab visits from ``first`` up to ``last`` (at most 60 presses)."""
+    first.activateWindow()
+    first.setFocus()
+    qtbot.waitUntil(first.hasFocus, timeout=2_000)
+    visited = [first]
+    while visited[-1] is not last and len(visited) < 60:
+        qtbot.keyClick(visited[-1], Qt.Key.Key_Tab)
+        focused = QApplication.focusWidget()
+        assert focused is not None
+        visited.append(focused)
+    return visited
+
+
+@pytest.mark.parametrize("game", ["snake", "worms"])
+def test_tab_goes_down_the_setup_as_it_reads(qtbot: QtBot, make_pane: Callable[..., ArenaPane], game: str) -> None:
+    pane = make_pane()
+    pane.show()
+    setup = pane.setup_panel
+    setup.set_game(game)
+    visited = tab_stops(qtbot, setup.game_box, setup.start_button)
+    assert visited[-1] is setup.start_button
+    seats = [visited.index(seat.combo) for seat in setup.seats]
+    assert seats == sorted(seats) and seats[0] < visited.index(setup.seed_box)
+    assert all(visited.index(box) < visited.index(setup.seed_box) for box in setup.number_boxes.values())
