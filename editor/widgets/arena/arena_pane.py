@@ -45,6 +45,7 @@ from editor.widgets.arena.scoreboard import Scoreboard, match_summary
 from editor.widgets.arena.seat_log_export import CSV_FILTER, write_seat_log
 from editor.widgets.arena.seat_log import SeatLog
 from editor.widgets.games.board_legend import legend_name
+from editor.widgets.games.cell_hover import SeatBoard
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
 from editor.widgets.games.registry import GAME_VIEWS
 from editor.widgets.parts.form_widgets import error_line, scrolled
@@ -299,6 +300,8 @@ class ArenaPane(QWidget):
         self.seat_log = SeatLog()
         self.score_plot = SeriesPlot("Score per turn", "score", legend_beside=True)
         self.time_plot = SeriesPlot("Think time per turn", "think time", "s", legend_beside=True)
+        for plot in (self.score_plot, self.time_plot):  # a picture: a reader needs its name
+            plot.plot_widget.setAccessibleName(plot.plot_widget.getPlotItem().titleLabel.text or "Plot")
         self.cursor_lines = [plot.add_cursor() for plot in (self.score_plot, self.time_plot)]
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)
@@ -491,12 +494,22 @@ class ArenaPane(QWidget):
 
     # --- showing -----------------------------------------------------------------------------
 
+    def _describe_board(self, frames: Sequence[Frame], index: int) -> None:
+        """A reader's cheap account of the painted board: which round of how many it shows."""
+        if self.board is None or self.info is None:
+            return
+        noun = GAME_VIEWS[self.info.game].spec.round_noun
+        text = f"{noun.capitalize()} {frames[index].turn} of {frames[-1].turn}{' so far' if self.playback.live else ''}"
+        for view in self.board.findChildren(SeatBoard):
+            view.setAccessibleDescription(text)
+
     def _show(self, index: int) -> None:
         frames = self.playback.frames
         if self.board is None or not frames:
             return
         self.board.show_frame(frames, index)
         final = index == len(frames) - 1 and not self.playback.live
+        self._describe_board(frames, index)
         self.scoreboard.show_frame(frames[index], self.outcome if final else None)
         self.scoreboard.set_summary(self._summary(frames[index], self.outcome if final else None))
         turn = frames[index].turn
@@ -570,6 +583,8 @@ class ArenaPane(QWidget):
         if game not in self.boards:
             context = BoardContext(self._scratch_folder, self.setup_panel.editor_program, self.settings)
             board = GAME_VIEWS[game].board(context)
+            for view in board.findChildren(SeatBoard):  # painted: no text in it for a reader to find
+                view.setAccessibleName(f"{GAME_VIEWS[game].spec.title} board")
             board.seatClicked.connect(self._seat_clicked)
             board.branchRequested.connect(self.start_branch)
             board.message.connect(self._say)

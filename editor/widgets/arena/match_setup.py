@@ -22,8 +22,10 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDoubleSpinBox,
     QFileDialog,
+    QFormLayout,
     QHBoxLayout,
     QLabel,
+    QLayoutItem,
     QPushButton,
     QSizePolicy,
     QSpinBox,
@@ -41,6 +43,7 @@ from editor.widgets.games.registry import GAME_VIEWS, playable_games
 from editor.widgets.parts.boxes import STRETCH, column, row
 from editor.widgets.parts.form_widgets import (
     SEED_LIMIT,
+    buddy_label,
     choice_box,
     error_line,
     file_choice,
@@ -82,6 +85,7 @@ class SeatEditor(QWidget):
         self.combo.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.browse = QToolButton()
         self.browse.setText("…")
+        self.browse.setAccessibleName(f"{seat_label(index)}: choose a file")  # "…" says nothing to a reader
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.setSpacing(6)
@@ -290,6 +294,8 @@ class MatchSetupPanel(QWidget):
         self.rotate_button = tool_button("Rotate", "Every seat one place on", self.rotate_seats)
         self.add_button = tool_button("+", "One more seat", lambda: self._seat_count(len(self.seats) + 1))
         self.remove_button = tool_button("−", "One seat less", lambda: self._seat_count(len(self.seats) - 1))
+        self.add_button.setAccessibleName("One more seat")  # a reader does not read a tooltip as the name
+        self.remove_button.setAccessibleName("One seat less")
         seat_tools = QHBoxLayout()
         seat_tools.setSpacing(4)
         seat_tools.addWidget(heading("Seats"))
@@ -330,16 +336,17 @@ class MatchSetupPanel(QWidget):
         limits_row.addWidget(self.cpu_box, 1)
 
         self.form = setup_form()
-        self.map_label, self.rounds_label = QLabel("Map"), QLabel("Rounds")
+        # Each label is its field's buddy: a screen reader announces the field by it.
+        self.map_label, self.rounds_label = buddy_label("Map", self.map_box), buddy_label("Rounds", self.rounds_box)
         self.form.addRow(self.map_label, map_row)
         self.form.addRow(self.rounds_label, self.rounds_box)
-        self.form.addRow("Seed", seed_row)
-        self.time_label = QLabel("Time limit")
+        self.form.addRow(buddy_label("Seed", self.seed_box), seed_row)
+        self.time_label = buddy_label("Time limit", self.time_box)
         self.form.addRow(self.time_label, self.time_box)
-        self.form.addRow("Memory, CPU", limits_row)
+        self.form.addRow(buddy_label("Memory, CPU", self.memory_box), limits_row)
         self.unsandboxed_box = unsandboxed_checkbox("on the scoreboard and in the replay")
         self.unsandboxed_box.toggled.connect(self._sandbox_toggled)
-        self.sandbox_label = QLabel("Sandbox")
+        self.sandbox_label = buddy_label("Sandbox", self.unsandboxed_box)
         self.form.addRow(self.sandbox_label, self.unsandboxed_box)
 
         self.start_button = QPushButton("Start match")
@@ -356,7 +363,11 @@ class MatchSetupPanel(QWidget):
 
         self.message_label = error_line("setupMessage")
 
-        column(game_row(self.game_box), seat_tools, self.seat_box, 2, self.form, self.message_label, STRETCH, buttons,
+        games = game_row(self.game_box)
+        game_label = games.labelForField(self.game_box)
+        if isinstance(game_label, QLabel):
+            game_label.setBuddy(self.game_box)
+        column(games, seat_tools, self.seat_box, 2, self.form, self.message_label, STRETCH, buttons,
                parent=self, spacing=8)
 
     def _sandbox_toggled(self, unsandboxed: bool) -> None:
@@ -375,6 +386,7 @@ class MatchSetupPanel(QWidget):
         fill_choices(self.map_box, spec.maps())
         self.form.setRowVisible(self._map_row, spec.map_option is not None)
         self.map_label.setText(spec.map_title)
+        self.map_browse.setAccessibleName(f"{spec.map_title}: choose a file")
         for box in self.number_boxes.values():
             self.form.removeRow(box)  # deletes the box and its label
         self.number_boxes = {}
@@ -405,6 +417,7 @@ class MatchSetupPanel(QWidget):
         self.form.setRowVisible(self._limits_row, "limits" in referee.defaults)
         self.form.setRowVisible(self.unsandboxed_box, "sandbox" in referee.defaults)
         self.unsandboxed_box.setChecked(False)  # explicit every time: never carried over from another game
+        self._order_tabs()
 
     def _defaults(self) -> None:
         referee, spec = GAMES[self._game], self.spec()
@@ -442,6 +455,21 @@ class MatchSetupPanel(QWidget):
             self.seat_box.addWidget(seat)
         self.add_button.setEnabled(count < referee.max_seats)
         self.remove_button.setEnabled(count > referee.min_seats)
+        self._order_tabs()
+
+    def _order_tabs(self) -> None:
+        """Tab goes down the setup as it reads: seats and a game's own rows are made after Start,
+        and would otherwise come after it."""
+        chain: list[QWidget] = [self.game_box, self.add_button, self.remove_button, self.shuffle_button, self.rotate_button]
+        for seat in self.seats:
+            chain += [seat.combo, seat.browse]
+        for row in range(self.form.rowCount()):
+            for role in (QFormLayout.ItemRole.LabelRole, QFormLayout.ItemRole.FieldRole, QFormLayout.ItemRole.SpanningRole):
+                chain += _widgets(self.form.itemAt(row, role))
+        chain += [self.replay_button, self.start_button]
+        stops = [widget for widget in chain if widget.focusPolicy() & Qt.FocusPolicy.TabFocus]
+        for before, after in zip(stops, stops[1:]):
+            QWidget.setTabOrder(before, after)
 
     def _default_seats(self) -> list[str]:
         fallback = "tail_biter"  # without an editor, its seat plays a sample
@@ -504,3 +532,15 @@ def _drop(widget: QWidget) -> None:
     widget.hide()
     widget.setParent(None)
     widget.deleteLater()
+
+
+def _widgets(item: QLayoutItem | None) -> list[QWidget]:
+    """The widgets in a layout item, a row's nested layouts included, in their order."""
+    if item is None:
+        return []
+    widget, layout = item.widget(), item.layout()
+    if widget is not None:
+        return [widget]
+    if layout is None:
+        return []
+    return [found for i in range(layout.count()) for found in _widgets(layout.itemAt(i))]

@@ -161,6 +161,9 @@ class ScoreRow(SeatCard):
         self.reason_label.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         name = self.name_label.full_text()
         self.setToolTip(plain_tip(f"{name}: {reason}" if reason else name))
+        # The row as one sentence for a screen reader (its labels alone are scattered words).
+        self.setAccessibleName(f"{name}: {ordinal(rank)}, score {score}")
+        self.setAccessibleDescription(" · ".join([*parts, reason] if reason else parts))
 
     def set_sandbox(self, sandboxed: bool | None, lines: Sequence[str]) -> None:
         """Whether this seat's bot runs in a sandbox (None: no bot), and what holds for it."""

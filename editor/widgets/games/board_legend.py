@@ -254,6 +254,7 @@ class BoardView(SeatBoard, Generic[StateT]):
             if self._legend:
                 paint_legend_lines(painter, palette, self._legend_lines(), self.legend_rect(),
                                    self._legend_line_height(), self.font())
+            self.paint_focus(painter, palette)
         finally:
             self._painting = None
 

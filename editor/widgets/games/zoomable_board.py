@@ -11,7 +11,7 @@ for a cell; they stay in sight however the grid is zoomed and moved."""
 from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRectF, Qt
-from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPalette, QWheelEvent
+from PySide6.QtGui import QKeyEvent, QMouseEvent, QPainter, QPalette, QPen, QWheelEvent
 from PySide6.QtWidgets import QWidget
 
 MARGIN = 10
@@ -72,7 +72,8 @@ class ZoomableBoard(QWidget):
     def set_navigable(self, navigable: bool) -> None:
         """Let the wheel (or +, -, 0) zoom the grid and a drag move it."""
         self._navigable = navigable
-        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus if navigable else self.focusPolicy())
+        # A Tab stop too: its keys (+, -, 0) must be reachable without a mouse.
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus if navigable else self.focusPolicy())
         if not navigable:
             self.set_zoom(1.0)
 
@@ -169,6 +170,18 @@ class ZoomableBoard(QWidget):
         rows = [(y, self._axis_label(True, r)) for r in range(0, shape[1], step)
                 if shown.top() <= (y := self.spot_rect(0, r).center().y()) <= shown.bottom()]
         return columns, rows
+
+    def paint_focus(self, painter: QPainter, palette: QPalette) -> None:
+        """A frame in the highlight colour while the board has the keyboard (a view without one
+        would not show where Tab went)."""
+        if not self.hasFocus():
+            return
+        painter.save()
+        painter.setClipping(False)
+        painter.setPen(QPen(palette.color(QPalette.ColorRole.Highlight), 2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(self.rect()).adjusted(1, 1, -1, -1))
+        painter.restore()
 
     def paint_axes(self, painter: QPainter, palette: QPalette) -> None:
         """The column words just above the part of the grid in view, the row words just left of it."""

@@ -1,4 +1,5 @@
-"""A seat's name on the scoreboard: cut with "…" when the column is narrow, whole in its tooltip.
+"""A seat's name on the scoreboard: cut with "…" when the column is narrow, whole in its tooltip;
+the row read as one sentence by a screen reader (it had no name: its labels were scattered words).
 
 QA: at a scoreboard column of about 304 px "head_avoider.snake.json" was cut off mid-letter with
 no sign that more followed."""
@@ -59,3 +60,13 @@ def test_two_seats_of_one_long_named_bot_read_apart(qtbot: QtBot) -> None:
     qtbot.waitExposed(board)
     first, second = (row.name_label.text() for row in board.rows)
     assert "…" in first and first != second and second.endswith(" 2"), (first, second)
+
+
+def test_a_screen_reader_reads_each_row_as_a_sentence(qtbot: QtBot) -> None:
+    """The row's labels alone are scattered words ("1st", "123"): its name says whose they are."""
+    board = shown_board(qtbot, 600)
+    board.rows[1].set_values(7, 2, "ok", "crashed", "", True)
+    assert [row.accessibleName() for row in board.rows] == [
+        "head_avoider.snake.json: 1st, score 123", "tail_biter.snake.json: 2nd, score 7"]
+    assert board.rows[0].accessibleDescription() == "ok · 12 ms (cpu 9.0 ms)"
+    assert board.rows[1].accessibleDescription().endswith(" · crashed")

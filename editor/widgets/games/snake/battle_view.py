@@ -161,6 +161,7 @@ class BattleView(SeatBoard):
         if self._hovered is not None:
             self._paint_hover(painter, palette, self._hovered)
         self.paint_axes(painter, palette)
+        self.paint_focus(painter, palette)
 
     def _grid_shape(self) -> tuple[int, int] | None:
         return None if self._board is None else (self._board.width, self._board.height)
