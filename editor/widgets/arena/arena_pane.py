@@ -300,8 +300,6 @@ class ArenaPane(QWidget):
         self.seat_log = SeatLog()
         self.score_plot = SeriesPlot("Score per turn", "score", legend_beside=True)
         self.time_plot = SeriesPlot("Think time per turn", "think time", "s", legend_beside=True)
-        for plot in (self.score_plot, self.time_plot):  # a picture: a reader needs its name
-            plot.plot_widget.setAccessibleName(plot.plot_widget.getPlotItem().titleLabel.text or "Plot")
         self.cursor_lines = [plot.add_cursor() for plot in (self.score_plot, self.time_plot)]
         self.tabs = QTabWidget()
         self.tabs.setDocumentMode(True)

@@ -96,6 +96,8 @@ class SeatPlot(QWidget):
         """Whether the curves have more than :data:`DENSE` points (drawn 1 px wide)."""
         axes = {"bottom": WholeAxis("bottom")} | ({"left": WholeAxis("left")} if y_units is None else {})
         self.plot_widget = pg.PlotWidget(axisItems=axes)
+        # A picture to a screen reader: its name says what it plots (a title, when set, names it).
+        self.plot_widget.setAccessibleName(f"Plot of {y_label} over {x_label}")
         self.plot_widget.setMenuEnabled(True)
         self.plot_widget.setMinimumSize(240, 160)
         item = self.plot_widget.getPlotItem()
@@ -188,6 +190,7 @@ class SeatPlot(QWidget):
     def _set_title(self, title: str) -> None:
         text = self.palette().color(QPalette.ColorRole.WindowText)
         self.plot_widget.getPlotItem().setTitle(title, color=text.name(), size="11pt")
+        self.plot_widget.setAccessibleName(title)
         self._title = title
 
     def _show_curves(self, x: np.ndarray, ys: Sequence[np.ndarray]) -> None:
