@@ -58,8 +58,7 @@ from editor.widgets.parts.sandbox_option import BotDefaults, unsandboxed_checkbo
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, bot_samples, program_samples
 from editor.widgets.parts.dialog_folders import BOTS, MAPS, PROGRAMS, remember_file, start_folder
-from editor.widgets.parts.seat_names import numbered, seat_label
-from editor.widgets.parts.plain_tip import plain_tip
+from editor.widgets.parts.seat_names import numbered, plain_tip, seat_label
 from matcher import Program, ProgramError, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 

@@ -22,7 +22,7 @@ from arena.bots.jail import SHOWN_ALONE
 from editor.widgets.arena.match_runner import Frame, Outcome
 from editor.widgets.parts.seat_cards import SeatCard, figures, ordinal
 from editor.widgets.parts.seat_colors import delta_color
-from editor.widgets.parts.plain_tip import plain_tip
+from editor.widgets.parts.seat_names import plain_tip
 
 FOLDER_NOTE = "⚠ Shown without its folder: no file beside it"
 STATUS_TEXT = {"ok": "ok", "timeout": "timeout", "crashed": "crashed", "invalid_output": "invalid output",

@@ -45,7 +45,7 @@ from arena.closing import split_note
 from editor.widgets.arena.match_runner import Frame
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_colors import delta_color
-from editor.widgets.parts.plain_tip import plain_tip
+from editor.widgets.parts.seat_names import plain_tip
 
 COLUMNS = ("Turn", "Seat", "Status", "Answer", "Time", "Reason · stderr")
 TURN, SEAT, STATUS, ANSWER, TIME, NOTE = range(len(COLUMNS))

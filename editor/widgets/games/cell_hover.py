@@ -10,7 +10,7 @@ from PySide6.QtGui import QHelpEvent, QMouseEvent
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from editor.widgets.games.zoomable_board import ZoomableBoard
-from editor.widgets.parts.plain_tip import plain_tip
+from editor.widgets.parts.seat_names import plain_tip
 
 Cell = tuple[int, int]
 

@@ -19,7 +19,7 @@ from editor.widgets.arena.seat_log import SEAT
 from editor.widgets.games.kingdoms.kingdoms_game import KingdomsBoard
 from editor.widgets.games.snake.what_if_dialog import WhatIfDialog
 from editor.widgets.games.worms.worms_view import WormsView
-from editor.widgets.parts.plain_tip import plain_tip
+from editor.widgets.parts.seat_names import plain_tip
 from arena.samples import resolve_program
 from engines.worms import playfield_from_text
 from tests.editor.arena.test_long_names import markup_named

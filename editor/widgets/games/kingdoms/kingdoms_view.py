@@ -16,8 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVB
 
 from editor.widgets.parts.seat_cards import SeatCard, figures, ordinal
 from editor.widgets.parts.seat_colors import blend, delta_color, out_color, seat_color
-from editor.widgets.parts.seat_names import seat_name
-from editor.widgets.parts.plain_tip import plain_tip
+from editor.widgets.parts.seat_names import plain_tip, seat_name
 from engines.kingdoms import GAME_INFO, KINGDOM_FIELDS, Action, ActionCode, EndReason, Kingdom, State
 
 CARD_MIN_WIDTH = 184

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 from editor.widgets.arena.match_runner import Frame
 from editor.widgets.games.snake.battle_view import snake_name
 from editor.widgets.parts.seat_cards import swatch_pixmap
-from editor.widgets.parts.plain_tip import plain_tip
+from editor.widgets.parts.seat_names import plain_tip
 from engines.snake import Bite, Eaten
 
 MAX_ITEMS = 500

@@ -29,8 +29,7 @@ from editor.widgets.parts.dialog_folders import PROGRAMS, remember_file, start_f
 from editor.widgets.parts.form_widgets import SEED_LIMIT
 from editor.widgets.parts.seat_cards import swatch_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, program_samples
-from editor.widgets.parts.seat_names import seat_label
-from editor.widgets.parts.plain_tip import plain_tip
+from editor.widgets.parts.seat_names import plain_tip, seat_label
 from matcher import Program, ProgramError, load_program
 from matcher.fileformat import PROGRAM_SUFFIX
 
