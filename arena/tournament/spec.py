@@ -341,11 +341,15 @@ def map_names(paths: Sequence[str]) -> list[str]:
     """Each path's file name, or as many of its last parts as tell it from the others
     (``a/meadow.txt`` and ``b/meadow.txt``)."""
     parts = [Path(path).parts for path in paths]
-    for depth in range(1, max((len(p) for p in parts), default=1) + 1):
-        names = ["/".join(p[-depth:]) for p in parts]
-        if len(set(names)) == len(names):
-            return names
-    return list(paths)
+
+    def name(mine: tuple[str, ...]) -> str:
+        for depth in range(1, len(mine) + 1):
+            tail = mine[-depth:]
+            if not any(other[-depth:] == tail for other in parts if other != mine):
+                return "/".join(tail)
+        return "/".join(mine)
+
+    return [name(mine) for mine in parts]
 
 
 def _key_name(path: Sequence[str | int]) -> str:
