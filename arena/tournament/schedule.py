@@ -82,7 +82,8 @@ def round_robin(entrants: int, seats: int, games_per_pairing: int | None = None,
 
 def map_number(index: int, entrants: int, seats: int, maps: int) -> int:
     """The map (0-based, in the order given) game ``index`` of :func:`round_robin` is played on."""
-    return (index // len(tables(entrants, seats))) % maps if maps > 1 else 0
+    groups = 1 if entrants <= seats else math.comb(entrants, seats)  # len(tables(...)), not made
+    return (index // groups) % maps if maps > 1 else 0
 
 
 def seat_counts(schedule: Sequence[Seating], entrants: int, seats: int) -> list[list[int]]:

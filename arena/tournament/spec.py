@@ -19,6 +19,7 @@ format instead of playing them all on one map."""
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import os
 import shlex
@@ -195,13 +196,13 @@ class TournamentSpec:
     def map_names(self) -> list[str]:
         """The maps' names as games, tables and files show them: each file's name (with as
         much of its folder as tells two of the same name apart); empty with one map or none."""
-        return map_names(self.maps)
+        return list(_map_names(self.maps))
 
     def map_name(self, index: int) -> str | None:
         """The name of the map game ``index`` is played on, in a tournament of several maps."""
         if not self.maps:
             return None
-        return self.map_names()[map_number(index, len(self.entrants), self.seats, len(self.maps))]
+        return _map_names(self.maps)[map_number(index, len(self.entrants), self.seats, len(self.maps))]
 
     def task(self, index: int, seating: Seating, replay: str | None = None) -> GameTask:
         players = [self.entrants[i] for i in seating]
@@ -350,6 +351,12 @@ def map_names(paths: Sequence[str]) -> list[str]:
         return "/".join(mine)
 
     return [name(mine) for mine in parts]
+
+
+@functools.lru_cache(maxsize=16)
+def _map_names(paths: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`map_names`, kept: each game asks its map's name."""
+    return tuple(map_names(paths))
 
 
 def _key_name(path: Sequence[str | int]) -> str:
