@@ -73,7 +73,8 @@ def _option(text: str) -> tuple[str, Any]:
         return key, value  # a plain string (a path, a name)
 
 
-def _game_arguments(p: argparse.ArgumentParser, seed_help: str = "default: a fresh one, printed") -> None:
+def _game_arguments(p: argparse.ArgumentParser, seed_help: str = "default: a fresh one, printed",
+                    maps_help: str = "one map (a duel refuses a second)") -> None:
     p.add_argument("--seed", type=seed_argument, metavar="S", help=seed_help)
     p.add_argument("--jobs", type=int, metavar="J", help="parallel games on this machine (default: the number of cores)")
     p.add_argument("--cluster", metavar="ADDRESS", help="play on a Dask scheduler (needs snakepit[cluster])")
@@ -85,7 +86,7 @@ def _game_arguments(p: argparse.ArgumentParser, seed_help: str = "default: a fre
     p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="a game option passed to the referee (value as JSON, else text); repeatable")
     add_game_flags(p, registry.games())
-    _repeatable_maps(p)
+    _repeatable_maps(p, maps_help)
 
 
 def _map_flags() -> dict[str, str]:
@@ -95,13 +96,14 @@ def _map_flags() -> dict[str, str]:
             if any((game, flag.option.name) in names for game in flag.games)}
 
 
-def _repeatable_maps(p: argparse.ArgumentParser) -> None:
-    """Make the map flags repeatable: a tournament plays every pairing on every map given (the
-    parser resolves the flag added twice to this one)."""
+def _repeatable_maps(p: argparse.ArgumentParser, how: str) -> None:
+    """Make the map flags repeatable: a tournament plays every pairing on every map given, a
+    duel refuses a second one rather than play the last (the parser resolves the flag added
+    twice to this one); ``how`` ends their help."""
     for flag in game_flags(registry.games()):
         if flag.dest in _map_flags():
             p.add_argument(flag.flag, type=path_argument, action="append", metavar="FILE", dest=flag.dest,
-                           help=f"{flag.help()}; repeatable: every pairing plays on every map, in turn")
+                           help=f"{flag.help()}; {how}")
 
 
 def _maps(args: argparse.Namespace, command: str) -> tuple[str, list[str]]:
@@ -146,7 +148,8 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--seats", type=int, metavar="K", help="players per game (default: one per entrant, within what the game allows)")
     p.add_argument("--out", metavar="DIR", type=path_argument,
                    help="results.json, games.jsonl and one replay per game; resumes")
-    _game_arguments(p, "default: a fresh one, printed (or the one stored in --out)")
+    _game_arguments(p, "default: a fresh one, printed (or the one stored in --out)",
+                    "repeatable: every pairing plays on every map, in turn")
     p.set_defaults(handler=cmd_tournament)
 
     p = subparsers.add_parser("duel", help="is A stronger than B? game pairs until an SPRT decides",

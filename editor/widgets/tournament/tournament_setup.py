@@ -197,7 +197,7 @@ class TournamentSetup(QWidget):
         try:
             spec = TournamentSpec.build(self._game, entrants, self.seed_box.value(), seats=seats,
                                         games_per_pairing=per_pairing, options=options,
-                                        maps=maps if len(maps) > 1 else (), map_flag=form.map_title)
+                                        maps=maps, map_flag=form.map_title)
         except TournamentError as err:
             raise TournamentError(plain_words(str(err))) from None
         out = self.out_folder()
@@ -271,6 +271,7 @@ class TournamentSetup(QWidget):
         self.limit_box.setSingleStep(100)
         self.map_box, self.map_browse, self._map_row = file_choice(self._browse_map)
         map_row = self._map_row
+        self.map_box.activated.connect(lambda _index: self._refresh())  # the game's own map or one: the count
         self.more_maps = MapList(self._pick_map_file)
         self.more_maps.changed.connect(self._refresh)
         self.time_box = QDoubleSpinBox()

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QApplication, QFileDialog, QMenu
 from pytestqt.qtbot import QtBot
 
 from arena.samples import SAMPLES_DIR
-from arena.tournament import open_tournament
+from arena.tournament import TournamentError, open_tournament
 from arena.tournament.store import GAMES_FILE
 from editor.widgets.tournament.tournament_memory import show_spec
 from editor.widgets.tournament.tournament_tab import TournamentTab
@@ -126,3 +126,23 @@ def test_a_bad_map_file_added_is_named_when_start_is_clicked(
     assert not tab.is_running()
     assert tab.error_label.text() == (f"Map 2 ({bad}): {bad}:1: expected 3 whole numbers (round, round limit and "
                                       "flowers left), got 'xx'")
+
+
+def test_one_listed_playfield_beside_the_game_s_own_is_a_tournament_of_that_one(
+        qtbot: QtBot, make_tab: MakeTab) -> None:
+    """Kingdoms' first choice is its own playfield (no file): the list's one playfield is then the
+    tournament's only one, in its options as a one-map tournament has it; two are played in turn."""
+    tab = make_tab()
+    setup = tab.setup
+    setup.set_game("kingdoms")
+    add_sample(qtbot, tab, "farmer")
+    add_sample(qtbot, tab, "random_bot")
+    assert setup.map_box.currentData() is None and setup.more_maps_label.text() == "More playfields"
+    default = str(SAMPLES_DIR / "kingdoms" / "default_playfield.txt")
+    setup.more_maps.add_map(default)
+    spec, _out = setup.build()
+    assert spec.maps == () and spec.options["playfield"] == default
+    assert setup.summary_label.text().startswith("2 games of 4 seats; ")
+    setup.map_box.setCurrentIndex(setup.map_box.findData(default))
+    with pytest.raises(TournamentError, match=r"^Playfield 2 \(.*default_playfield.txt\): the same file as Playfield 1"):
+        setup.build()
