@@ -119,7 +119,7 @@ def differences(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[str], li
                 changed.append((f"entrant {name}'s program", ", ".join(files) or str(entrant.get("seat"))))
     old_maps, new_maps = _map_paths(old), _map_paths(new)
     if old_maps != new_maps:
-        settings.append(f"maps {', '.join(new_maps) or 'one'}, the folder has {', '.join(old_maps) or 'one'}")
+        settings.append(f"{_maps_words(new_maps)}, the folder has {_maps_words(old_maps)}")
     old_options, new_options = _mapping(old.get("options")), _mapping(new.get("options"))
     for key in sorted(set(old_options) | set(new_options)):
         if old_options.get(key) != new_options.get(key):
@@ -144,6 +144,10 @@ def _maps(spec: dict[str, Any]) -> list[dict[str, Any]]:
 def _map_paths(spec: dict[str, Any]) -> list[str]:
     """The paths of a tournament's several maps (none for one of a single map)."""
     return [str(entry.get("path")) for entry in _maps(spec)]
+
+
+def _maps_words(paths: list[str]) -> str:
+    return f"maps {', '.join(paths)}" if paths else "a single map"
 
 
 def _map_digests(spec: dict[str, Any]) -> dict[str, str]:

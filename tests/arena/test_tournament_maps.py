@@ -67,7 +67,7 @@ def test_one_map_is_the_schedule_as_it_always_was_and_maps_count_towards_the_lon
 def test_a_games_seed_is_its_index_s_whatever_the_maps() -> None:
     spec = TournamentSpec("worms", (), 42, 4, 2, {"rounds": 3}, (str(WORMS / "meadow.txt"), str(WORMS / "pinwheel.txt")))
     assert [spec.map_name(i) for i in range(4)] == ["meadow.txt", "pinwheel.txt", "meadow.txt", "pinwheel.txt"]
-    assert [game_seed(42, i) for i in range(4)] == [TournamentSpec.task(spec, i, ()).seed for i in range(4)]
+    assert [game_seed(42, i) for i in range(4)] == [spec.task(i, ()).seed for i in range(4)]
     assert spec.task(1, ()).options == {"rounds": 3, "map": str(WORMS / "pinwheel.txt")}
 
 
@@ -143,6 +143,10 @@ def test_other_maps_or_the_maps_in_another_order_are_another_tournament(
     err = capsys.readouterr().err
     assert err.startswith(f"snakepit: {tmp_path} holds another tournament: maps {WORMS / 'pinwheel.txt'}, ")
     assert err.count("\n") == 1
+    one_map = swapped[:swapped.index("--map")] + ["--map", "meadow"] + swapped[swapped.index("--rounds"):]
+    assert main(one_map) == 2
+    assert capsys.readouterr().err.startswith(
+        f"snakepit: {tmp_path} holds another tournament: a single map, the folder has maps {WORMS / 'meadow.txt'}, ")
 
 
 def test_a_changed_map_file_is_named_on_resume(tmp_path: Path) -> None:
