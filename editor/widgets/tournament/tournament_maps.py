@@ -31,7 +31,7 @@ class MapList(QWidget):
     def __init__(self, browse: Callable[[], str | None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._browse = browse
-        self._title = "Map"
+        self._labels: dict[str, str] = {}
         self.list = QListWidget()
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.list.setTextElideMode(Qt.TextElideMode.ElideMiddle)
@@ -55,9 +55,10 @@ class MapList(QWidget):
     def set_choices(self, title: str, choices: Iterable[tuple[str, object]]) -> None:
         """Offer the game's sample maps (``(label, file)``) in the Add… menu, named by the game's
         word for a map (``Playfield``); the list is emptied."""
-        self._title = word = title
-        lower = word.lower()
+        lower = title.lower()
         self.add_menu.clear()
+        choices = list(choices)
+        self._labels = {str(value): label for label, value in choices}  # a sample listed again by its name
         for label, value in choices:
             action = self.add_menu.addAction(label)
             action.setToolTip(str(value))
@@ -81,7 +82,7 @@ class MapList(QWidget):
         with QSignalBlocker(self.list):
             self.list.clear()
             for value in maps:
-                self._append(value, Path(value).name)
+                self._append(value, self._labels.get(value, Path(value).name))
         self._fit()
         self.changed.emit()
 

@@ -99,6 +99,9 @@ def test_a_tournament_on_two_maps_plays_both_and_the_games_list_names_each_game_
     again.setup.set_game("worms")
     show_spec(again.setup, open_tournament(out_of(tab)).spec, out_of(tab))
     assert again.setup.maps() == list(spec.maps)
+    listed = again.setup.more_maps.list.item(0)
+    assert listed is not None and again.setup.map_box.currentText() == "meadow"
+    assert listed.text() == "pinwheel"  # shown as the sample it is
 
 
 def test_opening_a_one_map_folder_empties_the_list(qtbot: QtBot, make_tab: MakeTab, tmp_path: Path) -> None:
