@@ -240,3 +240,32 @@ def test_an_old_one_map_folder_resumes_and_plays_its_games_as_before(
     assert (folder / GAMES_FILE).read_text().splitlines() == lines  # the same game again, its line as it was
     assert (folder / SPEC_FILE).read_text() == spec_text and "Per map" not in out
     assert "per_map" not in json.loads((folder / RESULTS_FILE).read_text())
+
+
+@pytest.mark.parametrize(("maps", "message"), [
+    ("none", "missing 'maps'"),
+    ([{"path": "/m/a.txt"}], "expected two maps or more, each once, got 1: /m/a.txt"),
+    ([{"path": "/m/a.txt"}, {"path": "/m/a.txt"}], "expected two maps or more, each once, got 2"),
+    ([{"path": "/m/a.txt"}, {"sha256": "x"}], "missing 'maps[1].path'"),
+    ([{"path": "/m/a.txt"}, {"path": 3}], "'maps[1].path' must be a map's path, got 3"),
+])
+def test_a_damaged_list_of_maps_is_named_by_its_line(tmp_path: Path, maps: object, message: str) -> None:
+    spec = TournamentSpec("worms", (), 1, 4, 2, {}, (str(WORMS / "meadow.txt"), str(WORMS / "pinwheel.txt"))).to_json()
+    spec["entrants"] = [{"name": "a", "seat": "a"}, {"name": "b", "seat": "b"}]
+    if maps == "none":
+        del spec["maps"]
+    else:
+        spec["maps"] = maps
+    (tmp_path / SPEC_FILE).write_text(json.dumps(spec, indent=2) + "\n")
+    with pytest.raises(TournamentError) as raised:
+        open_tournament(tmp_path)
+    assert str(raised.value).startswith(f"{tmp_path / SPEC_FILE}: line ") and message in str(raised.value)
+
+
+def test_a_game_line_of_another_map_is_refused_naming_it(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(worms(tmp_path)) == 0
+    games = tmp_path / GAMES_FILE
+    games.write_text(games.read_text().replace('"map":"pinwheel.txt"', '"map":"meadow.txt"', 1))
+    with pytest.raises(TournamentError, match=r"games.jsonl:2: game 1 was played on map 'meadow.txt', the schedule "
+                                              r"plays it on 'pinwheel.txt'$"):
+        open_tournament(tmp_path)

@@ -17,6 +17,7 @@ from arena.tournament import TournamentError, open_tournament
 from arena.tournament.store import GAMES_FILE
 from editor.widgets.tournament.tournament_memory import show_spec
 from editor.widgets.tournament.tournament_tab import TournamentTab
+from tests.arena.test_tournament_maps import old_folder
 from tests.editor.tournament.conftest import LEFT, MakeTab, add_sample, out_of, play, spec_of
 
 WORMS = SAMPLES_DIR / "worms"
@@ -149,3 +150,18 @@ def test_one_listed_playfield_beside_the_game_s_own_is_a_tournament_of_that_one(
     setup.map_box.setCurrentIndex(setup.map_box.findData(default))
     with pytest.raises(TournamentError, match=r"^Playfield 2 \(.*default_playfield.txt\): the same file as Playfield 1"):
         setup.build()
+
+
+def test_a_one_map_folder_written_before_several_maps_opens_as_it_did(
+        qtbot: QtBot, make_tab: MakeTab, tmp_path: Path) -> None:
+    folder = old_folder(tmp_path)
+    tab = make_tab()
+    tab.setup.set_game("worms")
+    next(a for a in tab.setup.more_maps.add_menu.actions() if a.text() == "pinwheel").trigger()  # a map set up before
+    assert tab.open_folder(folder)
+    qtbot.waitUntil(lambda: len(tab.games.indices()) == 2, timeout=10_000)
+    setup = tab.setup
+    assert setup.game() == "worms" and setup.maps() == ["meadow"] and setup.more_maps.maps() == []
+    assert [tab.games.game_text(index)[1] for index in tab.games.indices()] == ["1. g 1 · 1. h 1 · 1. g 1 · 1. h 1",
+                                                                                "1. h 1 · 1. g 1 · 1. h 1 · 1. g 1"]
+    assert "Per map" not in setup.summary_label.text() and " maps" not in setup.summary_label.text()
