@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from arena.cli_errors import report_input_error
-from arena.cli_options import FlagError, add_game_flags, game_flags, options_from_flags, path_argument, refuse_both
+from arena.cli_tournament_maps import given_maps, per_map_lines, repeatable_maps
+from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument, refuse_both
 from arena.seed import seed_argument
 from arena.cli_signals import EXIT_INTERRUPTED, EXIT_TERMINATED, sigterm_like_ctrl_c, stopped_status
 from arena.games import registry
@@ -86,40 +87,7 @@ def _game_arguments(p: argparse.ArgumentParser, seed_help: str = "default: a fre
     p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="a game option passed to the referee (value as JSON, else text); repeatable")
     add_game_flags(p, registry.games())
-    _repeatable_maps(p, maps_help)
-
-
-def _map_flags() -> dict[str, str]:
-    """The flags naming a game's map (``--map``, ``--playfield``, ``--board``) by their dest."""
-    names = {(d.name, d.map_option) for d in registry.games().values() if d.map_option is not None}
-    return {flag.dest: flag.flag for flag in game_flags(registry.games())
-            if any((game, flag.option.name) in names for game in flag.games)}
-
-
-def _repeatable_maps(p: argparse.ArgumentParser, how: str) -> None:
-    """Make the map flags repeatable: a tournament plays every pairing on every map given, a
-    duel refuses a second one rather than play the last (the parser resolves the flag added
-    twice to this one); ``how`` ends their help."""
-    for flag in game_flags(registry.games()):
-        if flag.dest in _map_flags():
-            p.add_argument(flag.flag, type=path_argument, action="append", metavar="FILE", dest=flag.dest,
-                           help=f"{flag.help()}; {how}")
-
-
-def _maps(args: argparse.Namespace, command: str) -> tuple[str, list[str]]:
-    """The maps given by a repeated map flag (``--map A --map B``) and the flag: the first stays
-    in ``args`` for the options (one map plays as it always did), all of them are returned when
-    there are several. A duel refuses several."""
-    for dest, flag in _map_flags().items():
-        given = getattr(args, dest, None)
-        if isinstance(given, list):
-            setattr(args, dest, given[0])
-            if len(given) > 1 and command == "duel":
-                raise TournamentError(f"{flag} given {len(given)} times: a duel plays one map; run a duel per map, or "
-                                      f"a tournament of the two (snakepit tournament ... {flag} A {flag} B)")
-            if len(given) > 1:
-                return flag, given
-    return "--map", []
+    repeatable_maps(p, maps_help)
 
 
 def _refuse_twice(args: argparse.Namespace, snake: dict[str, Any], given: dict[str, Any],
@@ -296,12 +264,12 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                    if note)]
         order = [s.name for s in run.standings.table]
         meetings = ["", crosstable_text(run.head_to_head(), order, seats=run.spec.seats)] if run.records else []
-        print("\n".join([table_text(run.standings), *(f"({note})" for note in notes), *meetings, *_per_map(run)]),
+        print("\n".join([table_text(run.standings), *(f"({note})" for note in notes), *meetings, *per_map_lines(run)]),
               flush=True)
 
     def body() -> int:
         seat_range(args.game)  # an unknown game before its entrants
-        map_flag, maps = _maps(args, "tournament")
+        map_flag, maps = given_maps(args, "tournament")
         options = _options(args)
         if maps:  # several: the spec plays them in turn (the first stood in for them above)
             options.pop(str(registry.games()[args.game].map_option), None)
@@ -340,25 +308,13 @@ def cmd_tournament(args: argparse.Namespace) -> int:
     return status
 
 
-def _per_map(run: TournamentRun) -> list[str]:
-    """Below the overall results of a tournament of several maps: each map's own table, after a
-    blank line and "Per map" (nothing for a tournament of one map)."""
-    tables = run.per_map()
-    if len(tables) < 2:
-        return []
-    lines = ["", "Per map"]
-    for name, standings in tables.items():
-        lines += ["", f"{name}: {len(standings.counted)} games", table_text(standings)]
-    return lines
-
-
 def cmd_duel(args: argparse.Namespace) -> int:
     games = [0]
 
     def body() -> int:
         settings = SprtSettings(args.elo0, args.elo1, args.alpha, args.beta, args.max_games)
         seat_range(args.game)
-        _maps(args, "duel")
+        given_maps(args, "duel")
         options = _options(args)
         _check_jobs(args)
         a = Entrant("A", *resolve_entrant(args.game, args.a, "A"))
