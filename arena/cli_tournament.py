@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from arena.cli_errors import report_input_error
+from arena.cli_tournament_maps import given_maps, per_map_lines, repeatable_maps
 from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument, refuse_both
 from arena.seed import seed_argument
 from arena.cli_signals import EXIT_INTERRUPTED, EXIT_TERMINATED, sigterm_like_ctrl_c, stopped_status
@@ -73,7 +74,8 @@ def _option(text: str) -> tuple[str, Any]:
         return key, value  # a plain string (a path, a name)
 
 
-def _game_arguments(p: argparse.ArgumentParser, seed_help: str = "default: a fresh one, printed") -> None:
+def _game_arguments(p: argparse.ArgumentParser, seed_help: str = "default: a fresh one, printed",
+                    maps_help: str = "one map (a duel refuses a second)") -> None:
     p.add_argument("--seed", type=seed_argument, metavar="S", help=seed_help)
     p.add_argument("--jobs", type=int, metavar="J", help="parallel games on this machine (default: the number of cores)")
     p.add_argument("--cluster", metavar="ADDRESS", help="play on a Dask scheduler (needs snakepit[cluster])")
@@ -85,6 +87,7 @@ def _game_arguments(p: argparse.ArgumentParser, seed_help: str = "default: a fre
     p.add_argument("--option", type=_option, action="append", default=[], metavar="KEY=VALUE",
                    help="a game option passed to the referee (value as JSON, else text); repeatable")
     add_game_flags(p, registry.games())
+    repeatable_maps(p, maps_help)
 
 
 def _refuse_twice(args: argparse.Namespace, snake: dict[str, Any], given: dict[str, Any],
@@ -103,19 +106,22 @@ def _refuse_twice(args: argparse.Namespace, snake: dict[str, Any], given: dict[s
 
 def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add ``tournament`` and ``duel`` to a ``snakepit`` parser's subcommands."""
-    p = subparsers.add_parser("tournament", help="every entrant against every other, seats rotated, rated")
+    p = subparsers.add_parser("tournament", help="every entrant against every other, seats rotated, rated",
+                              conflict_handler="resolve")
     p.add_argument("game", metavar="GAME", help="snake, worms, kingdoms, bioblots or itpw")
     p.add_argument("--entrant", action="append", default=[], metavar="NAME=PROGRAM_OR_BOT", required=True,
                    help="a program file or sample name (snake) or a bot command line; at least two")
     p.add_argument("--games-per-pairing", type=int, metavar="N",
-                   help="games each pairing (each table of K entrants) plays; a multiple of the seat rotation")
+                   help="games each pairing (each table of K entrants) plays on each map; a multiple of the seat rotation")
     p.add_argument("--seats", type=int, metavar="K", help="players per game (default: one per entrant, within what the game allows)")
     p.add_argument("--out", metavar="DIR", type=path_argument,
                    help="results.json, games.jsonl and one replay per game; resumes")
-    _game_arguments(p, "default: a fresh one, printed (or the one stored in --out)")
+    _game_arguments(p, "default: a fresh one, printed (or the one stored in --out)",
+                    "repeatable: every pairing plays on every map, in turn")
     p.set_defaults(handler=cmd_tournament)
 
-    p = subparsers.add_parser("duel", help="is A stronger than B? game pairs until an SPRT decides")
+    p = subparsers.add_parser("duel", help="is A stronger than B? game pairs until an SPRT decides",
+                              conflict_handler="resolve")
     p.add_argument("a", metavar="A", help="a program file or sample name (snake) or a bot command line")
     p.add_argument("b", metavar="B")
     p.add_argument("game", metavar="GAME")
@@ -206,7 +212,8 @@ def _progress_line(progress: Progress) -> str:
     seats = ", ".join(f"{name} #{rank} ({score:g}{'' if status == 'ok' else ', ' + status.replace('_', ' ')})"
                       for name, rank, score, status in zip(record.seats, record.ranks, record.scores, record.statuses))
     eta = f"  ETA {eta_clock(progress.eta)}" if progress.eta is not None and progress.done < progress.total else ""
-    return f"[{progress.done:>{len(str(progress.total))}}/{progress.total}] game {record.index + 1}: {seats}{eta}"
+    where = f" on {record.map}" if record.map is not None else ""
+    return f"[{progress.done:>{len(str(progress.total))}}/{progress.total}] game {record.index + 1}{where}: {seats}{eta}"
 
 
 def _plan(spec: TournamentSpec, done: int, total: int, failed: int = 0) -> list[str]:
@@ -218,7 +225,9 @@ def _plan(spec: TournamentSpec, done: int, total: int, failed: int = 0) -> list[
         lines = [f"{what}: {done - failed} of {total} games already played{unplayable}"]
     else:
         each = games_played(spec.schedule(), len(spec.entrants))[0]
-        lines = [f"{total} games of {spec.seats} seats; every entrant plays {each}"]
+        maps = spec.map_names()
+        on = f" on {len(maps)} maps ({', '.join(maps)}), each pairing on each" if maps else ""
+        lines = [f"{total} games of {spec.seats} seats{on}; every entrant plays {each}"]
     note = spec.shared_seats_note()
     if note is not None:
         lines.append(note)
@@ -255,11 +264,15 @@ def cmd_tournament(args: argparse.Namespace) -> int:
                    if note)]
         order = [s.name for s in run.standings.table]
         meetings = ["", crosstable_text(run.head_to_head(), order, seats=run.spec.seats)] if run.records else []
-        print("\n".join([table_text(run.standings), *(f"({note})" for note in notes), *meetings]), flush=True)
+        print("\n".join([table_text(run.standings), *(f"({note})" for note in notes), *meetings, *per_map_lines(run)]),
+              flush=True)
 
     def body() -> int:
         seat_range(args.game)  # an unknown game before its entrants
+        map_flag, maps = given_maps(args, "tournament")
         options = _options(args)
+        if maps:  # several: the spec plays them in turn (the first stood in for them above)
+            options.pop(str(registry.games()[args.game].map_option), None)
         _check_jobs(args)
         entrants = [Entrant.parse(args.game, argument) for argument in args.entrant]
         if len(entrants) < 2:
@@ -267,7 +280,8 @@ def cmd_tournament(args: argparse.Namespace) -> int:
         out = Path(args.out) if args.out else None
         seed, fresh = _seed(args, out)
         spec = TournamentSpec.build(args.game, entrants, seed, seats=args.seats,
-                                    games_per_pairing=args.games_per_pairing, options=options)
+                                    games_per_pairing=args.games_per_pairing, options=options, maps=maps,
+                                    map_flag=map_flag)
 
         def starting(finished: int, total: int) -> None:  # the folder is checked: it really starts
             done[:] = [finished, total]
@@ -300,6 +314,7 @@ def cmd_duel(args: argparse.Namespace) -> int:
     def body() -> int:
         settings = SprtSettings(args.elo0, args.elo1, args.alpha, args.beta, args.max_games)
         seat_range(args.game)
+        given_maps(args, "duel")
         options = _options(args)
         _check_jobs(args)
         a = Entrant("A", *resolve_entrant(args.game, args.a, "A"))

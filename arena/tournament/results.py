@@ -42,7 +42,9 @@ _MODEL = PlackettLuce()  # stateless between calls: ratings are passed in and ou
 
 @dataclass(frozen=True)
 class GameRecord:
-    """A finished game as ``games.jsonl`` stores it: seat by seat, entrants by name."""
+    """A finished game as ``games.jsonl`` stores it: seat by seat, entrants by name; ``map`` is
+    the name of its map in a tournament of several maps (None in one of a single map, which
+    ``tournament.json`` names, so that its lines stay as they always were)."""
 
     index: int
     seed: int
@@ -51,10 +53,14 @@ class GameRecord:
     ranks: tuple[int, ...]
     statuses: tuple[str, ...]
     rounds: int
+    map: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"index": self.index, "seed": self.seed, "seats": list(self.seats), "scores": list(self.scores),
+        data = {"index": self.index, "seed": self.seed, "seats": list(self.seats), "scores": list(self.scores),
                 "ranks": list(self.ranks), "statuses": list(self.statuses), "rounds": self.rounds}
+        if self.map is not None:
+            data["map"] = self.map
+        return data
 
     @classmethod
     def from_json(cls, data: object, where: str) -> GameRecord:
@@ -67,10 +73,17 @@ class GameRecord:
         record = cls(_whole(data, "index", where), _whole(data, "seed", where), _texts(data, "seats", where),
                      tuple(float(s) for s in _list_of(data, "scores", where, _is_number)),
                      tuple(_list_of(data, "ranks", where, _is_whole)), _texts(data, "statuses", where),
-                     _whole(data, "rounds", where))
+                     _whole(data, "rounds", where), _map_name(data, where))
         if not len(record.seats) == len(record.scores) == len(record.ranks) == len(record.statuses):
             raise TournamentError(f"{where}: seats, scores, ranks and statuses differ in length")
         return record
+
+
+def _map_name(data: dict[str, Any], where: str) -> str | None:
+    value = data.get("map")
+    if value is not None and not isinstance(value, str):
+        raise TournamentError(f"{where}: 'map' must be a map's name, got {value!r:.60}")
+    return value
 
 
 def _is_whole(value: object) -> bool:
@@ -268,10 +281,12 @@ def fault_notes(standings: Standings) -> list[str]:
 
 
 def results_json(standings: Standings, *, game: str, seed: int, total: int,
-                 failed: Mapping[int, str] | None = None, head_to_head: HeadToHead | None = None) -> str:
+                 failed: Mapping[int, str] | None = None, head_to_head: HeadToHead | None = None,
+                 per_map: Mapping[str, Standings] | None = None) -> str:
     """``results.json``: the table plus what it was computed from, the games that could not
-    be played (``failed``: game index -> why; they count in no standing) and, after the
-    standings, who beat whom (``head_to_head``, in the table's order)."""
+    be played (``failed``: game index -> why; they count in no standing), after the standings
+    who beat whom (``head_to_head``, in the table's order) and, for a tournament of several
+    maps, each map's own standings (``per_map``: map name -> the standings of its games)."""
     done = len(standings.counted)
     failures = dict(sorted((failed or {}).items()))
     data: dict[str, Any] = {"format": RESULTS_FORMAT, "game": game, "seed": seed, "games": done, "total": total,
@@ -280,4 +295,7 @@ def results_json(standings: Standings, *, game: str, seed: int, total: int,
         data["failed"] = [{"index": index, "error": error} for index, error in failures.items()]
     if head_to_head is not None:
         data["head_to_head"] = head_to_head.to_json([s.name for s in standings.table])
+    if per_map:
+        data["per_map"] = [{"map": name, "games": len(table.counted), "standings": [s.to_json() for s in table.table]}
+                           for name, table in per_map.items()]
     return json.dumps(data, indent=2) + "\n"

@@ -106,9 +106,19 @@ class TournamentRun:
     def complete(self) -> bool:
         return len(self.records) + len(self.failed) == self.total
 
+    def per_map(self) -> dict[str, Standings]:
+        """Each map's standings (from its games alone), in the order the maps were given, for a
+        tournament of several maps; empty for one of a single map."""
+        games: dict[str, list[GameRecord]] = {name: [] for name in self.spec.map_names()}
+        for record in self.records.values():
+            name = self.spec.map_name(record.index)
+            if name is not None:
+                games[name].append(record)
+        return {name: compute_standings(self.spec.names, records) for name, records in games.items()}
+
     def results_json(self) -> str:
         return results_json(self.standings, game=self.spec.game, seed=self.spec.seed, total=self.total,
-                            failed=self.failed, head_to_head=self.head_to_head())
+                            failed=self.failed, head_to_head=self.head_to_head(), per_map=self.per_map())
 
 
 class TournamentInterrupted(KeyboardInterrupt):
@@ -197,7 +207,7 @@ def _run(spec: TournamentSpec, store: TournamentStore | None, executor: Executor
     failures: dict[int, str] = {}
     if store is not None:
         store.prepare(spec.to_json())
-        records = store.finished(schedule, names, seeds)
+        records = store.finished(schedule, names, seeds, maps=_game_maps(spec, len(schedule)))
         failures = {i: e for i, e in store.failed().items() if 0 <= i < len(schedule) and i not in records}
     played = _Clock(store)
     start, done_before = played.start, len(records)
@@ -216,7 +226,7 @@ def _run(spec: TournamentSpec, store: TournamentStore | None, executor: Executor
         if outcome is None:  # executors pass finished or failed games only
             return True
         record = GameRecord(task.index, task.seed, task.names, outcome.scores, outcome.ranks,
-                            outcome.statuses, outcome.rounds)
+                            outcome.statuses, outcome.rounds, spec.map_name(task.index))
         if store is not None:
             store.append(record)
         records[record.index] = record
@@ -265,6 +275,11 @@ def _tasks(spec: TournamentSpec, schedule: list[Seating], finished: Mapping[int,
             yield task
 
 
+def _game_maps(spec: TournamentSpec, games: int) -> list[str | None]:
+    """Each game's map name in a tournament of several maps (empty for one of a single map)."""
+    return [spec.map_name(index) for index in range(games)] if spec.maps else []
+
+
 def read_tournament(spec: TournamentSpec, out: Path, *, count: bool = True,
                     cancel: CancelFlag | None = None) -> TournamentRun:
     """The finished part of a tournament recorded in ``out`` (for the app's table and plot,
@@ -278,7 +293,7 @@ def read_tournament(spec: TournamentSpec, out: Path, *, count: bool = True,
     for index, seating in enumerate(schedule):
         check_cancel(cancel)
         seeds.append(spec.task(index, seating).seed)
-    records = store.finished(schedule, spec.names, seeds, cancel)
+    records = store.finished(schedule, spec.names, seeds, cancel, _game_maps(spec, len(schedule)))
     check_cancel(cancel)
     standings = compute_standings(spec.names, records.values() if count else ())
     failed = {i: e for i, e in store.failed(cancel).items() if 0 <= i < len(schedule) and i not in records}

@@ -9,8 +9,14 @@ schedule is ``games_per_pairing // m`` passes; each pass plays the ``r``-th rota
 table, so every pass gives every entrant the same number of games and an interrupted tournament
 stays nearly balanced.
 
-``games_per_pairing`` counts the games each table plays (for 2-seat games: each pair). It must
-be a multiple of the rotation length, or some entrant would keep a seat advantage."""
+``games_per_pairing`` counts the games each table plays on each map (for 2-seat games: each
+pair). It must be a multiple of the rotation length, or some entrant would keep a seat advantage.
+
+A tournament on ``M`` maps (``--map A --map B``) plays every game of that schedule on every map:
+``M`` times the games. Each pass is followed by the same pass on the next map before the next
+rotation: game ``i`` is played on map ``(i // T) % M`` for ``T`` tables, and every ``T``
+consecutive games (one pass on one map) still give every entrant the same number of games. With
+one map the schedule is the one above, game for game."""
 
 from __future__ import annotations
 
@@ -43,9 +49,9 @@ def tables(entrants: int, seats: int) -> list[tuple[int, ...]]:
     return list(itertools.combinations(range(entrants), seats))
 
 
-def round_robin(entrants: int, seats: int, games_per_pairing: int | None = None) -> list[Seating]:
-    """Every game's seating, in schedule order (index = position in the list). The default
-    ``games_per_pairing`` is one rotation."""
+def round_robin(entrants: int, seats: int, games_per_pairing: int | None = None, maps: int = 1) -> list[Seating]:
+    """Every game's seating, in schedule order (index = position in the list), on ``maps`` maps
+    in turn (:func:`map_number` says which). The default ``games_per_pairing`` is one rotation."""
     if entrants < 2:
         raise TournamentError(f"a tournament needs at least 2 entrants, got {entrants}")
     if seats < 2:
@@ -59,16 +65,25 @@ def round_robin(entrants: int, seats: int, games_per_pairing: int | None = None)
             f"--games-per-pairing {per_table}: must be a positive multiple of {period} "
             f"({entrants} entrants in games of {seats} seats: {why})"
         )
-    count = per_table * (1 if entrants <= seats else math.comb(entrants, seats))
+    if maps < 1:
+        raise TournamentError(f"a tournament plays at least 1 map, got {maps}")
+    count = per_table * maps * (1 if entrants <= seats else math.comb(entrants, seats))
     if count > MOST_GAMES:
         raise TournamentError(f"--games-per-pairing {per_table}: {count} games in all, more than a tournament "
-                              f"plays (at most {MOST_GAMES}); fewer games per pairing, entrants or seats")
+                              f"plays (at most {MOST_GAMES}); fewer games per pairing, entrants, seats or maps")
     groups = tables(entrants, seats)
     return [
         tuple(table[(seat + turn) % period] for seat in range(seats))
         for turn in range(per_table)
+        for _map in range(maps)
         for table in groups
     ]
+
+
+def map_number(index: int, entrants: int, seats: int, maps: int) -> int:
+    """The map (0-based, in the order given) game ``index`` of :func:`round_robin` is played on."""
+    groups = 1 if entrants <= seats else math.comb(entrants, seats)  # len(tables(...)), not made
+    return (index // groups) % maps if maps > 1 else 0
 
 
 def seat_counts(schedule: Sequence[Seating], entrants: int, seats: int) -> list[list[int]]:

@@ -6,11 +6,20 @@ What is played must not change under a resumed tournament either, so ``tournamen
 holds a SHA-256 of every file the games read: a snake program's text, the files a bot command
 names (its program or script: a ``.py`` file, a shell script, a compiled bot; not an interpreter
 found on PATH), and a file an option names (a worms map, a kingdoms playfield), whose path is
-stored absolute. Files a bot opens on its own (modules it imports) are not seen."""
+stored absolute. Files a bot opens on its own (modules it imports) are not seen.
+
+A tournament on several maps (``--map A --map B``: :attr:`TournamentSpec.maps`) plays every
+game of the schedule on every map (:mod:`arena.tournament.schedule` says in which order); its
+``tournament.json`` is of format ``snakepit-tournament/2`` and lists the maps (absolute path and
+SHA-256 each) under ``maps``, the options naming none. A tournament of one map (or of none) is
+stored as it always was, format ``snakepit-tournament/1``, its map among the options: its folder
+opens and resumes as before, and an older snakepit refuses a folder of several maps by its
+format instead of playing them all on one map."""
 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
 import os
 import shlex
@@ -22,13 +31,24 @@ from pathlib import Path
 from typing import Any
 
 from arena.match import GAMES
+from arena.samples import resolve_sample_file
 from arena.tournament.errors import TournamentError
 from arena.tournament.games import SNAKE, GameTask, check_setup, resolve_entrant, seat_range
-from arena.tournament.schedule import Seating, large_schedule, rotation_length, round_robin, shared_seats_note, tables
+from arena.tournament.schedule import (
+    Seating,
+    large_schedule,
+    map_number,
+    rotation_length,
+    round_robin,
+    shared_seats_note,
+    tables,
+)
 from arena.tournament.seeds import game_seed
 from matcher.places import json_line
 
 SPEC_FORMAT = "snakepit-tournament/1"
+MAPS_FORMAT = "snakepit-tournament/2"
+"""The format of a tournament of several maps (one of a single map keeps :data:`SPEC_FORMAT`)."""
 
 
 @dataclass(frozen=True)
@@ -118,14 +138,20 @@ class TournamentSpec:
     seats: int
     games_per_pairing: int
     options: Mapping[str, Any] = field(default_factory=dict)
+    maps: tuple[str, ...] = ()
+    """The maps played in turn (absolute paths), two or more; empty when the options name the
+    one map (or none)."""
 
     @classmethod
     def build(
         cls, game: str, entrants: Sequence[Entrant], seed: int, *, seats: int | None = None,
         games_per_pairing: int | None = None, options: Mapping[str, Any] | None = None,
+        maps: Sequence[str] = (), map_flag: str = "--map",
     ) -> TournamentSpec:
         """A checked spec; defaults: as many seats as entrants within the game's range, one
-        seat rotation per pairing."""
+        seat rotation per pairing. ``maps`` (files or sample names) are played in turn; one map
+        is the same as that map among the options. A bad map is an error naming it as
+        ``{map_flag} N (what was given)``, checked before anything is played."""
         low, high = seat_range(game)
         count = seats if seats is not None else min(high, max(low, len(entrants)))
         if not low <= count <= high:
@@ -135,13 +161,26 @@ class TournamentSpec:
         if twice is not None:
             raise TournamentError(f"--entrant {twice}: two entrants have that name")
         per_pairing = games_per_pairing if games_per_pairing is not None else rotation_length(len(entrants), count)
+        options = dict(options or {})
+        map_option = GAMES[game].descriptor.map_option
+        if len(maps) == 1 and map_option is not None:
+            options[map_option] = maps[0]
+        paths = _map_paths(game, maps, map_flag, options) if len(maps) > 1 else ()
         try:
-            round_robin(len(entrants), count, per_pairing)  # checks the counts
+            round_robin(len(entrants), count, per_pairing, max(1, len(paths)))  # checks the counts
         except TournamentError as err:
             raise TournamentError(f"{err}{seats_hint(game, len(entrants), count, seats is not None)}") from None
-        options = file_options(options or {})
-        check_setup(game, [(e.name, e.seat) for e in entrants], count, options)
-        return cls(game, tuple(entrants), seed, count, per_pairing, options)
+        options = file_options(options)
+        seated = [(e.name, e.seat) for e in entrants]
+        for number, (given, path) in enumerate(zip(maps, paths), 1):
+            try:  # each map alone first, with one entrant: an error is the map's
+                check_setup(game, seated[:1], count, {**options, str(map_option): path})
+            except TournamentError as err:
+                if str(err).startswith("--entrant "):
+                    raise
+                raise TournamentError(f"{map_flag} {number} ({given}): {err}") from None
+        check_setup(game, seated, count, {**options, str(map_option): paths[0]} if paths else options)
+        return cls(game, tuple(entrants), seed, count, per_pairing, options, paths)
 
     @property
     def names(self) -> list[str]:
@@ -152,13 +191,28 @@ class TournamentSpec:
         return shared_seats_note(len(self.entrants), self.seats)
 
     def schedule(self) -> list[Seating]:
-        return round_robin(len(self.entrants), self.seats, self.games_per_pairing)
+        return round_robin(len(self.entrants), self.seats, self.games_per_pairing, max(1, len(self.maps)))
+
+    def map_names(self) -> list[str]:
+        """The maps' names as games, tables and files show them: each file's name (with as
+        much of its folder as tells two of the same name apart); empty with one map or none."""
+        return list(_map_names(self.maps))
+
+    def map_name(self, index: int) -> str | None:
+        """The name of the map game ``index`` is played on, in a tournament of several maps."""
+        if not self.maps:
+            return None
+        return _map_names(self.maps)[map_number(index, len(self.entrants), self.seats, len(self.maps))]
 
     def task(self, index: int, seating: Seating, replay: str | None = None) -> GameTask:
         players = [self.entrants[i] for i in seating]
         sources = tuple(p.source for p in players if p.source is not None)
+        options = self.options
+        if self.maps:
+            played = self.maps[map_number(index, len(self.entrants), self.seats, len(self.maps))]
+            options = {**options, str(GAMES[self.game].descriptor.map_option): played}
         return GameTask(index, self.game, tuple(p.seat for p in players), tuple(p.name for p in players),
-                        game_seed(self.seed, index), self.options,
+                        game_seed(self.seed, index), options,
                         sources if len(sources) == len(players) else None, replay)
 
     def like(self, stored: Mapping[str, Any]) -> TournamentSpec:
@@ -180,9 +234,12 @@ class TournamentSpec:
         return _SpecReader(data, source, text).spec()
 
     def to_json(self) -> dict[str, Any]:
-        data = {"format": SPEC_FORMAT, "game": self.game, "seed": self.seed, "seats": self.seats,
-                "games_per_pairing": self.games_per_pairing, "options": dict(self.options),
-                "entrants": [e.to_json() for e in self.entrants]}
+        data: dict[str, Any] = {"format": MAPS_FORMAT if self.maps else SPEC_FORMAT, "game": self.game,
+                                "seed": self.seed, "seats": self.seats, "games_per_pairing": self.games_per_pairing,
+                                "options": dict(self.options)}
+        if self.maps:
+            data["maps"] = [{"path": path, "sha256": file_digest(path)} for path in self.maps]
+        data["entrants"] = [e.to_json() for e in self.entrants]
         files = {key: file_digest(value) for key, value in self.options.items()
                  if isinstance(value, str) and os.path.isabs(value) and os.path.isfile(value)}
         if files:
@@ -197,9 +254,9 @@ class _SpecReader:
         self.data, self.source, self.text = data, source, text
 
     def spec(self) -> TournamentSpec:
-        if self.data.get("format") != SPEC_FORMAT:
+        if self.data.get("format") not in (SPEC_FORMAT, MAPS_FORMAT):
             raise self._error(["format"], f"not a tournament of this snakepit: format {self.data.get('format')!r}, "
-                                          f"expected {SPEC_FORMAT!r}")
+                                          f"expected {SPEC_FORMAT!r} or {MAPS_FORMAT!r}")
         game = self._value(["game"], str, "a game's name")
         try:
             low, high = seat_range(game)
@@ -215,11 +272,22 @@ class _SpecReader:
             raise self._error(["entrants"], f"two entrants are named {twice!r}")
         if not low <= seats <= high:
             raise self._error(["seats"], f"{seats}: {game} is played by {players(low, high)}")
+        maps = self._maps(game) if self.data.get("format") == MAPS_FORMAT else ()
         try:
-            round_robin(len(entrants), seats, per_pairing)
+            round_robin(len(entrants), seats, per_pairing, max(1, len(maps)))
         except TournamentError as err:
             raise self._error(["games_per_pairing"], str(err).removeprefix("--games-per-pairing ")) from None
-        return TournamentSpec(game, entrants, seed, seats, per_pairing, dict(options))
+        return TournamentSpec(game, entrants, seed, seats, per_pairing, dict(options), maps)
+
+    def _maps(self, game: str) -> tuple[str, ...]:
+        """The maps of a tournament of several maps: two or more paths, each once."""
+        count = len(self._value(["maps"], list, "a list"))
+        if GAMES[game].descriptor.map_option is None:
+            raise self._error(["maps"], f"{game} has no map")
+        maps = tuple(self._value(["maps", index, "path"], str, "a map's path") for index in range(count))
+        if len(maps) < 2 or len(set(maps)) < len(maps):
+            raise self._error(["maps"], f"expected two maps or more, each once, got {len(maps)}: {', '.join(maps)}")
+        return maps
 
     def _entrant(self, index: int) -> Entrant:
         self._value(["entrants", index], dict, "an object")
@@ -244,6 +312,51 @@ class _SpecReader:
     def _error(self, path: Sequence[str | int], message: str) -> TournamentError:
         where = f"{self.source}: line {json_line(self.text, path)}" if self.text else self.source
         return TournamentError(f"{where}: {message}")
+
+
+def _map_paths(game: str, maps: Sequence[str], flag: str, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The absolute paths of several maps given as files or sample names; a map given twice (the
+    same file, or the same contents) is refused: it would count twice in the standings."""
+    name = GAMES[game].descriptor.map_option
+    if name is None:
+        raise TournamentError(f"{flag}: {game} has no map")
+    if options.get(name) is not None:
+        raise TournamentError(f"{flag} and --option {name}={options[name]} both name a map: give the maps with {flag}")
+    paths: list[str] = []
+    digests: list[str] = []
+    for number, given in enumerate(maps, 1):
+        path = os.fspath(resolve_sample_file(game, given).absolute())
+        digest = file_digest(path)
+        same = next((i for i, (p, d) in enumerate(zip(paths, digests))
+                     if p == path or (d == digest and not digest.startswith("unreadable"))), None)
+        if same is not None:
+            what = "the same file" if paths[same] == path else "the same contents"
+            raise TournamentError(f"{flag} {number} ({given}): {what} as {flag} {same + 1} ({maps[same]}); every "
+                                  "map is played by every pairing: give each map once (--games-per-pairing plays more)")
+        paths.append(path)
+        digests.append(digest)
+    return tuple(paths)
+
+
+def map_names(paths: Sequence[str]) -> list[str]:
+    """Each path's file name, or as many of its last parts as tell it from the others
+    (``a/meadow.txt`` and ``b/meadow.txt``)."""
+    parts = [Path(path).parts for path in paths]
+
+    def name(mine: tuple[str, ...]) -> str:
+        for depth in range(1, len(mine) + 1):
+            tail = mine[-depth:]
+            if not any(other[-depth:] == tail for other in parts if other != mine):
+                return "/".join(tail)
+        return "/".join(mine)
+
+    return [name(mine) for mine in parts]
+
+
+@functools.lru_cache(maxsize=16)
+def _map_names(paths: tuple[str, ...]) -> tuple[str, ...]:
+    """:func:`map_names`, kept: each game asks its map's name."""
+    return tuple(map_names(paths))
 
 
 def _key_name(path: Sequence[str | int]) -> str:

@@ -97,7 +97,7 @@ def differences(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[str], li
     which file)``, only looked at when the settings agree)."""
     settings: list[str] = []
     changed: list[tuple[str, str]] = []
-    if old.get("format") != new.get("format"):
+    if old.get("format") != new.get("format") and _map_paths(old) == _map_paths(new):  # else the maps say why
         settings.append(f"format {new.get('format')}, the folder has {old.get('format')}")
     for key, label in (("game", "game"), ("seed", "seed"), ("seats", "seats"), ("games_per_pairing", "games per pairing")):
         if old.get(key) != new.get(key):
@@ -117,6 +117,9 @@ def differences(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[str], li
             elif entrant.get("files") != before.get("files"):
                 files = _changed_files(before.get("files"), entrant.get("files"))
                 changed.append((f"entrant {name}'s program", ", ".join(files) or str(entrant.get("seat"))))
+    old_maps, new_maps = _map_paths(old), _map_paths(new)
+    if old_maps != new_maps:
+        settings.append(f"{_maps_words(new_maps)}, the folder has {_maps_words(old_maps)}")
     old_options, new_options = _mapping(old.get("options")), _mapping(new.get("options"))
     for key in sorted(set(old_options) | set(new_options)):
         if old_options.get(key) != new_options.get(key):
@@ -126,7 +129,29 @@ def differences(old: dict[str, Any], new: dict[str, Any]) -> tuple[list[str], li
         for key in sorted(set(old_files) | set(new_files)):
             if old_files.get(key) != new_files.get(key):
                 changed.append((f"the file of option {key}", str(new_options.get(key))))
+        old_digests, new_digests = _map_digests(old), _map_digests(new)
+        for number, (path, digest) in enumerate(new_digests.items(), 1):
+            if old_digests.get(path) != digest:
+                changed.append((f"map {number}", path))
     return settings, changed
+
+
+def _maps(spec: dict[str, Any]) -> list[dict[str, Any]]:
+    maps = spec.get("maps")
+    return [entry for entry in maps if isinstance(entry, dict)] if isinstance(maps, list) else []
+
+
+def _map_paths(spec: dict[str, Any]) -> list[str]:
+    """The paths of a tournament's several maps (none for one of a single map)."""
+    return [str(entry.get("path")) for entry in _maps(spec)]
+
+
+def _maps_words(paths: list[str]) -> str:
+    return f"maps {', '.join(paths)}" if paths else "a single map"
+
+
+def _map_digests(spec: dict[str, Any]) -> dict[str, str]:
+    return {str(entry.get("path")): str(entry.get("sha256")) for entry in _maps(spec)}
 
 
 def _entrants(spec: dict[str, Any]) -> dict[str, dict[str, Any]]:
@@ -225,9 +250,10 @@ class TournamentStore:
         return self.folder / REPLAYS / f"game-{index:04d}.jsonl"
 
     def finished(self, schedule: list[Seating], names: list[str], seeds: list[int],
-                 cancel: CancelFlag | None = None) -> dict[int, GameRecord]:
-        """The finished games, checked against the schedule (index, seed, seating); stops with
-        :class:`ReadCancelled` at the next line once ``cancel`` is set."""
+                 cancel: CancelFlag | None = None, maps: Sequence[str | None] = ()) -> dict[int, GameRecord]:
+        """The finished games, checked against the schedule (index, seed, seating and, given
+        each game's ``maps``, the map a line names); stops with :class:`ReadCancelled` at the
+        next line once ``cancel`` is set."""
         records: dict[int, GameRecord] = {}
         for where, value in _json_lines(self.games_path, cancel):
             record = GameRecord.from_json(value, where)
@@ -236,6 +262,9 @@ class TournamentStore:
             expected = tuple(names[i] for i in schedule[record.index])
             if record.seats != expected or record.seed != seeds[record.index]:
                 raise TournamentError(f"{where}: game {record.index} does not match the schedule (seats or seed)")
+            if maps and record.map is not None and record.map != maps[record.index]:
+                raise TournamentError(f"{where}: game {record.index} was played on map {record.map!r}, the schedule "
+                                      f"plays it on {maps[record.index]!r}")
             if record.index in records:
                 raise TournamentError(f"{where}: game {record.index} is recorded twice")
             records[record.index] = record

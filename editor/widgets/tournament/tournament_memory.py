@@ -95,6 +95,7 @@ def show_spec(setup: TournamentSetup, spec: TournamentSpec, folder: Path) -> Non
     setup.per_pairing_box.setValue(0 if spec.games_per_pairing == rotation else spec.games_per_pairing)
     setup.seed_box.setValue(spec.seed)
     show_options(setup, spec.options)
+    setup.show_maps(spec.maps)
     setup.unsandboxed_box.setChecked(spec.options.get("sandbox") is False)
     setup.set_out_folder(folder)
 

@@ -1,5 +1,6 @@
-"""Setting a tournament up: the game and its options, the entrants (an :class:`EntrantList`), the
-schedule's shape, the seed, the jobs and the output folder.
+"""Setting a tournament up: the game and its options (its maps: the one chosen, and more in a
+:class:`MapList`), the entrants (an :class:`EntrantList`), the schedule's shape, the seed, the
+jobs and the output folder.
 
 Nothing here plays: :meth:`TournamentSetup.build` turns the form into a checked
 :class:`~arena.tournament.TournamentSpec` and the folder to record it in, or raises a
@@ -12,6 +13,7 @@ import hashlib
 import re
 import secrets
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -51,6 +53,7 @@ from editor.widgets.parts.form_widgets import (
 )
 from editor.widgets.parts.sandbox_option import unsandboxed_checkbox
 from editor.widgets.tournament.tournament_entrants import EDITOR, EntrantList, EntrantRow
+from editor.widgets.tournament.tournament_maps import MapList
 from matcher.fileformat import PROGRAM_SUFFIX
 
 WARNING_STYLE = ("QLabel { background: rgba(230, 160, 30, 0.16); border: 1px solid rgba(230, 160, 30, 0.6);"
@@ -160,6 +163,25 @@ class TournamentSetup(QWidget):
             options["sandbox"] = False
         return options
 
+    def maps(self) -> list[str]:
+        """The maps the tournament plays: the one chosen (unless it is the game's own) and the
+        further ones listed below it; empty for a game the form offers no map for."""
+        if not self._offers_map():
+            return []
+        chosen = self.map_box.currentData()
+        return [str(chosen)] * bool(chosen) + self.more_maps.maps()
+
+    def show_maps(self, maps: Sequence[str]) -> None:
+        """Show a recorded tournament's several maps: the first chosen, the others listed (none:
+        the list emptied, the chosen map left as the options set it)."""
+        if maps:
+            found = self.map_box.findData(maps[0])
+            if found < 0:
+                self.map_box.addItem(Path(maps[0]).name, maps[0])
+                found = self.map_box.count() - 1
+            self.map_box.setCurrentIndex(found)
+        self.more_maps.set_maps(list(maps[1:]))
+
     def build(self) -> tuple[TournamentSpec, Path]:
         """The tournament the form describes and the folder to record it in; a folder that holds
         another tournament is swapped for a fresh one when it was the default, else refused."""
@@ -169,9 +191,13 @@ class TournamentSetup(QWidget):
         entrants = [self._entrant(row) for row in rows]
         seats = self.seats_box.value() if self.seats_box.value() >= GAMES[self._game].min_seats else None
         per_pairing = self.per_pairing_box.value() or None
+        options, maps, form = self.options(), self.maps(), GAME_VIEWS[self._game].spec
+        if len(maps) > 1:  # played in turn: no one map among the options
+            options.pop(str(form.map_option), None)
         try:
             spec = TournamentSpec.build(self._game, entrants, self.seed_box.value(), seats=seats,
-                                        games_per_pairing=per_pairing, options=self.options())
+                                        games_per_pairing=per_pairing, options=options,
+                                        maps=maps, map_flag=form.map_title)
         except TournamentError as err:
             raise TournamentError(plain_words(str(err))) from None
         out = self.out_folder()
@@ -204,6 +230,7 @@ class TournamentSetup(QWidget):
         self.entrants.set_editable(editable)
         for widget in self._settings:
             widget.setEnabled(editable)
+        self.more_maps.set_editable(editable)
         referee = GAMES[self._game]
         self.seats_box.setEnabled(editable and referee.min_seats != referee.max_seats)
 
@@ -244,6 +271,9 @@ class TournamentSetup(QWidget):
         self.limit_box.setSingleStep(100)
         self.map_box, self.map_browse, self._map_row = file_choice(self._browse_map)
         map_row = self._map_row
+        self.map_box.activated.connect(lambda _index: self._refresh())  # the game's own map or one: the count
+        self.more_maps = MapList(self._pick_map_file)
+        self.more_maps.changed.connect(self._refresh)
         self.time_box = QDoubleSpinBox()
         self.time_box.setRange(0.01, 600.0)
         self.time_box.setDecimals(2)
@@ -270,6 +300,8 @@ class TournamentSetup(QWidget):
             buddy_label("Steps", self.limit_box))
         self.form.addRow(self.field_label, field)
         self.form.addRow(self.map_label, map_row)
+        self.more_maps_label = buddy_label("More maps", self.more_maps.list)
+        self.form.addRow(self.more_maps_label, self.more_maps)
         self.form.addRow(self.limit_label, self.limit_box)
         self.form.addRow("T&ime limit", self.time_box)
         self.unsandboxed_box = unsandboxed_checkbox("in every game's replay")
@@ -317,6 +349,9 @@ class TournamentSetup(QWidget):
         if offers_map and not form.map_required:
             self.map_box.addItem("the game's own", None)
         fill_choices(self.map_box, form.maps() if offers_map else [])
+        self.form.setRowVisible(self.more_maps, offers_map)
+        self.more_maps_label.setText(f"More {form.map_title.lower()}s")
+        self.more_maps.set_choices(form.map_title, form.maps() if offers_map else [])
         limit = referee.round_limit
         self.form.setRowVisible(self.limit_box, limit is not None)
         if limit is not None:
@@ -376,14 +411,16 @@ class TournamentSetup(QWidget):
         text, warning = "Add two or more entrants.", False
         if count >= 2:
             per_pairing = self.per_pairing_box.value() or None
+            maps = max(1, len(self.maps()))
             try:
-                schedule = round_robin(count, seats, per_pairing)
+                schedule = round_robin(count, seats, per_pairing, maps)
             except TournamentError as err:
                 hint = seats_hint(self._game, count, seats, self.seats_box.value() >= referee.min_seats)
                 text, warning = plain_words(f"{err}{hint}."), True
             else:
                 played = games_played(schedule, count)
-                text = (f"{len(schedule)} games of {seats} seats; every entrant plays {played[0]}, "
+                on = f" on {maps} {GAME_VIEWS[self._game].spec.map_title.lower()}s, each pairing on each" if maps > 1 else ""
+                text = (f"{len(schedule)} games of {seats} seats{on}; every entrant plays {played[0]}, "
                         f"in every seat equally often.")
                 note = shared_seats_note(count, seats)
                 if note is not None:
@@ -418,13 +455,20 @@ class TournamentSetup(QWidget):
         if path:
             self.set_out_folder(path)
 
-    def _browse_map(self) -> None:
+    def _pick_map_file(self) -> str | None:
+        """A map file the user chose (None: cancelled), its folder remembered."""
         title = GAME_VIEWS[self._game].spec.map_title
         settings = self.settings  # the folder of the last map chosen, here or in the arena
         path, _ = QFileDialog.getOpenFileName(self, f"Choose a {title.lower()}",
                                               str(start_folder(settings, MAPS, SAMPLES_DIR / self._game)),
                                               f"{title} files (*.txt);;All files (*)")
+        if not path:
+            return None
+        remember_file(settings, MAPS, path)
+        return path
+
+    def _browse_map(self) -> None:
+        path = self._pick_map_file()
         if path:
-            remember_file(settings, MAPS, path)
             self.map_box.addItem(Path(path).name, path)
             self.map_box.setCurrentIndex(self.map_box.count() - 1)

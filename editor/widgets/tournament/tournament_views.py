@@ -142,7 +142,7 @@ class ResultsTable(QTableWidget):
 
 class GameList(QTreeWidget):
     """The games in schedule order, numbered from 1: each finished game with its places (who
-    won first) and rounds, the seats in seat order in its tooltip; and each game being played,
+    won first; first its map, ``on meadow.txt:``, in a tournament of several maps) and rounds, the seats in seat order in its tooltip; and each game being played,
     in grey italics, until it ends. :meth:`show_pair` lists only the games two entrants played
     together (games that end meanwhile join the list when they are theirs)."""
 
@@ -230,13 +230,14 @@ class GameList(QTreeWidget):
         seats = sorted(range(len(record.seats)), key=lambda s: (record.ranks[s], s))
         result = " · ".join(f"{record.ranks[s]}. {record.seats[s]}{_status(record.statuses[s])} {record.scores[s]:g}"
                             for s in seats)
-        item = QTreeWidgetItem([str(record.index + 1), result, str(record.rounds)])
+        where = f" on {record.map}" if record.map is not None else ""  # a tournament of several maps
+        item = QTreeWidgetItem([str(record.index + 1), f"{where[1:]}: {result}" if where else result, str(record.rounds)])
         item.setData(0, VALUE_ROLE, record.index)
         item.setData(0, _SEATS_ROLE, record.seats)
         tip = "\n".join(f"seat {s + 1}: {name}, {ordinal(rank)}, score {score:g}{_status(status)}"
                          for s, (name, rank, score, status)
                          in enumerate(zip(record.seats, record.ranks, record.scores, record.statuses)))
-        item.setToolTip(1, f"Game {record.index + 1}, seed {record.seed} (replays/game-{record.index:04d}.jsonl)\n{tip}\n"
+        item.setToolTip(1, f"Game {record.index + 1}{where}, seed {record.seed} (replays/game-{record.index:04d}.jsonl)\n{tip}\n"
                            "Double-click to watch it in the arena")
         self._insert(record.index, item)
 
