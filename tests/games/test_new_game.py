@@ -73,13 +73,6 @@ def test_without_the_entry_point_the_game_is_unknown_in_one_line(tmp_path: Path)
     assert done.returncode == 2 and "invalid choice: 'nim'" in done.stderr and len(done.stderr.splitlines()) == 1
 
 
-@pytest.fixture
-def nim_registered() -> Iterator[None]:
-    registry.register(DESCRIPTOR)
-    yield
-    registry.unregister(DESCRIPTOR.name)
-
-
 def test_the_conformance_playouts_hold_for_it(nim_registered: None) -> None:
     for seed in range(5):
         first = playout(DESCRIPTOR.engine, DESCRIPTOR.playout_options(seed), 2, seed)
@@ -113,7 +106,8 @@ def test_it_plays_in_the_arena_pane_on_the_generic_board(qtbot: QtBot, nim_regis
     assert "nim" in [panel.game_box.itemData(i) for i in range(panel.game_box.count())]
     panel.set_game("nim")
     assert panel.game_box.currentText() == "Nim" and not panel.rounds_box.isVisibleTo(panel)
-    panel.set_seats((BOT, BOT))
+    # Its default seats, the names of its sample bots, found in its own folder.
+    assert panel.seat_values() == [BOT, BOT]
     with qtbot.waitSignal(pane.runner.started, timeout=20_000):
         qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not pane.runner.is_running() and not pane.playback.live, timeout=30_000)
