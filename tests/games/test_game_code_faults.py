@@ -1,0 +1,87 @@
+"""A game's own code that raises (another package's engine or referee: a bug, not a bot's fault)
+ends the match with one line naming the game, when, what was raised and the line that raised it,
+by the command line and the app alike; a replay that the code fails on says so for its round.
+Before, ``snakepit match`` ended in the engine's traceback."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from arena.bots.scripted import Script, ScriptedHost, answer
+from arena.games import registry
+from arena.match import MatchSetup, MatchSetupError, run_match
+from arena.referee import GameCodeError
+from arena.replay import verify_replay
+from engines.protocol import Step
+from tests.games.nim.engine import NimGame, NimState
+from tests.games.nim import referee as nim_referee
+from tests.games.nim.referee import BOTS, DESCRIPTOR, NimReferee
+
+
+class Failing(NimGame):
+    """Nim whose start or step raises as a buggy engine does."""
+
+    def __init__(self, fails: str) -> None:
+        self.fails = fails
+
+    def start(self, options: Mapping[str, Any], seats: int = 2) -> NimState:
+        if self.fails == "start":
+            raise KeyError("heap_sizes")
+        return super().start(options, seats)
+
+    def step(self, state: NimState, moves: Sequence[Any], rng: random.Random) -> Step[NimState]:
+        if self.fails == "step" and sum(state.heaps) < 5:
+            raise IndexError("list index out of range")
+        return super().step(state, moves, rng)
+
+
+SEATS = (str(BOTS / "nim_bot.py"),) * 2
+
+
+@pytest.fixture(params=["start", "step"])
+def failing(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """Nim registered with a failing engine, which its referee plays with."""
+    fails: str = request.param
+    engine = Failing(fails)
+    monkeypatch.setattr(nim_referee, "GAME", engine)
+    registry.register(dataclasses.replace(DESCRIPTOR, engine=engine, referee=NimReferee()))
+    yield fails
+    registry.unregister(DESCRIPTOR.name)
+
+
+def bots() -> ScriptedHost:
+    return ScriptedHost([Script(then=answer("0 1")), Script(then=answer("0 1"))])
+
+
+def test_a_raising_engine_ends_the_match_in_one_line_naming_the_game(failing: str, tmp_path: Path) -> None:
+    record = tmp_path / "nim.jsonl"
+    with pytest.raises(MatchSetupError) as raised:
+        run_match(MatchSetup("nim", SEATS, 1, {"heaps": "3 3"}), record=record, host_factory=bots())
+    message = str(raised.value)
+    assert isinstance(raised.value, GameCodeError) and "\n" not in message
+    when = "to start" if failing == "start" else "in move 3"  # 3 3, 2 3, 1 3: the step from 4 counters raises
+    error = "KeyError: 'heap_sizes'" if failing == "start" else "IndexError: list index out of range"
+    assert message.startswith(f"the game 'nim' failed {when}: {error} (at {__file__}:"), message
+    if failing == "step":  # the round played is kept
+        assert len(record.read_text().splitlines()) == 3  # the header and rounds 1, 2
+
+
+def test_a_replay_the_engine_fails_on_says_so_for_its_round(tmp_path: Path) -> None:
+    record = tmp_path / "nim.jsonl"
+    registry.register(DESCRIPTOR)
+    try:
+        run_match(MatchSetup("nim", SEATS, 1, {"heaps": "3 3"}), record=record, host_factory=bots())
+    finally:
+        registry.unregister("nim")
+    registry.register(dataclasses.replace(DESCRIPTOR, engine=Failing("step"), referee=NimReferee()))
+    try:
+        report = verify_replay(record)
+    finally:
+        registry.unregister("nim")
+    assert not report.ok and "round 3" in report.summary() and "the game 'nim' failed: IndexError" in report.summary()
