@@ -16,15 +16,13 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from arena.games import registry
+from arena.games.conformance import check_game
 from arena.match import MatchSetup, run_match
 from arena.replay import read_replay, verify_replay
-from tests.engines.test_conformance import playout
 from tests.games.nim.referee import BOTS, DESCRIPTOR
 from pytestqt.qtbot import QtBot
 
@@ -73,12 +71,8 @@ def test_without_the_entry_point_the_game_is_unknown_in_one_line(tmp_path: Path)
     assert done.returncode == 2 and "invalid choice: 'nim'" in done.stderr and len(done.stderr.splitlines()) == 1
 
 
-def test_the_conformance_playouts_hold_for_it(nim_registered: None) -> None:
-    for seed in range(5):
-        first = playout(DESCRIPTOR.engine, DESCRIPTOR.playout_options(seed), 2, seed)
-        assert first == playout(DESCRIPTOR.engine, DESCRIPTOR.playout_options(seed), 2, seed)
-        assert all(DESCRIPTOR.engine.to_text(DESCRIPTOR.engine.from_text(t)) == t for t in first.texts)
-        assert first.outcome.reason in DESCRIPTOR.end_reasons
+def test_the_conformance_suite_holds_for_it(nim_registered: None) -> None:
+    check_game(DESCRIPTOR, range(5))
 
 
 def test_a_tampered_replay_of_it_fails_verification(nim_registered: None, tmp_path: Path) -> None:
