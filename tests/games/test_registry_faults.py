@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from arena.games import registry
 from arena.games.options import Option, OptionKind
@@ -73,3 +74,17 @@ def test_entry_points_that_fail_are_said_by_package_and_the_others_load(plugins:
             "GameDescriptor (arena.games.descriptor)"]
     assert registry.load_problems() == said
     assert capsys.readouterr().err.splitlines() == [f"snakepit: {line}" for line in said]
+
+
+def test_the_app_says_which_games_could_not_load(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from PySide6.QtCore import QSettings
+
+    from editor.widgets.arena.match_setup import MatchSetupPanel
+
+    said = "the game 'clash' of the package bad-games (bad_games:CLASH) cannot be loaded: a game named 'worms' is taken"
+    monkeypatch.setattr(registry, "_problems", [said])
+    panel = MatchSetupPanel(QSettings(str(tmp_path / "a.ini"), QSettings.Format.IniFormat), scratch=tmp_path)
+    qtbot.addWidget(panel)
+    panel.show()
+    assert panel.message_label.isVisible() and panel.message_label.text() == said
+    assert panel.game_box.count() >= 5  # the other games are there
