@@ -109,6 +109,12 @@ def games() -> dict[str, GameDescriptor]:
         return dict(_games)
 
 
+def built_in_games() -> dict[str, GameDescriptor]:
+    """The games snakepit ships (their referees are :data:`BUILT_IN`'s), without those installed
+    packages add: what snakepit's own goldens and board tests are about."""
+    return {name: d for name, d in games().items() if type(d.referee).__module__ in BUILT_IN}
+
+
 def game(name: str) -> GameDescriptor:
     found = games().get(name)
     if found is None:
