@@ -63,10 +63,29 @@ def rules_dir() -> Path:
     return _package_dir(RULES_PACKAGE)
 
 
+def games_with_rules() -> tuple[str, ...]:
+    """The shipped games, then every registered game whose descriptor names its rules."""
+    from arena.games.registry import games  # the registry loads the referees, which import this module
+
+    return GAMES_WITH_RULES + tuple(sorted(name for name, d in games().items()
+                                           if d.rules is not None and name not in GAMES_WITH_RULES))
+
+
+def games_with_samples() -> tuple[str, ...]:
+    """The shipped games, then every registered game whose descriptor names its samples."""
+    from arena.games.registry import games
+
+    return GAMES_WITH_RULES + tuple(sorted(name for name, d in games().items()
+                                           if d.samples is not None and name not in GAMES_WITH_RULES))
+
+
 def rules_file(game: str) -> Path:
-    path = rules_dir() / f"{game}.md"
+    from arena.games.registry import games
+
+    descriptor = games().get(game)
+    path = descriptor.rules if descriptor is not None and descriptor.rules is not None else rules_dir() / f"{game}.md"
     if not path.is_file():
-        raise SampleError(f"no rules for {game!r} (games: {', '.join(GAMES_WITH_RULES)})")
+        raise SampleError(f"no rules for {game!r} (games: {', '.join(games_with_rules())})")
     return path
 
 

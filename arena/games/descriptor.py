@@ -85,7 +85,12 @@ class GameDescriptor:
     tournament_map: bool = True
     """The tournament form offers the map too (a board drawn from each game's seed needs none)."""
     samples: Path | None = None
-    """The folder of the game's sample bots (or programs)."""
+    """The folder of the game's sample bots (or programs), and below it its maps: a seat or a map
+    named by a sample's name is found there (:func:`arena.samples.resolve_bot`,
+    :func:`arena.samples.resolve_sample_file`)."""
+    rules: Path | None = None
+    """Its rules and bot protocol, a Markdown file: what ``snakepit rules GAME`` prints and the
+    app's Game Rules show (None: a shipped game's ``docs/rules/<name>.md``, or none)."""
     default_seats: tuple[str, ...] = ()
     """What the setup form starts with: sample names."""
     view: str | None = None
