@@ -18,6 +18,8 @@ from arena.games import registry
 from arena.match import MatchSetup, MatchSetupError, run_match
 from arena.referee import GameCodeError
 from arena.replay import verify_replay
+from arena.tournament.errors import TournamentError
+from arena.tournament.games import check_setup
 from engines.protocol import Step
 from tests.games.nim.engine import NimGame, NimState
 from tests.games.nim import referee as nim_referee
@@ -85,3 +87,10 @@ def test_a_replay_the_engine_fails_on_says_so_for_its_round(tmp_path: Path) -> N
     finally:
         registry.unregister("nim")
     assert not report.ok and "round 3" in report.summary() and "the game 'nim' failed: IndexError" in report.summary()
+
+
+@pytest.mark.parametrize("failing", ["start"], indirect=True)
+def test_a_tournament_whose_engine_fails_to_start_says_so_in_one_line(failing: str) -> None:
+    # Its entrants are set up before any game; that ended in the engine's traceback.
+    with pytest.raises(TournamentError, match="^the game 'nim' failed to start: KeyError: 'heap_sizes' \\(at "):
+        check_setup("nim", [("a", SEATS[0])], 2, {"heaps": "3 3"})
