@@ -13,8 +13,8 @@ import sys
 import threading
 from importlib.metadata import EntryPoint, entry_points
 
-from arena.games.descriptor import GameDescriptor
-from arena.games.options import OptionError
+from arena.games.descriptor import GameDescriptor, Hosting
+from arena.games.options import LIMITS_OPTION, SANDBOX_OPTIONS, OptionError
 
 BUILT_IN = ("arena.snake_referee", "arena.worms_referee", "arena.kingdoms_referee", "arena.bioblots_referee",
             "arena.itpw_referee")
@@ -78,6 +78,10 @@ def descriptor_problems(d: GameDescriptor) -> list[str]:
     for field, name in (("round_limit", d.round_limit), ("map_option", d.map_option)):
         if name is not None and name not in names:
             problems.append(f"its {field} {name!r} is none of its options ({', '.join(sorted(names))})")
+    lacking = [o.name for o in (LIMITS_OPTION, *SANDBOX_OPTIONS) if o.name not in names]
+    if isinstance(d.hosting, Hosting) and d.hosting.bots and lacking:
+        problems.append(f"its bots need the options {', '.join(lacking)} (add LIMITS_OPTION, *SANDBOX_OPTIONS "
+                        "from arena.games.options)")
     for option in d.options:
         try:
             option.parse(option.default)

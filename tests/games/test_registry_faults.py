@@ -32,6 +32,8 @@ def test_a_sound_descriptor_has_no_problems() -> None:
     ({"engine": object()}, "lacks rng, start, idle, step"),
     ({"options": (Option("heaps", OptionKind.COUNT, 0, "the heaps"),)},
      "the default of option heaps: expected a positive whole number, got 0"),
+    ({"options": DESCRIPTOR.options[:2]},  # its bots could not start: KeyError 'limits'
+     "its bots need the options limits, sandbox, network (add LIMITS_OPTION, *SANDBOX_OPTIONS from arena.games.options)"),
 ])
 def test_a_descriptor_mistake_is_refused_naming_the_game_and_the_mistake(change: dict[str, object], said: str) -> None:
     broken = dataclasses.replace(DESCRIPTOR, referee=NimReferee(), **change)  # type: ignore[arg-type]  # wrong on purpose
