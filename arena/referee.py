@@ -158,6 +158,9 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
             raise ReplayError(f"{replay.path}:1: {replay.game} has {wanted} seats, the header lists {count}")
         try:
             return self.initial_state(replay.options, count)
+        except KeyError as error:  # what a referee left out of the header's options (its start's ``resolved``)
+            raise ReplayError(f"{replay.path}:1: the header's options have no {error}, which the engine's start "
+                              "needs") from None
         except HEADER_ERRORS as error:
             raise ReplayError(f"{replay.path}:1: the header's options: {error}") from None
 

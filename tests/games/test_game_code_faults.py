@@ -94,3 +94,18 @@ def test_a_tournament_whose_engine_fails_to_start_says_so_in_one_line(failing: s
     # Its entrants are set up before any game; that ended in the engine's traceback.
     with pytest.raises(TournamentError, match="^the game 'nim' failed to start: KeyError: 'heap_sizes' \\(at "):
         check_setup("nim", [("a", SEATS[0])], 2, {"heaps": "3 3"})
+
+
+def test_a_header_lacking_an_option_the_engine_needs_says_which(tmp_path: Path) -> None:
+    """What a referee leaves out of its start's ``resolved`` (the header's options) the replay
+    cannot start from: verification said only "the header's options: 'heaps'"."""
+    record = tmp_path / "nim.jsonl"
+    registry.register(DESCRIPTOR)
+    try:
+        run_match(MatchSetup("nim", SEATS, 1, {"heaps": "3 3"}), record=record, host_factory=bots())
+        lines = record.read_text().splitlines(keepends=True)
+        record.write_text(lines[0].replace('"heaps": "3 3", ', "").replace('"heaps":"3 3",', "") + "".join(lines[1:]))
+        summary = verify_replay(record).summary()
+    finally:
+        registry.unregister("nim")
+    assert "the header's options have no 'heaps', which the engine's start needs" in summary, summary
