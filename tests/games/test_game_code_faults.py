@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from pytestqt.qtbot import QtBot
 
 from arena.bots.scripted import Script, ScriptedHost, answer
 from arena.games import registry
@@ -109,3 +110,23 @@ def test_a_header_lacking_an_option_the_engine_needs_says_which(tmp_path: Path) 
     finally:
         registry.unregister("nim")
     assert "the header's options have no 'heaps', which the engine's start needs" in summary, summary
+
+
+@pytest.mark.parametrize("failing", ["step"], indirect=True)
+def test_the_arena_pane_ends_a_match_its_engine_failed_in(qtbot: QtBot, failing: str, tmp_path: Path) -> None:
+    """The pane said why, but went on "Playing: move 7 of 7 so far" with Pause and Step on."""
+    from PySide6.QtCore import QSettings, Qt
+
+    from editor.widgets.arena.arena_pane import ArenaPane
+
+    pane = ArenaPane(QSettings(str(tmp_path / "arena.ini"), QSettings.Format.IniFormat), host_root=tmp_path)
+    qtbot.addWidget(pane, before_close_func=lambda p: p.shutdown())
+    pane.resize(1200, 700)
+    pane.show()
+    pane.setup_panel.set_game("nim")
+    pane.setup_panel.set_seats(SEATS)
+    qtbot.mouseClick(pane.setup_panel.start_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: pane.failure_label.isVisible(), timeout=30_000)
+    assert pane.failure_label.text().startswith("the game 'nim' failed in move 8: IndexError")  # 3 4 5 to 4 left
+    qtbot.waitUntil(lambda: not pane.runner.is_running(), timeout=10_000)
+    assert not pane.playback.live and "Playing" not in pane.scoreboard.summary_label.text()
