@@ -12,6 +12,7 @@ descriptor (:mod:`arena.games.registry`); one from another package does so throu
 from __future__ import annotations
 
 import enum
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -123,6 +124,16 @@ class GameDescriptor:
         if self.playout is None:
             raise ValueError(f"{self.name} gives no playout options")
         return self.playout(seed)
+
+    def map_samples(self) -> list[tuple[str, str]]:
+        """:attr:`maps`, or none when listing them raises (a game's own code, perhaps another
+        package's: said on stderr, and the forms go on with a map chosen from a file)."""
+        try:
+            return list(self.maps())
+        except Exception as error:  # noqa: BLE001  (another package's bug must not stop the app)
+            print(f"snakepit: the maps of {self.name!r} cannot be listed: {type(error).__name__}: {error}",
+                  file=sys.stderr)
+            return []
 
     def form_options(self) -> Sequence[Option]:
         """The options the setup forms show as fields of their own (those with a label)."""
