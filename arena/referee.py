@@ -281,7 +281,7 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
                 break
             tally.add(info.records)
             if writer is not None:
-                writer.round(self.round_json(info))
+                writer.round(self._game_code(lambda: self.round_json(info), run.rounds))  # the engine's JSON and text
             if on_round is not None:
                 on_round(info)
             end = self._game_code(run.end, run.rounds)

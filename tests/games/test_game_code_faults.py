@@ -130,3 +130,17 @@ def test_the_arena_pane_ends_a_match_its_engine_failed_in(qtbot: QtBot, failing:
     assert pane.failure_label.text().startswith("the game 'nim' failed in move 8: IndexError")  # 3 4 5 to 4 left
     qtbot.waitUntil(lambda: not pane.runner.is_running(), timeout=10_000)
     assert not pane.playback.live and "Playing" not in pane.scoreboard.summary_label.text()
+
+
+class TextFails(NimGame):
+    def to_text(self, state: NimState) -> str:
+        raise AttributeError("'NimState' object has no attribute 'heap'")
+
+
+def test_an_engine_whose_text_fails_ends_the_recorded_match_in_one_line(tmp_path: Path) -> None:
+    registry.register(dataclasses.replace(DESCRIPTOR, engine=TextFails(), referee=NimReferee()))
+    try:
+        with pytest.raises(GameCodeError, match="^the game 'nim' failed in move 1: AttributeError: 'NimState' object"):
+            run_match(MatchSetup("nim", SEATS, 1, {"heaps": "3 3"}), record=tmp_path / "r.jsonl", host_factory=bots())
+    finally:
+        registry.unregister("nim")
