@@ -9,6 +9,7 @@ import dataclasses
 import importlib.metadata
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from pytestqt.qtbot import QtBot
@@ -35,8 +36,8 @@ def test_a_sound_descriptor_has_no_problems() -> None:
     ({"options": DESCRIPTOR.options[:2]},  # its bots could not start: KeyError 'limits'
      "its bots need the options limits, sandbox, network (add LIMITS_OPTION, *SANDBOX_OPTIONS from arena.games.options)"),
 ])
-def test_a_descriptor_mistake_is_refused_naming_the_game_and_the_mistake(change: dict[str, object], said: str) -> None:
-    broken = dataclasses.replace(DESCRIPTOR, referee=NimReferee(), **change)  # type: ignore[arg-type]  # wrong on purpose
+def test_a_descriptor_mistake_is_refused_naming_the_game_and_the_mistake(change: dict[str, Any], said: str) -> None:
+    broken = dataclasses.replace(DESCRIPTOR, referee=NimReferee(), **change)
     with pytest.raises(GameRegistryError) as raised:
         register(broken)
     assert str(raised.value).startswith(f"the game {broken.name!r}: ") and said in str(raised.value)
