@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from arena.bots import TurnRecord
 from arena.bots.bwrap import SandboxUnavailable
+from arena.bots.script import ScriptError
 from arena.games.options import OptionError
 from arena.match import (
     CANCELLED,
@@ -49,9 +50,10 @@ T = TypeVar("T")
 
 HEADER_ERRORS = (MatchSetupError, OptionError, KeyError, TypeError, ValueError)
 """What a replay header that the engine cannot start from raises."""
-SAID_ERRORS = (MatchSetupError, ReplayError, SampleError, OSError, SandboxUnavailable)
+SAID_ERRORS = (MatchSetupError, ReplayError, SampleError, OSError, SandboxUnavailable, ScriptError)
 """What a match's start or round raises on purpose, each in words of its own (a seat, a file,
-the sandbox); anything else from them is a fault of the game's code (:class:`GameCodeError`)."""
+the sandbox, a scripted bot's test failing); anything else from them is a fault of the game's
+code (:class:`GameCodeError`)."""
 
 
 class GameCodeError(MatchSetupError):

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from arena.bots.scripted import Script, ScriptedHost, answer
+from arena.bots.scripted import Script, ScriptedHost, ScriptError, answer
 from arena.games import registry
 from arena.match import MatchSetup, MatchSetupError, run_match
 from arena.referee import GameCodeError
@@ -144,3 +144,10 @@ def test_an_engine_whose_text_fails_ends_the_recorded_match_in_one_line(tmp_path
             run_match(MatchSetup("nim", SEATS, 1, {"heaps": "3 3"}), record=tmp_path / "r.jsonl", host_factory=bots())
     finally:
         registry.unregister("nim")
+
+
+def test_a_scripted_bots_failing_test_stays_a_script_error(nim_registered: None) -> None:
+    """What a referee test's script says is wrong is the test's failure, not the game's code."""
+    host = ScriptedHost([Script(answer("0 1")), Script(answer("0 1"))])  # one reply each: too few
+    with pytest.raises(ScriptError, match="no reply left in the script"):
+        run_match(MatchSetup("nim", SEATS, 1, {"heaps": "3 3"}), host_factory=host)
