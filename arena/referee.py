@@ -20,7 +20,12 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from arena.bots import TurnRecord
 from arena.bots.bwrap import SandboxUnavailable
+from arena.bots.command import BotCommandError
+from arena.bots.limits import LimitsError
+from arena.bots.mirror import MirrorError
+from arena.bots.sandbox import SandboxError
 from arena.bots.script import ScriptError
+from arena.bots.uids import UidPoolError
 from arena.games.options import OptionError
 from arena.match import (
     CANCELLED,
@@ -50,10 +55,15 @@ T = TypeVar("T")
 
 HEADER_ERRORS = (MatchSetupError, OptionError, KeyError, TypeError, ValueError)
 """What a replay header that the engine cannot start from raises."""
-SAID_ERRORS = (MatchSetupError, ReplayError, SampleError, OSError, SandboxUnavailable, ScriptError)
+SAID_ERRORS = (MatchSetupError, ReplayError, SampleError, OSError, SandboxUnavailable, SandboxError, LimitsError,
+               MirrorError, BotCommandError, UidPoolError, ScriptError)
 """What a match's start or round raises on purpose, each in words of its own (a seat, a file,
-the sandbox, a scripted bot's test failing); anything else from them is a fault of the game's
-code (:class:`GameCodeError`)."""
+the sandbox and the bots' limits, a scripted bot's test failing): they go on as they are."""
+CODE_FAULTS = (ArithmeticError, AssertionError, AttributeError, LookupError, NameError, RuntimeError, TypeError,
+               ValueError)
+"""What a bug in a game's code raises (an engine's IndexError, KeyError, AttributeError...): said
+as a :class:`GameCodeError`. Anything else goes on as it is: a signal turned into an exception
+(``snakepit match``'s SIGTERM) may be raised wherever the match happens to be."""
 
 
 class GameCodeError(MatchSetupError):
@@ -185,7 +195,7 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
                 step = self.replay_step(context, state, line["moves"], rng)
             except (MoveError, GameOverError, KeyError, TypeError, ValueError) as error:
                 raise ReplayError(f"{where}: {error}") from None
-            except Exception as error:  # the game's code, not the replay: say so, and where
+            except CODE_FAULTS as error:  # the game's code, not the replay: say so, and where
                 raise ReplayError(f"{where}: the game {self.name!r} failed: {code_fault(error)}") from error
             state = step.state
             yield self.replayed_round(context, self.round_info(index, step.state, step.moves, step.events, records, rng))
@@ -264,7 +274,7 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
             return self.start(setup, host_root=host_root, bot_env=bot_env)
         except SAID_ERRORS:
             raise
-        except Exception as error:
+        except CODE_FAULTS as error:
             raise GameCodeError.of(self.name, "to start", error) from error
 
     def drive(self, run: GameRun, setup: MatchSetup, *, writer: ReplayWriter | None = None,
@@ -301,7 +311,7 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
             return call()
         except SAID_ERRORS:
             raise
-        except Exception as error:
+        except CODE_FAULTS as error:
             raise GameCodeError.of(self.name, f"in {self.descriptor.round_noun} {round}", error) from error
 
     def verify(self, replay: Replay, on_round: Callable[[int], None] | None = None) -> VerifyReport:

@@ -151,3 +151,25 @@ def test_a_scripted_bots_failing_test_stays_a_script_error(nim_registered: None)
     host = ScriptedHost([Script(answer("0 1")), Script(answer("0 1"))])  # one reply each: too few
     with pytest.raises(ScriptError, match="no reply left in the script"):
         run_match(MatchSetup("nim", SEATS, 1, {"heaps": "3 3"}), host_factory=host)
+
+
+class Signalled(Exception):
+    """What a signal handler raises wherever the match happens to be (``snakepit match``'s SIGTERM)."""
+
+
+class StepSignalled(NimGame):
+    def step(self, state: NimState, moves: Sequence[Any], rng: random.Random) -> Step[NimState]:
+        raise Signalled("SIGTERM")
+
+
+def test_an_exception_no_bug_raises_goes_on_as_it_is(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The CLI's SIGTERM, raised inside a step, became "the game 'worms' failed in round 5:
+    # Interrupted: SIGTERM", and the killed match exited 2 instead of 143.
+    engine = StepSignalled()
+    monkeypatch.setattr(nim_referee, "GAME", engine)
+    registry.register(dataclasses.replace(DESCRIPTOR, engine=engine, referee=NimReferee()))
+    try:
+        with pytest.raises(Signalled):
+            run_match(MatchSetup("nim", SEATS, 1, {"heaps": "3 3"}), host_factory=bots())
+    finally:
+        registry.unregister("nim")
