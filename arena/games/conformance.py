@@ -124,6 +124,9 @@ SEEDED_CHECKS = (check_replays_exactly, check_texts_read_back, check_scores_and_
 
 def check_game(descriptor: GameDescriptor, seeds: Iterable[int] = SEEDS) -> None:
     """Every check, with each seed; raises :class:`ConformanceError` at the first that fails."""
+    if descriptor.playout is None or descriptor.playout_seats < 1:
+        raise ConformanceError(f"{descriptor.name}: its descriptor gives no playout (the start options of a small game "
+                               "for a seed) and playout_seats, which the random games start from")
     for seed in seeds:
         for check in SEEDED_CHECKS:
             check(descriptor, seed)

@@ -50,3 +50,8 @@ def test_an_end_reason_without_words_fails() -> None:
 
 def test_a_sound_engine_passes() -> None:
     check_game(DESCRIPTOR, range(3))
+
+
+def test_a_descriptor_without_playout_options_is_told_what_to_give() -> None:
+    with pytest.raises(ConformanceError, match="^nim: its descriptor gives no playout"):
+        check_game(dataclasses.replace(DESCRIPTOR, playout=None))
