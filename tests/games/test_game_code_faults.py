@@ -39,7 +39,7 @@ class Failing(NimGame):
         return super().start(options, seats)
 
     def step(self, state: NimState, moves: Sequence[Any], rng: random.Random) -> Step[NimState]:
-        if self.fails == "step" and sum(state.heaps) < 5:
+        if (self.fails == "step" and sum(state.heaps) < 5) or self.fails == "first step":
             raise IndexError("list index out of range")
         return super().step(state, moves, rng)
 
@@ -112,9 +112,9 @@ def test_a_header_lacking_an_option_the_engine_needs_says_which(tmp_path: Path) 
     assert "the header's options have no 'heaps', which the engine's start needs" in summary, summary
 
 
-@pytest.mark.parametrize("failing", ["step"], indirect=True)
+@pytest.mark.parametrize("failing", ["first step"], indirect=True)
 def test_the_arena_pane_ends_a_match_its_engine_failed_in(qtbot: QtBot, failing: str, tmp_path: Path) -> None:
-    """The pane said why, but went on "Playing: move 7 of 7 so far" with Pause and Step on."""
+    """The pane said why, but went on "Playing: move 0 of 0 so far" with Pause and Step on."""
     from PySide6.QtCore import QSettings, Qt
 
     from editor.widgets.arena.arena_pane import ArenaPane
@@ -127,7 +127,7 @@ def test_the_arena_pane_ends_a_match_its_engine_failed_in(qtbot: QtBot, failing:
     pane.setup_panel.set_seats(SEATS)
     qtbot.mouseClick(pane.setup_panel.start_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: pane.failure_label.isVisible(), timeout=30_000)
-    assert pane.failure_label.text().startswith("the game 'nim' failed in move 8: IndexError")  # 3 4 5 to 4 left
+    assert pane.failure_label.text().startswith("the game 'nim' failed in move 1: IndexError")
     qtbot.waitUntil(lambda: not pane.runner.is_running(), timeout=10_000)
     assert not pane.playback.live and "Playing" not in pane.scoreboard.summary_label.text()
 
