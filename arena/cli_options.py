@@ -52,7 +52,7 @@ def add_game_flags(parser: argparse.ArgumentParser, games: Mapping[str, GameDesc
     parser.add_argument(ROUNDS, type=int, metavar="N", dest="option_rounds",
                         help="a limit on the game's rounds (" + "; ".join(
                             f"{name}: {(d.round_limit_title or d.round_noun + 's').lower()}"  # "moves per player"
-                            for name, d in sorted(games.items())) + ")")
+                            for name, d in sorted(games.items()) if d.round_limit is not None) + ")")
     for flag in game_flags(games):
         option, text = flag.option, flag.help()
         if option.kind is OptionKind.FLAG:

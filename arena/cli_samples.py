@@ -8,7 +8,9 @@ import argparse
 from typing import Any
 
 from arena.samples import (
-    GAMES_WITH_RULES,
+    game_samples,
+    games_with_rules,
+    games_with_samples,
     rules_dir,
     rules_file,
     rules_text,
@@ -25,13 +27,13 @@ def sample_lines(game: str | None) -> list[str]:
     """A line per game (or only ``game``): its sample programs or bots, and its maps, by the names
     the commands take."""
     lines = []
-    for name in (game,) if game else GAMES_WITH_RULES:
+    for name in (game,) if game else games_with_samples():
         if name == "snake":
             programs = [p.name.removesuffix(".snake.json") for p in sample_programs()]
             lines.append(f"snake: programs {', '.join(programs)}")
             continue
         parts = [f"bots {', '.join(bot.label if bot.compiled else bot.name for bot in sample_bots(name))}"]
-        folder = samples_dir() / name
+        folder = game_samples(name)
         maps = sorted(str(p.relative_to(folder).with_suffix("")) for p in folder.rglob("*.txt"))
         if maps:
             parts.append(f"{MAP_TITLES.get(name, 'files')} {', '.join(maps)}")
@@ -41,17 +43,17 @@ def sample_lines(game: str | None) -> list[str]:
 
 def cmd_samples(args: argparse.Namespace) -> int:
     if args.path:
-        print(samples_dir() / args.game if args.game else samples_dir())
+        print(game_samples(args.game) if args.game else samples_dir())
         return 0
     for line in sample_lines(args.game):
         print(line)
-    print(f"(files in {samples_dir()}; a C bot is compiled on first use)")
+    print(f"(files in {game_samples(args.game) if args.game else samples_dir()}; a C bot is compiled on first use)")
     return 0
 
 
 def cmd_rules(args: argparse.Namespace) -> int:
     if args.game is None:
-        print(f"rules of {', '.join(GAMES_WITH_RULES)}: snakepit rules GAME (files in {rules_dir()})")
+        print(f"rules of {', '.join(games_with_rules())}: snakepit rules GAME (files in {rules_dir()})")
         return 0
     if args.path:
         print(rules_file(args.game))
@@ -64,10 +66,10 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     """Add ``samples`` and ``rules`` to a ``snakepit`` parser's subcommands."""
     p = subparsers.add_parser("samples", help="list the shipped sample programs, bots and maps by the names "
                                               "the commands take")
-    p.add_argument("game", nargs="?", choices=GAMES_WITH_RULES, metavar="GAME", help="only this game's")
+    p.add_argument("game", nargs="?", choices=games_with_samples(), metavar="GAME", help="only this game's")
     p.add_argument("--path", action="store_true", help="print the samples' folder (to copy a sample from)")
     p.set_defaults(handler=cmd_samples)
     p = subparsers.add_parser("rules", help="print a game's rules and bot protocol (Markdown)")
-    p.add_argument("game", nargs="?", choices=GAMES_WITH_RULES, metavar="GAME")
+    p.add_argument("game", nargs="?", choices=games_with_rules(), metavar="GAME")
     p.add_argument("--path", action="store_true", help="print the rules file's path instead")
     p.set_defaults(handler=cmd_rules)

@@ -515,7 +515,7 @@ def run_match(
         raise MatchSetupError(f"unknown game {setup.game!r} (known: {', '.join(sorted(GAMES))})")
     referee.check_setup(setup)
     with hosted_by(host_factory) if host_factory is not None else nullcontext(), \
-            referee.start(setup, host_root=host_root, bot_env=bot_env) as run:
+            referee.started(setup, host_root=host_root, bot_env=bot_env) as run:
         writer = None if record is None else ReplayWriter.open(record) if isinstance(record, (Path, str)) else \
             ReplayWriter(record)
         try:

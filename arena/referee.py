@@ -12,12 +12,20 @@ from __future__ import annotations
 import hashlib
 import random
 import threading
+import traceback
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from arena.bots import TurnRecord
+from arena.bots.bwrap import SandboxUnavailable
+from arena.bots.command import BotCommandError
+from arena.bots.limits import LimitsError
+from arena.bots.mirror import MirrorError
+from arena.bots.sandbox import SandboxError
+from arena.bots.script import ScriptError
+from arena.bots.uids import UidPoolError
 from arena.games.options import OptionError
 from arena.match import (
     CANCELLED,
@@ -34,6 +42,7 @@ from arena.match import (
     StateT,
 )
 from arena.replay import Replay, ReplayError, ReplayWriter, VerifyReport, check_idle
+from arena.samples import SampleError
 from arena.seed import check_seed
 from engines.protocol import Game, GameOverError, MoveError, Step
 
@@ -42,9 +51,37 @@ if TYPE_CHECKING:
 
 S = TypeVar("S")
 B = TypeVar("B")
+T = TypeVar("T")
 
 HEADER_ERRORS = (MatchSetupError, OptionError, KeyError, TypeError, ValueError)
 """What a replay header that the engine cannot start from raises."""
+SAID_ERRORS = (MatchSetupError, ReplayError, SampleError, OSError, SandboxUnavailable, SandboxError, LimitsError,
+               MirrorError, BotCommandError, UidPoolError, ScriptError)
+"""What a match's start or round raises on purpose, each in words of its own (a seat, a file,
+the sandbox and the bots' limits, a scripted bot's test failing): they go on as they are."""
+CODE_FAULTS = (ArithmeticError, AssertionError, AttributeError, LookupError, NameError, RuntimeError, TypeError,
+               ValueError)
+"""What a bug in a game's code raises (an engine's IndexError, KeyError, AttributeError...): said
+as a :class:`GameCodeError`. Anything else goes on as it is: a signal turned into an exception
+(``snakepit match``'s SIGTERM) may be raised wherever the match happens to be."""
+
+
+class GameCodeError(MatchSetupError):
+    """A game's own code (its engine or referee: perhaps another package's) raised where it must
+    not: the match cannot go on. One line naming the game, when, what was raised and where
+    (the file and line, which say whose code it is); the rounds played so far stay recorded."""
+
+    @classmethod
+    def of(cls, game: str, when: str, error: BaseException) -> GameCodeError:
+        return cls(f"the game {game!r} failed {when}: {code_fault(error)}")
+
+
+def code_fault(error: BaseException) -> str:
+    """``IndexError: list index out of range (at engine.py:60 in step)``: what was raised, and
+    the line of the game's code that raised it."""
+    frames = traceback.extract_tb(error.__traceback__)
+    where = f" (at {frames[-1].filename}:{frames[-1].lineno} in {frames[-1].name})" if frames else ""
+    return f"{type(error).__name__}: {error}{where}"
 
 
 class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
@@ -133,6 +170,9 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
             raise ReplayError(f"{replay.path}:1: {replay.game} has {wanted} seats, the header lists {count}")
         try:
             return self.initial_state(replay.options, count)
+        except KeyError as error:  # what a referee left out of the header's options (its start's ``resolved``)
+            raise ReplayError(f"{replay.path}:1: the header's options have no {error}, which the engine's start "
+                              "needs") from None
         except HEADER_ERRORS as error:
             raise ReplayError(f"{replay.path}:1: the header's options: {error}") from None
 
@@ -155,6 +195,8 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
                 step = self.replay_step(context, state, line["moves"], rng)
             except (MoveError, GameOverError, KeyError, TypeError, ValueError) as error:
                 raise ReplayError(f"{where}: {error}") from None
+            except CODE_FAULTS as error:  # the game's code, not the replay: say so, and where
+                raise ReplayError(f"{where}: the game {self.name!r} failed: {code_fault(error)}") from error
             state = step.state
             yield self.replayed_round(context, self.round_info(index, step.state, step.moves, step.events, records, rng))
 
@@ -222,8 +264,18 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
              host_root: Path | None = None, bot_env: Mapping[str, str] | None = None) -> MatchResult:
         """Start and play a whole match."""
         self.check_setup(setup)
-        with self.start(setup, host_root=host_root, bot_env=bot_env) as run:
+        with self.started(setup, host_root=host_root, bot_env=bot_env) as run:
             return self.drive(run, setup, writer=writer, on_round=on_round, cancel=cancel)
+
+    def started(self, setup: MatchSetup, *, host_root: Path | None = None,
+                bot_env: Mapping[str, str] | None = None) -> GameRun:
+        """:meth:`start`, with a fault of the game's code said as a :class:`GameCodeError`."""
+        try:
+            return self.start(setup, host_root=host_root, bot_env=bot_env)
+        except SAID_ERRORS:
+            raise
+        except CODE_FAULTS as error:
+            raise GameCodeError.of(self.name, "to start", error) from error
 
     def drive(self, run: GameRun, setup: MatchSetup, *, writer: ReplayWriter | None = None,
               on_round: Callable[[RoundInfo[StateT, MoveT, EventT]], None] | None = None,
@@ -232,25 +284,35 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
         tally = SeatTally(len(setup.seats))
         if writer is not None:
             writer.header(self.name, setup.seed, run.seats, run.options)
-        end = run.end()
+        end = self._game_code(run.end, run.rounds + 1)
         while end is None:
-            info = None if cancel is not None and cancel.is_set() else run.play_round(cancel)
+            info = None if cancel is not None and cancel.is_set() else self._game_code(
+                lambda: run.play_round(cancel), run.rounds + 1)
             if info is None:
                 end = CANCELLED
                 break
             tally.add(info.records)
             if writer is not None:
-                writer.round(self.round_json(info))
+                writer.round(self._game_code(lambda: self.round_json(info), run.rounds))  # the engine's JSON and text
             if on_round is not None:
                 on_round(info)
-            end = run.end()
+            end = self._game_code(run.end, run.rounds)
+        scores, ranks = self._game_code(lambda: (run.scores(), run.ranks()), run.rounds)
         result = MatchResult(
-            self.name, setup.seed, run.rounds, end, run.scores(), run.ranks(), tally.statuses(), tally.times(),
-            tuple(tally.counts),
+            self.name, setup.seed, run.rounds, end, scores, ranks, tally.statuses(), tally.times(), tuple(tally.counts),
         )
         if writer is not None:
             writer.result(result.replay_json())
         return result
+
+    def _game_code(self, call: Callable[[], T], round: int) -> T:
+        """``call()``, a round's work of the game's code: what it raises unsaid is a :class:`GameCodeError`."""
+        try:
+            return call()
+        except SAID_ERRORS:
+            raise
+        except CODE_FAULTS as error:
+            raise GameCodeError.of(self.name, f"in {self.descriptor.round_noun} {round}", error) from error
 
     def verify(self, replay: Replay, on_round: Callable[[int], None] | None = None) -> VerifyReport:
         """Re-simulate ``replay`` and compare it round by round and its result line

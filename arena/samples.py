@@ -63,10 +63,29 @@ def rules_dir() -> Path:
     return _package_dir(RULES_PACKAGE)
 
 
+def games_with_rules() -> tuple[str, ...]:
+    """The shipped games, then every registered game whose descriptor names its rules."""
+    from arena.games.registry import games  # the registry loads the referees, which import this module
+
+    return GAMES_WITH_RULES + tuple(sorted(name for name, d in games().items()
+                                           if d.rules is not None and name not in GAMES_WITH_RULES))
+
+
+def games_with_samples() -> tuple[str, ...]:
+    """The shipped games, then every registered game whose descriptor names its samples."""
+    from arena.games.registry import games
+
+    return GAMES_WITH_RULES + tuple(sorted(name for name, d in games().items()
+                                           if d.samples is not None and name not in GAMES_WITH_RULES))
+
+
 def rules_file(game: str) -> Path:
-    path = rules_dir() / f"{game}.md"
+    from arena.games.registry import games
+
+    descriptor = games().get(game)
+    path = descriptor.rules if descriptor is not None and descriptor.rules is not None else rules_dir() / f"{game}.md"
     if not path.is_file():
-        raise SampleError(f"no rules for {game!r} (games: {', '.join(GAMES_WITH_RULES)})")
+        raise SampleError(f"no rules for {game!r} (games: {', '.join(games_with_rules())})")
     return path
 
 
@@ -113,10 +132,19 @@ def resolve_sample_file(game: str, argument: str | Path, suffix: str = ".txt") -
     if path.exists():
         return path
     name = str(argument) if str(argument).endswith(suffix) else f"{argument}{suffix}"
-    folder = SAMPLES_DIR / game
+    folder = game_samples(game)
     candidates = [folder / name, *(sub / name for sub in sorted(folder.iterdir()) if sub.is_dir())] \
         if folder.is_dir() else []
     return next((c for c in candidates if c.is_file()), path)
+
+
+def game_samples(game: str) -> Path:
+    """The folder of ``game``'s samples: its descriptor's (a game from another package ships its
+    own), else the shipped ``samples/<game>``."""
+    from arena.games.registry import games  # the registry loads the referees, which import this module
+
+    descriptor = games().get(game)
+    return descriptor.samples if descriptor is not None and descriptor.samples is not None else SAMPLES_DIR / game
 
 
 @dataclass(frozen=True)
@@ -144,7 +172,7 @@ class SampleBot:
 
 def sample_bots(game: str) -> list[SampleBot]:
     """``game``'s sample bots: its scripts, then its C sources, each by name."""
-    folder = SAMPLES_DIR / game
+    folder = game_samples(game)
     if game == "snake" or not folder.is_dir():
         return []
     files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith(SHARED_PREFIX))

@@ -37,7 +37,8 @@ WHEEL_HOLDS = ("snakepit_samples/snake/tail_biter.snake.json", "snakepit_samples
                "snakepit_samples/worms/greedy.sh", "snakepit_samples/worms/redbot-2012/stripes.txt",
                "snakepit_samples/kingdoms/default_playfield.txt", "snakepit_samples/itpw/greedy.c",
                "snakepit_samples/bioblots/greedy.c", "snakepit_rules/itpw.md", "editor/resources/snakepit.svg",
-               "editor/resources/snakepit.desktop", "editor/resources/snakepit-mime.xml")
+               "editor/resources/snakepit.desktop", "editor/resources/snakepit-mime.xml", "arena/py.typed",
+               "engines/py.typed", "matcher/py.typed")
 
 
 def run(command: list[str], **kwargs: object) -> subprocess.CompletedProcess[str]:

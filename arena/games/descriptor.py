@@ -12,6 +12,7 @@ descriptor (:mod:`arena.games.registry`); one from another package does so throu
 from __future__ import annotations
 
 import enum
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -85,7 +86,12 @@ class GameDescriptor:
     tournament_map: bool = True
     """The tournament form offers the map too (a board drawn from each game's seed needs none)."""
     samples: Path | None = None
-    """The folder of the game's sample bots (or programs)."""
+    """The folder of the game's sample bots (or programs), and below it its maps: a seat or a map
+    named by a sample's name is found there (:func:`arena.samples.resolve_bot`,
+    :func:`arena.samples.resolve_sample_file`)."""
+    rules: Path | None = None
+    """Its rules and bot protocol, a Markdown file: what ``snakepit rules GAME`` prints and the
+    app's Game Rules show (None: a shipped game's ``docs/rules/<name>.md``, or none)."""
     default_seats: tuple[str, ...] = ()
     """What the setup form starts with: sample names."""
     view: str | None = None
@@ -118,6 +124,16 @@ class GameDescriptor:
         if self.playout is None:
             raise ValueError(f"{self.name} gives no playout options")
         return self.playout(seed)
+
+    def map_samples(self) -> list[tuple[str, str]]:
+        """:attr:`maps`, or none when listing them raises (a game's own code, perhaps another
+        package's: said on stderr, and the forms go on with a map chosen from a file)."""
+        try:
+            return list(self.maps())
+        except Exception as error:  # noqa: BLE001  (another package's bug must not stop the app)
+            print(f"snakepit: the maps of {self.name!r} cannot be listed: {type(error).__name__}: {error}",
+                  file=sys.stderr)
+            return []
 
     def form_options(self) -> Sequence[Option]:
         """The options the setup forms show as fields of their own (those with a label)."""

@@ -116,7 +116,7 @@ def check_setup(game: str, entrants: Sequence[tuple[str, str]], seats: int, opti
         setup = MatchSetup(game, (seat,) * seats, 0, options)
         try:
             referee.check_setup(setup)
-            with referee.start(setup):
+            with referee.started(setup):
                 pass
         except MatchSetupError as err:
             message = str(err)

@@ -31,7 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from arena.games.registry import games
-from arena.samples import GAMES_WITH_RULES, rules_text
+from arena.samples import games_with_rules, rules_text
 from editor.widgets.parts.boxes import close_buttons, column, row
 from editor.window.card_menus import PROXY_FOR
 
@@ -181,7 +181,8 @@ class RulesDialog(QDialog):
         self.setWindowTitle("Game Rules")
         self.games = QListWidget()
         titles = {name: descriptor.title for name, descriptor in games().items()}
-        for name in GAMES_WITH_RULES:
+        names = games_with_rules()  # the shipped games', and those of installed packages that have rules
+        for name in names:
             item = QListWidgetItem(titles.get(name, name))
             item.setData(Qt.ItemDataRole.UserRole, name)
             self.games.addItem(item)
@@ -191,7 +192,7 @@ class RulesDialog(QDialog):
         column((row(self.games, (self.text, 1)), 1), close_buttons(self), parent=self, margins=None)
         self.games.currentItemChanged.connect(
             lambda item, _old: self.show_game(item.data(Qt.ItemDataRole.UserRole)) if item is not None else None)
-        self.games.setCurrentRow(list(GAMES_WITH_RULES).index(game) if game in GAMES_WITH_RULES else 0)
+        self.games.setCurrentRow(names.index(game) if game in names else 0)
         self.resize(860, 600)
 
     def show_game(self, game: str) -> None:

@@ -16,15 +16,13 @@ import json
 import os
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from arena.games import registry
+from arena.games.conformance import check_game
 from arena.match import MatchSetup, run_match
 from arena.replay import read_replay, verify_replay
-from tests.engines.test_conformance import playout
 from tests.games.nim.referee import BOTS, DESCRIPTOR
 from pytestqt.qtbot import QtBot
 
@@ -73,19 +71,8 @@ def test_without_the_entry_point_the_game_is_unknown_in_one_line(tmp_path: Path)
     assert done.returncode == 2 and "invalid choice: 'nim'" in done.stderr and len(done.stderr.splitlines()) == 1
 
 
-@pytest.fixture
-def nim_registered() -> Iterator[None]:
-    registry.register(DESCRIPTOR)
-    yield
-    registry.unregister(DESCRIPTOR.name)
-
-
-def test_the_conformance_playouts_hold_for_it(nim_registered: None) -> None:
-    for seed in range(5):
-        first = playout(DESCRIPTOR.engine, DESCRIPTOR.playout_options(seed), 2, seed)
-        assert first == playout(DESCRIPTOR.engine, DESCRIPTOR.playout_options(seed), 2, seed)
-        assert all(DESCRIPTOR.engine.to_text(DESCRIPTOR.engine.from_text(t)) == t for t in first.texts)
-        assert first.outcome.reason in DESCRIPTOR.end_reasons
+def test_the_conformance_suite_holds_for_it(nim_registered: None) -> None:
+    check_game(DESCRIPTOR, range(5))
 
 
 def test_a_tampered_replay_of_it_fails_verification(nim_registered: None, tmp_path: Path) -> None:
@@ -113,7 +100,8 @@ def test_it_plays_in_the_arena_pane_on_the_generic_board(qtbot: QtBot, nim_regis
     assert "nim" in [panel.game_box.itemData(i) for i in range(panel.game_box.count())]
     panel.set_game("nim")
     assert panel.game_box.currentText() == "Nim" and not panel.rounds_box.isVisibleTo(panel)
-    panel.set_seats((BOT, BOT))
+    # Its default seats, the names of its sample bots, found in its own folder.
+    assert panel.seat_values() == [BOT, BOT]
     with qtbot.waitSignal(pane.runner.started, timeout=20_000):
         qtbot.mouseClick(panel.start_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not pane.runner.is_running() and not pane.playback.live, timeout=30_000)

@@ -481,6 +481,9 @@ class ArenaPane(QWidget):
 
     def _failed(self, text: str) -> None:
         self._gave_up()
+        if self.playback.live:  # it failed after it started (a game's code raised): no more rounds come
+            self.playback.finish()
+            self._show(self.playback.index)
         self.setup_panel.show_message(text)
         # The reason stays in sight, not only in the status bar for a few seconds: above the
         # board while a match is shown (a replay that fails to open leaves it there), as the

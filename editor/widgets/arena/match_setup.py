@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from arena.bots import BotCommand, BotCommandError
+from arena.games.registry import load_problems
 from arena.match import GAMES, MatchSetup, MatchSetupError
 from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, find_sample_bot, resolve_program
 from editor.typing_guard import install_typing_guard
@@ -140,6 +141,7 @@ class MatchSetupPanel(QWidget):
         games = playable_games()
         last = str(settings.value(GAME_KEY, games[0]))
         self.set_game(last if last in games else games[0])
+        self.show_message("\n".join(load_problems()))  # a game another package adds that cannot load: whose, and why
 
     # --- our API -----------------------------------------------------------------------------
 

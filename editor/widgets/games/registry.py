@@ -33,7 +33,7 @@ def spec_of(descriptor: GameDescriptor) -> GameSpec:
         seats = (EDITOR_SEAT, *seats[:-1])
     return GameSpec(
         descriptor.title, descriptor.seat_noun, programs=programs, map_option=descriptor.map_option,
-        map_title=descriptor.map_title, maps=descriptor.maps, map_required=descriptor.map_required,
+        map_title=descriptor.map_title, maps=descriptor.map_samples, map_required=descriptor.map_required,
         tournament_map=descriptor.tournament_map, numbers=numbers, default_seats=seats,
         time_option=descriptor.time_option or "", time_title=descriptor.time_title, flags=flags,
         round_noun=descriptor.round_noun, ends=dict(descriptor.end_reasons),

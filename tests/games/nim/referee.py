@@ -74,6 +74,6 @@ DESCRIPTOR = GameDescriptor(
         LIMITS_OPTION, *SANDBOX_OPTIONS,
     ),
     end_reasons={"taken": "the last counter taken", "fault": "a bot broke a rule"},
-    samples=BOTS, default_seats=("nim_bot.py", "nim_bot.py"),
+    samples=BOTS, default_seats=("nim_bot.py", "nim_bot.py"), rules=Path(__file__).parent / "rules.md",
     playout=lambda seed: {"heaps": "3 4 5"}, playout_seats=2,
 )
