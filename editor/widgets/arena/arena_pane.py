@@ -52,6 +52,7 @@ from editor.widgets.parts.form_widgets import error_line, scrolled
 from editor.widgets.parts.seat_names import numbered
 from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
 from editor.widgets.parts.standalone import run_alone
+from editor.widgets.parts.tab_chain import step_focus
 from matcher import Program
 
 SETUP_WIDTH = 280
@@ -294,6 +295,7 @@ class ArenaPane(QWidget):
         column.addWidget(self.failure_label)
         column.addWidget(self.stack, 1)
         self.popout = PopOut(self.stack, column, self)
+        self.popout_button = popout
         self.popout.changed.connect(self.popout_action.setChecked)
 
         self.scoreboard = Scoreboard()
@@ -672,6 +674,21 @@ class ArenaPane(QWidget):
         return own.write(Path(path))
 
     # --- Qt overrides --------------------------------------------------------------------------
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab in reading order: the setup, the transport, the header over the board (a board's
+        own buttons before Save, as shown), the board, the scoreboard, the seat log and plots.
+        Boards, their buttons and the scoreboard's rows are made later than the rest, and Qt's
+        own order put them last, after the seat log."""
+        own = [button for buttons in self._board_buttons.values() for button in buttons]
+        parts = [self.setup_scroll, self.transport, self.setup_button, *own, self.save_button, self.export_button,
+                 self.popout_button, self.stack, self.scoreboard, self.tabs]
+        if step_focus(self, parts, next):
+            focus = QApplication.focusWidget()
+            if focus is not None and self.setup_scroll.isAncestorOf(focus):  # Shift+Tab into the setup too
+                self.setup_scroll.ensureWidgetVisible(focus)
+            return True
+        return super().focusNextPrevChild(next)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()
