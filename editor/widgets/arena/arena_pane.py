@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QMetaMethod, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -48,6 +48,7 @@ from editor.widgets.games.board_legend import legend_name
 from editor.widgets.games.cell_hover import SeatBoard
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
 from editor.widgets.games.registry import GAME_VIEWS
+from editor.widgets.parts.announcing import announce, plain_words
 from editor.widgets.parts.form_widgets import error_line, scrolled
 from editor.widgets.parts.seat_names import numbered
 from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
@@ -480,6 +481,18 @@ class ArenaPane(QWidget):
         self._show(self.playback.index)
         if outcome is not None and outcome.cancelled:
             self._say(f"Stopped after {outcome.rounds} rounds; every bot was killed.")
+        elif outcome is not None and self.info is not None and self.playback.frames:
+            self._say(self._ended_words(self.info, outcome))
+
+    def _ended_words(self, info: MatchInfo, outcome: Outcome) -> str:
+        """What the status line says (and a screen reader is told) at a match's end: its result;
+        of a replay, that it is open (its result would spoil the watching)."""
+        last = self.playback.frames[-1]
+        if info.kind == REPLAY:
+            noun = self._spec().round_noun
+            name = Path(str(info.record)).name
+            return f"Opened the replay {name}: {last.turn} {noun}{'' if last.turn == 1 else 's'}; Space plays it."
+        return plain_words(self._summary(last, outcome), rich=True)
 
     def _failed(self, text: str) -> None:
         self._gave_up()
@@ -630,7 +643,12 @@ class ArenaPane(QWidget):
         self.select_seat(None if seat == self._selected else seat)
 
     def _say(self, text: str) -> None:
-        self.message.emit(text)
+        """A note for the host's status bar, which tells a screen reader; a pane on its own (no
+        host listens) tells the reader itself."""
+        if self.isSignalConnected(QMetaMethod.fromSignal(self.message)):
+            self.message.emit(text)
+        else:
+            announce(self, text)
 
     # --- export and what-if ------------------------------------------------------------------
 
