@@ -43,15 +43,18 @@ def reachable(widget: QWidget) -> bool:
 def step_focus(host: QWidget, parts: Sequence[QWidget], forward: bool) -> bool:
     """Tab (``forward``) or Shift+Tab from the focused widget inside ``host``: to the next stop
     through ``parts`` in their order; past the last (before the first) to the window's next widget
-    outside ``host``, or round to the first (the last) when there is none. False (Qt's own order)
-    when the focus is on none of the stops."""
+    outside ``host``, or round to the first (the last) when there is none; from ``host`` itself to
+    the first (the last) stop. False (Qt's own order) when the focus is on none of these."""
     focus = QApplication.focusWidget()
     stops = [stop for part in parts for stop in tab_stops(part) if reachable(stop)]
-    here = next((i for i, stop in enumerate(stops) if stop is focus), None)
-    if focus is None or here is None:
-        return False
-    there = here + (1 if forward else -1)
-    target = stops[there] if 0 <= there < len(stops) else _outside(host, focus, forward) or stops[0 if forward else -1]
+    if focus is host and stops:  # (the host holds the keys after Start hid the setup)
+        target = stops[0 if forward else -1]
+    else:
+        here = next((i for i, stop in enumerate(stops) if stop is focus), None)
+        if focus is None or here is None:
+            return False
+        there = here + (1 if forward else -1)
+        target = stops[there] if 0 <= there < len(stops) else _outside(host, focus, forward) or stops[0 if forward else -1]
     target.setFocus(Qt.FocusReason.TabFocusReason if forward else Qt.FocusReason.BacktabFocusReason)
     return True
 

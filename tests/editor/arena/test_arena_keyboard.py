@@ -152,3 +152,26 @@ def test_a_scoreboard_row_takes_the_keys_and_enter_selects_its_seat(qtbot: QtBot
     assert row.grab().toImage().pixelColor(row.width() // 2, 1) == highlight  # the focus frame
     qtbot.keyClick(row, Qt.Key.Key_Return)
     assert row.is_selected() and pane.seat_log.seat_box.currentData() == 1
+
+
+def test_after_start_from_the_keyboard_tab_goes_to_the_transport_first(qtbot: QtBot,
+                                                                      make_pane: Callable[..., ArenaPane]) -> None:
+    """Found: Start hides the setup and the pane keeps the keys; Tab from there went to the
+    header's Setup, past the transport, and Shift+Tab to the last scoreboard row."""
+    pane = make_pane()
+    set_up(pane, "snake", ("hunter", "tail_biter"), {"rounds": 10})
+    full_speed(qtbot, pane)
+    button = pane.setup_panel.start_button
+    button.activateWindow()
+    button.setFocus()
+    qtbot.waitUntil(button.hasFocus, timeout=2_000)
+    qtbot.keyClick(button, Qt.Key.Key_Return, Qt.KeyboardModifier.ControlModifier)
+    wait_finished(qtbot, pane)
+    assert QApplication.focusWidget() is pane
+    qtbot.keyClick(pane, Qt.Key.Key_Tab)
+    assert QApplication.focusWidget() is pane.transport.first_button
+    pane.setFocus()
+    qtbot.waitUntil(pane.hasFocus, timeout=2_000)
+    qtbot.keyClick(pane, Qt.Key.Key_Backtab)
+    focused = QApplication.focusWidget()
+    assert focused is not None and part_of(pane, focused) == "seat log"
