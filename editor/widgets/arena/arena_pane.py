@@ -479,20 +479,21 @@ class ArenaPane(QWidget):
         self.playback.finish()
         self._refresh_plots()
         self._show(self.playback.index)
-        if outcome is not None and outcome.cancelled:
-            self._say(f"Stopped after {outcome.rounds} rounds; every bot was killed.")
-        elif outcome is not None and self.info is not None and self.playback.frames:
+        if outcome is not None and self.info is not None and self.playback.frames:
             self._say(self._ended_words(self.info, outcome))
+        elif outcome is not None and outcome.cancelled:
+            self._say(f"Stopped after {outcome.rounds} rounds; every bot was killed.")
 
     def _ended_words(self, info: MatchInfo, outcome: Outcome) -> str:
         """What the status line says (and a screen reader is told) at a match's end: its result;
         of a replay, that it is open (its result would spoil the watching)."""
         last = self.playback.frames[-1]
-        if info.kind == REPLAY:
+        if info.kind == REPLAY and not outcome.cancelled:
             noun = self._spec().round_noun
             name = Path(str(info.record)).name
             return f"Opened the replay {name}: {last.turn} {noun}{'' if last.turn == 1 else 's'}; Space plays it."
-        return plain_words(self._summary(last, outcome), rich=True)
+        words = plain_words(self._summary(last, outcome), rich=True)  # in the game's word: "Stopped after 9 steps."
+        return f"{words} Every bot was killed." if outcome.cancelled and info.sandboxed is not None else words
 
     def _failed(self, text: str) -> None:
         self._gave_up()

@@ -89,3 +89,18 @@ def test_before_qt_6_8_a_reader_hears_the_name_change(qtbot: QtBot, monkeypatch:
     monkeypatch.delattr(QtGui, "QAccessibleAnnouncementEvent")
     announcing.deliver(label, "Saved the replay")
     assert label.accessibleName() == "Saved the replay"
+
+
+def test_a_stopped_match_is_said_in_the_games_word(qtbot: QtBot, make_pane: Callable[..., ArenaPane],
+                                                   heard: list[str]) -> None:
+    """Found: "Stopped after 9 rounds; every bot was killed." of a snake match: its rounds are
+    steps (as the scoreboard says) and its seats are programs, not bots."""
+    pane = make_pane()
+    set_up(pane, "snake", ("hunter", "tail_biter"), {"rounds": 1000})
+    start(qtbot, pane)  # at the saved speed: a few steps a second
+    qtbot.waitUntil(lambda: len(pane.playback.frames) >= 2, timeout=10_000)
+    pane.stop()
+    wait_finished(qtbot, pane)
+    assert pane.outcome is not None and pane.outcome.cancelled
+    rounds = pane.outcome.rounds
+    assert heard == [f"Stopped after {rounds} step{'' if rounds == 1 else 's'}."]
