@@ -47,6 +47,6 @@ class AnnouncingStatusBar(QStatusBar):
     menu items, which Qt shows from C++ (this override never sees them), a reader already says
     as the item itself."""
 
-    def showMessage(self, text: str, timeout: int = 0) -> None:
-        super().showMessage(text, timeout)
+    def showMessage(self, text: str, timeout: int | None = 0) -> None:
+        super().showMessage(text, timeout or 0)
         announce(self, text)
