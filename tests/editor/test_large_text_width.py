@@ -5,7 +5,8 @@ Found: at 14 pt the window's least width was 1135 px: the card editor asked 509 
 "Variants the matcher tries" on one line beside the inspector), the program pane 280 (its sets
 header "User sets 0 / 4 + Add set" on one line); on a 1024-wide screen the window ran off its
 edge. Squeezed to fit, the card's title was cut ("Card 1 of :") and the variants' labels ran
-into each other ("right ⇅down ⇄")."""
+into each other ("right ⇅down ⇄"); the cell inspector's note kept the height of fewer, wider
+lines, and its lines ran into each other."""
 
 from __future__ import annotations
 
@@ -57,6 +58,8 @@ def test_at_14_pt_the_window_fits_1024_px_with_its_panes_whole(
     assert inside(sets.add_button, window) and sets.add_button.width() >= sets.add_button.sizeHint().width()
     assert sets.header.stacked()  # "Add set" under the title: the line did not fit
     assert labels_clear(editor.variants) == []
+    summary = editor.inspector.summary_label  # "Click a cell of the map to select it; …": 4 lines
+    qtbot.waitUntil(lambda: summary.height() >= summary.heightForWidth(summary.width()))
 
 
 def test_at_the_default_font_the_sets_header_is_one_line_and_the_variants_packed(
