@@ -46,7 +46,8 @@ def step_focus(host: QWidget, parts: Sequence[QWidget], forward: bool) -> bool:
     outside ``host``, or round to the first (the last) when there is none; from ``host`` itself to
     the first (the last) stop. False (Qt's own order) when the focus is on none of these."""
     focus = QApplication.focusWidget()
-    stops = [stop for part in parts for stop in tab_stops(part) if reachable(stop)]
+    window = host.window()  # (a part shown in a window of its own, a popped-out board, is not on the way)
+    stops = [stop for part in parts for stop in tab_stops(part) if reachable(stop) and stop.window() is window]
     if focus is host and stops:  # (the host holds the keys after Start hid the setup)
         target = stops[0 if forward else -1]
     else:

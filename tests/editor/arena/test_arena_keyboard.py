@@ -175,3 +175,24 @@ def test_after_start_from_the_keyboard_tab_goes_to_the_transport_first(qtbot: Qt
     qtbot.keyClick(pane, Qt.Key.Key_Backtab)
     focused = QApplication.focusWidget()
     assert focused is not None and part_of(pane, focused) == "seat log"
+
+
+def test_with_the_board_popped_out_tab_goes_from_the_header_to_the_scoreboard(
+        qtbot: QtBot, make_pane: Callable[..., ArenaPane]) -> None:
+    """The board in a window of its own is no stop on the pane's way: Tab handed the focus to a
+    widget of the other window, and the pane showed no focus anywhere."""
+    pane = make_pane()
+    set_up(pane, "snake", ("hunter", "tail_biter"), {"rounds": 10})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    pane.popout_action.trigger()
+    assert pane.popout.is_out()
+    pane.activateWindow()
+    last = pane.popout_button
+    last.setFocus()
+    qtbot.waitUntil(last.hasFocus, timeout=2_000)
+    qtbot.keyClick(last, Qt.Key.Key_Tab)
+    focused = QApplication.focusWidget()
+    assert focused is pane.scoreboard.rows[0]
+    pane.popout.pop_in()
