@@ -63,6 +63,7 @@ from editor.widgets.cards.card_editor import HINT, MESSAGE_MS, CardEditor
 from editor.widgets.cards.problems_view import ProblemsView
 from editor.widgets.cards.program_panel import ProgramPanel
 from editor.widgets.improve.improve_dialog import show_improve
+from editor.widgets.parts.announcing import AnnouncingStatusBar
 from editor.widgets.parts.screen_room import fitted_size, screen_room
 from editor.widgets.tournament.tournament_tab import TournamentTab
 from editor.window.editing_commands import EditingCommands
@@ -105,6 +106,7 @@ class MainWindow(EditingCommands, QMainWindow):
                  recovery: RecoveryStore | None = None, autosave_ms: int = IDLE_MS,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.setStatusBar(AnnouncingStatusBar())  # its messages reach a screen reader
         self.document = document if document is not None else ProgramDocument(fresh_program())
         self.settings = settings if settings is not None else QSettings()
         self.recovery = recovery if recovery is not None else RecoveryStore()

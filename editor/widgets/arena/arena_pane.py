@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QMetaMethod, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -48,10 +48,12 @@ from editor.widgets.games.board_legend import legend_name
 from editor.widgets.games.cell_hover import SeatBoard
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
 from editor.widgets.games.registry import GAME_VIEWS
+from editor.widgets.parts.announcing import announce, plain_words
 from editor.widgets.parts.form_widgets import error_line, scrolled
 from editor.widgets.parts.seat_names import numbered
 from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
 from editor.widgets.parts.standalone import run_alone
+from editor.widgets.parts.tab_chain import step_focus
 from matcher import Program
 
 SETUP_WIDTH = 280
@@ -294,6 +296,7 @@ class ArenaPane(QWidget):
         column.addWidget(self.failure_label)
         column.addWidget(self.stack, 1)
         self.popout = PopOut(self.stack, column, self)
+        self.popout_button = popout
         self.popout.changed.connect(self.popout_action.setChecked)
 
         self.scoreboard = Scoreboard()
@@ -476,8 +479,21 @@ class ArenaPane(QWidget):
         self.playback.finish()
         self._refresh_plots()
         self._show(self.playback.index)
-        if outcome is not None and outcome.cancelled:
+        if outcome is not None and self.info is not None and self.playback.frames:
+            self._say(self._ended_words(self.info, outcome))
+        elif outcome is not None and outcome.cancelled:
             self._say(f"Stopped after {outcome.rounds} rounds; every bot was killed.")
+
+    def _ended_words(self, info: MatchInfo, outcome: Outcome) -> str:
+        """What the status line says (and a screen reader is told) at a match's end: its result;
+        of a replay, that it is open (its result would spoil the watching)."""
+        last = self.playback.frames[-1]
+        if info.kind == REPLAY and not outcome.cancelled:
+            noun = self._spec().round_noun
+            name = Path(str(info.record)).name
+            return f"Opened the replay {name}: {last.turn} {noun}{'' if last.turn == 1 else 's'}; Space plays it."
+        words = plain_words(self._summary(last, outcome), rich=True)  # in the game's word: "Stopped after 9 steps."
+        return f"{words} Every bot was killed." if outcome.cancelled and info.sandboxed is not None else words
 
     def _failed(self, text: str) -> None:
         self._gave_up()
@@ -631,7 +647,12 @@ class ArenaPane(QWidget):
         self.select_seat(None if seat == self._selected else seat)
 
     def _say(self, text: str) -> None:
-        self.message.emit(text)
+        """A note for the host's status bar, which tells a screen reader; a pane on its own (no
+        host listens) tells the reader itself."""
+        if self.isSignalConnected(QMetaMethod.fromSignal(self.message)):
+            self.message.emit(text)
+        else:
+            announce(self, text)
 
     # --- export and what-if ------------------------------------------------------------------
 
@@ -675,6 +696,21 @@ class ArenaPane(QWidget):
         return own.write(Path(path))
 
     # --- Qt overrides --------------------------------------------------------------------------
+
+    def focusNextPrevChild(self, next: bool) -> bool:
+        """Tab in reading order: the setup, the transport, the header over the board (a board's
+        own buttons before Save, as shown), the board, the scoreboard, the seat log and plots.
+        Boards, their buttons and the scoreboard's rows are made later than the rest, and Qt's
+        own order put them last, after the seat log."""
+        own = [button for buttons in self._board_buttons.values() for button in buttons]
+        parts = [self.setup_scroll, self.transport, self.setup_button, *own, self.save_button, self.export_button,
+                 self.popout_button, self.stack, self.scoreboard, self.tabs]
+        if step_focus(self, parts, next):
+            focus = QApplication.focusWidget()
+            if focus is not None and self.setup_scroll.isAncestorOf(focus):  # Shift+Tab into the setup too
+                self.setup_scroll.ensureWidgetVisible(focus)
+            return True
+        return super().focusNextPrevChild(next)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.shutdown()

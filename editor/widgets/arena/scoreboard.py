@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QEvent, Qt, Signal
-from PySide6.QtGui import QPalette, QResizeEvent
+from PySide6.QtGui import QKeyEvent, QPainter, QPaintEvent, QPalette, QPen, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from arena.bots.jail import SHOWN_ALONE
@@ -143,6 +143,24 @@ class ScoreRow(SeatCard):
         self.sandbox_label.setFont(figures(self.font(), scale=0.85))
         self.sandbox_label.hide()
         self._lay_out_row([self.name_label, self.sandbox_label, self.rank_label], lines, self.score_label, 6)
+        # A Tab stop: a screen reader reads the row's sentence (its accessible name) as it gets
+        # the keys, and Enter selects the seat as a click does (Space plays the match).
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and not event.modifiers():
+            self.clicked.emit(self.index)
+            return
+        super().keyPressEvent(event)
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if self.hasFocus():  # the card's rim in the highlight colour, two pixels wide
+            painter = QPainter(self)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(QPen(self.palette().color(QPalette.ColorRole.Highlight), 2))
+            painter.drawRoundedRect(self.rect().adjusted(1, 1, -1, -1), 6, 6)
+            painter.end()
 
     def set_values(self, score: int, rank: int, status: str, reason: str, times: str, bad: bool) -> None:
         self.score_label.setText(str(score))

@@ -390,6 +390,12 @@ class SeatLog(QWidget):
                 return
             source += 1
         self.table.clearSelection()
+        first = self.filter.mapToSource(self.filter.index(0, 0))
+        if not first.isValid() or first.row() >= source:
+            # Before every listed row (a replay's step 0): the log from its top, no old row
+            # current (Tab into the table starts at the first row, not where the last match was).
+            self.table.setCurrentIndex(QModelIndex())
+            self.table.scrollToTop()
 
     def set_seat(self, seat: int | None) -> None:
         self.seat_box.setCurrentIndex(max(0, self.seat_box.findData(ALL_SEATS if seat is None else seat)))

@@ -199,7 +199,8 @@ class CardEditor(QWidget):
 
     def minimumSizeHint(self) -> QSize:
         """The compact arrangement's minimum: the editor never asks for more, whatever it shows."""
-        width = sum(MARGINS[::2]) + max(self.palette_width() + SIDE_SPACING + self.canvas.minimumWidth(),
+        centre = max(self.canvas.minimumWidth(), self._title_least_width())
+        width = sum(MARGINS[::2]) + max(self.palette_width() + SIDE_SPACING + centre,
                                          self.inspector_width() + SIDE_SPACING + self.variants_box.minimumSizeHint().width())
         height = self._fixed_height(width, below=True) + max(self.canvas.minimumHeight(), PALETTE_MIN_HEIGHT)
         return QSize(width, height + self._side_min_height())
@@ -269,6 +270,12 @@ class CardEditor(QWidget):
         if below and self.side_panel.height() != side:
             self.side_panel.setFixedHeight(side)
             self._layout.activate()
+
+    def _title_least_width(self) -> int:
+        """The title row without "head faces up": the card's number whole and the turn buttons
+        (at a large font wider than the map's least width: "Card 1 of :" was cut)."""
+        return (self.title_label.sizeHint().width() + 2 * self.turn_right_button.minimumWidth()
+                + 3 * max(0, self._title_row.spacing()))
 
     def _fit_title(self, centre: int) -> None:
         """Over a narrow map "head faces up" gives way to the card's number (the map's head and
@@ -364,6 +371,9 @@ def _titled(title: str, widget: QWidget, stretch: bool) -> QWidget:
     font = label.font()
     font.setBold(True)
     label.setFont(font)
+    # Wraps where the column is narrower: on one line "Variants the matcher tries" at a large
+    # font set the editor's least width (and the window's past 1024 px).
+    label.setWordWrap(True)
     layout.addWidget(label)
     layout.addWidget(widget, 1 if stretch else 0)
     if not stretch:

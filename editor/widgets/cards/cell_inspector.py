@@ -129,7 +129,7 @@ class CellInspector(QWidget):
         header = row(self.preview, (column(self.title_label, self.summary_label, STRETCH, spacing=2), 1), spacing=8)
         header.setAlignment(self.preview, Qt.AlignmentFlag.AlignTop)
         column(header, self.fields, row(self.paint_button, STRETCH), STRETCH, parent=self, margins=(2, 4, 2, 2))
-        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Preferred)
 
         self.match_combo.activated.connect(self._match_chosen)
         self.not_check.toggled.connect(self._not_toggled)

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from editor.document import ProgramDocument, new_stroke_id
+from editor.widgets.bench.wrap_row import WrapRow
 from editor.widgets.cards.card_list import plural, problem_style, restyle, tool_icon
 from editor.widgets.cards.document_undo import undo_in_document
 from editor.widgets.cards.pattern_paint import ELEMENT_LOOK, SET_COLORS, match_pixmap
@@ -286,16 +287,19 @@ class SetsEditor(QWidget):
         self.scroll_area.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # its rows' fields are the Tab stops
         self.scroll_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
-        header = QHBoxLayout()
-        header.setContentsMargins(0, 0, 0, 0)
-        header.addWidget(self.title)
-        header.addWidget(self.count_label)
-        header.addStretch(1)
-        header.addWidget(self.add_button)
+        # "Add set" goes under the title where the pane is narrower than the line (a large font
+        # in a 1024-wide window): on one line it set the program pane's least width.
+        push = QWidget()  # keeps the button at the right edge, as before
+        push.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.header = WrapRow([self.title, self.count_label], [push, self.add_button])
+        for group in self.header.groups:
+            row = group.layout()
+            if row is not None:
+                row.setSpacing(4)  # the count as near the title as before (the column's spacing)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(4)
-        layout.addLayout(header)
+        layout.addWidget(self.header)
         layout.addWidget(self.scroll_area, 1)
         layout.addWidget(self.message)
         self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Expanding)

@@ -8,7 +8,7 @@ every tile, so the author can follow one cell through the rotations and mirrors.
 from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QHelpEvent, QPainter, QPaintEvent, QPalette, QPen, QPixmap
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QPainter, QPaintEvent, QPalette, QPen, QPixmap
 from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
 
 from editor.document import ProgramDocument
@@ -65,13 +65,17 @@ class VariantStrip(QWidget):
         self._picture: KeptPicture | None = None
         self._layout_cache: tuple[tuple[int, int, int, int], tuple[int, int]] | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.setMinimumSize(self.size_for(MIN_TILE))
         self.setAccessibleName("Variants the matcher tries")
         for signal in (document.programChanged, document.currentCardChanged, document.selectedCellChanged):
             signal.connect(self.update)
 
     def sizeHint(self) -> QSize:
         return self.size_for(96)
+
+    def minimumSizeHint(self) -> QSize:
+        """4 × 2 tiles of :data:`MIN_TILE`, or wider where a label needs it (a label is as wide
+        as its tile and the gap: at 14 pt "right ⇅" over a 42-pixel tile was cut to "ight ⇅")."""
+        return self.size_for(max(MIN_TILE, self._widest_label() - SPACING))
 
     def size_for(self, tile: int, columns: int = 4) -> QSize:
         """The size that shows the 8 tiles ``tile`` pixels wide in ``columns`` columns."""
@@ -112,10 +116,22 @@ class VariantStrip(QWidget):
         index = order.index(variant)
         column, row = index % columns, index // columns
         label = self._label_height()
-        used = columns * side + (columns - 1) * SPACING
-        left = (self.width() - used) / 2 + column * (side + SPACING)
+        gap = self._gap(columns, side)
+        used = columns * side + (columns - 1) * gap
+        left = (self.width() - used) / 2 + column * (side + gap)
         top = SPACING + row * (side + label + SPACING) + label
         return QRectF(int(left), int(top), side, side)
+
+    def _gap(self, columns: int, side: int) -> int:
+        """Between tiles :data:`SPACING`, or more where a label needs it and the width allows (at a
+        large font a strip held short by its height packed its tiles so close that "right ⇅" and
+        "down ⇄" ran into each other). At the default font a label fits: nothing moves."""
+        spare = (self.width() - columns * side - 2 * SPACING) // max(1, columns - 1)
+        return max(SPACING, min(spare, self._widest_label() - side))
+
+    def _widest_label(self) -> int:
+        metrics = QFontMetrics(self.label_font())
+        return max(metrics.horizontalAdvance(variant_label(variant)) for variant in VARIANTS)
 
     def label_rect(self, variant: Variant) -> QRectF:
         """Where ``variant``'s label is written: above its tile, as wide as the tile plus the gap
@@ -124,7 +140,8 @@ class VariantStrip(QWidget):
 
     def _label_over(self, tile: QRectF) -> QRectF:
         height = self._label_height()
-        return QRectF(tile.left() - SPACING / 2, tile.top() - height, tile.width() + SPACING, height)
+        gap = self._gap(self._layout()[0], int(tile.width()))
+        return QRectF(tile.left() - gap / 2, tile.top() - height, tile.width() + gap, height)
 
     def label_font(self) -> QFont:
         font = QFont(self.font())

@@ -162,3 +162,24 @@ def test_clicking_a_snake_lists_its_turns_and_marks_the_shown_one(qtbot: QtBot, 
         current = log.table.currentIndex()
         assert current.isValid() and rows[current.row()].turn == 20 and rows[current.row()].seat == snake
         assert log.table.viewport().rect().intersects(log.table.visualRect(current))  # in sight
+
+
+def test_a_replay_at_its_start_shows_the_log_from_its_top(qtbot: QtBot, make_pane: Callable[..., ArenaPane],
+                                                         tmp_path: Path) -> None:
+    """Found: a replay opened at step 0 after a match had been watched to its end showed the log
+    scrolled to steps 14-15 with an old row current, not its first rows."""
+    pane = make_pane()
+    set_up(pane, "snake", ("hunter", "tail_biter", "wall_hugger"), {"rounds": 60})
+    full_speed(qtbot, pane)
+    start(qtbot, pane)
+    wait_finished(qtbot, pane)
+    saved = tmp_path / "sixty.jsonl"
+    assert pane.save_replay(saved)
+    with qtbot.waitSignal(pane.runner.finished, timeout=10_000):
+        pane.open_replay(saved)
+    qtbot.waitUntil(lambda: pane.seat_log.filter.rowCount() == 180, timeout=5_000)
+    assert pane.playback.index == 0
+    table = pane.seat_log.table
+    top = table.indexAt(table.viewport().rect().topLeft())
+    assert top.row() == 0 and pane.seat_log.shown_rows()[0].turn == 1
+    assert not table.currentIndex().isValid()  # Tab into the log starts at its first row
