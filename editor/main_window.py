@@ -63,7 +63,7 @@ from editor.widgets.cards.card_editor import HINT, MESSAGE_MS, CardEditor
 from editor.widgets.cards.problems_view import ProblemsView
 from editor.widgets.cards.program_panel import ProgramPanel
 from editor.widgets.improve.improve_dialog import show_improve
-from editor.widgets.parts.announcing import AnnouncingStatusBar
+from editor.widgets.parts.accessibility import AnnouncingStatusBar
 from editor.widgets.parts.screen_room import fitted_size, screen_room
 from editor.widgets.tournament.tournament_tab import TournamentTab
 from editor.window.editing_commands import EditingCommands

@@ -44,7 +44,7 @@ from PySide6.QtWidgets import (
 from arena.bots.bwrap import BWRAP_ORIGIN_VARIABLE, BWRAP_VARIABLE, program_problem
 from editor.widgets.arena.match_transport import DEFAULT_SPEED, SPEEDS, speed_text
 from editor.widgets.parts.form_widgets import error_line
-from editor.widgets.parts.sandbox_option import BotDefaults
+from editor.widgets.parts.seat_choices import BotDefaults
 from editor.window.folders import user_documents
 
 PREFIX = "preferences/"

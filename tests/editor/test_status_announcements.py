@@ -14,14 +14,14 @@ from PySide6.QtWidgets import QApplication
 from pytestqt.qtbot import QtBot
 
 from editor.main_window import MainWindow
-from editor.widgets.parts import announcing
+from editor.widgets.parts import accessibility
 from tests.editor.arena.pane_driver import full_speed, set_up, start, wait_finished
 
 
 @pytest.fixture
 def heard(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     said: list[str] = []
-    monkeypatch.setattr(announcing, "deliver", lambda _source, words: said.append(words))
+    monkeypatch.setattr(accessibility, "deliver", lambda _source, words: said.append(words))
     return said
 
 

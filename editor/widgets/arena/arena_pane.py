@@ -48,12 +48,11 @@ from editor.widgets.games.board_legend import legend_name
 from editor.widgets.games.cell_hover import SeatBoard
 from editor.widgets.games.game_view import BoardAdapter, BoardContext, BoardExport, GameSpec
 from editor.widgets.games.registry import GAME_VIEWS
-from editor.widgets.parts.announcing import announce, plain_words
+from editor.widgets.parts.accessibility import announce, plain_words, step_focus
 from editor.widgets.parts.form_widgets import error_line, scrolled
 from editor.widgets.parts.seat_names import numbered
 from editor.widgets.parts.seat_plots import PlotError, SeriesPlot
 from editor.widgets.parts.standalone import run_alone
-from editor.widgets.parts.tab_chain import step_focus
 from matcher import Program
 
 SETUP_WIDTH = 280

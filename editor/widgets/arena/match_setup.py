@@ -55,9 +55,14 @@ from editor.widgets.parts.form_widgets import (
     spin_box,
     tool_button,
 )
-from editor.widgets.parts.sandbox_option import BotDefaults, unsandboxed_checkbox
 from editor.widgets.parts.seat_cards import swatch_pixmap
-from editor.widgets.parts.seat_choices import EDITOR_SEAT, bot_samples, program_samples
+from editor.widgets.parts.seat_choices import (
+    EDITOR_SEAT,
+    BotDefaults,
+    bot_samples,
+    program_samples,
+    unsandboxed_checkbox,
+)
 from editor.widgets.parts.dialog_folders import BOTS, MAPS, PROGRAMS, remember_file, start_folder
 from editor.widgets.parts.seat_names import numbered, plain_tip, seat_label
 from matcher import Program, ProgramError, load_program, save_program

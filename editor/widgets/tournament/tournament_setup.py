@@ -51,7 +51,7 @@ from editor.widgets.parts.form_widgets import (
     spin_box,
     tool_button,
 )
-from editor.widgets.parts.sandbox_option import unsandboxed_checkbox
+from editor.widgets.parts.seat_choices import unsandboxed_checkbox
 from editor.widgets.tournament.tournament_entrants import EDITOR, EntrantList, EntrantRow
 from editor.widgets.tournament.tournament_maps import MapList
 from matcher.fileformat import PROGRAM_SUFFIX

@@ -2,7 +2,7 @@
 a replay opened, an error; never a round's number as it plays (a reader would read 500 lines).
 
 Found: nothing was announced; a reader heard of a finished match or a failed replay only by
-going looking for it. What is said is heard through the seam :func:`announcing.deliver`."""
+going looking for it. What is said is heard through the seam :func:`accessibility.deliver`."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel
 from pytestqt.qtbot import QtBot
 
 from editor.widgets.arena.arena_pane import ArenaPane
-from editor.widgets.parts import announcing
+from editor.widgets.parts import accessibility
 from tests.editor.arena.pane_driver import full_speed, set_up, start, wait_finished
 
 
@@ -23,7 +23,7 @@ from tests.editor.arena.pane_driver import full_speed, set_up, start, wait_finis
 def heard(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """What a screen reader is told, in order."""
     said: list[str] = []
-    monkeypatch.setattr(announcing, "deliver", lambda _source, words: said.append(words))
+    monkeypatch.setattr(accessibility, "deliver", lambda _source, words: said.append(words))
     return said
 
 
@@ -77,17 +77,17 @@ def test_a_pane_in_a_host_leaves_the_saying_to_the_host(qtbot: QtBot, make_pane:
 
 def test_the_words_said_are_plain() -> None:
     rich = "Over after 3 steps. <b>hun\u200bter</b> wins.\n"
-    assert announcing.plain_words(rich, rich=True) == "Over after 3 steps. hunter wins."
-    assert announcing.plain_words("seat 2 <h1>:\n crashed") == "seat 2 <h1>: crashed"
+    assert accessibility.plain_words(rich, rich=True) == "Over after 3 steps. hunter wins."
+    assert accessibility.plain_words("seat 2 <h1>:\n crashed") == "seat 2 <h1>: crashed"
 
 
 def test_before_qt_6_8_a_reader_hears_the_name_change(qtbot: QtBot, monkeypatch: pytest.MonkeyPatch) -> None:
     label = QLabel("Ready")
     qtbot.addWidget(label)
-    announcing.deliver(label, "Saved the replay")  # Qt's own announcement: no error, the name stays
+    accessibility.deliver(label, "Saved the replay")  # Qt's own announcement: no error, the name stays
     assert label.accessibleName() == ""
     monkeypatch.delattr(QtGui, "QAccessibleAnnouncementEvent")
-    announcing.deliver(label, "Saved the replay")
+    accessibility.deliver(label, "Saved the replay")
     assert label.accessibleName() == "Saved the replay"
 
 
