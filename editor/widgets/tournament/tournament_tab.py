@@ -207,7 +207,8 @@ class TournamentTab(ShownTournament):
         self._records = dict(run.records)
         self._standings, self._meetings = run.standings, run.head_to_head()  # counted in the worker
         self._show_results()
-        self.progress.show_count(len(run.records), run.total)
+        # A game that could not be played is done with, as the run's progress and an opened folder count it.
+        self.progress.show_count(len(run.records) + len(run.failed), run.total)
         self.progress.stop(run.seconds)
         self._say(ended_text(run, cancelled))
         if run.complete and self.setup.out_is_default():
