@@ -161,6 +161,7 @@ class ShownTournament(QWidget):
         if self._running is not None:
             self._running.skip(failure.index)
         self.games.stop_playing(failure.index)
+        self._show_playing()
         self.message.emit(f"Game {failure.index + 1} ({', '.join(failure.seats)}) could not be played: {failure.error}")
 
     # --- showing -------------------------------------------------------------------------------
