@@ -84,8 +84,11 @@ class ShownTournament(QWidget):
     def open_game(self, index: int) -> bool:
         """Ask for game ``index``'s replay in the arena (``openReplay``); False when it has none."""
         path = self.replay_path(index)
-        if path is None or index not in self._records or not path.is_file():
+        if path is None or index not in self._records:
             self._say(f"Game {index + 1} has no replay file yet.")
+            return False
+        if not path.is_file():  # finished, its replay moved or deleted since
+            self._say(f"Game {index + 1} has no replay: {path} is missing.")
             return False
         self.openReplay.emit(str(path))
         return True
