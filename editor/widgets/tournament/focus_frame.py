@@ -5,28 +5,35 @@ else, so a Tab press landed on a view unseen.
 The frame is a style sheet set only while the view has the focus: a view with a style sheet is
 painted through Qt's style-sheet style, which made every repaint of the standings and the games
 list slower while a tournament runs (the tab's longest stall went from ~37 to 55–84 ms in
-``tests.bench.tournament_gui``, with no view focused)."""
+``tests.bench.tournament_gui``, with no view focused).
+
+The focus is followed through the application's ``focusChanged`` (one call per move of the
+keys), not an event filter on each view: a filter is a call into Python for every event the view
+gets, hundreds during a tournament, each asking the event's type."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject
-from PySide6.QtWidgets import QAbstractItemView
+from PySide6.QtWidgets import QAbstractItemView, QApplication, QWidget
 
 FOCUS_FRAME = "QAbstractItemView { border: 2px solid palette(highlight); }"
+_MARK = "snakepitFocusFrame"
+"""The property that marks a view drawn with the frame while it has the focus."""
+_followed: list[QApplication] = []  # the application whose focusChanged is followed
 
 
-class _FocusFrame(QObject):
-    def __init__(self, view: QAbstractItemView) -> None:
-        super().__init__(view)
-        self._view = view
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
-        if event.type() == QEvent.Type.FocusIn:
-            self._view.setStyleSheet(FOCUS_FRAME)
-        elif event.type() == QEvent.Type.FocusOut:
-            self._view.setStyleSheet("")
-        return False
+def _focus_moved(old: QWidget | None, new: QWidget | None) -> None:
+    if isinstance(old, QAbstractItemView) and old.property(_MARK):
+        old.setStyleSheet("")
+    if isinstance(new, QAbstractItemView) and new.property(_MARK):
+        new.setStyleSheet(FOCUS_FRAME)
 
 
 def show_focus(view: QAbstractItemView) -> None:
-    view.installEventFilter(_FocusFrame(view))
+    """Draw the frame round ``view`` whenever it has the keyboard focus."""
+    view.setProperty(_MARK, True)
+    app = QApplication.instance()
+    if isinstance(app, QApplication) and app not in _followed:
+        _followed[:] = [app]
+        app.focusChanged.connect(_focus_moved)
+    if view.hasFocus():
+        view.setStyleSheet(FOCUS_FRAME)

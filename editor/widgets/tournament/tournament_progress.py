@@ -97,13 +97,19 @@ class RunProgress(QWidget):
         self.tick()
 
     def show_count(self, done: int, total: int) -> None:
-        # Only what changed: a progress bar repaints at once (not at the next frame) on each set.
+        # Only what changed (each set asks for a paint).
         if self.bar.format() != COUNT_FORMAT:
             self.bar.setFormat(COUNT_FORMAT)
         if self.bar.maximum() != max(total, 1) or self.bar.minimum() != 0:
             self.bar.setRange(0, max(total, 1))
         if self.bar.value() != done:
+            # QProgressBar.setValue repaints at once, and a repaint at once paints everything in
+            # the window waiting to be painted (the games list just changed, the labels): a second
+            # whole paint per finished game on the GUI thread. With updates off it is painted with
+            # the rest, at the next frame (turning them on again asks for it).
+            self.bar.setUpdatesEnabled(False)
             self.bar.setValue(done)
+            self.bar.setUpdatesEnabled(True)
 
     def tick(self) -> None:
         eta = self.clock.eta()

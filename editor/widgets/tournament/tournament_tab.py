@@ -4,7 +4,8 @@ folder again (finished or interrupted: Start resumes it).
 
 The games run in a worker thread (:class:`~.tournament_worker.TournamentWorker`; a process pool
 for more than one job); what happens comes back as signals, so the games being played, the
-table, the rating plot and the game list fill while the tournament plays, and its clock ticks.
+table, the rating plot and the game list fill while the tournament plays, and its clock ticks
+(what the tab shows, and how it follows the games: :mod:`.tournament_shown`).
 Cancel stops every running game at once and keeps the finished ones; Start with the same
 settings (and folder) plays the rest. Standings count the finished games in schedule order
 (kept up to date game by game, :class:`~arena.tournament.running.RunningStandings`), so the tab
@@ -22,45 +23,24 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, QStandardPaths, Qt, QTimer, Signal
+from PySide6.QtCore import QSettings, QStandardPaths, Qt, Signal
 from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import QApplication, QFileDialog, QStyle, QWidget
 
-from arena.tournament import (
-    CancelFlag,
-    GameRecord,
-    GameStart,
-    Progress,
-    Standings,
-    TournamentError,
-    TournamentRun,
-    TournamentSpec,
-    compute_standings,
-    open_tournament,
-    read_tournament,
-)
-from arena.tournament.crosstable import HeadToHead
+from arena.tournament import CancelFlag, TournamentError, TournamentRun, open_tournament, read_tournament
 from arena.tournament.games import SNAKE
 from arena.tournament.pool import STOP_GRACE
-from arena.tournament.runner import GameFailure
-from arena.tournament.running import RunningStandings
-from arena.tournament.store import TournamentStore
-from editor.widgets.parts.boxes import STRETCH, column, row, status_line
+from editor.widgets.parts.boxes import STRETCH, column, row
 from editor.widgets.parts.form_widgets import error_line, form_beside, push_button
 from editor.widgets.parts.standalone import application, run_alone
-from editor.widgets.stats.card_stats_dialog import CardStatsDialog
 from editor.widgets.tournament import tournament_memory as memory
 from editor.widgets.tournament.tournament_folder import FolderReader, ended_text, opened_text
-from editor.widgets.tournament.tournament_progress import RunProgress
 from editor.widgets.tournament.tournament_setup import TournamentSetup
-from editor.widgets.tournament.tournament_results import ResultsArea
+from editor.widgets.tournament.tournament_shown import ShownTournament
 from editor.widgets.tournament.tournament_worker import TournamentWorker
 
-REFRESH_MS = 150
-"""The table is shown again at most this often while games pour in."""
 
-
-class TournamentTab(QWidget):
+class TournamentTab(ShownTournament):
     """Setup on the left; progress, standings, the rating plot and the games on the right.
 
     ``data_dir`` (default: the app's data folder) is where fresh output folders go; ``settings``
@@ -69,10 +49,6 @@ class TournamentTab(QWidget):
     a worker thread, stopping with :class:`~arena.tournament.ReadCancelled` once ``cancel`` is set
     (default: :func:`~arena.tournament.open_tournament`)."""
 
-    openReplay = Signal(str)
-    """A finished game's replay file, to watch in the arena pane."""
-    message = Signal(str)
-    """A one-line note for a host's status bar."""
     runFinished = Signal(object)
     """The run that just ended (:class:`TournamentRun`), completed or cancelled."""
     folderOpened = Signal(object)
@@ -82,7 +58,7 @@ class TournamentTab(QWidget):
     def __init__(self, parent: QWidget | None = None, *, data_dir: Path | None = None,
                  settings: QSettings | None = None, clock: Callable[[], float] = time.monotonic,
                  read: Callable[[Path, CancelFlag], TournamentRun] = open_tournament) -> None:
-        super().__init__(parent)
+        super().__init__(parent, clock)
         if data_dir is None:
             data_dir = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppDataLocation))
         self.settings = settings if settings is not None else QSettings()
@@ -97,24 +73,9 @@ class TournamentTab(QWidget):
         self.reader = FolderReader(read, self)
         self.reader.finished.connect(self._folder_read)
         self.reader.failed.connect(self._folder_unreadable)
-        self.spec: TournamentSpec | None = None
-        self.out: Path | None = None
-        self.run: TournamentRun | None = None
-        self.stats_dialog: CardStatsDialog | None = None
-        self._records: dict[int, GameRecord] = {}
-        self._running: RunningStandings | None = None  # the run's standings, once counted (in the worker)
-        self._standings = compute_standings([], [])
-        self._meetings = HeadToHead([])  # who beat whom, beside the standings
-        self._total = 0
         self._cancelling = False
         self._keys_to_start = False  # Cancel had the keys when pressed: Start gets them when the run ends
-        self._refresh_timer = QTimer(self)
-        self._refresh_timer.setSingleShot(True)
-        self._refresh_timer.setInterval(REFRESH_MS)
-        self._refresh_timer.timeout.connect(self._refresh_results)
         self.setup = TournamentSetup(data_dir, settings=self.settings)
-        self.progress = RunProgress(clock)
-        self.progress_bar, self.eta_label = self.progress.bar, self.progress.time_label
         self._build()
         self._show_results()
         self._show_idle("Choose the game and the entrants on the left, then <b>Start tournament</b>, "
@@ -202,54 +163,10 @@ class TournamentTab(QWidget):
         self._read_folder(Path(folder), apply=True)
         return True
 
-    def standings(self) -> Standings:
-        return self._standings
-
-    def head_to_head(self) -> HeadToHead:
-        return self._meetings
-
-    def records(self) -> dict[int, GameRecord]:
-        return dict(self._records)
-
-    def replay_path(self, index: int) -> Path | None:
-        return TournamentStore(self.out).replay_path(index) if self.out is not None else None
-
-    def open_game(self, index: int) -> bool:
-        """Ask for game ``index``'s replay in the arena (``openReplay``); False when it has none."""
-        path = self.replay_path(index)
-        if path is None or index not in self._records or not path.is_file():
-            self._say(f"Game {index + 1} has no replay file yet.")
-            return False
-        self.openReplay.emit(str(path))
-        return True
-
-    def show_card_stats(self, name: str) -> CardStatsDialog | None:
-        """The card statistics of entrant ``name`` over its finished games (a snake tournament
-        only), counted in a window of their own; None when there is nothing to count."""
-        spec, out = self.spec, self.out
-        if spec is None or out is None or spec.game != SNAKE or name not in spec.names:
-            return None
-        # Entrants playing the same program are counted together (card statistics are the
-        # program's), so every game of any of them counts.
-        digests = {e.name: e.to_json().get("sha256") for e in spec.entrants}
-        same = {other for other, digest in digests.items() if digest == digests[name]}
-        store = TournamentStore(out)
-        files = [store.replay_path(i) for i, record in sorted(self._records.items()) if same & set(record.seats)]
-        if self.stats_dialog is None:
-            self.stats_dialog = CardStatsDialog(self)
-        dialog = self.stats_dialog
-        others = [other for other in spec.names if other in same and other != name]
-        together = f" and {', '.join(others)} (the same program)" if others else ""
-        dialog.setWindowTitle(f"Card statistics: {name}")
-        dialog.count(files, seat=name, title=f"<b>{name}</b>{together} in the tournament in {out}: {len(files)} "
-                                             f"finished game{'s' * (len(files) != 1)}")
-        dialog.show()
-        dialog.raise_()
-        return dialog
-
     # --- building ----------------------------------------------------------------------------
 
     def _build(self) -> None:
+        """The setup on the left, Start and the others under it, the tournament shown on the right."""
         pixmap = QStyle.StandardPixmap
         self.start_button = push_button("Start tournament", "Play every game of the schedule (a folder with finished "
                                         "games resumes)", self.start, pixmap.SP_MediaPlay)
@@ -267,53 +184,12 @@ class TournamentTab(QWidget):
         column(self.error_label, row(self.open_folder_button, STRETCH, self.cancel_button, self.start_button),
                parent=actions, spacing=8, margins=(10, 4, 10, 10))
 
-        self.status_label = status_line()
-        self.results_area = ResultsArea()
-        self.results_area.gameChosen.connect(self.open_game)
-        self.results_area.statsChosen.connect(self.show_card_stats)
-        area = self.results_area  # its parts, by the names the tab's users and tests know
-        self.results, self.stats_button, self.rating_plot = area.results, area.stats_button, area.rating_plot
-        self.games, self.open_button = area.games, area.open_button
-        self.games_filter, self.all_games_button = area.games_filter, area.all_games_button
-        self.head_to_head_panel, self.result_tabs = area.head_to_head_panel, area.result_tabs
-        right = QWidget()
-        column(self.progress, self.status_label, (self.results_area, 1), parent=right, margins=(4, 10, 10, 10))
+        right = self._build_shown()
 
         self.splitter = form_beside(left, right, actions)
         column(self.splitter, parent=self)
         self._set_running(False)
-
-    # --- reactions: a run ----------------------------------------------------------------------
-
-    def _counted(self, running: RunningStandings) -> None:
-        """The standings of the games played before this run, counted in the worker."""
-        self._running = running
-        self._standings, self._meetings = running.standings(), running.head_to_head()
-        self._show_results()
-
-    def _began(self, done: int, total: int) -> None:
-        self.progress.show_count(done, total)
-
-    def _game_started(self, game: GameStart) -> None:
-        self.games.start_game(game.index, game.seats)
-        self._show_playing()
-
-    def _progressed(self, progress: Progress) -> None:
-        record = progress.record
-        self._records[record.index] = record
-        if self._running is not None:  # always: it comes first
-            self._running.add(record)
-        self.games.add_game(record)
-        self.progress.finished_game(progress)
-        self._show_playing()
-        if not self._refresh_timer.isActive():
-            self._refresh_timer.start()
-
-    def _game_failed(self, failure: GameFailure) -> None:
-        if self._running is not None:
-            self._running.skip(failure.index)
-        self.games.stop_playing(failure.index)
-        self.message.emit(f"Game {failure.index + 1} ({', '.join(failure.seats)}) could not be played: {failure.error}")
+    # --- reactions: a run's end (its games: ShownTournament) -----------------------------------
 
     def _finished(self, run: TournamentRun | None) -> None:
         self._refresh_timer.stop()
@@ -331,7 +207,8 @@ class TournamentTab(QWidget):
         self._records = dict(run.records)
         self._standings, self._meetings = run.standings, run.head_to_head()  # counted in the worker
         self._show_results()
-        self.progress.show_count(len(run.records), run.total)
+        # A game that could not be played is done with, as the run's progress and an opened folder count it.
+        self.progress.show_count(len(run.records) + len(run.failed), run.total)
         self.progress.stop(run.seconds)
         self._say(ended_text(run, cancelled))
         if run.complete and self.setup.out_is_default():
@@ -384,42 +261,6 @@ class TournamentTab(QWidget):
         folder = memory.remembered_folder(self.settings)
         if folder is not None and folder.is_dir():
             self._read_folder(folder, apply=False)
-
-    def _show_records(self, run: TournamentRun) -> None:
-        self._records = dict(run.records)
-        self._total = run.total
-        self.games.clear_games()
-        self.results_area.show_all_games()
-        for record in self._records.values():
-            self.games.add_game(record)
-        # Counted where the folder was read (a folder read for Start is counted in the worker
-        # next: ``counted``); never here, on the GUI thread.
-        self._standings = run.standings
-        self._meetings = run.counted_head_to_head or HeadToHead(run.spec.names)
-        self._show_results()
-
-    def _show_playing(self) -> None:
-        playing = self.games.playing()
-        if not playing:
-            return
-        numbers = [str(index + 1) for index in playing]
-        games = f"game {numbers[0]}" if len(numbers) == 1 else f"games {', '.join(numbers[:-1])} and {numbers[-1]}"
-        self.status_label.setText(f"Playing {games} · {len(self._records)} of {self._total} finished · "
-                                  f"results go to {self.out}")
-
-    def _refresh_results(self) -> None:
-        """The standings of the games finished so far, while a tournament plays (the plot at
-        most every :data:`~.tournament_results.PLOT_MS`)."""
-        if self._running is not None:
-            self._standings, self._meetings = self._running.standings(), self._running.head_to_head()
-        self._show_results(throttle=True)
-
-    def _show_results(self, throttle: bool = False) -> None:
-        spec = self.spec
-        self.results_area.show_results(spec.names if spec is not None else [], spec.seats if spec is not None else 2,
-                                       spec is None or spec.game == SNAKE, self._standings, self._meetings,
-                                       throttle=throttle)
-
     def _set_running(self, running: bool) -> None:
         # The keys were on what is disabled now (Start, the setup, Cancel): they go to the button
         # that undoes it, Cancel or Start (Qt passed them on to the next stop in the chain: the
@@ -439,14 +280,6 @@ class TournamentTab(QWidget):
     def _show_idle(self, text: str) -> None:
         self.status_label.setText(text)
         self.eta_label.setText("")
-
-    def _say(self, text: str, aloud: bool = True) -> None:
-        """``text`` in the tab's status line and, ``aloud``, in the host's status bar (which the
-        user reads wherever they are: only for what they did)."""
-        self.status_label.setText(text)
-        if aloud:
-            self.message.emit(text)
-
     def _show_error(self, text: str) -> None:
         self.error_label.setText(text)
         self.error_label.setVisible(bool(text))

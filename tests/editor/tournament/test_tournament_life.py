@@ -114,7 +114,8 @@ def test_games_are_counted_from_one_like_the_standings(qtbot: QtBot, make_tab: M
     assert Path(opened.args[0]).name == "game-0000.jsonl"  # the files keep the schedule's index
     (out_of(tab) / "replays" / "game-0001.jsonl").unlink()
     assert not tab.open_game(1)
-    assert tab.status_label.text() == "Game 2 has no replay file yet."
+    # It said "Game 2 has no replay file yet." of a game that had finished: it never will.
+    assert tab.status_label.text() == f"Game 2 has no replay: {out_of(tab) / 'replays' / 'game-0001.jsonl'} is missing."
 
 
 def test_busy_reason_says_how_far_a_running_tournament_is(qtbot: QtBot, make_tab: MakeTab) -> None:

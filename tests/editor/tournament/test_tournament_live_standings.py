@@ -45,8 +45,10 @@ def test_a_game_that_could_not_be_played_leaves_the_playing_list_and_is_named(qt
     tab.worker.gameStarted.emit(GameStart(2, ("Tail biter", "Hunter")))
     tab.worker.gameStarted.emit(GameStart(3, ("Hunter", "Tail biter")))
     assert tab.games.playing() == [2, 3]
+    assert tab.status_label.text().startswith("Playing games 3 and 4 · ")
     tab.worker.gameFailed.emit(GameFailure(2, ("Tail biter", "Hunter"), "its worker process died"))
     assert tab.games.playing() == [3]
+    assert tab.status_label.text().startswith("Playing game 4 · ")  # it still said games 3 and 4
     assert notes == ["Game 3 (Tail biter, Hunter) could not be played: its worker process died"]
 
 

@@ -93,10 +93,12 @@ def test_a_game_that_could_not_be_played_is_said_when_the_folder_is_opened(
     assert tab.status_label.text() == (
         f"The tournament in {folder}: 5 of 6 games finished (nothing left to play); game 4 could not be played and "
         f"counts in no standing; it is not played again on resume: delete its line in {folder / FAILED_FILE} to retry.")
+    assert tab.progress_bar.text() == "6 / 6 games"  # the failed game is done with, as a run counts it
     play(qtbot, tab)  # Start: nothing left to play (it said 'Finished: all 6 games.')
     assert tab.status_label.text() == (
         f"Finished: 5 of 6 games; game 4 could not be played and counts in no standing; it is not played again on "
         f"resume: delete its line in {folder / FAILED_FILE} to retry. The results, games and replays are in {folder}")
+    assert tab.progress_bar.text() == "6 / 6 games"  # it went back to 5 / 6 at the end of the run
 
 
 def test_a_cancel_counts_a_game_that_could_not_be_played_out_of_what_start_plays(
