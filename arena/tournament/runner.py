@@ -61,10 +61,12 @@ class Progress:
 
 @dataclass(frozen=True)
 class GameStart:
-    """A game handed to a worker: its index in the schedule and its seats' entrants."""
+    """A game handed to a worker: its index in the schedule, its seats' entrants and, in a
+    tournament of several maps, its map's name."""
 
     index: int
     seats: tuple[str, ...]
+    map: str | None = None
 
 
 @dataclass(frozen=True)
@@ -271,7 +273,7 @@ def _tasks(spec: TournamentSpec, schedule: list[Seating], finished: Mapping[int,
             replay = str(store.replay_path(index)) if store is not None else None
             task = spec.task(index, seating, replay)
             if on_game_start is not None:
-                on_game_start(GameStart(index, task.names))
+                on_game_start(GameStart(index, task.names, spec.map_name(index)))
             yield task
 
 

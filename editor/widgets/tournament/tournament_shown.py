@@ -146,7 +146,7 @@ class ShownTournament(QWidget):
         self.progress.show_count(done, total)
 
     def _game_started(self, game: GameStart) -> None:
-        self.games.start_game(game.index, game.seats)
+        self.games.start_game(game.index, game.seats, game.map)
         self._show_playing()
 
     def _progressed(self, progress: Progress) -> None:

@@ -197,13 +197,16 @@ class GameList(QTreeWidget):
         """The games being played, by index."""
         return sorted(self._playing)
 
-    def start_game(self, index: int, seats: Sequence[str]) -> None:
-        """Show game ``index`` as being played by ``seats``."""
+    def start_game(self, index: int, seats: Sequence[str], map_name: str | None = None) -> None:
+        """Show game ``index`` as being played by ``seats`` (on ``map_name``: a tournament of
+        several maps, named as a finished game's row names it)."""
         if index in self._rows:
             return
-        item = QTreeWidgetItem([str(index + 1), f"{' – '.join(seats)}: playing…", ""])
+        where = f"on {map_name}: " if map_name is not None else ""
+        item = QTreeWidgetItem([str(index + 1), f"{where}{' – '.join(seats)}: playing…", ""])
         item.setData(0, _SEATS_ROLE, tuple(seats))
-        item.setToolTip(1, f"Game {index + 1} is being played: {', '.join(seats)} (in seat order)")
+        on = f" on {map_name}" if map_name is not None else ""
+        item.setToolTip(1, f"Game {index + 1} is being played{on}: {', '.join(seats)} (in seat order)")
         font = QFont(item.font(1))
         font.setItalic(True)
         for column in range(3):

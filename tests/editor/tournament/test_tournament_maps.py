@@ -85,7 +85,10 @@ def test_a_tournament_on_two_maps_plays_both_and_the_games_list_names_each_game_
     pinwheel.trigger()  # what choosing it in the Add… menu does
     pinwheel.trigger()  # twice: listed once
     assert more.maps() == [str(WORMS / "pinwheel.txt")]
+    playing: list[str] = []  # each game's row while it plays (read after the tab made it)
+    tab.worker.gameStarted.connect(lambda game: playing.append(tab.games.game_text(game.index)[1]))
     play(qtbot, tab)
+    assert [text.split(":")[0] for text in playing] == ["on meadow.txt", "on pinwheel.txt"] * 2
     assert tab.error_label.text() == ""
     spec = spec_of(tab)
     assert spec.maps == (str(WORMS / "meadow.txt"), str(WORMS / "pinwheel.txt")) and "map" not in spec.options
