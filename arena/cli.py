@@ -380,10 +380,32 @@ def replay_status_lines(replay: Replay) -> list[str]:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with usage errors on one line like every other input error."""
+    """argparse, with usage errors on one line like every other input error, and negative
+    numbers read as values (its subcommands' parsers are of this class too)."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+    def _parse_optional(self, arg_string: str) -> Any:
+        """A word that is a number (``-5``, ``-inf``, ``-1e3``: see :func:`_is_number`) is a value,
+        never an option: ``duel --elo0 -inf`` said "--elo0: expected one argument" (only
+        ``--elo0=-inf`` worked), as argparse takes only ``-5`` and ``-.5`` for numbers. No
+        snakepit option is spelt as a number, so none is shadowed."""
+        if _is_number(arg_string):
+            return None
+        return super()._parse_optional(arg_string)
+
+
+def _is_number(text: str) -> bool:
+    """``-5``, ``-inf``, ``-1e3`` and what starts like a number (``--budget -5m``, ``--size -5x5``:
+    the flag's own check says what is wrong with it)."""
+    if re.match(r"-\.?\d", text):
+        return True
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def build_parser() -> argparse.ArgumentParser:
