@@ -13,7 +13,6 @@ import secrets
 import signal
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import FrameType
@@ -25,13 +24,13 @@ from arena.authoring_text import warning_lines
 from arena.bots import BotStatus, Host, TurnRecord
 from arena.bots.jail import SHOWN_ALONE
 from arena.cli_errors import EXIT_BAD_INPUT, check_new_files, report_input_error
+from arena.cli_progress import MatchProgress, ProgressEvery, progress_line, record_lines, status_lines
 from arena.cli_signals import EXIT_INTERRUPTED
 from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
 from arena.games.options import MAX_ROUNDS
 from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.program_battle import BattleResult
-from arena.closing import split_note
 from arena.replay import Replay, ReplayError, read_replay, verify_replay
 from arena.samples import SampleError, resolve_program
 from arena.seed import seed_argument
@@ -153,81 +152,11 @@ def _signals_interrupt() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-PROGRESS_SECONDS = 5.0
-"""How often a long battle or replay verification says how far it is (a million steps take
-minutes, and said nothing)."""
-
-
-class ProgressEvery:
-    """An ``on_round`` that prints ``snakepit: battle: step 120,000 of 1,000,000`` on stderr at
-    most every :data:`PROGRESS_SECONDS` (``template``'s ``{}`` is the round), none in the first."""
-
-    clock: Callable[[], float] = staticmethod(time.monotonic)
-
-    def __init__(self, template: str) -> None:
-        self.template = template
-        self.next_at = self.clock() + PROGRESS_SECONDS
-
-    def __call__(self, info: RoundInfo) -> None:
-        self.at(info.index)
-
-    def at(self, index: int) -> None:
-        now = self.clock()
-        if now >= self.next_at:
-            print(f"snakepit: {self.template.format(f'{index:,}')}", file=sys.stderr, flush=True)
-            self.next_at = now + PROGRESS_SECONDS
-
-
 def _stopped(what: str, stop: Interrupted, record: object) -> int:
     """Say that a match was stopped (and what its replay keeps); its exit status."""
     kept = f"; {record} keeps the finished rounds" if record else ""
     print(f"snakepit: {what} stopped by {stop}{kept}", file=sys.stderr)
     return 128 + stop.signum
-
-
-def progress_line(info: RoundInfo) -> str:
-    """``round 17: scores 4 0 2 8`` and the seats whose bot misbehaved in it."""
-    line = f"round {info.index}: scores {' '.join(map(str, info.scores))}"
-    for seat, record in enumerate(info.records or ()):
-        if record.status not in (BotStatus.OK, BotStatus.SKIPPED):
-            line += f"; seat {seat} {record.status.label}"
-    return line + (f"; end: {info.end}" if info.end else "")
-
-
-STATUS_LINE_LIMIT = 300
-"""The longest a progress line about a seat's status may be (characters)."""
-
-
-def status_lines(info: RoundInfo, names: Sequence[str], seen: set[tuple[int, BotStatus]]) -> list[str]:
-    """``round 3: seat 0 (random_bot.py) crashed: exited with code 1 without answering: ValueError``:
-    a line with the reason, the first time a seat gets each status (``seen`` remembers), one line
-    each, at most :data:`STATUS_LINE_LIMIT` characters."""
-    return record_lines(info.index, info.records or (), names, seen)
-
-
-def record_lines(index: int, records: Sequence[TurnRecord], names: Sequence[str],
-                 seen: set[tuple[int, BotStatus]]) -> list[str]:
-    """:func:`status_lines` of round ``index``'s ``records``."""
-    lines = []
-    for seat, record in enumerate(records):
-        name = f" ({names[seat]})" if seat < len(names) and names[seat] else ""
-        own, note = split_note(record.reason)  # how its bot ended after the game: said whatever its status
-        if _news(record.status, own) and (seat, record.status) not in seen:
-            seen.add((seat, record.status))
-            lines.append(_status_line(f"round {index}: seat {seat}{name} {record.status.label}", own))
-        if note:
-            lines.append(_status_line(f"round {index}: seat {seat}{name} note", note))
-    return lines
-
-
-def _status_line(who: str, reason: str) -> str:
-    said = cli_stderr.printable(" ".join(reason.split())) or "no reason given"
-    return cli_stderr.clip(f"{who}: {said}", STATUS_LINE_LIMIT)
-
-
-def _news(status: BotStatus, reason: str) -> bool:
-    """Whether a record's status is worth a line: not a skipped turn, not a plain ok."""
-    return status is not BotStatus.SKIPPED and (status is not BotStatus.OK or bool(reason))
 
 
 def sandbox_options(args: argparse.Namespace, defaults: Mapping[str, Any], what: str) -> dict[str, Any]:
@@ -304,16 +233,21 @@ def cmd_match(args: argparse.Namespace) -> int:
                     if line.startswith(SHOWN_ALONE):
                         print(f"snakepit: seat {seat}: {line}", file=sys.stderr, flush=True)
 
+    shown = MatchProgress(sys.stderr)
+
     def progress(info: RoundInfo) -> None:
-        lines = [progress_line(info), *status_lines(info, names, seen)]
+        news = status_lines(info, names, seen)
         for seat in sorted(set(args.stderr)):
             if info.records is not None:
-                lines += cli_stderr.stderr_lines(info.index, seat, info.records[seat].stderr_tail)
-        print("\n".join(lines), file=sys.stderr, flush=True)
+                news += cli_stderr.stderr_lines(info.index, seat, info.records[seat].stderr_tail)
+        shown.show(progress_line(info), news, last=bool(info.end))
 
     try:
         with _signals_interrupt():
-            result = run_match(setup, record=args.record, on_round=progress, on_start=started)
+            try:
+                result = run_match(setup, record=args.record, on_round=progress, on_start=started)
+            finally:
+                shown.close()
     except Interrupted as stop:
         return _stopped("match", stop, args.record)
     print(json.dumps(result.to_json()))
