@@ -17,12 +17,14 @@ import sys
 from itertools import islice
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from arena.authoring_text import diff_text, stats_text
-from arena.card_stats import STATS_FORMAT, StatsError, replay_files, stats_of_replays
+from arena.card_stats import STATS_FORMAT, ProgramStats, StatsError, StatsInterrupted, replay_files, stats_of_replays
 from arena.cli_errors import check_new_files, report_input_error
 from arena.cli_options import path_argument
+from arena.cli_signals import stopped_status
 from arena.moments import Moment, replay_moments
 from arena.replay import ReplayError, read_replay
 from arena.samples import resolve_program
@@ -229,15 +231,29 @@ def _verdict(preview: Preview) -> str:
 def cmd_stats(args: argparse.Namespace) -> int:
     def body() -> int:
         files = replay_files(args.sources)
-        stats = stats_of_replays(files, args.program)
-        if args.json:
-            data = {"format": STATS_FORMAT, "sources": [str(f) for f in files], "programs": [s.to_json() for s in stats]}
-            print(json.dumps(data))
-        else:
-            print(stats_text(stats, len(files), heat=args.heat))
+        try:
+            stats = stats_of_replays(files, args.program)
+        except StatsInterrupted as stop:  # what was counted, said, not lost (it printed nothing)
+            if stop.stats:
+                _print_stats(args, stop.stats, files[:stop.counted], stop)
+            print(f"snakepit: stats stopped by Ctrl-C {stop.where()}", file=sys.stderr)
+            return stopped_status(stop)
+        _print_stats(args, stats, files)
         return 0
 
     return guarded(body)
+
+
+def _print_stats(args: argparse.Namespace, stats: list[ProgramStats], files: list[Path],
+                 stop: StatsInterrupted | None = None) -> None:
+    if args.json:
+        data: dict[str, Any] = {"format": STATS_FORMAT, "sources": [str(f) for f in files],
+                                "programs": [s.to_json() for s in stats]}
+        if stop is not None:
+            data["stopped"] = {"source": str(stop.path), "step": stop.step}
+        print(json.dumps(data))
+    else:
+        print(stats_text(stats, len(files), heat=args.heat))
 
 
 # --- diff -------------------------------------------------------------------------------------
