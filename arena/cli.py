@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn
 
-from arena import cli_authoring, cli_improve, cli_samples, cli_stderr, cli_tournament
+from arena import cli_authoring, cli_improve, cli_samples, cli_stderr, cli_tournament, replay_lines
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
 from arena.bots import BotStatus, Host, TurnRecord
@@ -403,6 +403,7 @@ def run(args: argparse.Namespace) -> int:
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:  # a file name that is not UTF-8 is printed as its bytes, as ls does: with a
         reconfigure(errors="surrogateescape")  # strict stdout (PYTHONIOENCODING, most locales) it was a traceback
+    said = replay_lines.waiting_notice.set(_say_waiting)
     try:
         return handler(args)
     except (ProgramError, PositionError, UsageError, MatchSetupError, ReplayError, SampleError, OSError) as err:
@@ -410,6 +411,12 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # Ctrl-C in a long command (``replay --verify`` of a big file): a traceback before
         print(f"snakepit: {args.command} stopped by Ctrl-C", file=sys.stderr)
         return EXIT_INTERRUPTED
+    finally:
+        replay_lines.waiting_notice.reset(said)
+
+
+def _say_waiting(text: str) -> None:
+    print(f"snakepit: {text}", file=sys.stderr, flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -5,10 +5,15 @@ any size is read in little memory (:func:`arena.replay.read_replay` checks the l
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import sys
+import threading
 from array import array
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
+from pathlib import Path
 from typing import IO, Any, overload
 
 from matcher.bounded import REPLAY_LIMIT, MiB
@@ -17,6 +22,42 @@ from matcher.bounded import REPLAY_LIMIT, MiB
 class ReplayError(ValueError):
     """A replay file that cannot be read; the message starts with ``file:line:`` (``file:`` when the
     file itself cannot be read)."""
+
+
+FIFO_NOTICE_SECONDS = 0.5
+"""How long opening a FIFO may wait for a writer before the wait is said."""
+waiting_notice: ContextVar[Callable[[str], None] | None] = ContextVar("waiting_notice", default=None)
+"""Told, once, that opening a replay waits for a FIFO's writer (the command line says it on stderr)."""
+
+
+def open_binary(path: Path | str) -> IO[bytes]:
+    """``open(path, "rb")``. Opening a FIFO (a named pipe) waits until something opens it to
+    write, forever if nothing does: ``snakepit replay FIFO`` hung without a word. Once it has
+    waited :data:`FIFO_NOTICE_SECONDS`, :data:`waiting_notice` is told (a pipe whose writer is
+    there, as from ``<(zcat r.jsonl.gz)``, opens at once: nothing said)."""
+    notice = waiting_notice.get()
+    if notice is None or not _is_fifo(path):
+        return open(path, "rb")
+    opened = threading.Event()
+
+    def watch() -> None:
+        if not opened.wait(FIFO_NOTICE_SECONDS):
+            notice(f"{path}: waiting for a writer on this FIFO (named pipe); Ctrl-C stops")
+
+    watcher = threading.Thread(target=watch, name="fifo-notice", daemon=True)
+    watcher.start()
+    try:
+        return open(path, "rb")
+    finally:
+        opened.set()
+        watcher.join()
+
+
+def _is_fifo(path: Path | str) -> bool:
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except (OSError, ValueError):  # (open says what is wrong with the name)
+        return False
 
 
 class ReplayLines:

@@ -1,0 +1,135 @@
+"""A replay read from a FIFO (named pipe): with no writer, ``snakepit replay FIFO`` waited
+forever without a word. Now, once it has waited a moment, one line says it waits for a writer;
+a writer then gets the replay read as usual, and Ctrl-C ends it with one line. A bad replay from
+a FIFO is one line too (the gzip check opened the FIFO again, waiting for a second writer).
+
+No sleeps: the writer starts when the waiting is said, threads are joined with generous time."""
+
+from __future__ import annotations
+
+import io
+import os
+import signal
+import threading
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from arena import cli, replay_lines
+from arena.match import MatchSetup, run_match
+
+JOIN_SECONDS = 60.0
+"""Far more than any of these takes; only a hang (the fault) runs into it."""
+NAMES = ("tail_biter", "hunter")
+
+
+class Said(io.StringIO):
+    """A stderr that calls ``on_wait`` once the wait for a writer is said."""
+
+    def __init__(self, on_wait: Callable[[], None]) -> None:
+        super().__init__()
+        self.on_wait = on_wait
+
+    def write(self, text: str) -> int:
+        written = super().write(text)
+        if "waiting for a writer" in text:
+            self.on_wait()
+        return written
+
+
+def _replay(folder: Path) -> bytes:
+    path = folder / "r.jsonl"
+    run_match(MatchSetup("snake", NAMES, 3, {"width": 13, "height": 13, "length": 6, "steps": 12}, NAMES), record=path)
+    return path.read_bytes()
+
+
+def _run(argv: list[str], stderr: io.StringIO) -> tuple[int, str]:
+    out = io.StringIO()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("sys.stdout", out)
+        patch.setattr("sys.stderr", stderr)
+        status = cli.main(argv)
+    return status, out.getvalue()
+
+
+@pytest.fixture
+def fifo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setattr(replay_lines, "FIFO_NOTICE_SECONDS", 0.0)  # say it at once (no timing in the test)
+    path = tmp_path / "replay.fifo"
+    os.mkfifo(path)
+    return path
+
+
+def test_with_no_writer_the_wait_is_said_and_a_writer_then_gets_it_read(fifo: Path, tmp_path: Path) -> None:
+    data = _replay(tmp_path)
+    said = threading.Event()
+
+    def writer() -> None:
+        said.wait(JOIN_SECONDS)  # (never said: it writes all the same, and the test fails, not hangs)
+        with open(fifo, "wb") as sink:
+            sink.write(data)
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    stderr = Said(said.set)
+    status, out = _run(["replay", str(fifo)], stderr)
+    thread.join(JOIN_SECONDS)
+    assert not thread.is_alive()
+    assert status == 0, stderr.getvalue()
+    assert stderr.getvalue() == f"snakepit: {fifo}: waiting for a writer on this FIFO (named pipe); Ctrl-C stops\n"
+    assert out.startswith(f"{fifo}: snake, seed 3, 2 seats: tail_biter, hunter\n")
+    assert "12 rounds, end step_limit" in out
+
+
+def test_ctrl_c_while_waiting_is_one_line_and_exit_130(fifo: Path) -> None:
+    said = threading.Event()
+
+    def press_ctrl_c() -> None:
+        said.set()
+        main = threading.main_thread().ident
+        assert main is not None
+        signal.pthread_kill(main, signal.SIGINT)  # as the terminal does: the main thread, in its wait
+
+    done = threading.Event()
+
+    def unblock_if_never_said() -> None:
+        """Never said: writers come and go until the reader ends, so the test fails, not hangs."""
+        if said.wait(JOIN_SECONDS):
+            return
+        while not done.is_set():
+            try:
+                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+            except OSError:  # no reader at this moment
+                pass
+            done.wait(0.1)
+
+    watchdog = threading.Thread(target=unblock_if_never_said, daemon=True)
+    watchdog.start()
+    stderr = Said(press_ctrl_c)
+    try:
+        status, out = _run(["replay", str(fifo)], stderr)
+    finally:
+        done.set()
+    watchdog.join(JOIN_SECONDS)
+    assert (status, out) == (130, "")
+    assert stderr.getvalue().splitlines() == [f"snakepit: {fifo}: waiting for a writer on this FIFO (named pipe); Ctrl-C stops",
+                                              "snakepit: replay stopped by Ctrl-C"]
+
+
+def test_a_bad_replay_from_a_fifo_is_one_line_not_a_second_wait(fifo: Path) -> None:
+    def writer() -> None:
+        with open(fifo, "wb") as sink:  # waits for the reader, writes, goes
+            sink.write(b"not a replay\n")
+
+    thread = threading.Thread(target=writer, daemon=True)
+    thread.start()
+    result: list[tuple[int, str]] = []
+    stderr = io.StringIO()
+    reader = threading.Thread(target=lambda: result.append(_run(["replay", str(fifo)], stderr)), daemon=True)
+    reader.start()
+    reader.join(JOIN_SECONDS)
+    thread.join(JOIN_SECONDS)
+    assert not reader.is_alive(), "the reader hangs: it opened the FIFO again"
+    assert result == [(2, "")]
+    assert stderr.getvalue().splitlines()[-1] == f"snakepit: {fifo}:1: not JSON at column 1: Expecting value"
