@@ -214,8 +214,9 @@ def cmd_match(args: argparse.Namespace) -> int:
                                                   for option in descriptor.options if option.writes)], UsageError)
     if args.stderr and "sandbox" not in descriptor.defaults:
         raise UsageError(f"match {args.game}: --stderr is for bots; this game has none")
-    if (unknown := cli_stderr.unknown_stderr_seat(args.stderr, len(args.bot or ()))) is not None:
-        raise UsageError(f"match {args.game}: {unknown}")
+    for flag, seats in (("--stderr", args.stderr), ("--allow-network", args.allow_network)):
+        if (unknown := cli_stderr.unknown_stderr_seat(seats, len(args.bot or ()), flag)) is not None:
+            raise UsageError(f"match {args.game}: {unknown}")  # ("option network: seat 7 ...": no flag named)
     seed = secrets.randbelow(1 << 32) if args.seed is None else args.seed
     setup = MatchSetup(args.game, tuple(args.bot or ()), seed, options)
 

@@ -1,0 +1,27 @@
+"""Usage errors name what the user typed: the flag (``--time-limit``, not "option time_limit"),
+the command whose help lists the flags (``snakepit match --help``, not ``snakepit --help``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from editor.cli import main
+
+FOUR = [part for _ in range(4) for part in ("--bot", "greedy")]
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["match", "worms", "--map", "meadow", *FOUR, "--time-limit", "-1"],
+     "snakepit: match worms: --time-limit: expected a positive number of seconds, got -1.0"),
+    (["match", "worms", "--map", "meadow", *FOUR, "--line-end", "lfcr"],
+     "snakepit: match worms: --line-end: expected lf, crlf or cr, got 'lfcr'"),
+    (["match", "worms", "--map", "meadow", *FOUR, "--allow-network", "7"],
+     "snakepit: match worms: --allow-network 7: there are seats 0 to 3"),
+])
+def test_a_usage_error_names_the_flag_and_the_commands_help(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str],
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        raise SystemExit(main(argv))
+    assert exit_.value.code == 2
+    assert capsys.readouterr().err == said + "\n"
