@@ -321,6 +321,15 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
 
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        """A command's parser refuses what it does not know itself, naming its own help: the
+        top-level parser said "snakepit: unrecognized arguments: --size 60x60 (see 'snakepit
+        --help')" for ``snakepit match snake --size 60x60``, where that help lists no flag."""
+        parsed, extra = super().parse_known_args(*args, **kwargs)
+        if extra and " " in self.prog:  # ("snakepit match": a command's)
+            self.error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed, extra
+
     def _parse_optional(self, arg_string: str) -> Any:
         """A word that is a number (``-5``, ``-inf``, ``-1e3``: see :func:`_is_number`) is a value,
         never an option: ``duel --elo0 -inf`` said "--elo0: expected one argument" (only

@@ -17,6 +17,10 @@ FOUR = [part for _ in range(4) for part in ("--bot", "greedy")]
      "snakepit: match worms: --line-end: expected lf, crlf or cr, got 'lfcr'"),
     (["match", "worms", "--map", "meadow", *FOUR, "--allow-network", "7"],
      "snakepit: match worms: --allow-network 7: there are seats 0 to 3"),
+    (["match", "snake", "--bot", "hunter", "--bot", "hunter", "--size", "60x60"],
+     "snakepit match: unrecognized arguments: --size 60x60 (see 'snakepit match --help')"),
+    (["replay", "a.jsonl", "b.jsonl"],
+     "snakepit replay: unrecognized arguments: b.jsonl (see 'snakepit replay --help')"),
 ])
 def test_a_usage_error_names_the_flag_and_the_commands_help(
     argv: list[str], said: str, capsys: pytest.CaptureFixture[str],
