@@ -366,10 +366,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("battle", help="run a headless battle of 2-4 snake programs")
     p.add_argument("programs", nargs="+", metavar="PROGRAM", type=path_argument,
                    help="2-4 .snake.json files or sample names")
-    p.add_argument("--seed", type=seed_argument, required=True, metavar="N")
-    p.add_argument("--size", type=_size, default=(GAME_INFO.default_width, GAME_INFO.default_height), metavar="WxH")
-    p.add_argument("--length", type=int, default=GAME_INFO.default_length, metavar="L")
-    p.add_argument("--steps", type=int, default=GAME_INFO.default_steps, metavar="S")
+    p.add_argument("--seed", type=seed_argument, required=True, metavar="N",
+                   help="0 to 2**64-1: the same seed gives the same battle, byte for byte")
+    p.add_argument("--size", type=_size, default=(GAME_INFO.default_width, GAME_INFO.default_height), metavar="WxH",
+                   help=f"the field (default {GAME_INFO.default_width}x{GAME_INFO.default_height})")
+    p.add_argument("--length", type=int, default=GAME_INFO.default_length, metavar="L",
+                   help=f"the snakes' start length (default {GAME_INFO.default_length})")
+    p.add_argument("--steps", type=int, default=GAME_INFO.default_steps, metavar="S",
+                   help=f"the step limit, 0 to {MAX_ROUNDS:,} (default {GAME_INFO.default_steps:,}; every 5 s a "
+                        "line on stderr says how far it is)")
     p.add_argument("--record", metavar="FILE", type=path_argument,
                    help="write a JSONL replay (a new or empty file: one that holds something is never written over)")
     p.set_defaults(handler=cmd_battle)
@@ -389,8 +394,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=cmd_match)
 
     p = sub.add_parser("replay", help="summarise a replay, or verify it against the engine")
-    p.add_argument("file", metavar="FILE", type=path_argument)
-    p.add_argument("--verify", action="store_true", help="re-simulate every round and compare")
+    p.add_argument("file", metavar="FILE", type=path_argument,
+                   help="a match replay (.jsonl, as match and battle record it); a pipe or FIFO too")
+    p.add_argument("--verify", action="store_true",
+                   help="re-simulate every round and compare (exit 1 when it does not verify)")
     cli_stderr.add_stderr_flag(p, "as the replay recorded it (instead of the summary)")
     p.set_defaults(handler=cmd_replay)
 
