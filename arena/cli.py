@@ -56,6 +56,10 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
+    for what, name in (("PROGRAM", args.program), ("POSITION", args.position)):
+        if name.endswith(".jsonl"):  # it said "line 2, column 1: invalid JSON: Extra data"
+            wanted = "a program (.snake.json)" if what == "PROGRAM" else "a position file (.position.json)"
+            raise UsageError(f"{name}: a replay, not {wanted}")
     program = load_program(resolve_program(args.program))
     position = load_position(args.position)
     count = len(position.snakes)

@@ -21,6 +21,9 @@ FOUR = [part for _ in range(4) for part in ("--bot", "greedy")]
      "snakepit match: unrecognized arguments: --size 60x60 (see 'snakepit match --help')"),
     (["replay", "a.jsonl", "b.jsonl"],
      "snakepit replay: unrecognized arguments: b.jsonl (see 'snakepit replay --help')"),
+    # a replay given for a position or a program: it said "line 2, column 1: invalid JSON: Extra data"
+    (["explain", "hunter", "battle.jsonl"], "snakepit: battle.jsonl: a replay, not a position file (.position.json)"),
+    (["explain", "battle.jsonl", "a.position.json"], "snakepit: battle.jsonl: a replay, not a program (.snake.json)"),
 ])
 def test_a_usage_error_names_the_flag_and_the_commands_help(
     argv: list[str], said: str, capsys: pytest.CaptureFixture[str],

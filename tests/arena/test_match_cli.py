@@ -162,10 +162,10 @@ BAD_ARGS = [
     (["worms", "--map", "no/such/map.txt", *bots(*(GREEDY,) * 4)], ["no/such/map.txt: cannot read it: No such file or directory"]),
     (["kingdoms", "--map", MEADOW, *bots(*(FARMER,) * 4)], ["--map is not an option of kingdoms"]),
     (["kingdoms", "--playfield", "{playfield}", *bots(*(FARMER,) * 4)], ["bad_playfield.txt line 1: kingdom 2 farming"]),
-    (["kingdoms", *bots(*(FARMER,) * 4), "--time-limit", "0"], ["option time_limit"]),
+    (["kingdoms", *bots(*(FARMER,) * 4), "--time-limit", "0"], ["match kingdoms: --time-limit: expected a positive number of seconds, got 0.0"]),
     # poll() cannot wait that long: an OverflowError's traceback at the first request
-    (["bioblots", *bots(GREEDY, GREEDY), "--time-limit", "1e9"], ["option time_limit: at most 86400 seconds"]),
-    (["itpw", *bots(*(GREEDY,) * 4), "--bank", "1e300"], ["option bank: at most 86400 seconds"]),
+    (["bioblots", *bots(GREEDY, GREEDY), "--time-limit", "1e9"], ["match bioblots: --time-limit: at most 86400 seconds"]),
+    (["itpw", *bots(*(GREEDY,) * 4), "--bank", "1e300"], ["match itpw: --bank: at most 86400 seconds"]),
     (["snake", "--bot", "hunter", "--bot", "nothing_like_it"], ["seat 1:", "nothing_like_it"]),
     (["chess", "--bot", "a"], ["invalid choice: 'chess'"]),
 ]
