@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import secrets
 import signal
@@ -156,9 +157,9 @@ def _signals_interrupt() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-def _stopped(what: str, stop: Interrupted, record: object) -> int:
+def _stopped(what: str, stop: Interrupted, record: str | None) -> int:
     """Say that a match was stopped (and what its replay keeps); its exit status."""
-    kept = f"; {record} keeps the finished rounds" if record else ""
+    kept = f"; {record} keeps the finished rounds" if record and os.path.isfile(record) else ""  # (not a FIFO)
     print(f"snakepit: {what} stopped by {stop}{kept}", file=sys.stderr)
     return 128 + stop.signum
 

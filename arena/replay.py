@@ -31,7 +31,7 @@ from types import TracebackType
 from typing import IO, Any, overload
 
 from arena.replay_lines import ReplayError as ReplayError  # re-exported: every reader of replays catches it here
-from arena.replay_lines import ReplayLines, RoundLines, line_values, open_binary
+from arena.replay_lines import ReplayLines, RoundLines, line_values, open_binary, open_text_to_write
 from matcher.bounded import REPLAY_LIMIT
 
 REPLAY_FORMAT = "match-replay/1"
@@ -69,7 +69,7 @@ class ReplayWriter:
 
     @classmethod
     def open(cls, path: Path | str) -> ReplayWriter:
-        return cls(open(path, "w", encoding="utf-8"), owns_stream=True)
+        return cls(open_text_to_write(path), owns_stream=True)  # a FIFO with no reader: said, not a silent hang
 
     def header(self, game: str, seed: int, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> None:
         self._write({"type": "header", "format": REPLAY_FORMAT, "game": game, "seed": seed,

@@ -14,7 +14,7 @@ from array import array
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
 from pathlib import Path
-from typing import IO, Any, overload
+from typing import IO, Any, TypeVar, overload
 
 from matcher.bounded import REPLAY_LIMIT, MiB
 
@@ -23,6 +23,8 @@ class ReplayError(ValueError):
     """A replay file that cannot be read; the message starts with ``file:line:`` (``file:`` when the
     file itself cannot be read)."""
 
+
+_Opened = TypeVar("_Opened")
 
 FIFO_NOTICE_SECONDS = 0.5
 """How long opening a FIFO may wait for a writer before the wait is said."""
@@ -35,19 +37,29 @@ def open_binary(path: Path | str) -> IO[bytes]:
     write, forever if nothing does: ``snakepit replay FIFO`` hung without a word. Once it has
     waited :data:`FIFO_NOTICE_SECONDS`, :data:`waiting_notice` is told (a pipe whose writer is
     there, as from ``<(zcat r.jsonl.gz)``, opens at once: nothing said)."""
+    return _said_when_waiting(path, "writer", lambda: open(path, "rb"))
+
+
+def open_text_to_write(path: Path | str) -> IO[str]:
+    """``open(path, "w")`` in UTF-8; a FIFO waits for its reader (``--record FIFO``), said as
+    :func:`open_binary` says it."""
+    return _said_when_waiting(path, "reader", lambda: open(path, "w", encoding="utf-8"))
+
+
+def _said_when_waiting(path: Path | str, other_end: str, opening: Callable[[], _Opened]) -> _Opened:
     notice = waiting_notice.get()
     if notice is None or not _is_fifo(path):
-        return open(path, "rb")
+        return opening()
     opened = threading.Event()
 
     def watch() -> None:
         if not opened.wait(FIFO_NOTICE_SECONDS):
-            notice(f"{path}: waiting for a writer on this FIFO (named pipe); Ctrl-C stops")
+            notice(f"{path}: waiting for a {other_end} on this FIFO (named pipe); Ctrl-C stops")
 
     watcher = threading.Thread(target=watch, name="fifo-notice", daemon=True)
     watcher.start()
     try:
-        return open(path, "rb")
+        return opening()
     finally:
         opened.set()
         watcher.join()

@@ -25,7 +25,7 @@ NAMES = ("tail_biter", "hunter")
 
 
 class Said(io.StringIO):
-    """A stderr that calls ``on_wait`` once the wait for a writer is said."""
+    """A stderr that calls ``on_wait`` once the wait for a writer or reader is said."""
 
     def __init__(self, on_wait: Callable[[], None]) -> None:
         super().__init__()
@@ -33,7 +33,7 @@ class Said(io.StringIO):
 
     def write(self, text: str) -> int:
         written = super().write(text)
-        if "waiting for a writer" in text:
+        if "waiting for a " in text:
             self.on_wait()
         return written
 
@@ -82,8 +82,10 @@ def test_with_no_writer_the_wait_is_said_and_a_writer_then_gets_it_read(fifo: Pa
     assert "12 rounds, end step_limit" in out
 
 
-def test_ctrl_c_while_waiting_is_one_line_and_exit_130(fifo: Path) -> None:
+def _ctrl_c_when_said(fifo: Path, argv: list[str]) -> tuple[int, str, str]:
+    """Run ``argv``, pressing Ctrl-C once the wait on ``fifo`` is said."""
     said = threading.Event()
+    done = threading.Event()
 
     def press_ctrl_c() -> None:
         said.set()
@@ -91,15 +93,15 @@ def test_ctrl_c_while_waiting_is_one_line_and_exit_130(fifo: Path) -> None:
         assert main is not None
         signal.pthread_kill(main, signal.SIGINT)  # as the terminal does: the main thread, in its wait
 
-    done = threading.Event()
-
     def unblock_if_never_said() -> None:
-        """Never said: writers come and go until the reader ends, so the test fails, not hangs."""
+        """Never said: the other end comes and goes until the command ends: the test fails, not hangs."""
         if said.wait(JOIN_SECONDS):
             return
         while not done.is_set():
             try:
-                os.close(os.open(fifo, os.O_WRONLY | os.O_NONBLOCK))
+                end = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK) if "--record" in argv else \
+                    os.open(fifo, os.O_WRONLY | os.O_NONBLOCK)
+                os.close(end)
             except OSError:  # no reader at this moment
                 pass
             done.wait(0.1)
@@ -108,13 +110,25 @@ def test_ctrl_c_while_waiting_is_one_line_and_exit_130(fifo: Path) -> None:
     watchdog.start()
     stderr = Said(press_ctrl_c)
     try:
-        status, out = _run(["replay", str(fifo)], stderr)
+        status, out = _run(argv, stderr)
     finally:
         done.set()
     watchdog.join(JOIN_SECONDS)
+    return status, out, stderr.getvalue()
+
+
+def test_ctrl_c_while_waiting_is_one_line_and_exit_130(fifo: Path) -> None:
+    status, out, err = _ctrl_c_when_said(fifo, ["replay", str(fifo)])
     assert (status, out) == (130, "")
-    assert stderr.getvalue().splitlines() == [f"snakepit: {fifo}: waiting for a writer on this FIFO (named pipe); Ctrl-C stops",
-                                              "snakepit: replay stopped by Ctrl-C"]
+    assert err.splitlines() == [f"snakepit: {fifo}: waiting for a writer on this FIFO (named pipe); Ctrl-C stops",
+                                "snakepit: replay stopped by Ctrl-C"]
+
+
+def test_ctrl_c_while_waiting_for_a_reader_claims_no_replay_kept(fifo: Path) -> None:
+    status, out, err = _ctrl_c_when_said(fifo, ["battle", "hunter", "tail_biter", "--seed", "1", "--record", str(fifo)])
+    assert (status, out) == (130, "")
+    assert err.splitlines() == [f"snakepit: {fifo}: waiting for a reader on this FIFO (named pipe); Ctrl-C stops",
+                                "snakepit: battle stopped by SIGINT"]  # it said "{fifo} keeps the finished rounds"
 
 
 def test_a_bad_replay_from_a_fifo_is_one_line_not_a_second_wait(fifo: Path) -> None:
@@ -133,3 +147,25 @@ def test_a_bad_replay_from_a_fifo_is_one_line_not_a_second_wait(fifo: Path) -> N
     assert not reader.is_alive(), "the reader hangs: it opened the FIFO again"
     assert result == [(2, "")]
     assert stderr.getvalue().splitlines()[-1] == f"snakepit: {fifo}:1: not JSON at column 1: Expecting value"
+
+
+def test_recording_into_a_fifo_with_no_reader_says_it_waits_for_one(fifo: Path) -> None:
+    """``--record FIFO`` with nothing reading it waited without a word (and, stopped, said the
+    FIFO "keeps the finished rounds")."""
+    said = threading.Event()
+    lines: list[bytes] = []
+
+    def reader() -> None:
+        said.wait(JOIN_SECONDS)  # (never said: it reads all the same, and the test fails, not hangs)
+        with open(fifo, "rb") as source:
+            lines.extend(source)
+
+    thread = threading.Thread(target=reader, daemon=True)
+    thread.start()
+    stderr = Said(said.set)
+    status, out = _run(["battle", "hunter", "tail_biter", "--seed", "1", "--steps", "10", "--record", str(fifo)], stderr)
+    thread.join(JOIN_SECONDS)
+    assert not thread.is_alive()
+    assert status == 0, stderr.getvalue()
+    assert stderr.getvalue() == f"snakepit: {fifo}: waiting for a reader on this FIFO (named pipe); Ctrl-C stops\n"
+    assert '"steps": 10' in out and len(lines) == 12  # the header, 10 rounds, the result
