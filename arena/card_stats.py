@@ -174,12 +174,16 @@ class StatsBuilder:
         self.program_name = program_name
         self.stats: dict[str, ProgramStats] = {}
         self.sources: list[str] = []
+        self.seen: dict[str, None] = {}
+        """Every seat name and program name met, in order (what ``--program`` could have named)."""
 
     def add_battle(self, source: BattleSource, moments: Iterable[Moment]) -> None:
         """Count one battle's moments for its seats (only the asked-for program's, if any)."""
         seats = [i for i, (n, p) in enumerate(zip(source.seat_names, source.programs))
                  if self.program_name is None or seat_matches(self.program_name, n, p)]
         self.sources.append(source.name)
+        self.seen.update(dict.fromkeys(name for pair in zip(source.seat_names, (p.name for p in source.programs))
+                                       for name in pair))
         if not seats:
             return
         entries = {}
@@ -276,7 +280,8 @@ def stats_of_replays(paths: Sequence[Path | str], program_name: str | None = Non
             raise StatsInterrupted(builder.result(), path, number, len(paths), step) from None
     result = builder.result()
     if program_name is not None and not result:
-        raise StatsError(f"no seat plays {program_name!r} in {_files(paths)}")
+        raise StatsError(f"no seat plays {program_name!r} in {_files(paths)} (seats and programs there: "
+                         f"{', '.join(builder.seen)})")  # it named none: the user guessed again
     return result
 
 

@@ -187,7 +187,8 @@ def test_stats_bad_input_is_one_line(tmp_path: Path, replay: Path, capsys: pytes
     code, out, err = run(capsys, "stats", tmp_path)
     assert_one_line_error(code, out, err, "no replays (*.jsonl)")
     code, out, err = run(capsys, "stats", replay, "--program", "nobody")
-    assert_one_line_error(code, out, err, "no seat plays 'nobody'")
+    assert_one_line_error(code, out, err, "no seat plays 'nobody'", "(seats and programs there: tail_biter, Tail biter, "
+                          "hunter, Hunter)")
     broken = tmp_path / "broken.jsonl"
     broken.write_text("{not json\n")
     code, out, err = run(capsys, "stats", broken)
