@@ -63,11 +63,7 @@ def cmd_explain(args: argparse.Namespace) -> int:
             raise UsageError(f"{name}: a replay, not {wanted}")
     program = load_program(resolve_program(args.program))
     position = load_position(args.position)
-    count = len(position.snakes)
-    if not 0 <= args.snake < count:
-        has = "no snakes" if count == 0 else "1 snake: --snake 0" if count == 1 else f"{count} snakes: --snake 0 to {count - 1}"
-        raise UsageError(f"{args.position}: --snake {args.snake} is out of range (the position has {has}; "
-                         "--snake counts from 0: --snake 0 is snake 1)")
+    cli_authoring.check_snake(args.position, args.snake, len(position.snakes), UsageError)
     print(json.dumps(explain(compile_program(program), position, args.snake).to_json(), indent=2))
     return 0
 

@@ -120,10 +120,13 @@ def _source(args: argparse.Namespace) -> _Source:
     if args.step is None:
         if args.position.endswith(".jsonl"):
             raise MomentError(f"{args.position} is a replay: say which step with --step N")
-        return _Source(load_position(args.position), None, _no_moments, args.position)
+        position = load_position(args.position)
+        check_snake(args.position, args.snake, len(position.snakes), MomentError)
+        return _Source(position, None, _no_moments, args.position)
     if args.position.endswith(POSITION_SUFFIX):
         raise MomentError(f"{args.position} is a position file: --step N is for a replay's steps")
     replay = read_replay(args.position)
+    check_snake(args.position, args.snake, len(replay.seats), MomentError)
 
     def moments() -> Iterator[Moment]:
         """The snake's moments up to the step (the steps after it play no part: reading them
@@ -145,6 +148,16 @@ def _source(args: argparse.Namespace) -> _Source:
     return _Source(found.position, found.move, others, f"step {args.step} of {args.position}")
 
 
+def check_snake(where: str, snake: int, count: int, error: type[Exception]) -> None:
+    """An ``error`` naming ``where`` for a ``--snake`` that a position or replay of ``count``
+    snakes lacks (it said "snake 7 has no turn in step 5 ... an eaten snake has no turns")."""
+    if not 0 <= snake < count:
+        has = "no snakes" if count == 0 else "1 snake: --snake 0" if count == 1 else \
+            f"{count} snakes: --snake 0 to {count - 1}"
+        raise error(f"{where}: --snake {snake} is out of range (it has {has}; --snake counts from 0: "
+                    "--snake 0 is snake 1)")
+
+
 def cmd_card(args: argparse.Namespace) -> int:
     def body() -> int:
         path = resolve_program(args.program)
@@ -157,7 +170,10 @@ def cmd_card(args: argparse.Namespace) -> int:
         if not 1 <= args.at <= len(program.cards) + 1:
             raise MomentError(f"--at {args.at}: the program has {len(program.cards)} cards, so 1..{len(program.cards) + 1}")
         at = args.at - 1
-        keep = Keep.parse(args.keep)
+        try:
+            keep = Keep.parse(args.keep)
+        except MomentError as error:  # "keep distance 9 is out of range 1..6": which flag?
+            raise MomentError(f"--keep {args.keep}: {str(error).removeprefix(f'keep {args.keep!r}: ')}") from None
         description = args.description or f"snake {args.snake} moves {move.label} ({source.label})"
         card = card_from_moment(source.position, args.snake, move, keep, description)
         test = None if args.test is None else moment_test(source.position, args.snake, move, args.test)
