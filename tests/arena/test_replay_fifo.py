@@ -61,23 +61,33 @@ def fifo(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return path
 
 
-def test_with_no_writer_the_wait_is_said_and_a_writer_then_gets_it_read(fifo: Path, tmp_path: Path) -> None:
-    data = _replay(tmp_path)
+def _other_end_when_said(argv: list[str], other_end: Callable[[], None]) -> tuple[int, str, str]:
+    """Run ``argv``; once it says it waits on the FIFO, ``other_end`` opens it (never said: it
+    opens it all the same, and the test fails, not hangs)."""
     said = threading.Event()
 
-    def writer() -> None:
-        said.wait(JOIN_SECONDS)  # (never said: it writes all the same, and the test fails, not hangs)
-        with open(fifo, "wb") as sink:
-            sink.write(data)
+    def then_other_end() -> None:
+        said.wait(JOIN_SECONDS)
+        other_end()
 
-    thread = threading.Thread(target=writer, daemon=True)
+    thread = threading.Thread(target=then_other_end, daemon=True)
     thread.start()
     stderr = Said(said.set)
-    status, out = _run(["replay", str(fifo)], stderr)
+    status, out = _run(argv, stderr)
     thread.join(JOIN_SECONDS)
     assert not thread.is_alive()
-    assert status == 0, stderr.getvalue()
-    assert stderr.getvalue() == f"snakepit: {fifo}: waiting for a writer on this FIFO (named pipe); Ctrl-C stops\n"
+    return status, out, stderr.getvalue()
+
+
+def test_with_no_writer_the_wait_is_said_and_a_writer_then_gets_it_read(fifo: Path, tmp_path: Path) -> None:
+    data = _replay(tmp_path)
+
+    def writer() -> None:
+        fifo.write_bytes(data)
+
+    status, out, err = _other_end_when_said(["replay", str(fifo)], writer)
+    assert status == 0, err
+    assert err == f"snakepit: {fifo}: waiting for a writer on this FIFO (named pipe); Ctrl-C stops\n"
     assert out.startswith(f"{fifo}: snake, seed 3, 2 seats: tail_biter, hunter\n")
     assert "12 rounds, end step_limit" in out
 
@@ -152,20 +162,9 @@ def test_a_bad_replay_from_a_fifo_is_one_line_not_a_second_wait(fifo: Path) -> N
 def test_recording_into_a_fifo_with_no_reader_says_it_waits_for_one(fifo: Path) -> None:
     """``--record FIFO`` with nothing reading it waited without a word (and, stopped, said the
     FIFO "keeps the finished rounds")."""
-    said = threading.Event()
     lines: list[bytes] = []
-
-    def reader() -> None:
-        said.wait(JOIN_SECONDS)  # (never said: it reads all the same, and the test fails, not hangs)
-        with open(fifo, "rb") as source:
-            lines.extend(source)
-
-    thread = threading.Thread(target=reader, daemon=True)
-    thread.start()
-    stderr = Said(said.set)
-    status, out = _run(["battle", "hunter", "tail_biter", "--seed", "1", "--steps", "10", "--record", str(fifo)], stderr)
-    thread.join(JOIN_SECONDS)
-    assert not thread.is_alive()
-    assert status == 0, stderr.getvalue()
-    assert stderr.getvalue() == f"snakepit: {fifo}: waiting for a reader on this FIFO (named pipe); Ctrl-C stops\n"
+    argv = ["battle", "hunter", "tail_biter", "--seed", "1", "--steps", "10", "--record", str(fifo)]
+    status, out, err = _other_end_when_said(argv, lambda: lines.extend(fifo.read_bytes().splitlines()))
+    assert status == 0, err
+    assert err == f"snakepit: {fifo}: waiting for a reader on this FIFO (named pipe); Ctrl-C stops\n"
     assert '"steps": 10' in out and len(lines) == 12  # the header, 10 rounds, the result
