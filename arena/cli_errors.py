@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import sys
 from collections.abc import Sequence
 
 EXIT_BAD_INPUT = 2
+_WRITE_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
 EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
 """What a shell reports for a command whose reader went away (``snakepit rules worms | head``)."""
 
@@ -21,7 +23,9 @@ def report_input_error(err: Exception) -> int:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
     if isinstance(err, OSError):
-        where = f"{err.filename}: " if err.filename else ""
+        # Without a file name, a failed write is the output's (files' errors name them, --record's too):
+        # `snakepit stats DIR > /dev/full` said only "snakepit: No space left on device".
+        where = f"{err.filename}: " if err.filename else "standard output: " if err.errno in _WRITE_ERRORS else ""
         print(f"snakepit: {where}{err.strerror or err}", file=sys.stderr)
     else:
         print(f"snakepit: {err}", file=sys.stderr)

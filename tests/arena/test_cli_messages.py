@@ -3,6 +3,10 @@ the command whose help lists the flags (``snakepit match --help``, not ``snakepi
 
 from __future__ import annotations
 
+import errno
+import io
+import os
+
 import pytest
 
 from editor.cli import main
@@ -32,3 +36,17 @@ def test_a_usage_error_names_the_flag_and_the_commands_help(
         raise SystemExit(main(argv))
     assert exit_.value.code == 2
     assert capsys.readouterr().err == said + "\n"
+
+
+class FullDisk(io.StringIO):
+    def write(self, text: str) -> int:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+
+@pytest.mark.parametrize("argv", [["diff", "hunter", "tail_biter"], ["rules", "worms"]])
+def test_output_that_cannot_be_written_is_named(argv: list[str], capsys: pytest.CaptureFixture[str],
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """``snakepit stats DIR > /dev/full`` said only "snakepit: No space left on device"."""
+    monkeypatch.setattr("sys.stdout", FullDisk())
+    assert main(argv) == 2
+    assert capsys.readouterr().err == "snakepit: standard output: No space left on device\n"
