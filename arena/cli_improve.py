@@ -72,7 +72,8 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--against", nargs="+", required=True, metavar="OPPONENT", type=path_argument,
                    help="programs or sample names to beat")
     p.add_argument("--budget", type=parse_budget, default=600.0, metavar="TIME",
-                   help="how long to search: seconds, or like 90s, 10m, 1h (default 10m; the report comes after)")
+                   help="how long to search: seconds, or like 90s, 10m, 1h (default 10m; one generation of "
+                        "battles is played however short it is, and the report comes after)")
     p.add_argument("--seed", type=seed_argument, metavar="S", help="default: a fresh one, printed")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--jobs", type=int, metavar="J", help="worker processes on this machine (default: the cores)")
