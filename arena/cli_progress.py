@@ -3,6 +3,7 @@ match's round lines (:class:`MatchProgress`) and what they say of the seats (:fu
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -58,9 +59,12 @@ class MatchProgress:
     first time, what its bot wrote to stderr) with them, and the last round. A flushed line per
     round made a snake match of 20,000 steps take twice as long as without."""
 
-    def __init__(self, stream: TextIO, terminal: bool | None = None) -> None:
+    def __init__(self, stream: TextIO, terminal: bool | None = None, columns: int | None = None) -> None:
         self.stream = stream
         self.terminal = stream.isatty() if terminal is None else terminal
+        self.columns = columns or _columns(stream)
+        """The terminal's width: a rewritten line longer than it would wrap, and only its last
+        row would be rewritten (the rest stays, a new row each time)."""
         self.every = ProgressEvery("", TERMINAL_SECONDS if self.terminal else PROGRESS_SECONDS)
         self.open = False
         """A rewritten line is on the terminal, not ended."""
@@ -69,7 +73,7 @@ class MatchProgress:
         if news or last:
             self._write("\n".join([line, *news]), end=True)
         elif self.every.due():
-            self._write(line, end=not self.terminal)
+            self._write(cli_stderr.clip(line, self.columns - 1) if self.terminal else line, end=not self.terminal)
 
     def close(self) -> None:
         """End a rewritten line (it stays: how far the match got), so what follows has a line."""
@@ -81,6 +85,13 @@ class MatchProgress:
         self.stream.write(start + text + ("\n" if end else ""))
         self.stream.flush()
         self.open = not end
+
+
+def _columns(stream: TextIO) -> int:
+    try:
+        return os.get_terminal_size(stream.fileno()).columns or 80
+    except (OSError, ValueError, AttributeError):  # not a terminal, or no file (a test's capture)
+        return 80
 
 
 def progress_line(info: RoundInfo) -> str:

@@ -73,3 +73,14 @@ def test_off_a_terminal_a_round_with_news_is_said_at_once(monkeypatch: pytest.Mo
     shown.show("round 3: scores 1 0")
     shown.close()
     assert stream.getvalue() == "round 2: scores 1 0\nround 2: seat 0 stderr: hello\n"
+
+
+def test_a_rewritten_line_is_cut_to_the_terminals_width(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A line wider than the terminal wraps, and rewriting it left a row behind each time."""
+    _ticking(monkeypatch)
+    monkeypatch.setattr(cli_progress, "TERMINAL_SECONDS", 1.0)
+    stream = io.StringIO()
+    shown = MatchProgress(stream, terminal=True, columns=20)
+    shown.show("round 1: scores 1 2 3 4; seat 0 crashed")
+    shown.show("round 2: scores 1 2 3 4; seat 0 crashed", last=True)  # a line of its own: whole
+    assert stream.getvalue() == "\r\x1b[Kround 1: scores 1 …\r\x1b[Kround 2: scores 1 2 3 4; seat 0 crashed\n"
