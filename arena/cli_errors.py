@@ -57,6 +57,8 @@ def check_new_files(outputs: Sequence[tuple[str, str | None]], error: type[Excep
         if name is None:
             continue
         key = os.path.realpath(name)
+        if os.path.isdir(name):  # improve --out DIR searched for its whole budget, then lost it all: "/.tmp.8443-n76yizay.tmp: Is a directory"
+            raise error(f"{flag} {name}: a folder; name a file (in it: {os.path.join(name, 'FILE')})")
         if os.path.isfile(name) and os.path.getsize(name) > 0 and key not in mine:
             raise error(f"{flag} {name}: the file exists, and snakepit does not write over it "
                         "(remove it, or choose another name)")

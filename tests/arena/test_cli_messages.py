@@ -6,6 +6,7 @@ from __future__ import annotations
 import errno
 import io
 import os
+from pathlib import Path
 
 import pytest
 
@@ -50,3 +51,17 @@ def test_output_that_cannot_be_written_is_named(argv: list[str], capsys: pytest.
     monkeypatch.setattr("sys.stdout", FullDisk())
     assert main(argv) == 2
     assert capsys.readouterr().err == "snakepit: standard output: No space left on device\n"
+
+
+@pytest.mark.parametrize(("argv", "flag"), [
+    (["improve", "hunter", "--against", "tail_biter", "--budget", "1", "--seed", "1", "--out", "{dir}"], "--out"),
+    (["battle", "hunter", "tail_biter", "--seed", "1", "--record", "{dir}"], "--record"),
+    (["match", "kingdoms", *[p for _ in range(4) for p in ("--bot", "farmer")], "--history", "{dir}"], "--history"),
+])
+def test_an_output_that_is_a_folder_is_refused_before_anything_runs(
+    argv: list[str], flag: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``improve --out DIR`` searched for its whole budget, then lost what it found:
+    "snakepit: /.tmp.8443-n76yizay.tmp: Is a directory"."""
+    assert main([word.format(dir=tmp_path) for word in argv]) == 2
+    assert capsys.readouterr() == ("", f"snakepit: {flag} {tmp_path}: a folder; name a file (in it: {tmp_path}/FILE)\n")
