@@ -59,6 +59,11 @@ def check_new_files(outputs: Sequence[tuple[str, str | None]], error: type[Excep
         key = os.path.realpath(name)
         if os.path.isdir(name):  # improve --out DIR searched for its whole budget, then lost it all: "/.tmp.8443-n76yizay.tmp: Is a directory"
             raise error(f"{flag} {name}: a folder; name a file (in it: {os.path.join(name, 'FILE')})")
+        folder = os.path.dirname(os.path.abspath(name))
+        if not os.path.isdir(folder):  # (improve's result was lost the same way: ".x.snake.json.9094-b1_qz_9h.tmp")
+            raise error(f"{flag} {name}: there is no folder {folder}")
+        if not os.path.exists(name) and not os.access(folder, os.W_OK | os.X_OK):
+            raise error(f"{flag} {name}: you may not write in {folder}")
         if os.path.isfile(name) and os.path.getsize(name) > 0 and key not in mine:
             raise error(f"{flag} {name}: the file exists, and snakepit does not write over it "
                         "(remove it, or choose another name)")

@@ -65,3 +65,11 @@ def test_an_output_that_is_a_folder_is_refused_before_anything_runs(
     "snakepit: /.tmp.8443-n76yizay.tmp: Is a directory"."""
     assert main([word.format(dir=tmp_path) for word in argv]) == 2
     assert capsys.readouterr() == ("", f"snakepit: {flag} {tmp_path}: a folder; name a file (in it: {tmp_path}/FILE)\n")
+
+
+def test_an_output_in_no_folder_is_refused_before_anything_runs(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``improve --out no/such/x.snake.json`` searched its whole budget, then lost what it found:
+    "snakepit: no/such/.x.snake.json.9094-b1_qz_9h.tmp: No such file or directory"."""
+    out = tmp_path / "no" / "x.snake.json"
+    assert main(["improve", "hunter", "--against", "tail_biter", "--budget", "1", "--seed", "1", "--out", str(out)]) == 2
+    assert capsys.readouterr() == ("", f"snakepit: --out {out}: there is no folder {out.parent}\n")
