@@ -27,7 +27,7 @@ from arena.tournament import TournamentError, clock
 from arena.tournament.pool import check_jobs
 from arena.tournament.seeds import fresh_seed
 from engines.snake import GAME_INFO, PositionError, start_position
-from matcher import Program, ProgramError, load_program, save_program
+from matcher import Program, ProgramError, dumps_program, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 from matcher.testing import run_tests
 
@@ -181,13 +181,23 @@ def _improve(args: argparse.Namespace) -> int:
             stopped = stop
             best = search.best()
             print("snakepit: search stopped; the best program so far follows", file=sys.stderr, flush=True)
-        save_program(out, best.program)
+        try:
+            save_program(out, best.program)
+        except OSError as error:  # a disk full after a search of hours: the program is not lost with it
+            print(f"snakepit: {out}: cannot write it: {error.strerror or error}; the improved program follows",
+                  file=sys.stderr, flush=True)
+            sys.stdout.write(dumps_program(best.program))
+            return EXIT_NOT_WRITTEN
         print(f"wrote {out}: {len(best.program.cards)} cards, {len(best.changes)} edits kept "
               f"in {best.generation} generations, {search.battles_per_second:.0f} battles/s", flush=True)
         _report(program, best.program, field, runner, args.report_pairs)
     finally:
         runner.close()
     return 0 if stopped is None else stopped_status(stopped)
+
+
+EXIT_NOT_WRITTEN = 1
+"""The search ended, but its program could not be written (it is printed instead)."""
 
 
 def _report(start: Program, best: Program, field: Field, runner: Runner, pairs: int) -> None:
