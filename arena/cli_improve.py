@@ -38,6 +38,8 @@ MOST_REPORT_PAIRS = 10_000
 MOST_BUDGET = MAX_SECONDS
 """The longest budget, a day, as every time option (the Improve window's Budget box too): 10**23
 seconds was taken and searched "for 27777777777777775447:36:32"."""
+EXIT_NOT_WRITTEN = 1
+"""The search ended, but its program could not be written (it is printed instead)."""
 
 
 class ImproveError(ValueError):
@@ -194,10 +196,6 @@ def _improve(args: argparse.Namespace) -> int:
     finally:
         runner.close()
     return 0 if stopped is None else stopped_status(stopped)
-
-
-EXIT_NOT_WRITTEN = 1
-"""The search ended, but its program could not be written (it is printed instead)."""
 
 
 def _report(start: Program, best: Program, field: Field, runner: Runner, pairs: int) -> None:
