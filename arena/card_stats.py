@@ -14,6 +14,7 @@ several decisions, so these are per-decision outlooks, not a partition of the bi
 from __future__ import annotations
 
 import json
+import os
 from bisect import bisect_left, bisect_right
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
@@ -243,7 +244,7 @@ def _within(indices: list[int], first: int, last: int) -> int:
 
 def replay_files(arguments: Sequence[str]) -> list[Path]:
     """Replay files from files and folders: a folder gives its ``*.jsonl`` and those of its
-    ``replays/`` folder (a tournament's ``--out``), sorted."""
+    ``replays/`` folder (a tournament's ``--out``), sorted; each file once."""
     files: list[Path] = []
     for argument in arguments:
         path = Path(argument)
@@ -255,7 +256,10 @@ def replay_files(arguments: Sequence[str]) -> list[Path]:
             files.extend(found)
         else:
             files.append(path)
-    return files
+    # A replay named twice (a folder and a file in it, ./a and a) is counted once: it was counted
+    # twice, and said "3 battles" of one.
+    unique = {os.path.realpath(f): f for f in reversed(files)}
+    return [f for f in files if unique.get(os.path.realpath(f)) is f]
 
 
 def stats_of_replays(paths: Sequence[Path | str], program_name: str | None = None) -> list[ProgramStats]:
