@@ -4,6 +4,7 @@ any size is read in little memory (:func:`arena.replay.read_replay` checks the l
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 import re
@@ -37,6 +38,8 @@ def open_binary(path: Path | str) -> IO[bytes]:
     write, forever if nothing does: ``snakepit replay FIFO`` hung without a word. Once it has
     waited :data:`FIFO_NOTICE_SECONDS`, :data:`waiting_notice` is told (a pipe whose writer is
     there, as from ``<(zcat r.jsonl.gz)``, opens at once: nothing said)."""
+    if str(path) == "-" and not os.path.exists(path):  # it said only "-: cannot read it: No such file or directory"
+        raise FileNotFoundError(errno.ENOENT, "no such file (to read standard input, name /dev/stdin)", str(path))
     return _said_when_waiting(path, "writer", lambda: open(path, "rb"))
 
 

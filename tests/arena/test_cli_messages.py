@@ -29,6 +29,9 @@ FOUR = [part for _ in range(4) for part in ("--bot", "greedy")]
     # a replay given for a position or a program: it said "line 2, column 1: invalid JSON: Extra data"
     (["explain", "hunter", "battle.jsonl"], "snakepit: battle.jsonl: a replay, not a position file (.position.json)"),
     (["explain", "battle.jsonl", "a.position.json"], "snakepit: battle.jsonl: a replay, not a program (.snake.json)"),
+    # "-" for standard input, as many tools take it: it said only "No such file or directory"
+    (["replay", "-"], "snakepit: -: cannot read it: no such file (to read standard input, name /dev/stdin)"),
+    (["stats", "-"], "snakepit: -: cannot read it: no such file (to read standard input, name /dev/stdin)"),
 ])
 def test_a_usage_error_names_the_flag_and_the_commands_help(
     argv: list[str], said: str, capsys: pytest.CaptureFixture[str],
