@@ -33,7 +33,7 @@ from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.program_battle import BattleResult
 from arena.replay import Replay, ReplayError, read_replay, verify_replay
-from arena.samples import SampleError, resolve_program
+from arena.samples import SampleError
 from arena.seed import seed_argument
 from arena.version import version
 from engines.snake import GAME_INFO, PositionError, start_position
@@ -57,11 +57,9 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    for what, name in (("PROGRAM", args.program), ("POSITION", args.position)):
-        if name.endswith(".jsonl"):  # it said "line 2, column 1: invalid JSON: Extra data"
-            wanted = "a program (.snake.json)" if what == "PROGRAM" else "a position file (.position.json)"
-            raise UsageError(f"{name}: a replay, not {wanted}")
-    program = load_program(resolve_program(args.program))
+    program = load_program(cli_authoring.program_path(args.program))
+    if args.position.endswith(".jsonl"):  # it said "line 2, column 1: invalid JSON: Extra data"
+        raise UsageError(f"{args.position}: a replay, not a position file (.position.json)")
     position = load_position(args.position)
     cli_authoring.check_snake(args.position, args.snake, len(position.snakes), UsageError)
     print(json.dumps(explain(compile_program(program), position, args.snake).to_json(), indent=2))
@@ -73,7 +71,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
     battle's own flags and its own one-line result (:class:`arena.program_battle.BattleResult`)."""
     if not 2 <= len(args.programs) <= GAME_INFO.max_snakes:
         raise UsageError(f"a battle needs 2..{GAME_INFO.max_snakes} programs, got {len(args.programs)}")
-    paths = [resolve_program(p) for p in args.programs]
+    paths = [cli_authoring.program_path(p) for p in args.programs]
     programs = [load_program(p) for p in paths]
     width, height = args.size
     if args.length < 2:
@@ -101,8 +99,8 @@ def cmd_battle(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     status = 0
     for argument in args.programs:
-        path = resolve_program(argument)
         try:
+            path = cli_authoring.program_path(argument)
             program = load_program(path)
         except ProgramError as err:
             print(f"snakepit: {err}", file=sys.stderr)

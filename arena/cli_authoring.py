@@ -148,6 +148,14 @@ def _source(args: argparse.Namespace) -> _Source:
     return _Source(found.position, found.move, others, f"step {args.step} of {args.position}")
 
 
+def program_path(argument: str) -> Path:
+    """A PROGRAM argument's file (a sample's by its name); a replay given for it is a
+    :class:`ProgramError` saying so (it was "line 2, column 1: invalid JSON: Extra data")."""
+    if argument.endswith(".jsonl"):
+        raise ProgramError(f"{argument}: a replay, not a program (.snake.json)")
+    return resolve_program(argument)
+
+
 def check_snake(where: str, snake: int, count: int, error: type[Exception]) -> None:
     """An ``error`` naming ``where`` for a ``--snake`` that a position or replay of ``count``
     snakes lacks (it said "snake 7 has no turn in step 5 ... an eaten snake has no turns")."""
@@ -160,7 +168,7 @@ def check_snake(where: str, snake: int, count: int, error: type[Exception]) -> N
 
 def cmd_card(args: argparse.Namespace) -> int:
     def body() -> int:
-        path = resolve_program(args.program)
+        path = program_path(args.program)
         check_new_files([("--out", args.out)], MomentError, may_replace=[str(path)])
         program = load_program(path)
         source = _source(args)
@@ -277,7 +285,7 @@ def _print_stats(args: argparse.Namespace, stats: list[ProgramStats], files: lis
 
 def cmd_diff(args: argparse.Namespace) -> int:
     def body() -> int:
-        paths = resolve_program(args.a), resolve_program(args.b)
+        paths = program_path(args.a), program_path(args.b)
         a, b = load_program(paths[0]), load_program(paths[1])
         diff = diff_programs(a, b)
         if args.json:

@@ -29,6 +29,11 @@ FOUR = [part for _ in range(4) for part in ("--bot", "greedy")]
     # a replay given for a position or a program: it said "line 2, column 1: invalid JSON: Extra data"
     (["explain", "hunter", "battle.jsonl"], "snakepit: battle.jsonl: a replay, not a position file (.position.json)"),
     (["explain", "battle.jsonl", "a.position.json"], "snakepit: battle.jsonl: a replay, not a program (.snake.json)"),
+    (["check", "battle.jsonl"], "snakepit: battle.jsonl: a replay, not a program (.snake.json)"),
+    (["battle", "battle.jsonl", "hunter", "--seed", "1"], "snakepit: battle.jsonl: a replay, not a program (.snake.json)"),
+    (["diff", "hunter", "battle.jsonl"], "snakepit: battle.jsonl: a replay, not a program (.snake.json)"),
+    (["card", "battle.jsonl", "a.position.json", "--snake", "0"],
+     "snakepit: battle.jsonl: a replay, not a program (.snake.json)"),
     # "-" for standard input, as many tools take it: it said only "No such file or directory"
     (["replay", "-"], "snakepit: -: cannot read it: no such file (to read standard input, name /dev/stdin)"),
     (["stats", "-"], "snakepit: -: cannot read it: no such file (to read standard input, name /dev/stdin)"),
