@@ -416,6 +416,8 @@ def build_parser() -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Run a parsed command, turning input errors into one line and exit status 2."""
     handler: Callable[[argparse.Namespace], int] = args.handler
+    if sys.stderr is None:  # started with stderr closed (2>&-): print(file=None) put the progress into stdout's result
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:  # a file name that is not UTF-8 is printed as its bytes, as ls does: with a
         reconfigure(errors="surrogateescape")  # strict stdout (PYTHONIOENCODING, most locales) it was a traceback

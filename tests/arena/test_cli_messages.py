@@ -81,3 +81,13 @@ def test_an_output_in_no_folder_is_refused_before_anything_runs(tmp_path: Path, 
     out = tmp_path / "no" / "x.snake.json"
     assert main(["improve", "hunter", "--against", "tail_biter", "--budget", "1", "--seed", "1", "--out", str(out)]) == 2
     assert capsys.readouterr() == ("", f"snakepit: --out {out}: there is no folder {out.parent}\n")
+
+
+def test_with_stderr_closed_stdout_holds_only_the_result(capsys: pytest.CaptureFixture[str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """``snakepit match ... 2>&-`` (Python's stderr is None): print(file=None) wrote the progress
+    into stdout, before the JSON a script reads."""
+    monkeypatch.setattr("sys.stderr", None)
+    assert main(["match", "snake", "--bot", "hunter", "--bot", "tail_biter", "--rounds", "3", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith('{"game": "snake", "rounds": 3,') and len(out.splitlines()) == 1
