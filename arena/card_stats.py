@@ -17,7 +17,7 @@ import json
 import os
 from bisect import bisect_left, bisect_right
 from collections import deque
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -262,16 +262,21 @@ def replay_files(arguments: Sequence[str]) -> list[Path]:
     return [f for f in files if unique.get(os.path.realpath(f)) is f]
 
 
-def stats_of_replays(paths: Sequence[Path | str], program_name: str | None = None) -> list[ProgramStats]:
-    """The card statistics of every program (or only ``program_name``'s) over the replays.
-    Ctrl-C is a :class:`StatsInterrupted` with what was counted (it was all lost)."""
+def stats_of_replays(paths: Sequence[Path | str], program_name: str | None = None,
+                     on_moment: Callable[[int, int], None] | None = None) -> list[ProgramStats]:
+    """The card statistics of every program (or only ``program_name``'s) over the replays;
+    ``on_moment`` is told each moment's replay (1-based) and step (a progress line). Ctrl-C is a
+    :class:`StatsInterrupted` with what was counted (it was all lost)."""
     builder = StatsBuilder(program_name)
     step: int | None = None
+    number = 0
 
     def noted(moments: Iterable[Moment]) -> Iterator[Moment]:
         nonlocal step
         for moment in moments:
             step = moment.step
+            if on_moment is not None:
+                on_moment(number, step)
             yield moment
 
     for number, path in enumerate(paths, 1):

@@ -24,6 +24,7 @@ from arena.authoring_text import diff_text, stats_text
 from arena.card_stats import STATS_FORMAT, ProgramStats, StatsError, StatsInterrupted, replay_files, stats_of_replays
 from arena.cli_errors import check_new_files, report_input_error
 from arena.cli_options import path_argument
+from arena.cli_progress import ProgressEvery
 from arena.cli_signals import stopped_status
 from arena.moments import Moment, replay_moments
 from arena.replay import ReplayError, read_replay
@@ -255,8 +256,14 @@ def _verdict(preview: Preview) -> str:
 def cmd_stats(args: argparse.Namespace) -> int:
     def body() -> int:
         files = replay_files(args.sources)
+        every = ProgressEvery("")
+
+        def said(number: int, step: int) -> None:  # replays of a million steps took minutes without a word
+            if every.due():
+                print(f"snakepit: stats: replay {number} of {len(files)}, step {step:,}", file=sys.stderr, flush=True)
+
         try:
-            stats = stats_of_replays(files, args.program)
+            stats = stats_of_replays(files, args.program, said)
         except StatsInterrupted as stop:  # what was counted, said, not lost (it printed nothing)
             if stop.stats:
                 _print_stats(args, stop.stats, files[:stop.counted], stop)

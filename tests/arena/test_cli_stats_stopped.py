@@ -1,18 +1,19 @@
-"""``snakepit stats`` stopped by Ctrl-C printed only "stats stopped by Ctrl-C": everything counted
-was lost. Now it prints the counts so far (text or JSON) and one line on stderr saying where it
-stopped and what the counts cover, with exit status 130. The Ctrl-C is raised by an injected
-reader (no signal, no timing)."""
+"""``snakepit stats`` of long replays: a line every few seconds says how far it is; stopped by
+Ctrl-C (it printed only "stats stopped by Ctrl-C": everything counted was lost), it prints the
+counts so far (text or JSON) and one line on stderr saying where it stopped and what the counts
+cover, with exit status 130. The Ctrl-C is raised by an injected reader (no signal, no timing)."""
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from arena import card_stats
+from arena import card_stats, cli_progress
 from arena.match import MatchSetup, run_match
 from arena.moments import Moment, replay_moments
 from arena.replay import Replay, read_replay
@@ -89,3 +90,16 @@ def test_stopped_while_reading_a_replay_counts_those_before_it(
     code, out, err = run(capsys, "stats", second, first)
     assert (code, out) == (130, "")
     assert err == f"snakepit: stats stopped by Ctrl-C while reading {second} (replay 1 of 2): nothing counted\n"
+
+
+def test_a_long_count_says_how_far_it_is(replays: list[Path], capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """Replays of a million steps took minutes without a word; now a line every few seconds (a
+    clock here that moves a second each time it is read)."""
+    ticks = iter(range(10**6))
+    monkeypatch.setattr(cli_progress.ProgressEvery, "clock", staticmethod(lambda: float(next(ticks))))
+    code, _, err = run(capsys, "stats", *replays)
+    assert code == 0, err
+    lines = err.splitlines()
+    assert lines and all(re.fullmatch(r"snakepit: stats: replay [12] of 2, step \d+", line) for line in lines), lines
+    assert lines[0].startswith("snakepit: stats: replay 1 of 2") and lines[-1].startswith("snakepit: stats: replay 2 of 2")
