@@ -206,6 +206,11 @@ def cmd_match(args: argparse.Namespace) -> int:
     except FlagError as error:
         raise UsageError(f"match {args.game}: {error}") from None
     options.update(sandbox_options(args, descriptor.defaults, f"match {args.game}"))
+    count, low, high = len(args.bot or ()), descriptor.min_seats, descriptor.max_seats
+    if not low <= count <= high:  # it said "worms needs 4 seats, got 0", of seats the user never typed
+        wanted = f"{low}" if low == high else f"{low} to {high}"
+        raise UsageError(f"match {args.game}: {count} --bot given; {args.game} is played by {wanted} seats: "
+                         "one --bot CMD each, seat 0 first")
     if descriptor.map_required and options.get(descriptor.map_option or "") is None:
         flag = descriptor.option(descriptor.map_option or "").cli_flag
         raise UsageError(f"match {args.game} needs {flag} FILE ({descriptor.option(descriptor.map_option or '').help})")

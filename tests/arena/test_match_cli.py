@@ -156,7 +156,7 @@ BAD_ARGS = [
     (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, str(WORMS / "README.md"), GREEDY)], ["seat 2:", "is not executable"]),
     (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, GREEDY, "python3 nope.py")], ["seat 3: bot script", "nope.py' does not exist"]),
     (["worms", "--map", MEADOW, *bots("sh nope.sh", GREEDY, GREEDY, GREEDY)], ["seat 0: bot script", "nope.sh' does not exist"]),
-    (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, GREEDY)], ["worms needs 4 seats, got 3"]),
+    (["worms", "--map", MEADOW, *bots(GREEDY, GREEDY, GREEDY)], ["match worms: 3 --bot given; worms is played by 4 seats: one --bot CMD each, seat 0 first"]),
     # the option's help says what the map is; it read "(the map: the map: a playfield file ..."
     (["worms", *bots(*(GREEDY,) * 4)], ["match worms needs --map FILE (the map: a playfield file at round 0, "]),
     (["worms", "--map", "no/such/map.txt", *bots(*(GREEDY,) * 4)], ["no/such/map.txt: cannot read it: No such file or directory"]),
