@@ -14,9 +14,10 @@ several decisions, so these are per-decision outlooks, not a partition of the bi
 from __future__ import annotations
 
 import json
+import os
 from bisect import bisect_left, bisect_right
 from collections import deque
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,35 @@ HeatMaps = dict[tuple[int, int], npt.NDArray[np.int64]]
 
 class StatsError(ValueError):
     """Nothing to count: no replays in a folder, no seat of the asked-for program."""
+
+
+class StatsInterrupted(KeyboardInterrupt):
+    """Ctrl-C while counting replays: what was counted (``stats``) and how far it got: the
+    ``done`` replays before ``path`` (the ``number``-th of ``of``) whole, and ``path`` up to
+    its ``step`` (None: it was still being read, nothing of it counted)."""
+
+    def __init__(self, stats: list[ProgramStats], path: Path | str, number: int, of: int, step: int | None) -> None:
+        super().__init__(f"stopped in {path}")
+        self.stats = stats
+        self.path = path
+        self.number = number
+        self.of = of
+        self.step = step
+
+    @property
+    def counted(self) -> int:
+        """How many replays the counts are of, whole or in part."""
+        return self.number - (self.step is None)
+
+    def where(self) -> str:
+        """``at step 1,204 of c.jsonl (replay 3 of 20): the counts are of replays 1 to 2 and c.jsonl up
+        to that step``: how far the counting got, and what the counts cover."""
+        place = f"(replay {self.number} of {self.of})"
+        before = "" if self.number == 1 else "replay 1" if self.number == 2 else f"replays 1 to {self.number - 1}"
+        if self.step is None:
+            return f"while reading {self.path} {place}: " + (f"the counts are of {before}" if before else "nothing counted")
+        return (f"at step {self.step:,} of {self.path} {place}: the counts are of "
+                f"{before + ' and ' if before else ''}{self.path} up to that step")
 
 
 @dataclass
@@ -145,12 +175,16 @@ class StatsBuilder:
         self.program_name = program_name
         self.stats: dict[str, ProgramStats] = {}
         self.sources: list[str] = []
+        self.seen: dict[str, None] = {}
+        """Every seat name and program name met, in order (what ``--program`` could have named)."""
 
     def add_battle(self, source: BattleSource, moments: Iterable[Moment]) -> None:
         """Count one battle's moments for its seats (only the asked-for program's, if any)."""
         seats = [i for i, (n, p) in enumerate(zip(source.seat_names, source.programs))
                  if self.program_name is None or seat_matches(self.program_name, n, p)]
         self.sources.append(source.name)
+        self.seen.update(dict.fromkeys(name for pair in zip(source.seat_names, (p.name for p in source.programs))
+                                       for name in pair))
         if not seats:
             return
         entries = {}
@@ -188,18 +222,20 @@ def _count(moments: Iterable[Moment], entries: dict[int, ProgramStats], field_si
         (entry.undecided if moment.card is None else entry.cards[moment.card]).add(moment, field_size, bites, lost)
 
     index = -1
-    for index, moment in enumerate(moments):
-        while open_ and moment.step > open_[0][1].step + HORIZON:  # the last moment within its horizon was the one before
-            tally(*open_.popleft(), index - 1)
-        for event in moment.events:
-            if event[0] == "bite":
-                made.setdefault(event[1], []).append(index)
-                suffered.setdefault(event[2], []).append(index)
-        entry = entries.get(moment.snake)
-        if entry is not None:
-            open_.append((index, moment, entry))
-    while open_:
-        tally(*open_.popleft(), index)
+    try:
+        for index, moment in enumerate(moments):
+            while open_ and moment.step > open_[0][1].step + HORIZON:  # the last moment within its horizon was the one before
+                tally(*open_.popleft(), index - 1)
+            for event in moment.events:
+                if event[0] == "bite":
+                    made.setdefault(event[1], []).append(index)
+                    suffered.setdefault(event[2], []).append(index)
+            entry = entries.get(moment.snake)
+            if entry is not None:
+                open_.append((index, moment, entry))
+    finally:  # also when stopped (Ctrl-C): the decisions read count, with what followed them so far
+        while open_:
+            tally(*open_.popleft(), index)
 
 
 def _within(indices: list[int], first: int, last: int) -> int:
@@ -208,7 +244,7 @@ def _within(indices: list[int], first: int, last: int) -> int:
 
 def replay_files(arguments: Sequence[str]) -> list[Path]:
     """Replay files from files and folders: a folder gives its ``*.jsonl`` and those of its
-    ``replays/`` folder (a tournament's ``--out``), sorted."""
+    ``replays/`` folder (a tournament's ``--out``), sorted; each file once."""
     files: list[Path] = []
     for argument in arguments:
         path = Path(argument)
@@ -220,18 +256,41 @@ def replay_files(arguments: Sequence[str]) -> list[Path]:
             files.extend(found)
         else:
             files.append(path)
-    return files
+    # A replay named twice (a folder and a file in it, ./a and a) is counted once: it was counted
+    # twice, and said "3 battles" of one.
+    unique = {os.path.realpath(f): f for f in reversed(files)}
+    return [f for f in files if unique.get(os.path.realpath(f)) is f]
 
 
-def stats_of_replays(paths: Sequence[Path | str], program_name: str | None = None) -> list[ProgramStats]:
-    """The card statistics of every program (or only ``program_name``'s) over the replays."""
+def stats_of_replays(paths: Sequence[Path | str], program_name: str | None = None,
+                     on_moment: Callable[[int, int], None] | None = None) -> list[ProgramStats]:
+    """The card statistics of every program (or only ``program_name``'s) over the replays;
+    ``on_moment`` is told each moment's replay (1-based) and step (a progress line). Ctrl-C is a
+    :class:`StatsInterrupted` with what was counted (it was all lost)."""
     builder = StatsBuilder(program_name)
-    for path in paths:
-        replay = read_replay(path)
-        builder.add_battle(replay_source(replay), replay_moments(replay, keep_positions=False))
+    step: int | None = None
+    number = 0
+
+    def noted(moments: Iterable[Moment]) -> Iterator[Moment]:
+        nonlocal step
+        for moment in moments:
+            step = moment.step
+            if on_moment is not None:
+                on_moment(number, step)
+            yield moment
+
+    for number, path in enumerate(paths, 1):
+        step = None
+        try:
+            replay = read_replay(path)
+            step = 0
+            builder.add_battle(replay_source(replay), noted(replay_moments(replay, keep_positions=False)))
+        except KeyboardInterrupt:
+            raise StatsInterrupted(builder.result(), path, number, len(paths), step) from None
     result = builder.result()
     if program_name is not None and not result:
-        raise StatsError(f"no seat plays {program_name!r} in {_files(paths)}")
+        raise StatsError(f"no seat plays {program_name!r} in {_files(paths)} (seats and programs there: "
+                         f"{', '.join(builder.seen)})")  # it named none: the user guessed again
     return result
 
 
@@ -249,5 +308,5 @@ def _files(paths: Sequence[Path | str]) -> str:
 
 __all__ = [
     "CardTally", "HORIZON", "ProgramStats", "ReplayError", "STATS_FORMAT", "StatsBuilder", "StatsError",
-    "replay_files", "seat_matches", "stats_of_battle", "stats_of_replays",
+    "StatsInterrupted", "replay_files", "seat_matches", "stats_of_battle", "stats_of_replays",
 ]

@@ -8,32 +8,32 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import secrets
 import signal
 import sys
 import threading
-import time
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from types import FrameType
 from typing import Any, NoReturn
 
-from arena import cli_authoring, cli_improve, cli_samples, cli_stderr, cli_tournament
+from arena import cli_authoring, cli_improve, cli_samples, cli_stderr, cli_tournament, replay_lines
 from arena.analysis_samples import program_warnings
 from arena.authoring_text import warning_lines
 from arena.bots import BotStatus, Host, TurnRecord
 from arena.bots.jail import SHOWN_ALONE
 from arena.cli_errors import EXIT_BAD_INPUT, check_new_files, report_input_error
+from arena.cli_progress import MatchProgress, ProgressEvery, progress_line, record_lines, status_lines
 from arena.cli_signals import EXIT_INTERRUPTED
 from arena.cli_options import FlagError, add_game_flags, options_from_flags, path_argument
 from arena.games.options import MAX_ROUNDS
 from arena.games import registry
 from arena.match import GAMES, BotRun, GameRun, MatchSetup, MatchSetupError, RoundInfo, run_match
 from arena.program_battle import BattleResult
-from arena.closing import split_note
 from arena.replay import Replay, ReplayError, read_replay, verify_replay
-from arena.samples import SampleError, resolve_program
+from arena.samples import SampleError
 from arena.seed import seed_argument
 from arena.version import version
 from engines.snake import GAME_INFO, PositionError, start_position
@@ -57,13 +57,11 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def cmd_explain(args: argparse.Namespace) -> int:
-    program = load_program(resolve_program(args.program))
+    program = load_program(cli_authoring.program_path(args.program))
+    if args.position.endswith(".jsonl"):  # it said "line 2, column 1: invalid JSON: Extra data"
+        raise UsageError(f"{args.position}: a replay, not a position file (.position.json)")
     position = load_position(args.position)
-    count = len(position.snakes)
-    if not 0 <= args.snake < count:
-        has = "no snakes" if count == 0 else "1 snake: --snake 0" if count == 1 else f"{count} snakes: --snake 0 to {count - 1}"
-        raise UsageError(f"{args.position}: --snake {args.snake} is out of range (the position has {has}; "
-                         "--snake counts from 0: --snake 0 is snake 1)")
+    cli_authoring.check_snake(args.position, args.snake, len(position.snakes), UsageError)
     print(json.dumps(explain(compile_program(program), position, args.snake).to_json(), indent=2))
     return 0
 
@@ -73,7 +71,7 @@ def cmd_battle(args: argparse.Namespace) -> int:
     battle's own flags and its own one-line result (:class:`arena.program_battle.BattleResult`)."""
     if not 2 <= len(args.programs) <= GAME_INFO.max_snakes:
         raise UsageError(f"a battle needs 2..{GAME_INFO.max_snakes} programs, got {len(args.programs)}")
-    paths = [resolve_program(p) for p in args.programs]
+    paths = [cli_authoring.program_path(p) for p in args.programs]
     programs = [load_program(p) for p in paths]
     width, height = args.size
     if args.length < 2:
@@ -101,8 +99,8 @@ def cmd_battle(args: argparse.Namespace) -> int:
 def cmd_check(args: argparse.Namespace) -> int:
     status = 0
     for argument in args.programs:
-        path = resolve_program(argument)
         try:
+            path = cli_authoring.program_path(argument)
             program = load_program(path)
         except ProgramError as err:
             print(f"snakepit: {err}", file=sys.stderr)
@@ -153,81 +151,11 @@ def _signals_interrupt() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
-PROGRESS_SECONDS = 5.0
-"""How often a long battle or replay verification says how far it is (a million steps take
-minutes, and said nothing)."""
-
-
-class ProgressEvery:
-    """An ``on_round`` that prints ``snakepit: battle: step 120,000 of 1,000,000`` on stderr at
-    most every :data:`PROGRESS_SECONDS` (``template``'s ``{}`` is the round), none in the first."""
-
-    clock: Callable[[], float] = staticmethod(time.monotonic)
-
-    def __init__(self, template: str) -> None:
-        self.template = template
-        self.next_at = self.clock() + PROGRESS_SECONDS
-
-    def __call__(self, info: RoundInfo) -> None:
-        self.at(info.index)
-
-    def at(self, index: int) -> None:
-        now = self.clock()
-        if now >= self.next_at:
-            print(f"snakepit: {self.template.format(f'{index:,}')}", file=sys.stderr, flush=True)
-            self.next_at = now + PROGRESS_SECONDS
-
-
-def _stopped(what: str, stop: Interrupted, record: object) -> int:
+def _stopped(what: str, stop: Interrupted, record: str | None) -> int:
     """Say that a match was stopped (and what its replay keeps); its exit status."""
-    kept = f"; {record} keeps the finished rounds" if record else ""
+    kept = f"; {record} keeps the finished rounds" if record and os.path.isfile(record) else ""  # (not a FIFO)
     print(f"snakepit: {what} stopped by {stop}{kept}", file=sys.stderr)
     return 128 + stop.signum
-
-
-def progress_line(info: RoundInfo) -> str:
-    """``round 17: scores 4 0 2 8`` and the seats whose bot misbehaved in it."""
-    line = f"round {info.index}: scores {' '.join(map(str, info.scores))}"
-    for seat, record in enumerate(info.records or ()):
-        if record.status not in (BotStatus.OK, BotStatus.SKIPPED):
-            line += f"; seat {seat} {record.status.label}"
-    return line + (f"; end: {info.end}" if info.end else "")
-
-
-STATUS_LINE_LIMIT = 300
-"""The longest a progress line about a seat's status may be (characters)."""
-
-
-def status_lines(info: RoundInfo, names: Sequence[str], seen: set[tuple[int, BotStatus]]) -> list[str]:
-    """``round 3: seat 0 (random_bot.py) crashed: exited with code 1 without answering: ValueError``:
-    a line with the reason, the first time a seat gets each status (``seen`` remembers), one line
-    each, at most :data:`STATUS_LINE_LIMIT` characters."""
-    return record_lines(info.index, info.records or (), names, seen)
-
-
-def record_lines(index: int, records: Sequence[TurnRecord], names: Sequence[str],
-                 seen: set[tuple[int, BotStatus]]) -> list[str]:
-    """:func:`status_lines` of round ``index``'s ``records``."""
-    lines = []
-    for seat, record in enumerate(records):
-        name = f" ({names[seat]})" if seat < len(names) and names[seat] else ""
-        own, note = split_note(record.reason)  # how its bot ended after the game: said whatever its status
-        if _news(record.status, own) and (seat, record.status) not in seen:
-            seen.add((seat, record.status))
-            lines.append(_status_line(f"round {index}: seat {seat}{name} {record.status.label}", own))
-        if note:
-            lines.append(_status_line(f"round {index}: seat {seat}{name} note", note))
-    return lines
-
-
-def _status_line(who: str, reason: str) -> str:
-    said = cli_stderr.printable(" ".join(reason.split())) or "no reason given"
-    return cli_stderr.clip(f"{who}: {said}", STATUS_LINE_LIMIT)
-
-
-def _news(status: BotStatus, reason: str) -> bool:
-    """Whether a record's status is worth a line: not a skipped turn, not a plain ok."""
-    return status is not BotStatus.SKIPPED and (status is not BotStatus.OK or bool(reason))
 
 
 def sandbox_options(args: argparse.Namespace, defaults: Mapping[str, Any], what: str) -> dict[str, Any]:
@@ -278,6 +206,11 @@ def cmd_match(args: argparse.Namespace) -> int:
     except FlagError as error:
         raise UsageError(f"match {args.game}: {error}") from None
     options.update(sandbox_options(args, descriptor.defaults, f"match {args.game}"))
+    count, low, high = len(args.bot or ()), descriptor.min_seats, descriptor.max_seats
+    if not low <= count <= high:  # it said "worms needs 4 seats, got 0", of seats the user never typed
+        wanted = f"{low}" if low == high else f"{low} to {high}"
+        raise UsageError(f"match {args.game}: {count} --bot given; {args.game} is played by {wanted} seats: "
+                         "one --bot CMD each, seat 0 first")
     if descriptor.map_required and options.get(descriptor.map_option or "") is None:
         flag = descriptor.option(descriptor.map_option or "").cli_flag
         raise UsageError(f"match {args.game} needs {flag} FILE ({descriptor.option(descriptor.map_option or '').help})")
@@ -285,8 +218,9 @@ def cmd_match(args: argparse.Namespace) -> int:
                                                   for option in descriptor.options if option.writes)], UsageError)
     if args.stderr and "sandbox" not in descriptor.defaults:
         raise UsageError(f"match {args.game}: --stderr is for bots; this game has none")
-    if (unknown := cli_stderr.unknown_stderr_seat(args.stderr, len(args.bot or ()))) is not None:
-        raise UsageError(f"match {args.game}: {unknown}")
+    for flag, seats in (("--stderr", args.stderr), ("--allow-network", args.allow_network)):
+        if (unknown := cli_stderr.unknown_stderr_seat(seats, len(args.bot or ()), flag)) is not None:
+            raise UsageError(f"match {args.game}: {unknown}")  # ("option network: seat 7 ...": no flag named)
     seed = secrets.randbelow(1 << 32) if args.seed is None else args.seed
     setup = MatchSetup(args.game, tuple(args.bot or ()), seed, options)
 
@@ -304,16 +238,21 @@ def cmd_match(args: argparse.Namespace) -> int:
                     if line.startswith(SHOWN_ALONE):
                         print(f"snakepit: seat {seat}: {line}", file=sys.stderr, flush=True)
 
+    shown = MatchProgress(sys.stderr)
+
     def progress(info: RoundInfo) -> None:
-        lines = [progress_line(info), *status_lines(info, names, seen)]
+        news = status_lines(info, names, seen)
         for seat in sorted(set(args.stderr)):
             if info.records is not None:
-                lines += cli_stderr.stderr_lines(info.index, seat, info.records[seat].stderr_tail)
-        print("\n".join(lines), file=sys.stderr, flush=True)
+                news += cli_stderr.stderr_lines(info.index, seat, info.records[seat].stderr_tail)
+        shown.show(progress_line(info), news, last=bool(info.end))
 
     try:
         with _signals_interrupt():
-            result = run_match(setup, record=args.record, on_round=progress, on_start=started)
+            try:
+                result = run_match(setup, record=args.record, on_round=progress, on_start=started)
+            finally:
+                shown.close()
     except Interrupted as stop:
         return _stopped("match", stop, args.record)
     print(json.dumps(result.to_json()))
@@ -380,10 +319,41 @@ def replay_status_lines(replay: Replay) -> list[str]:
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse, with usage errors on one line like every other input error."""
+    """argparse, with usage errors on one line like every other input error, and negative
+    numbers read as values (its subcommands' parsers are of this class too)."""
 
     def error(self, message: str) -> NoReturn:
         self.exit(EXIT_BAD_INPUT, f"{self.prog}: {message} (see '{self.prog} --help')\n")
+
+    def parse_known_args(self, *args: Any, **kwargs: Any) -> Any:
+        """A command's parser refuses what it does not know itself, naming its own help: the
+        top-level parser said "snakepit: unrecognized arguments: --size 60x60 (see 'snakepit
+        --help')" for ``snakepit match snake --size 60x60``, where that help lists no flag."""
+        parsed, extra = super().parse_known_args(*args, **kwargs)
+        if extra and " " in self.prog:  # ("snakepit match": a command's)
+            self.error(f"unrecognized arguments: {' '.join(extra)}")
+        return parsed, extra
+
+    def _parse_optional(self, arg_string: str) -> Any:
+        """A word that is a number (``-5``, ``-inf``, ``-1e3``: see :func:`_is_number`) is a value,
+        never an option: ``duel --elo0 -inf`` said "--elo0: expected one argument" (only
+        ``--elo0=-inf`` worked), as argparse takes only ``-5`` and ``-.5`` for numbers. No
+        snakepit option is spelt as a number, so none is shadowed."""
+        if _is_number(arg_string):
+            return None
+        return super()._parse_optional(arg_string)
+
+
+def _is_number(text: str) -> bool:
+    """``-5``, ``-inf``, ``-1e3`` and what starts like a number (``--budget -5m``, ``--size -5x5``:
+    the flag's own check says what is wrong with it)."""
+    if re.match(r"-\.?\d", text):
+        return True
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -400,10 +370,15 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("battle", help="run a headless battle of 2-4 snake programs")
     p.add_argument("programs", nargs="+", metavar="PROGRAM", type=path_argument,
                    help="2-4 .snake.json files or sample names")
-    p.add_argument("--seed", type=seed_argument, required=True, metavar="N")
-    p.add_argument("--size", type=_size, default=(GAME_INFO.default_width, GAME_INFO.default_height), metavar="WxH")
-    p.add_argument("--length", type=int, default=GAME_INFO.default_length, metavar="L")
-    p.add_argument("--steps", type=int, default=GAME_INFO.default_steps, metavar="S")
+    p.add_argument("--seed", type=seed_argument, required=True, metavar="N",
+                   help="0 to 2**64-1: the same seed gives the same battle, byte for byte")
+    p.add_argument("--size", type=_size, default=(GAME_INFO.default_width, GAME_INFO.default_height), metavar="WxH",
+                   help=f"the field (default {GAME_INFO.default_width}x{GAME_INFO.default_height})")
+    p.add_argument("--length", type=int, default=GAME_INFO.default_length, metavar="L",
+                   help=f"the snakes' start length (default {GAME_INFO.default_length})")
+    p.add_argument("--steps", type=int, default=GAME_INFO.default_steps, metavar="S",
+                   help=f"the step limit, 0 to {MAX_ROUNDS:,} (default {GAME_INFO.default_steps:,}; every 5 s a "
+                        "line on stderr says how far it is)")
     p.add_argument("--record", metavar="FILE", type=path_argument,
                    help="write a JSONL replay (a new or empty file: one that holds something is never written over)")
     p.set_defaults(handler=cmd_battle)
@@ -423,8 +398,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(handler=cmd_match)
 
     p = sub.add_parser("replay", help="summarise a replay, or verify it against the engine")
-    p.add_argument("file", metavar="FILE", type=path_argument)
-    p.add_argument("--verify", action="store_true", help="re-simulate every round and compare")
+    p.add_argument("file", metavar="FILE", type=path_argument,
+                   help="a match replay (.jsonl, as match and battle record it); a pipe or FIFO too")
+    p.add_argument("--verify", action="store_true",
+                   help="re-simulate every round and compare (exit 1 when it does not verify)")
     cli_stderr.add_stderr_flag(p, "as the replay recorded it (instead of the summary)")
     p.set_defaults(handler=cmd_replay)
 
@@ -444,9 +421,12 @@ def build_parser() -> argparse.ArgumentParser:
 def run(args: argparse.Namespace) -> int:
     """Run a parsed command, turning input errors into one line and exit status 2."""
     handler: Callable[[argparse.Namespace], int] = args.handler
+    if sys.stderr is None:  # started with stderr closed (2>&-): print(file=None) put the progress into stdout's result
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:  # a file name that is not UTF-8 is printed as its bytes, as ls does: with a
         reconfigure(errors="surrogateescape")  # strict stdout (PYTHONIOENCODING, most locales) it was a traceback
+    said = replay_lines.waiting_notice.set(_say_waiting)
     try:
         return handler(args)
     except (ProgramError, PositionError, UsageError, MatchSetupError, ReplayError, SampleError, OSError) as err:
@@ -454,6 +434,12 @@ def run(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:  # Ctrl-C in a long command (``replay --verify`` of a big file): a traceback before
         print(f"snakepit: {args.command} stopped by Ctrl-C", file=sys.stderr)
         return EXIT_INTERRUPTED
+    finally:
+        replay_lines.waiting_notice.reset(said)
+
+
+def _say_waiting(text: str) -> None:
+    print(f"snakepit: {text}", file=sys.stderr, flush=True)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

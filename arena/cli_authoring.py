@@ -17,12 +17,15 @@ import sys
 from itertools import islice
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from arena.authoring_text import diff_text, stats_text
-from arena.card_stats import STATS_FORMAT, StatsError, replay_files, stats_of_replays
+from arena.card_stats import STATS_FORMAT, ProgramStats, StatsError, StatsInterrupted, replay_files, stats_of_replays
 from arena.cli_errors import check_new_files, report_input_error
 from arena.cli_options import path_argument
+from arena.cli_progress import ProgressEvery
+from arena.cli_signals import stopped_status
 from arena.moments import Moment, replay_moments
 from arena.replay import ReplayError, read_replay
 from arena.samples import resolve_program
@@ -118,10 +121,13 @@ def _source(args: argparse.Namespace) -> _Source:
     if args.step is None:
         if args.position.endswith(".jsonl"):
             raise MomentError(f"{args.position} is a replay: say which step with --step N")
-        return _Source(load_position(args.position), None, _no_moments, args.position)
+        position = load_position(args.position)
+        check_snake(args.position, args.snake, len(position.snakes), MomentError)
+        return _Source(position, None, _no_moments, args.position)
     if args.position.endswith(POSITION_SUFFIX):
         raise MomentError(f"{args.position} is a position file: --step N is for a replay's steps")
     replay = read_replay(args.position)
+    check_snake(args.position, args.snake, len(replay.seats), MomentError)
 
     def moments() -> Iterator[Moment]:
         """The snake's moments up to the step (the steps after it play no part: reading them
@@ -143,9 +149,27 @@ def _source(args: argparse.Namespace) -> _Source:
     return _Source(found.position, found.move, others, f"step {args.step} of {args.position}")
 
 
+def program_path(argument: str) -> Path:
+    """A PROGRAM argument's file (a sample's by its name); a replay given for it is a
+    :class:`ProgramError` saying so (it was "line 2, column 1: invalid JSON: Extra data")."""
+    if argument.endswith(".jsonl"):
+        raise ProgramError(f"{argument}: a replay, not a program (.snake.json)")
+    return resolve_program(argument)
+
+
+def check_snake(where: str, snake: int, count: int, error: type[Exception]) -> None:
+    """An ``error`` naming ``where`` for a ``--snake`` that a position or replay of ``count``
+    snakes lacks (it said "snake 7 has no turn in step 5 ... an eaten snake has no turns")."""
+    if not 0 <= snake < count:
+        has = "no snakes" if count == 0 else "1 snake: --snake 0" if count == 1 else \
+            f"{count} snakes: --snake 0 to {count - 1}"
+        raise error(f"{where}: --snake {snake} is out of range (it has {has}; --snake counts from 0: "
+                    "--snake 0 is snake 1)")
+
+
 def cmd_card(args: argparse.Namespace) -> int:
     def body() -> int:
-        path = resolve_program(args.program)
+        path = program_path(args.program)
         check_new_files([("--out", args.out)], MomentError, may_replace=[str(path)])
         program = load_program(path)
         source = _source(args)
@@ -155,7 +179,10 @@ def cmd_card(args: argparse.Namespace) -> int:
         if not 1 <= args.at <= len(program.cards) + 1:
             raise MomentError(f"--at {args.at}: the program has {len(program.cards)} cards, so 1..{len(program.cards) + 1}")
         at = args.at - 1
-        keep = Keep.parse(args.keep)
+        try:
+            keep = Keep.parse(args.keep)
+        except MomentError as error:  # "keep distance 9 is out of range 1..6": which flag?
+            raise MomentError(f"--keep {args.keep}: {str(error).removeprefix(f'keep {args.keep!r}: ')}") from None
         description = args.description or f"snake {args.snake} moves {move.label} ({source.label})"
         card = card_from_moment(source.position, args.snake, move, keep, description)
         test = None if args.test is None else moment_test(source.position, args.snake, move, args.test)
@@ -229,15 +256,35 @@ def _verdict(preview: Preview) -> str:
 def cmd_stats(args: argparse.Namespace) -> int:
     def body() -> int:
         files = replay_files(args.sources)
-        stats = stats_of_replays(files, args.program)
-        if args.json:
-            data = {"format": STATS_FORMAT, "sources": [str(f) for f in files], "programs": [s.to_json() for s in stats]}
-            print(json.dumps(data))
-        else:
-            print(stats_text(stats, len(files), heat=args.heat))
+        every = ProgressEvery("")
+
+        def said(number: int, step: int) -> None:  # replays of a million steps took minutes without a word
+            if every.due():
+                print(f"snakepit: stats: replay {number} of {len(files)}, step {step:,}", file=sys.stderr, flush=True)
+
+        try:
+            stats = stats_of_replays(files, args.program, said)
+        except StatsInterrupted as stop:  # what was counted, said, not lost (it printed nothing)
+            if stop.stats:
+                _print_stats(args, stop.stats, files[:stop.counted], stop)
+            print(f"snakepit: stats stopped by Ctrl-C {stop.where()}", file=sys.stderr)
+            return stopped_status(stop)
+        _print_stats(args, stats, files)
         return 0
 
     return guarded(body)
+
+
+def _print_stats(args: argparse.Namespace, stats: list[ProgramStats], files: list[Path],
+                 stop: StatsInterrupted | None = None) -> None:
+    if args.json:
+        data: dict[str, Any] = {"format": STATS_FORMAT, "sources": [str(f) for f in files],
+                                "programs": [s.to_json() for s in stats]}
+        if stop is not None:
+            data["stopped"] = {"source": str(stop.path), "step": stop.step}
+        print(json.dumps(data))
+    else:
+        print(stats_text(stats, len(files), heat=args.heat))
 
 
 # --- diff -------------------------------------------------------------------------------------
@@ -245,7 +292,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
 
 def cmd_diff(args: argparse.Namespace) -> int:
     def body() -> int:
-        paths = resolve_program(args.a), resolve_program(args.b)
+        paths = program_path(args.a), program_path(args.b)
         a, b = load_program(paths[0]), load_program(paths[1])
         diff = diff_programs(a, b)
         if args.json:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import signal
 import sys
 from collections.abc import Sequence
 
 EXIT_BAD_INPUT = 2
+_WRITE_ERRORS = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO)
 EXIT_BROKEN_PIPE = 128 + signal.SIGPIPE
 """What a shell reports for a command whose reader went away (``snakepit rules worms | head``)."""
 
@@ -21,7 +23,9 @@ def report_input_error(err: Exception) -> int:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
     if isinstance(err, OSError):
-        where = f"{err.filename}: " if err.filename else ""
+        # Without a file name, a failed write is the output's (files' errors name them, --record's too):
+        # `snakepit stats DIR > /dev/full` said only "snakepit: No space left on device".
+        where = f"{err.filename}: " if err.filename else "standard output: " if err.errno in _WRITE_ERRORS else ""
         print(f"snakepit: {where}{err.strerror or err}", file=sys.stderr)
     else:
         print(f"snakepit: {err}", file=sys.stderr)
@@ -53,6 +57,13 @@ def check_new_files(outputs: Sequence[tuple[str, str | None]], error: type[Excep
         if name is None:
             continue
         key = os.path.realpath(name)
+        if os.path.isdir(name):  # improve --out DIR searched for its whole budget, then lost it all: "/.tmp.8443-n76yizay.tmp: Is a directory"
+            raise error(f"{flag} {name}: a folder; name a file (in it: {os.path.join(name, 'FILE')})")
+        folder = os.path.dirname(os.path.abspath(name))
+        if not os.path.isdir(folder):  # (improve's result was lost the same way: ".x.snake.json.9094-b1_qz_9h.tmp")
+            raise error(f"{flag} {name}: there is no folder {folder}")
+        if not os.path.exists(name) and not os.access(folder, os.W_OK | os.X_OK):
+            raise error(f"{flag} {name}: you may not write in {folder}")
         if os.path.isfile(name) and os.path.getsize(name) > 0 and key not in mine:
             raise error(f"{flag} {name}: the file exists, and snakepit does not write over it "
                         "(remove it, or choose another name)")

@@ -27,7 +27,7 @@ from arena.tournament import TournamentError, clock
 from arena.tournament.pool import check_jobs
 from arena.tournament.seeds import fresh_seed
 from engines.snake import GAME_INFO, PositionError, start_position
-from matcher import Program, ProgramError, load_program, save_program
+from matcher import Program, ProgramError, dumps_program, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
 from matcher.testing import run_tests
 
@@ -38,6 +38,8 @@ MOST_REPORT_PAIRS = 10_000
 MOST_BUDGET = MAX_SECONDS
 """The longest budget, a day, as every time option (the Improve window's Budget box too): 10**23
 seconds was taken and searched "for 27777777777777775447:36:32"."""
+EXIT_NOT_WRITTEN = 1
+"""The search ended, but its program could not be written (it is printed instead)."""
 
 
 class ImproveError(ValueError):
@@ -72,7 +74,8 @@ def add_parsers(subparsers: argparse._SubParsersAction[Any]) -> None:
     p.add_argument("--against", nargs="+", required=True, metavar="OPPONENT", type=path_argument,
                    help="programs or sample names to beat")
     p.add_argument("--budget", type=parse_budget, default=600.0, metavar="TIME",
-                   help="how long to search: seconds, or like 90s, 10m, 1h (default 10m; the report comes after)")
+                   help="how long to search: seconds, or like 90s, 10m, 1h (default 10m; one generation of "
+                        "battles is played however short it is, and the report comes after)")
     p.add_argument("--seed", type=seed_argument, metavar="S", help="default: a fresh one, printed")
     where = p.add_mutually_exclusive_group()
     where.add_argument("--jobs", type=int, metavar="J", help="worker processes on this machine (default: the cores)")
@@ -180,7 +183,13 @@ def _improve(args: argparse.Namespace) -> int:
             stopped = stop
             best = search.best()
             print("snakepit: search stopped; the best program so far follows", file=sys.stderr, flush=True)
-        save_program(out, best.program)
+        try:
+            save_program(out, best.program)
+        except OSError as error:  # a disk full after a search of hours: the program is not lost with it
+            print(f"snakepit: {out}: cannot write it: {error.strerror or error}; the improved program follows",
+                  file=sys.stderr, flush=True)
+            sys.stdout.write(dumps_program(best.program))
+            return EXIT_NOT_WRITTEN
         print(f"wrote {out}: {len(best.program.cards)} cards, {len(best.changes)} edits kept "
               f"in {best.generation} generations, {search.battles_per_second:.0f} battles/s", flush=True)
         _report(program, best.program, field, runner, args.report_pairs)

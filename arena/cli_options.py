@@ -100,7 +100,8 @@ def options_from_flags(args: argparse.Namespace, descriptor: GameDescriptor, gam
             raise FlagError(f"{flag.flag} is not an option of {descriptor.name} "
                             f"({game_takes(descriptor, more_flags, given is not None)})")
         refuse_both(flag.flag, value, flag.option.name, given)
-        options[flag.option.name] = value
+        # checked here, so the message names the flag typed (it said "option time_limit: ...")
+        options[flag.option.name] = checked_flag(flag.flag, value, descriptor, flag.option.name)
     return options
 
 

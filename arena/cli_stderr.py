@@ -23,11 +23,12 @@ def add_stderr_flag(parser: argparse.ArgumentParser, where: str) -> None:
                              "4 KiB, prefixed 'round N: seat SEAT stderr:' (repeatable)")
 
 
-def unknown_stderr_seat(seats: Sequence[int], count: int) -> str | None:
-    """``--stderr 4: there are seats 0 to 3`` for a seat a match of ``count`` seats lacks."""
+def unknown_stderr_seat(seats: Sequence[int], count: int, flag: str = "--stderr") -> str | None:
+    """``--stderr 4: there are seats 0 to 3`` for a seat a match of ``count`` seats lacks (and
+    the same for another ``flag`` naming seats)."""
     for seat in seats:
         if not 0 <= seat < count:
-            return f"--stderr {seat}: there are seats 0 to {count - 1}" if count else f"--stderr {seat}: no seats"
+            return f"{flag} {seat}: there are seats 0 to {count - 1}" if count else f"{flag} {seat}: no seats"
     return None
 
 

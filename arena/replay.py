@@ -21,6 +21,7 @@ made from. ``state`` is a digest of the engine's canonical text of the state aft
 from __future__ import annotations
 
 import json
+import os
 from array import array
 from bisect import bisect_left
 from collections.abc import Callable, Mapping, Sequence
@@ -30,7 +31,7 @@ from types import TracebackType
 from typing import IO, Any, overload
 
 from arena.replay_lines import ReplayError as ReplayError  # re-exported: every reader of replays catches it here
-from arena.replay_lines import ReplayLines, RoundLines, line_values
+from arena.replay_lines import ReplayLines, RoundLines, line_values, open_binary, open_text_to_write
 from matcher.bounded import REPLAY_LIMIT
 
 REPLAY_FORMAT = "match-replay/1"
@@ -68,7 +69,7 @@ class ReplayWriter:
 
     @classmethod
     def open(cls, path: Path | str) -> ReplayWriter:
-        return cls(open(path, "w", encoding="utf-8"), owns_stream=True)
+        return cls(open_text_to_write(path), owns_stream=True)  # a FIFO with no reader: said, not a silent hang
 
     def header(self, game: str, seed: int, seats: Sequence[Mapping[str, Any]], options: Mapping[str, Any]) -> None:
         self._write({"type": "header", "format": REPLAY_FORMAT, "game": game, "seed": seed,
@@ -167,7 +168,7 @@ def read_replay(path: Path | str) -> Replay:
     too, as rounds without scores and state digests (see :mod:`arena.snake_referee`)."""
     name = str(path)
     try:
-        with open(path, "rb") as source:
+        with open_binary(path) as source:  # a FIFO with no writer: said, not a silent hang
             return _read(name, source)
     except OSError as problem:
         raise ReplayError(f"{name}: cannot read it: {problem.strerror or problem}") from None
@@ -178,6 +179,8 @@ def read_replay(path: Path | str) -> Replay:
 
 
 def _gzipped(path: Path | str) -> bool:
+    if not os.path.isfile(path):  # a FIFO opened again waited for a second writer: forever
+        return False
     try:
         with open(path, "rb") as file:
             return file.read(2) == b"\x1f\x8b"

@@ -4,12 +4,18 @@ any size is read in little memory (:func:`arena.replay.read_replay` checks the l
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import re
+import stat
 import sys
+import threading
 from array import array
-from collections.abc import Iterator, Sequence
-from typing import IO, Any, overload
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
+from pathlib import Path
+from typing import IO, Any, TypeVar, overload
 
 from matcher.bounded import REPLAY_LIMIT, MiB
 
@@ -17,6 +23,56 @@ from matcher.bounded import REPLAY_LIMIT, MiB
 class ReplayError(ValueError):
     """A replay file that cannot be read; the message starts with ``file:line:`` (``file:`` when the
     file itself cannot be read)."""
+
+
+_Opened = TypeVar("_Opened")
+
+FIFO_NOTICE_SECONDS = 0.5
+"""How long opening a FIFO may wait for a writer before the wait is said."""
+waiting_notice: ContextVar[Callable[[str], None] | None] = ContextVar("waiting_notice", default=None)
+"""Told, once, that opening a replay waits for a FIFO's writer (the command line says it on stderr)."""
+
+
+def open_binary(path: Path | str) -> IO[bytes]:
+    """``open(path, "rb")``. Opening a FIFO (a named pipe) waits until something opens it to
+    write, forever if nothing does: ``snakepit replay FIFO`` hung without a word. Once it has
+    waited :data:`FIFO_NOTICE_SECONDS`, :data:`waiting_notice` is told (a pipe whose writer is
+    there, as from ``<(zcat r.jsonl.gz)``, opens at once: nothing said)."""
+    if str(path) == "-" and not os.path.exists(path):  # it said only "-: cannot read it: No such file or directory"
+        raise FileNotFoundError(errno.ENOENT, "no such file (to read standard input, name /dev/stdin)", str(path))
+    return _said_when_waiting(path, "writer", lambda: open(path, "rb"))
+
+
+def open_text_to_write(path: Path | str) -> IO[str]:
+    """``open(path, "w")`` in UTF-8; a FIFO waits for its reader (``--record FIFO``), said as
+    :func:`open_binary` says it."""
+    return _said_when_waiting(path, "reader", lambda: open(path, "w", encoding="utf-8"))
+
+
+def _said_when_waiting(path: Path | str, other_end: str, opening: Callable[[], _Opened]) -> _Opened:
+    notice = waiting_notice.get()
+    if notice is None or not _is_fifo(path):
+        return opening()
+    opened = threading.Event()
+
+    def watch() -> None:
+        if not opened.wait(FIFO_NOTICE_SECONDS):
+            notice(f"{path}: waiting for a {other_end} on this FIFO (named pipe); Ctrl-C stops")
+
+    watcher = threading.Thread(target=watch, name="fifo-notice", daemon=True)
+    watcher.start()
+    try:
+        return opening()
+    finally:
+        opened.set()
+        watcher.join()
+
+
+def _is_fifo(path: Path | str) -> bool:
+    try:
+        return stat.S_ISFIFO(os.stat(path).st_mode)
+    except (OSError, ValueError):  # (open says what is wrong with the name)
+        return False
 
 
 class ReplayLines:

@@ -388,7 +388,7 @@ def test_battle_needs_2_to_4_programs(count: int, files: dict[str, Path], capsys
 def test_record_into_a_missing_folder(files: dict[str, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     record = tmp_path / "no" / "such" / "replay.jsonl"
     code, out, err = battle(capsys, [files["biter"], files["wanderer"]], "--seed", 1, "--record", record)
-    assert_one_line_error(code, out, err, str(record), "No such file or directory")
+    assert_one_line_error(code, out, err, f"--record {record}: there is no folder {record.parent}")
 
 
 def test_bad_command_line_syntax_exits_2(files: dict[str, Path], capsys: pytest.CaptureFixture[str]) -> None:

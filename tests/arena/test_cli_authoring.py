@@ -134,7 +134,8 @@ def test_card_at_a_late_step_holds_few_earlier_positions_at_once(
 
 
 @pytest.mark.parametrize(("args", "parts"), [
-    (["--snake", 3, "--move", "up"], ["snake 3 is out of range"]),
+    (["--snake", 3, "--move", "up"], ["above.position.json: --snake 3 is out of range (it has 2 snakes: --snake 0 to 1"]),
+    (["--snake", 0, "--move", "up", "--keep", 9], ["--keep 9: keep distance 9 is out of range 1..6"]),
     (["--snake", 0, "--move", "down"], ["snake 0 cannot move down from [3, 3] (possible: up, right, left)"]),
     (["--snake", 0], ["--move DIR is needed"]),
     (["--snake", 0, "--move", "up", "--at", 9], ["--at 9: the program has 4 cards, so 1..5"]),
@@ -157,7 +158,10 @@ def test_card_refuses_a_full_program_a_replay_without_step_and_a_bad_keep(
     code, out, err = run(capsys, "card", TAIL_BITER, replay, "--snake", 0, "--step", 999)
     assert_one_line_error(code, out, err, "snake 0 has no turn in step 999")
     code, out, err = run(capsys, "card", TAIL_BITER, position, "--snake", 0, "--move", "up", "--keep", "far")
-    assert_one_line_error(code, out, err, "keep 'far': expected all, nonempty or a distance 1..6")
+    assert_one_line_error(code, out, err, "--keep far: expected all, nonempty or a distance 1..6")
+    # a snake the replay has not: it said "snake 7 has no turn in step 5 (... an eaten snake has no turns)"
+    code, out, err = run(capsys, "card", TAIL_BITER, replay, "--snake", 7, "--step", 5)
+    assert_one_line_error(code, out, err, f"{replay}: --snake 7 is out of range (it has 2 snakes: --snake 0 to 1;")
     code, out, err = run(capsys, "card", TAIL_BITER, position, "--snake", 0, "--move", "up", "--step", 2)
     assert_one_line_error(code, out, err, f"{position} is a position file: --step N is for a replay's steps")
 
@@ -187,7 +191,8 @@ def test_stats_bad_input_is_one_line(tmp_path: Path, replay: Path, capsys: pytes
     code, out, err = run(capsys, "stats", tmp_path)
     assert_one_line_error(code, out, err, "no replays (*.jsonl)")
     code, out, err = run(capsys, "stats", replay, "--program", "nobody")
-    assert_one_line_error(code, out, err, "no seat plays 'nobody'")
+    assert_one_line_error(code, out, err, "no seat plays 'nobody'", "(seats and programs there: tail_biter, Tail biter, "
+                          "hunter, Hunter)")
     broken = tmp_path / "broken.jsonl"
     broken.write_text("{not json\n")
     code, out, err = run(capsys, "stats", broken)

@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from arena import cli
+from arena import cli, cli_progress
 from arena.match import RoundInfo, run_match
 from arena.replay import read_replay
 
@@ -64,10 +64,10 @@ def test_a_long_battle_says_how_far_it_is_every_few_seconds(monkeypatch: pytest.
     """A battle of a million steps took minutes without a word; now a line every
     PROGRESS_SECONDS (a clock here that moves a second a step)."""
     ticks = iter(range(10_000))
-    monkeypatch.setattr(cli.ProgressEvery, "clock", staticmethod(lambda: float(next(ticks))))
+    monkeypatch.setattr(cli_progress.ProgressEvery, "clock", staticmethod(lambda: float(next(ticks))))
     status, out, err = run_cli(["battle", "hunter", "wall_hugger", "--seed", "1", "--steps", "12"])
     assert status == 0 and json.loads(out)["steps"] == 12
-    assert cli.PROGRESS_SECONDS == 5.0
+    assert cli_progress.PROGRESS_SECONDS == 5.0
     assert err.splitlines() == ["snakepit: battle: step 5 of 12", "snakepit: battle: step 10 of 12"]
 
 
@@ -75,7 +75,7 @@ def test_a_long_replay_verification_says_how_far_it_is(tmp_path: Path, monkeypat
     record = tmp_path / "b.jsonl"
     assert run_cli(["battle", "hunter", "wall_hugger", "--seed", "1", "--steps", "12", "--record", str(record)])[0] == 0
     ticks = iter(range(10_000))
-    monkeypatch.setattr(cli.ProgressEvery, "clock", staticmethod(lambda: float(next(ticks))))
+    monkeypatch.setattr(cli_progress.ProgressEvery, "clock", staticmethod(lambda: float(next(ticks))))
     status, out, err = run_cli(["replay", "--verify", str(record)])
     assert (status, out) == (0, f"{record}: all 12 rounds agree\n")
     assert err.splitlines() == ["snakepit: verifying: 5 rounds checked", "snakepit: verifying: 10 rounds checked"]

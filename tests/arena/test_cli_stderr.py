@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from arena.bots import BotStatus, Limits, TurnRecord
-from arena.cli import status_lines
+from arena.cli_progress import status_lines
 from arena.cli_stderr import STDERR_LINE_LIMIT, stderr_lines
 from arena.closing import after_game
 from arena.match import RoundInfo
