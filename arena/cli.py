@@ -270,9 +270,20 @@ def replay_summary(replay: Replay) -> list[str]:
         cut = " (its last line was cut off)" if replay.truncated else ""
         lines.append(f"{len(replay.rounds)} rounds recorded, no result: the match did not finish{cut}")
     else:
-        lines.append(f"{result['rounds']} rounds, end {result.get('end', '?')}; scores {_words(result['scores'])}; "
-                     f"ranks {_words(result['ranks'])}; statuses {_words(result['statuses'])}")
+        lines.append(f"{result['rounds']} rounds, end {end_with_words(replay.game, result.get('end'))}; "
+                     f"scores {_words(result['scores'])}; ranks {_words(result['ranks'])}; "
+                     f"statuses {_words(result['statuses'])}")
     return lines
+
+
+def end_with_words(game: str, code: object) -> str:
+    """The result's end code, and the game's words for it where it has them: ``round_limit (the
+    round limit)``; the code stays first, as scripts read it."""
+    if not isinstance(code, str):
+        return "?"
+    descriptor = registry.games().get(game)
+    words = descriptor.end_text(code) if descriptor is not None else code.replace("_", " ")
+    return code if words == code.replace("_", " ") else f"{code} ({words})"
 
 
 def _words(values: Sequence[object]) -> str:

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from arena.cli import end_with_words
 from arena.match import MatchSetup, run_match
 from arena.replay import REPLAY_FORMAT, ReplayError, ReplayWriter, read_replay, verify_replay
 from arena.program_battle import BattleSettings
@@ -312,7 +313,7 @@ def test_replay_summarises_and_verifies_on_the_command_line(
 ) -> None:
     assert main(["replay", str(worms_replay)]) == 0
     out = capsys.readouterr().out
-    assert "worms, seed 17, 4 seats: greedy.sh" in out and "12 rounds, end round_limit" in out
+    assert "worms, seed 17, 4 seats: greedy.sh" in out and "12 rounds, end round_limit (the round limit); " in out
     assert main(["replay", str(worms_replay), "--verify"]) == 0
     assert capsys.readouterr().out == f"{worms_replay}: all 12 rounds agree\n"
     bad = tampered(worms_replay, tmp_path / "t.jsonl", _add_point)
@@ -375,3 +376,11 @@ def test_a_replay_that_cannot_be_read_is_a_replay_error_naming_the_file(kind: st
         with pytest.raises(ReplayError) as raised:
             read(path)
         assert str(raised.value) == f"{path}: cannot read it: {why}"
+
+
+def test_the_summary_gives_the_end_code_and_the_game_s_words_for_it() -> None:
+    assert end_with_words("worms", "round_limit") == "round_limit (the round limit)"
+    assert end_with_words("snake", "one_left") == "one_left (only one snake left)"
+    assert end_with_words("worms", "frozen") == "frozen"  # a code the game has no words for: as it is
+    assert end_with_words("no such game", "round_limit") == "round_limit"
+    assert end_with_words("worms", None) == "?"
