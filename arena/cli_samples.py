@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from arena.games import registry
 from arena.samples import (
     game_samples,
     games_with_rules,
@@ -19,8 +20,14 @@ from arena.samples import (
     samples_dir,
 )
 
-MAP_TITLES = {"worms": "maps", "kingdoms": "playfields", "bioblots": "boards"}
-"""What a game's ``.txt`` samples are (the option that takes them by name)."""
+
+def map_title(game: str) -> str:
+    """What a game's ``.txt`` samples are, from its descriptor: ``maps``, ``playfields``,
+    ``boards`` (the option that takes them by name); ``files`` for a game without one."""
+    descriptor = registry.games().get(game)
+    if descriptor is None or descriptor.map_option is None:
+        return "files"
+    return f"{descriptor.map_title.lower()}s"
 
 
 def sample_lines(game: str | None) -> list[str]:
@@ -36,7 +43,7 @@ def sample_lines(game: str | None) -> list[str]:
         folder = game_samples(name)
         maps = sorted(str(p.relative_to(folder).with_suffix("")) for p in folder.rglob("*.txt"))
         if maps:
-            parts.append(f"{MAP_TITLES.get(name, 'files')} {', '.join(maps)}")
+            parts.append(f"{map_title(name)} {', '.join(maps)}")
         lines.append(f"{name}: {'; '.join(parts)}")
     return lines
 
