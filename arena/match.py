@@ -512,7 +512,7 @@ def run_match(
     Raises :class:`MatchSetupError` before anything starts for a bad setup."""
     referee = GAMES.get(setup.game)
     if referee is None:
-        raise MatchSetupError(f"unknown game {setup.game!r} (known: {', '.join(sorted(GAMES))})")
+        raise MatchSetupError(registry.unknown_game(setup.game))
     referee.check_setup(setup)
     with hosted_by(host_factory) if host_factory is not None else nullcontext(), \
             referee.started(setup, host_root=host_root, bot_env=bot_env) as run:

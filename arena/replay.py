@@ -433,10 +433,11 @@ def verify_replay(path: Path | str, on_round: Callable[[int], None] | None = Non
     (events, scores, state) and the result with what was recorded; ``on_round`` is told each
     round's number once checked (a progress line). Raises :class:`ReplayError` for a file that
     cannot be read or names no registered game."""
-    from arena.match import GAMES  # the registry imports the referees, which import this module
+    from arena.games import registry  # the registry imports the referees, which import this module
+    from arena.match import GAMES
 
     replay = read_replay(path)
     referee = GAMES.get(replay.game)
     if referee is None:
-        raise ReplayError(f"{replay.path}:1: unknown game {replay.game!r} (known: {', '.join(sorted(GAMES))})")
+        raise ReplayError(f"{replay.path}:1: {registry.unknown_game(replay.game)}")
     return referee.verify(replay, on_round)

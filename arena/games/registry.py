@@ -119,6 +119,16 @@ def built_in_games() -> dict[str, GameDescriptor]:
     return {name: d for name, d in games().items() if type(d.referee).__module__ in BUILT_IN}
 
 
+def unknown_game(name: str) -> str:
+    """What to tell a user who named a game no one registered: the games there are, and where a
+    game of another package comes from (it is known once its package is installed; one that is
+    installed but failed to load says why)."""
+    known = ", ".join(sorted(games()))
+    failed = [problem for problem in load_problems() if repr(name) in problem]
+    why = f"; {failed[0]}" if failed else "; a game another package adds is known once that package is installed"
+    return f"unknown game {name!r} (known: {known}{why})"
+
+
 def game(name: str) -> GameDescriptor:
     found = games().get(name)
     if found is None:

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import IO, Any, Protocol, cast
 
 from arena.bots import BotCommand, BotCommandError
+from arena.games import registry
 from arena.match import GAMES, MatchSetup, MatchSetupError, run_match
 from arena.samples import SampleError, resolve_bot, resolve_program
 from arena.tournament.errors import TournamentError
@@ -78,7 +79,7 @@ def seat_range(game: str) -> tuple[int, int]:
     """``(min, max)`` seats of ``game``; a clear error for an unknown game."""
     referee = GAMES.get(game)
     if referee is None:
-        raise TournamentError(f"unknown game {game!r} (known: {', '.join(sorted(GAMES))})")
+        raise TournamentError(registry.unknown_game(game))
     return referee.min_seats, referee.max_seats
 
 

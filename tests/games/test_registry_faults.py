@@ -91,3 +91,16 @@ def test_the_app_says_which_games_could_not_load(qtbot: QtBot, monkeypatch: pyte
     panel.show()
     assert panel.message_label.isVisible() and panel.message_label.text() == said
     assert panel.game_box.count() >= 5  # the other games are there
+
+
+def test_an_unknown_game_is_said_with_where_games_come_from(plugins: None, capsys: pytest.CaptureFixture[str]) -> None:
+    """A replay, match or tournament of a game no one registered: the message said the games
+    known, and nothing of a package to install, or of the one installed that failed to load."""
+    registry._load_entry_points()
+    capsys.readouterr()
+    assert registry.unknown_game("rows").endswith(
+        "; a game another package adds is known once that package is installed)")
+    broken = registry.unknown_game("broken")
+    assert broken.startswith("unknown game 'broken' (known: ") and "worms" in broken
+    assert broken.endswith("; the game 'broken' of the package bad-games (broken_game:GAME) cannot be loaded: "
+                           "ModuleNotFoundError: No module named 'no_such_module')")
