@@ -10,6 +10,7 @@ from typing import Any
 from arena.games import registry
 from arena.samples import (
     game_samples,
+    sample_files,
     games_with_rules,
     games_with_samples,
     rules_dir,
@@ -40,8 +41,7 @@ def sample_lines(game: str | None) -> list[str]:
             lines.append(f"snake: programs {', '.join(programs)}")
             continue
         parts = [f"bots {', '.join(bot.label if bot.compiled else bot.name for bot in sample_bots(name))}"]
-        folder = game_samples(name)
-        maps = sorted(str(p.relative_to(folder).with_suffix("")) for p in folder.rglob("*.txt"))
+        maps = sample_files(name)
         if maps:
             parts.append(f"{map_title(name)} {', '.join(maps)}")
         lines.append(f"{name}: {'; '.join(parts)}")

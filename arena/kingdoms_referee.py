@@ -32,7 +32,7 @@ from arena.games.options import LIMITS_OPTION, MAX_ROUNDS, SANDBOX_OPTIONS, Opti
 from arena.games.registry import register
 from arena.match import MatchSetup, MatchSetupError, RoundInfo, SeatedBots, start_seats
 from arena.referee import GameReferee, RefereedRun
-from arena.samples import SAMPLES_DIR, resolve_sample_file
+from arena.samples import SAMPLES_DIR, no_such_sample, resolve_sample_file
 from arena.setup_files import read_setup_file
 from arena.verify import unanswered_problems
 from engines.kingdoms import (
@@ -62,6 +62,9 @@ def load_playfield(options: Mapping[str, Any]) -> tuple[str, str]:
     if options.get("playfield_text") is not None:
         return "playfield_text", str(options["playfield_text"])
     playfield = options.get("playfield")
+    missing = no_such_sample("kingdoms", playfield) if playfield is not None else None
+    if missing is not None:
+        raise MatchSetupError(missing)
     path = resolve_sample_file("kingdoms", playfield) if playfield is not None else DEFAULT_PLAYFIELD
     return str(path), read_setup_file(path, MatchSetupError)
 

@@ -138,6 +138,27 @@ def resolve_sample_file(game: str, argument: str | Path, suffix: str = ".txt") -
     return next((c for c in candidates if c.is_file()), path)
 
 
+def sample_files(game: str, suffix: str = ".txt") -> list[str]:
+    """The names of ``game``'s sample files (maps, playfields) as :func:`resolve_sample_file`
+    takes them: ``meadow``, ``redbot-2012/stripes``."""
+    folder = game_samples(game)
+    if not folder.is_dir():
+        return []
+    return sorted(str(p.relative_to(folder))[:-len(suffix)] for p in folder.rglob(f"*{suffix}"))
+
+
+def no_such_sample(game: str, argument: str | Path) -> str | None:
+    """What to say of a sample's name a match gives that is neither a file nor one of ``game``'s
+    samples (a typo: ``medow``), with the samples there are; None when it is there, or when it
+    reads as a path (a folder or a suffix: its reader says it cannot read it, naming the file)."""
+    given = Path(argument)
+    if len(given.parts) > 1 or given.suffix or given.exists() or resolve_sample_file(game, argument).exists():
+        return None
+    names = sample_files(game)
+    samples = f" ({', '.join(names)})" if names else ""
+    return f"{argument}: no such file, nor one of the {game} samples{samples}"
+
+
 def game_samples(game: str) -> Path:
     """The folder of ``game``'s samples: its descriptor's (a game from another package ships its
     own), else the shipped ``samples/<game>``."""

@@ -26,7 +26,7 @@ from arena.games.options import LIMITS_OPTION, MAX_ROUNDS, SANDBOX_OPTIONS, Opti
 from arena.games.registry import register
 from arena.match import MatchSetup, MatchSetupError, RoundInfo, SeatedBots, start_seats
 from arena.referee import GameReferee, RefereedRun
-from arena.samples import SAMPLES_DIR, resolve_sample_file
+from arena.samples import SAMPLES_DIR, no_such_sample, resolve_sample_file
 from arena.setup_files import read_setup_file
 from arena.verify import unanswered_problems
 from engines.worms import GAME_INFO, Event, LineEnd, PlayfieldError, Turn, WormsState, playfield_from_text, playfield_to_text
@@ -51,6 +51,9 @@ def load_map(options: Mapping[str, Any]) -> tuple[str, str]:
         return "map_text", str(options["map_text"])
     if options.get("map") is None:
         raise MatchSetupError("worms needs a map (option map: a playfield file at round 0)")
+    missing = no_such_sample("worms", options["map"])
+    if missing is not None:
+        raise MatchSetupError(missing)
     path = resolve_map(options["map"])
     return str(path), read_setup_file(path, MatchSetupError)
 

@@ -160,6 +160,9 @@ BAD_ARGS = [
     # the option's help says what the map is; it read "(the map: the map: a playfield file ..."
     (["worms", *bots(*(GREEDY,) * 4)], ["match worms needs --map FILE (the map: a playfield file at round 0, "]),
     (["worms", "--map", "no/such/map.txt", *bots(*(GREEDY,) * 4)], ["no/such/map.txt: cannot read it: No such file or directory"]),
+    # a sample's name mistyped: it said "medow: cannot read it: No such file or directory", no word of the samples
+    (["worms", "--map", "medow", *bots(*(GREEDY,) * 4)], ["medow: no such file, nor one of the worms samples (meadow, pinwheel, "]),
+    (["kingdoms", "--playfield", "defualt", *bots(*(FARMER,) * 4)], ["defualt: no such file, nor one of the kingdoms samples (default_playfield)"]),
     (["kingdoms", "--map", MEADOW, *bots(*(FARMER,) * 4)], ["--map is not an option of kingdoms"]),
     (["kingdoms", "--playfield", "{playfield}", *bots(*(FARMER,) * 4)], ["bad_playfield.txt line 1: kingdom 2 farming"]),
     (["kingdoms", *bots(*(FARMER,) * 4), "--time-limit", "0"], ["match kingdoms: --time-limit: expected a positive number of seconds, got 0.0"]),
