@@ -3,7 +3,11 @@
 ``snakepit`` with no command (or ``snakepit edit FILE``) starts the desktop app; Qt is imported
 only then, so headless commands work on machines without Qt's system libraries.
 ``snakepit-gui [FILE]`` starts the app too (the desktop file runs it: no terminal);
-``snakepit install-desktop`` puts the app in the user's menus (see :mod:`editor.desktop`)."""
+``snakepit install-desktop`` puts the app in the user's menus (see :mod:`editor.desktop`).
+
+The commands are imported inside :func:`main`, not here: their imports take most of a second
+(numpy, the engines), and a Ctrl-C pressed then ended in a KeyboardInterrupt's traceback from
+the console script's own import line, before any handler of snakepit's could run."""
 
 from __future__ import annotations
 
@@ -11,7 +15,8 @@ import argparse
 import sys
 from collections.abc import Sequence
 
-from arena import cli as arena_cli
+INTERRUPTED = 130
+"""The exit code of a command stopped by Ctrl-C (128 + SIGINT), as every command returns it."""
 
 
 def cmd_install_desktop(args: argparse.Namespace) -> int:
@@ -25,6 +30,8 @@ def cmd_install_desktop(args: argparse.Namespace) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from arena import cli as arena_cli
+
     parser = arena_cli.build_parser()
     sub = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
     p = sub.add_parser("edit", help="open a snake program in the app")
@@ -38,7 +45,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        from arena import cli as arena_cli
+
+        args = build_parser().parse_args(argv)
+    except KeyboardInterrupt:  # while starting; a command says itself what Ctrl-C stopped
+        print("snakepit: stopped by Ctrl-C while starting", file=sys.stderr)
+        return INTERRUPTED
     if args.command in (None, "edit"):
         from editor.app import run_app
 
