@@ -294,7 +294,19 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.verify and args.stderr:  # (--stderr was ignored: a check printed where stderr was asked for)
         raise UsageError("--verify and --stderr: one at a time (verify the replay, or print a seat's stderr)")
     if args.verify:
-        report = verify_replay(args.file, ProgressEvery("verifying: {} rounds checked").at)
+        progress = ProgressEvery("verifying: {} rounds checked")
+        checked = [0]
+
+        def on_round(index: int) -> None:
+            checked[0] = index
+            progress.at(index)
+
+        try:
+            report = verify_replay(args.file, on_round)
+        except KeyboardInterrupt:  # it said only "replay stopped by Ctrl-C": how far did it get?
+            print(f"snakepit: replay --verify stopped by Ctrl-C after {checked[0]:,} rounds of {args.file} checked: "
+                  "no verdict (it takes every round)", file=sys.stderr)
+            return EXIT_INTERRUPTED
         print(report.summary())
         return 0 if report.ok else EXIT_FAILED
     replay = read_replay(args.file)
