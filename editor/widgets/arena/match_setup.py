@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from arena.bots import BotCommand, BotCommandError
 from arena.games.registry import load_problems
 from arena.match import GAMES, MatchSetup, MatchSetupError
-from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, find_sample_bot, resolve_program
+from arena.samples import find_sample_bot, resolve_program
 from editor.typing_guard import install_typing_guard
 from editor.widgets.games.game_view import GameSpec
 from editor.widgets.games.registry import GAME_VIEWS, playable_games
@@ -64,7 +64,7 @@ from editor.widgets.parts.seat_choices import (
     program_samples,
     unsandboxed_checkbox,
 )
-from editor.widgets.parts.dialog_folders import BOTS, MAPS, PROGRAMS, remember_file, start_folder
+from editor.widgets.parts.dialog_folders import BOTS, MAPS, PROGRAMS, game_start_folder, remember_file
 from editor.widgets.parts.seat_names import numbered, plain_tip, seat_label
 from matcher import Program, ProgramError, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
@@ -498,7 +498,7 @@ class MatchSetupPanel(QWidget):
 
     def _browse_seat(self, seat: SeatEditor) -> None:
         kind = PROGRAMS if self.spec().programs else BOTS
-        start = str(start_folder(self.settings, kind, SNAKE_SAMPLES if kind == PROGRAMS else SAMPLES_DIR / self._game))
+        start = str(game_start_folder(self.settings, kind, self._game))
         if kind == PROGRAMS:
             path, _ = QFileDialog.getOpenFileName(self, f"{seat_label(seat.index)}: a program", start,
                                                   f"Snake programs (*{PROGRAM_SUFFIX});;All files (*)")
@@ -510,7 +510,7 @@ class MatchSetupPanel(QWidget):
 
     def _browse_map(self) -> None:
         title = self.spec().map_title
-        start = str(start_folder(self.settings, MAPS, SAMPLES_DIR / self._game))
+        start = str(game_start_folder(self.settings, MAPS, self._game))
         path, _ = QFileDialog.getOpenFileName(self, f"Choose a {title.lower()}", start,
                                               f"{title} files (*.txt);;All files (*)")
         if path:

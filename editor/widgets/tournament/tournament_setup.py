@@ -30,7 +30,6 @@ from PySide6.QtWidgets import (
 from arena.games.options import MAX_ROUNDS
 from arena.games.registry import games
 from arena.match import GAMES
-from arena.samples import SAMPLES_DIR
 from arena.tournament import Entrant, TournamentError, TournamentSpec, round_robin
 from arena.tournament.games import SNAKE, resolve_entrant
 from arena.tournament.pool import default_jobs
@@ -39,7 +38,7 @@ from arena.tournament.spec import long_schedule_note, seats_hint
 from arena.tournament.store import differences, stored_spec
 from editor.widgets.games.registry import GAME_VIEWS, playable_games
 from editor.widgets.parts.boxes import column, row
-from editor.widgets.parts.dialog_folders import MAPS, remember_file, start_folder
+from editor.widgets.parts.dialog_folders import MAPS, game_start_folder, remember_file
 from editor.widgets.parts.form_widgets import (
     SEED_LIMIT,
     OptionRows,
@@ -478,7 +477,7 @@ class TournamentSetup(QWidget):
         title = GAME_VIEWS[self._game].spec.map_title
         settings = self.settings  # the folder of the last map chosen, here or in the arena
         path, _ = QFileDialog.getOpenFileName(self, f"Choose a {title.lower()}",
-                                              str(start_folder(settings, MAPS, SAMPLES_DIR / self._game)),
+                                              str(game_start_folder(settings, MAPS, self._game)),
                                               f"{title} files (*.txt);;All files (*)")
         if not path:
             return None
