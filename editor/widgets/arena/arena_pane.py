@@ -455,6 +455,7 @@ class ArenaPane(QWidget):
     def _game_chosen(self, game: str) -> None:
         if self.info is None and game in GAME_VIEWS:
             self.transport.set_noun(GAME_VIEWS[game].spec.round_noun)
+            self.seat_log.set_noun(GAME_VIEWS[game].spec.round_noun)  # its heading says "Move" before a match too
         if game in GAME_VIEWS and game not in self.boards and not self.runner.is_running():
             # Build the chosen game's board now, while nothing plays, not when its match starts:
             # a board with plots costs 50-60 ms to build, a stall at the match's first round
