@@ -4,7 +4,6 @@ tournament's "Add file…" and map choosers."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -14,22 +13,19 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
-from arena.games import registry
 from arena.samples import SAMPLES_DIR
 from editor.widgets.arena.match_setup import MatchSetupPanel
 from editor.widgets.tournament.tournament_setup import TournamentSetup
-from tests.games.nim.referee import DESCRIPTOR, NimReferee
+from tests.editor.arena.registered_games import nim_like, registered
 
-NIM_MAP = dataclasses.replace(DESCRIPTOR, name="nim_heaps", title="Nim on a heap file", referee=NimReferee(),
-                              map_option="heaps", map_title="Heaps")
+NIM_MAP = nim_like("nim_heaps", "Nim on a heap file", map_option="heaps", map_title="Heaps")
 """Nim (tests/games/nim/) with its heaps chosen like a map: its samples are tests/games/nim/bots."""
 
 
 @pytest.fixture
 def game() -> Iterator[str]:
-    registry.register(NIM_MAP)
-    yield NIM_MAP.name
-    registry.unregister(NIM_MAP.name)
+    with registered(NIM_MAP) as name:
+        yield name
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ match setup does: ITPW's pause flag and time bank, a game from another package's
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -13,22 +12,20 @@ from PySide6.QtWidgets import QApplication, QCheckBox, QLabel, QSpinBox
 from pytestqt.qtbot import QtBot
 
 import editor.widgets  # noqa: F401  (the PySide6 6.12.0 guard before any widget)
-from arena.games import registry
 from arena.games.options import Option, OptionKind
 from editor.widgets.tournament.tournament_memory import show_options
 from editor.widgets.tournament.tournament_setup import TournamentSetup
-from tests.games.nim.referee import DESCRIPTOR, NimReferee
+from tests.editor.arena.registered_games import nim_like, registered
+from tests.games.nim.referee import DESCRIPTOR
 
 TARGET = Option("target", OptionKind.COUNT, 21, "the count that wins the game", high=99, label="Target")
-NIM_TO = dataclasses.replace(DESCRIPTOR, name="nim_to", title="Nim to a target", referee=NimReferee(),
-                             options=(*DESCRIPTOR.options, TARGET))
+NIM_TO = nim_like("nim_to", "Nim to a target", options=(*DESCRIPTOR.options, TARGET))
 
 
 @pytest.fixture
 def nim_to() -> Iterator[str]:
-    registry.register(NIM_TO)
-    yield NIM_TO.name
-    registry.unregister(NIM_TO.name)
+    with registered(NIM_TO) as name:
+        yield name
 
 
 @pytest.fixture
