@@ -46,6 +46,7 @@ from editor.widgets.parts.form_widgets import (
     SEED_LIMIT,
     OptionRows,
     buddy_label,
+    option_tip,
     choice_box,
     error_line,
     file_choice,
@@ -407,8 +408,7 @@ class MatchSetupPanel(QWidget):
             self.rounds_box.setToolTip(spec.round_limit_tip)
         self.form.setRowVisible(self.time_box, spec.time_option in referee.defaults)
         self.time_label.setText(spec.time_title)
-        self.time_box.setToolTip("Seconds a bot has in all, over the match" if spec.time_option == "bank"
-                                 else "Seconds a bot has for each answer")
+        self.time_box.setToolTip(option_tip(self._game, spec.time_option))  # a limit per answer, or a bank
         self.form.setRowVisible(self._limits_row, "limits" in referee.defaults)
         self.form.setRowVisible(self.unsandboxed_box, "sandbox" in referee.defaults)
         self.unsandboxed_box.setChecked(False)  # explicit every time: never carried over from another game

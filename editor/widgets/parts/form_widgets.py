@@ -28,6 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from arena.games.registry import games
+
 SEED_LIMIT = 2**31 - 1
 """The largest seed a seed box takes (a spin box holds a 32-bit int)."""
 
@@ -110,6 +112,14 @@ def spin_box(low: int, high: int, tip: str, *, suffix: str = "", value: int | No
     box.setToolTip(tip)
     box.setAccelerated(True)
     return box
+
+
+def option_tip(game: str, option: str) -> str:
+    """A game's option's help as its field's tooltip ("Each player's time bank for the game, in
+    seconds"): the setups say what the game says, and name no game's option themselves."""
+    descriptor = games().get(game)
+    found = next((o.help for o in descriptor.options if o.name == option), "") if descriptor is not None else ""
+    return found[:1].upper() + found[1:]
 
 
 NumberRow = tuple[str, str, int, int, str]

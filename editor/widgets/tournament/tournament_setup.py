@@ -28,7 +28,6 @@ from PySide6.QtWidgets import (
 )
 
 from arena.games.options import MAX_ROUNDS
-from arena.games.registry import games
 from arena.match import GAMES
 from arena.tournament import Entrant, TournamentError, TournamentSpec, round_robin
 from arena.tournament.games import SNAKE, resolve_entrant
@@ -43,6 +42,7 @@ from editor.widgets.parts.form_widgets import (
     SEED_LIMIT,
     OptionRows,
     buddy_label,
+    option_tip,
     choice_box,
     file_choice,
     fill_choices,
@@ -376,9 +376,7 @@ class TournamentSetup(QWidget):
         time = form.time_option in referee.defaults
         self.form.setRowVisible(self.time_box, time)
         self.time_label.setText(_mnemonic(form.time_title))
-        if time:  # the option's own help: a limit per answer, or a bank for the whole game
-            help_text = games()[self._game].option(form.time_option).help
-            self.time_box.setToolTip(help_text[:1].upper() + help_text[1:])
+        self.time_box.setToolTip(option_tip(self._game, form.time_option))  # a limit per answer, or a bank
         self.form.setRowVisible(self.unsandboxed_box, "sandbox" in referee.defaults)
         self.unsandboxed_box.setChecked(False)
         if time:
