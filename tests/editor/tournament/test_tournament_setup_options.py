@@ -101,3 +101,14 @@ def test_tab_reaches_a_game_option_where_it_reads(qtbot: QtBot, setup: Tournamen
     qtbot.waitUntil(setup.jobs_box.hasFocus, timeout=2_000)
     qtbot.keyClick(setup.jobs_box, Qt.Key.Key_Tab)
     assert target.hasFocus()
+
+
+def test_the_tournament_built_plays_the_flag_and_the_bank_set(qtbot: QtBot, setup: TournamentSetup) -> None:
+    setup.set_game("itpw")
+    for _ in range(2):
+        qtbot.mouseClick(setup.entrants.add_sample_button, Qt.MouseButton.LeftButton)
+    check = shown_check(setup, "Pause bots off their turn")
+    qtbot.mouseClick(check, Qt.MouseButton.LeftButton, pos=QPoint(8, check.height() // 2))
+    setup.time_box.setValue(12.0)
+    spec, _folder = setup.build()
+    assert spec.options["pause_bots"] is True and spec.options["bank"] == 12.0 and "time_limit" not in spec.options
