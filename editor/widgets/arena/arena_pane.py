@@ -15,7 +15,7 @@ import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QMetaMethod, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QMetaMethod, QPoint, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QPalette
 from PySide6.QtWidgets import (
     QApplication,
@@ -236,7 +236,7 @@ class ArenaPane(QWidget):
         self.title_label.setObjectName("matchTitle")
         self.save_action = self._action("Save replay…", "", "Save this match's replay (JSONL, as the CLI writes)",
                                         lambda: self.save_replay())
-        self.export_menu = QMenu(self)
+        self.export_menu = QMenu("Export", self)  # its title names it as a submenu of the header menu
         self.export_frame_action = self.export_menu.addAction("Frame as PNG…", lambda: self._export("frame"))
         self.export_score_action = self.export_menu.addAction("Score plot as PNG…", lambda: self._export("score"))
         self.export_time_action = self.export_menu.addAction("Think-time plot as PNG…", lambda: self._export("time"))
@@ -247,6 +247,12 @@ class ArenaPane(QWidget):
         export.setMenu(self.export_menu)
         export.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.export_button = export
+        # A button that does not fit goes under the tool bar's » button, which Qt disables for
+        # widgets: Export then had no other way in. Its key opens the menu (and a right click on
+        # the header offers every header button), wherever the button is.
+        self.export_action = self._action("Export", "Ctrl+Shift+E", "Export the frame, a plot or the seat log",
+                                          self._show_export_menu)
+        export.setToolTip(self.export_action.toolTip())
         self.setup_action = self._action("Setup", "Ctrl+Shift+M", "Show or hide the match setup", self._toggle_setup)
         self.popout_action = self._action("Pop out", "Ctrl+Shift+B", "Show the board in a window of its own (on "
                                           "another screen, full screen); close it to have it back here",
@@ -294,6 +300,10 @@ class ArenaPane(QWidget):
         self.failure_label = error_line("arenaFailure")
         column.addWidget(self.failure_label)
         column.addWidget(self.stack, 1)
+        # A right click on the header (the tool bar's » included; a board without a menu of its
+        # own too) offers the header's buttons, the ones the tool bar had no room for among them.
+        centre.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        centre.customContextMenuRequested.connect(lambda at: self.header_menu().popup(centre.mapToGlobal(at)))
         self.popout = PopOut(self.stack, column, self)
         self.popout_button = popout
         self.popout.changed.connect(self.popout_action.setChecked)
@@ -394,6 +404,26 @@ class ArenaPane(QWidget):
     def _toggle_setup(self) -> None:
         self.show_setup(self.setup_action.isChecked())
 
+    def header_menu(self) -> QMenu:
+        """The header's buttons as a menu (a right click on the header): those the tool bar had no
+        room for are reachable here too."""
+        menu = QMenu(self)
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        shown = self.info.game if self.info is not None else None
+        own = [button.defaultAction() for button in self._board_buttons.get(shown, [])] if shown is not None else []
+        menu.addActions([self.setup_action, *own, self.save_action])
+        menu.addMenu(self.export_menu).setEnabled(self.export_action.isEnabled())
+        menu.addAction(self.popout_action)
+        return menu
+
+    def _show_export_menu(self) -> None:
+        """The Export menu under its button, or under the header's end when the button is under
+        the tool bar's » (not shown)."""
+        if not self.export_action.isEnabled():
+            return
+        button = self.export_button if self.export_button.isVisible() else self.header_tools
+        self.export_menu.popup(button.mapToGlobal(button.rect().bottomRight() - QPoint(button.width() // 2, 0)))
+
     def _action(self, text: str, key: str, tip: str, slot: Callable[[], object]) -> QAction:
         action = QAction(text, self)
         if key:
@@ -455,6 +485,7 @@ class ArenaPane(QWidget):
     def _game_chosen(self, game: str) -> None:
         if self.info is None and game in GAME_VIEWS:
             self.transport.set_noun(GAME_VIEWS[game].spec.round_noun)
+            self.seat_log.set_noun(GAME_VIEWS[game].spec.round_noun)  # its heading says "Move" before a match too
         if game in GAME_VIEWS and game not in self.boards and not self.runner.is_running():
             # Build the chosen game's board now, while nothing plays, not when its match starts:
             # a board with plots costs 50-60 ms to build, a stall at the match's first round
@@ -588,6 +619,7 @@ class ArenaPane(QWidget):
         info = self.info
         self.save_action.setEnabled(info is not None and info.record is not None)
         self.export_button.setEnabled(info is not None)
+        self.export_action.setEnabled(info is not None)
         shown = info.game if info is not None else None
         for game, buttons in self._board_buttons.items():  # only the shown board's own controls
             for button in buttons:

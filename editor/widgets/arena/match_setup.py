@@ -37,14 +37,16 @@ from PySide6.QtWidgets import (
 from arena.bots import BotCommand, BotCommandError
 from arena.games.registry import load_problems
 from arena.match import GAMES, MatchSetup, MatchSetupError
-from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES, find_sample_bot, resolve_program
+from arena.samples import find_sample_bot, resolve_program
 from editor.typing_guard import install_typing_guard
 from editor.widgets.games.game_view import GameSpec
 from editor.widgets.games.registry import GAME_VIEWS, playable_games
 from editor.widgets.parts.boxes import STRETCH, column, row
 from editor.widgets.parts.form_widgets import (
     SEED_LIMIT,
+    OptionRows,
     buddy_label,
+    option_tip,
     choice_box,
     error_line,
     file_choice,
@@ -63,7 +65,7 @@ from editor.widgets.parts.seat_choices import (
     program_samples,
     unsandboxed_checkbox,
 )
-from editor.widgets.parts.dialog_folders import BOTS, MAPS, PROGRAMS, remember_file, start_folder
+from editor.widgets.parts.dialog_folders import BOTS, MAPS, PROGRAMS, game_start_folder, remember_file
 from editor.widgets.parts.seat_names import numbered, plain_tip, seat_label
 from matcher import Program, ProgramError, load_program, save_program
 from matcher.fileformat import PROGRAM_SUFFIX
@@ -208,10 +210,7 @@ class MatchSetupPanel(QWidget):
         options: dict[str, Any] = {}
         if spec.map_option is not None and self.map_box.currentData():
             options[spec.map_option] = str(self.map_box.currentData())
-        for name, box in self.number_boxes.items():
-            options[name] = box.value()
-        for name, check in self.flag_boxes.items():
-            options[name] = check.isChecked()
+        options.update(self.option_rows.values())
         limit = referee.round_limit
         if limit is not None and (self.rounds_box.value() or referee.defaults.get(limit) is not None):
             options[limit] = self.rounds_box.value() or None
@@ -270,12 +269,19 @@ class MatchSetupPanel(QWidget):
             self.time_box.setValue(float(data["time_limit"]))
         if isinstance(data.get("map"), str):
             self.set_map(data["map"])
-        for name, value in (data.get("numbers") or {}).items():
-            if name in self.number_boxes and isinstance(value, int):
-                self.number_boxes[name].setValue(value)
-        for name, value in (data.get("flags") or {}).items():
-            if name in self.flag_boxes and isinstance(value, bool):
-                self.flag_boxes[name].setChecked(value)
+        for key in ("numbers", "flags"):
+            if isinstance(data.get(key), dict):
+                self.option_rows.set_values(data[key])
+
+    @property
+    def number_boxes(self) -> dict[str, QSpinBox]:
+        """The game's whole-number options' boxes, by option."""
+        return self.option_rows.numbers
+
+    @property
+    def flag_boxes(self) -> dict[str, QCheckBox]:
+        """The game's yes/no options' boxes, by option."""
+        return self.option_rows.flags
 
     def set_map(self, value: str) -> None:
         """Choose a map (a sample's or any file); a file not offered yet is added to the choices."""
@@ -313,9 +319,6 @@ class MatchSetupPanel(QWidget):
 
         self.map_box, self.map_browse, self._map_row = file_choice(self._browse_map)
         map_row = self._map_row
-        self.number_boxes: dict[str, QSpinBox] = {}
-        self.flag_boxes: dict[str, QCheckBox] = {}
-        self._number_rows: list[QWidget] = []
 
         self.rounds_box = QSpinBox()
         self.rounds_box.setRange(0, 1_000_000)
@@ -342,6 +345,7 @@ class MatchSetupPanel(QWidget):
         limits_row.addWidget(self.cpu_box, 1)
 
         self.form = setup_form()
+        self.option_rows = OptionRows(self.form)  # the game's own labelled options: remade for each game
         # Each label is its field's buddy: a screen reader announces the field by it.
         self.map_label, self.rounds_label = buddy_label("Map", self.map_box), buddy_label("Rounds", self.rounds_box)
         self.form.addRow(self.map_label, map_row)
@@ -393,13 +397,7 @@ class MatchSetupPanel(QWidget):
         self.form.setRowVisible(self._map_row, spec.map_option is not None)
         self.map_label.setText(spec.map_title)
         self.map_browse.setAccessibleName(f"{spec.map_title}: choose a file")
-        for box in self.number_boxes.values():
-            self.form.removeRow(box)  # deletes the box and its label
-        self.number_boxes = {}
-        for row, (name, label, low, high, tip) in enumerate(spec.numbers, 1):
-            box = spin_box(low, high, tip)
-            self.form.insertRow(row, label, box)
-            self.number_boxes[name] = box
+        self.option_rows.show(spec.numbers, spec.flags, numbers_at=1)
         limit = referee.round_limit
         self.form.setRowVisible(self.rounds_box, limit is not None)
         if limit is not None:
@@ -408,18 +406,9 @@ class MatchSetupPanel(QWidget):
                                                 f"the {spec.map_title.lower()}'s own")
             self.rounds_box.setMinimum(1 if referee.defaults.get(limit) is not None else 0)
             self.rounds_box.setToolTip(spec.round_limit_tip)
-        for check in self.flag_boxes.values():
-            self.form.removeRow(check)
-        self.flag_boxes = {}
-        for name, label, tip in spec.flags:
-            check = QCheckBox(label)
-            check.setToolTip(tip)
-            self.form.addRow("", check)
-            self.flag_boxes[name] = check
         self.form.setRowVisible(self.time_box, spec.time_option in referee.defaults)
         self.time_label.setText(spec.time_title)
-        self.time_box.setToolTip("Seconds a bot has in all, over the match" if spec.time_option == "bank"
-                                 else "Seconds a bot has for each answer")
+        self.time_box.setToolTip(option_tip(self._game, spec.time_option))  # a limit per answer, or a bank
         self.form.setRowVisible(self._limits_row, "limits" in referee.defaults)
         self.form.setRowVisible(self.unsandboxed_box, "sandbox" in referee.defaults)
         self.unsandboxed_box.setChecked(False)  # explicit every time: never carried over from another game
@@ -430,10 +419,7 @@ class MatchSetupPanel(QWidget):
         self.set_seats(self._default_seats() or [""] * referee.min_seats)
         limit = referee.round_limit
         self.rounds_box.setValue(int(referee.defaults.get(limit) or 0) if limit is not None else 0)
-        for name, box in self.number_boxes.items():
-            box.setValue(int(referee.defaults[name]))
-        for name, check in self.flag_boxes.items():
-            check.setChecked(bool(referee.defaults[name]))
+        self.option_rows.set_values(referee.defaults)
         if spec.time_option in referee.defaults:
             self.time_box.setValue(float(referee.defaults[spec.time_option]))
         self.memory_box.setValue(self.bot_defaults.memory_mib)
@@ -512,7 +498,7 @@ class MatchSetupPanel(QWidget):
 
     def _browse_seat(self, seat: SeatEditor) -> None:
         kind = PROGRAMS if self.spec().programs else BOTS
-        start = str(start_folder(self.settings, kind, SNAKE_SAMPLES if kind == PROGRAMS else SAMPLES_DIR / self._game))
+        start = str(game_start_folder(self.settings, kind, self._game))
         if kind == PROGRAMS:
             path, _ = QFileDialog.getOpenFileName(self, f"{seat_label(seat.index)}: a program", start,
                                                   f"Snake programs (*{PROGRAM_SUFFIX});;All files (*)")
@@ -524,7 +510,7 @@ class MatchSetupPanel(QWidget):
 
     def _browse_map(self) -> None:
         title = self.spec().map_title
-        start = str(start_folder(self.settings, MAPS, SAMPLES_DIR / self._game))
+        start = str(game_start_folder(self.settings, MAPS, self._game))
         path, _ = QFileDialog.getOpenFileName(self, f"Choose a {title.lower()}", start,
                                               f"{title} files (*.txt);;All files (*)")
         if path:

@@ -146,6 +146,11 @@ class SeatLogModel(QAbstractTableModel):
         self.rows, self.names, self.noun = [], list(names), noun.capitalize()
         self.endResetModel()
 
+    def set_noun(self, noun: str) -> None:
+        """The first column's heading: the game's word for a round."""
+        self.noun = noun.capitalize()
+        self.headerDataChanged.emit(Qt.Orientation.Horizontal, TURN, TURN)
+
     def add(self, rows: Sequence[LogRow]) -> None:
         if rows:
             self.beginInsertRows(QModelIndex(), len(self.rows), len(self.rows) + len(rows) - 1)
@@ -262,7 +267,6 @@ class SeatLog(QWidget):
         self.filter = SeatFilter(self)
         self.filter.setSourceModel(self.model)
         self.seat_box = QComboBox()
-        self.seat_box.setToolTip("Whose turns to list")
         self.seat_box.setPlaceholderText("No match yet")
         # As wide as a short name: sized to its longest name (a bot's long file name) it left the
         # search field a few pixels at 1024 px. Its list opens wide enough for every name.
@@ -270,7 +274,7 @@ class SeatLog(QWidget):
         self.seat_box.setMinimumContentsLength(SEAT_BOX_LETTERS)
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search answers, statuses, stderr…")
-        self.search.setToolTip("Rows whose turn, status, answer, reason or stderr holds this (Esc clears it)")
+        self.set_noun("turn")
         self.search.setClearButtonEnabled(True)
         self.search.installEventFilter(self)
         self.table = QTableView()
@@ -311,7 +315,8 @@ class SeatLog(QWidget):
         self.table.doubleClicked.connect(self._activated)
         self.table.selectionModel().currentRowChanged.connect(lambda current, _previous: self._show_details(current))
         self.seat_box.currentIndexChanged.connect(self._refilter)
-        self.seat_box.currentTextChanged.connect(lambda name: self.seat_box.setToolTip(plain_tip(f"Whose turns to list: {name}")))
+        self.seat_box.currentTextChanged.connect(
+            lambda name: self.seat_box.setToolTip(plain_tip(f"Whose {self.model.noun.lower()}s to list: {name}")))
         self.search.textChanged.connect(self._refilter)
         top = QHBoxLayout()
         top.setSpacing(6)
@@ -335,6 +340,7 @@ class SeatLog(QWidget):
         self._pending = []
         self._follow_timer.stop()
         self.model.reset(names, noun)
+        self.set_noun(noun)
         self.model.set_bad_color(delta_color(-1, self.palette()))
         self.seat_box.blockSignals(True)
         self.seat_box.clear()
@@ -350,6 +356,14 @@ class SeatLog(QWidget):
         self._set_enabled(True)
         self._refilter()
         self._show_details(QModelIndex())
+
+    def set_noun(self, noun: str) -> None:
+        """What the game calls a round ("step", "move", "turn"): the first column's heading and
+        the tooltips say it, before a match (the chosen game's) as after (the match's)."""
+        self.model.set_noun(noun)
+        word = noun.lower()
+        self.seat_box.setToolTip(f"Whose {word}s to list")
+        self.search.setToolTip(f"Rows whose {word}, status, answer, reason or stderr holds this (Esc clears it)")
 
     def add_frame(self, frame: Frame) -> None:
         self.add_frames((frame,))

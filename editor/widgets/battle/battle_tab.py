@@ -88,6 +88,7 @@ class BattleTab(QWidget):
         self.board.view.setAccessibleDescription("No battle yet")
         self.transport = Transport(self.playback, shortcut_host=self)
         self.transport.set_noun(DESCRIPTOR.round_noun)
+        self.seat_log.set_noun(DESCRIPTOR.round_noun)  # "Step" before the first battle too, not "Turn"
         self._build_actions()
         self._build()
         self._connect()

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QStandardPaths
 
-from arena.samples import SAMPLES_DIR
+from arena.samples import SAMPLES_DIR, game_samples
 
 REPLAYS, EXPORTS, BOTS, PROGRAMS, MAPS = "replays", "exports", "bots", "programs", "maps"
 LAST_KEY = "folders/last_{kind}"
@@ -34,6 +34,13 @@ def start_folder(settings: QSettings, kind: str, default: Path | None = None) ->
         if folder is not None and folder.is_dir():
             return folder
     return user_documents()
+
+
+def game_start_folder(settings: QSettings, kind: str, game: str) -> Path:
+    """Where a chooser of ``game``'s files (its bots, programs or maps) starts: the last folder of
+    ``kind``, else the game's samples — its descriptor's folder, a game from another package
+    ships its own (not ``samples/<game>``, which it has not) — else the user's documents."""
+    return start_folder(settings, kind, game_samples(game))
 
 
 def remember_file(settings: QSettings, kind: str, file: str | Path) -> None:

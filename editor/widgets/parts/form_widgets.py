@@ -1,14 +1,17 @@
 """Small pieces every form of the app shares (the match, tournament and Improve setups, the
 Battle tab's setup, the what-if dialog): section headings, the setups' form and their choice
-boxes, spin boxes, tool and push buttons, bold titles and the range of a seed."""
+boxes, spin boxes, a game's own labelled options (:class:`OptionRows`), tool and push buttons,
+bold titles and the range of a seed."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QFont, QPalette
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFormLayout,
     QFrame,
@@ -24,6 +27,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from arena.games.registry import games
 
 SEED_LIMIT = 2**31 - 1
 """The largest seed a seed box takes (a spin box holds a 32-bit int)."""
@@ -107,6 +112,90 @@ def spin_box(low: int, high: int, tip: str, *, suffix: str = "", value: int | No
     box.setToolTip(tip)
     box.setAccelerated(True)
     return box
+
+
+def option_tip(game: str, option: str) -> str:
+    """A game's option's help as its field's tooltip ("Each player's time bank for the game, in
+    seconds"): the setups say what the game says, and name no game's option themselves."""
+    descriptor = games().get(game)
+    found = next((o.help for o in descriptor.options if o.name == option), "") if descriptor is not None else ""
+    return found[:1].upper() + found[1:]
+
+
+NumberRow = tuple[str, str, int, int, str]
+"""A whole-number option on a form: ``(option, label, low, high, tooltip)``."""
+FlagRow = tuple[str, str, str]
+"""A yes/no option on a form: ``(option, label, tooltip)``."""
+
+
+class OptionRows:
+    """A game's own labelled options on a setup form — a spin box per whole number, a check box
+    per yes/no — made again for each game from its descriptor, so the match setup and the
+    tournament setup show a game's options alike (and name no game)."""
+
+    def __init__(self, form: QFormLayout) -> None:
+        self.form = form
+        self.numbers: dict[str, QSpinBox] = {}
+        self.flags: dict[str, QCheckBox] = {}
+
+    def show(self, numbers: Sequence[NumberRow], flags: Sequence[FlagRow], *, numbers_at: int,
+             flags_before: QWidget | None = None) -> None:
+        """Rows for ``numbers`` from row ``numbers_at`` on and for ``flags`` above the row of
+        ``flags_before`` (a widget of the form's own, such as a row's label; None: at the end), in
+        place of the last game's."""
+        for widget in self.widgets():
+            self.form.removeRow(widget)  # deletes the field and its label
+        self.numbers, self.flags = {}, {}
+        for at, (name, label, low, high, tip) in enumerate(numbers, numbers_at):
+            box = spin_box(low, high, tip)
+            self.form.insertRow(at, buddy_label(label, box), box)
+            self._tab_after_row_above(at, box)
+            self.numbers[name] = box
+        for name, label, tip in flags:
+            check = QCheckBox(label)
+            check.setToolTip(tip)
+            at = self._row_of(flags_before) if flags_before is not None else self.form.rowCount()
+            self.form.insertRow(at, "", check)
+            self._tab_after_row_above(at, check)
+            self.flags[name] = check
+
+    def widgets(self) -> list[QWidget]:
+        return [*self.numbers.values(), *self.flags.values()]
+
+    def values(self) -> dict[str, Any]:
+        """The options as the rows set them."""
+        return {**{name: box.value() for name, box in self.numbers.items()},
+                **{name: check.isChecked() for name, check in self.flags.items()}}
+
+    def set_values(self, values: Mapping[str, Any]) -> None:
+        """Set the rows of the options in ``values`` (a remembered setup's, a game's defaults);
+        a value of the wrong type (an old or edited record) is passed over."""
+        for name, value in values.items():
+            if name in self.numbers and isinstance(value, (int, float)) and not isinstance(value, bool):
+                self.numbers[name].setValue(int(value))
+            elif name in self.flags and isinstance(value, bool):
+                self.flags[name].setChecked(value)
+
+    def _row_of(self, widget: QWidget) -> int:
+        return next((row for row in range(self.form.rowCount()) if widget in self._row_widgets(row)), self.form.rowCount())
+
+    def _row_widgets(self, row: int) -> list[QWidget]:
+        """The widgets of a row, its label's and its field's (a nested layout's too), in order."""
+        found: list[QWidget] = []
+        for role in (QFormLayout.ItemRole.LabelRole, QFormLayout.ItemRole.FieldRole):
+            item = self.form.itemAt(row, role)
+            layout = item.layout() if item is not None else None
+            items = [layout.itemAt(i) for i in range(layout.count())] if layout is not None else [item]
+            found += [widget for part in items if part is not None and (widget := part.widget()) is not None]
+        return found
+
+    def _tab_after_row_above(self, at: int, field: QWidget) -> None:
+        """Tab reaches a row made after the form where it reads, not last of all."""
+        for above in range(at - 1, -1, -1):
+            stops = [w for w in self._row_widgets(above) if w.focusPolicy() & Qt.FocusPolicy.TabFocus]
+            if stops:
+                QWidget.setTabOrder(stops[-1], field)
+                return
 
 
 def tool_button(text: str, tip: str, slot: Callable[[], object] | None = None) -> QToolButton:

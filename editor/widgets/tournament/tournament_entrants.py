@@ -22,10 +22,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from arena.samples import SAMPLES_DIR, SNAKE_SAMPLES
 from arena.tournament.games import SNAKE
 from editor.widgets.parts.boxes import STRETCH, column, row
-from editor.widgets.parts.dialog_folders import BOTS, PROGRAMS, remember_file, start_folder
+from editor.widgets.parts.dialog_folders import BOTS, PROGRAMS, game_start_folder, remember_file
 from editor.widgets.parts.form_widgets import push_button
 from editor.widgets.parts.seat_cards import disc_pixmap
 from editor.widgets.parts.seat_choices import EDITOR_SEAT, named_programs, sample_bots
@@ -296,7 +295,7 @@ class EntrantList(QWidget):
         # every other file dialog of the app starts: not in the samples every time.
         settings = self.settings
         kind = PROGRAMS if self._game == SNAKE else BOTS
-        start = str(start_folder(settings, kind, SNAKE_SAMPLES if kind == PROGRAMS else SAMPLES_DIR / self._game))
+        start = str(game_start_folder(settings, kind, self._game))
         if kind == PROGRAMS:
             path, _ = QFileDialog.getOpenFileName(self, "Add an entrant", start,
                                                   f"Snake programs (*{PROGRAM_SUFFIX});;All files (*)")

@@ -109,8 +109,10 @@ def show_options(setup: TournamentSetup, options: Mapping[str, Any]) -> None:
     limit = referee.round_limit
     if limit is not None and _whole(options.get(limit)):
         setup.limit_box.setValue(int(options[limit]))
-    if isinstance(options.get("time_limit"), (int, float)) and "time_limit" in referee.defaults:
-        setup.time_box.setValue(float(options["time_limit"]))
+    setup.option_rows.set_values(options)  # a game's own labelled options (ITPW's pause flag...)
+    time = form.time_option
+    if isinstance(options.get(time), (int, float)) and time in referee.defaults:  # a time limit, or a bank
+        setup.time_box.setValue(float(options[time]))
     if form.map_option is not None and isinstance(options.get(form.map_option), str):
         _choose(setup.map_box, str(options[form.map_option]))
 

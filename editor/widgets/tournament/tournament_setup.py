@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 
 from arena.games.options import MAX_ROUNDS
 from arena.match import GAMES
-from arena.samples import SAMPLES_DIR
 from arena.tournament import Entrant, TournamentError, TournamentSpec, round_robin
 from arena.tournament.games import SNAKE, resolve_entrant
 from arena.tournament.pool import default_jobs
@@ -38,10 +37,12 @@ from arena.tournament.spec import long_schedule_note, seats_hint
 from arena.tournament.store import differences, stored_spec
 from editor.widgets.games.registry import GAME_VIEWS, playable_games
 from editor.widgets.parts.boxes import column, row
-from editor.widgets.parts.dialog_folders import MAPS, remember_file, start_folder
+from editor.widgets.parts.dialog_folders import MAPS, game_start_folder, remember_file
 from editor.widgets.parts.form_widgets import (
     SEED_LIMIT,
+    OptionRows,
     buddy_label,
+    option_tip,
     choice_box,
     file_choice,
     fill_choices,
@@ -153,12 +154,13 @@ class TournamentSetup(QWidget):
         options: dict[str, Any] = {}
         if self._game == SNAKE:
             options.update((name, box.value()) for name, box in self.number_boxes.items())
+        options.update(self.option_rows.values())  # a game's own labelled options (none for a snake battle's field)
         if self._offers_map() and self.map_box.currentData():
             options[str(form.map_option)] = str(self.map_box.currentData())
         if self.limit_box.value() and referee.round_limit is not None:
             options[referee.round_limit] = self.limit_box.value()
-        if "time_limit" in referee.defaults:
-            options["time_limit"] = self.time_box.value()
+        if form.time_option in referee.defaults:
+            options[form.time_option] = self.time_box.value()
         if "sandbox" in referee.defaults and self.unsandboxed_box.isChecked():
             options["sandbox"] = False
         return options
@@ -228,7 +230,7 @@ class TournamentSetup(QWidget):
     def set_editable(self, editable: bool) -> None:
         """Lock the form while a tournament runs (what runs is what the form says)."""
         self.entrants.set_editable(editable)
-        for widget in self._settings:
+        for widget in (*self._settings, *self.option_rows.widgets()):
             widget.setEnabled(editable)
         self.more_maps.set_editable(editable)
         referee = GAMES[self._game]
@@ -303,10 +305,12 @@ class TournamentSetup(QWidget):
         self.more_maps_label = buddy_label("More maps", self.more_maps.list)
         self.form.addRow(self.more_maps_label, self.more_maps)
         self.form.addRow(self.limit_label, self.limit_box)
-        self.form.addRow("T&ime limit", self.time_box)
+        self.time_label = buddy_label("T&ime limit", self.time_box)
+        self.form.addRow(self.time_label, self.time_box)
         self.unsandboxed_box = unsandboxed_checkbox("in every game's replay")
         self.form.addRow("Sa&ndbox", self.unsandboxed_box)
         self.form.addRow(self.out_label, out_row)
+        self.option_rows = OptionRows(self.form)  # a game's own labelled options: remade for each game
 
         self.summary_label = QLabel()
         self.summary_label.setWordWrap(True)
@@ -361,11 +365,22 @@ class TournamentSetup(QWidget):
             self.limit_box.setSpecialValueText("" if default is not None else f"the {form.map_title.lower()}'s own")
             self.limit_box.setValue(int(default or 0))
             self.limit_box.setToolTip(form.round_limit_tip)
-        self.form.setRowVisible(self.time_box, "time_limit" in referee.defaults)
+        # The snake battle's field has its own compact row above; another game's labelled options
+        # (ITPW's pause flag, a game from another package) come from its descriptor, as in the arena.
+        field_row = self.form.getLayoutPosition(self._field_row)[0]
+        self.option_rows.show(() if snake else form.numbers, form.flags, numbers_at=field_row + 1,
+                              flags_before=self.out_label)
+        self.option_rows.set_values({name: referee.defaults[name] for name in self.option_rows.values()})
+        for widget in self.option_rows.widgets():
+            widget.setEnabled(self.game_box.isEnabled())  # locked while a tournament runs
+        time = form.time_option in referee.defaults
+        self.form.setRowVisible(self.time_box, time)
+        self.time_label.setText(_mnemonic(form.time_title))
+        self.time_box.setToolTip(option_tip(self._game, form.time_option))  # a limit per answer, or a bank
         self.form.setRowVisible(self.unsandboxed_box, "sandbox" in referee.defaults)
         self.unsandboxed_box.setChecked(False)
-        if "time_limit" in referee.defaults:
-            self.time_box.setValue(float(referee.defaults["time_limit"]))
+        if time:
+            self.time_box.setValue(float(referee.defaults[form.time_option]))
 
     def _offers_map(self) -> bool:
         spec = GAME_VIEWS[self._game].spec
@@ -460,7 +475,7 @@ class TournamentSetup(QWidget):
         title = GAME_VIEWS[self._game].spec.map_title
         settings = self.settings  # the folder of the last map chosen, here or in the arena
         path, _ = QFileDialog.getOpenFileName(self, f"Choose a {title.lower()}",
-                                              str(start_folder(settings, MAPS, SAMPLES_DIR / self._game)),
+                                              str(game_start_folder(settings, MAPS, self._game)),
                                               f"{title} files (*.txt);;All files (*)")
         if not path:
             return None
@@ -472,3 +487,9 @@ class TournamentSetup(QWidget):
         if path:
             self.map_box.addItem(Path(path).name, path)
             self.map_box.setCurrentIndex(self.map_box.count() - 1)
+
+
+def _mnemonic(title: str) -> str:
+    """The time row's label with Alt+I (the letter the form keeps for it), where the title has an i."""
+    at = title.lower().find("i")
+    return title if at < 0 else f"{title[:at]}&{title[at:]}"

@@ -467,3 +467,11 @@ def test_the_chosen_games_board_is_built_before_its_match_starts(qtbot: QtBot, m
     start(qtbot, pane)
     assert pane.stack.currentWidget() is built
     wait_finished(qtbot, pane)
+
+
+def test_the_time_box_says_what_the_games_own_option_says(panel: MatchSetupPanel) -> None:
+    """Its tooltip is the descriptor's help for the game's time option: the form names no option."""
+    panel.set_game("itpw")
+    assert panel.time_box.toolTip() == "Each player's time bank for the game, in seconds"
+    panel.set_game("bioblots")
+    assert panel.time_box.toolTip() == "Seconds a bot has for each move"
