@@ -270,12 +270,7 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
     def started(self, setup: MatchSetup, *, host_root: Path | None = None,
                 bot_env: Mapping[str, str] | None = None) -> GameRun:
         """:meth:`start`, with a fault of the game's code said as a :class:`GameCodeError`."""
-        try:
-            return self.start(setup, host_root=host_root, bot_env=bot_env)
-        except SAID_ERRORS:
-            raise
-        except CODE_FAULTS as error:
-            raise GameCodeError.of(self.name, "to start", error) from error
+        return self._game_code(lambda: self.start(setup, host_root=host_root, bot_env=bot_env), "to start")
 
     def drive(self, run: GameRun, setup: MatchSetup, *, writer: ReplayWriter | None = None,
               on_round: Callable[[RoundInfo[StateT, MoveT, EventT]], None] | None = None,
@@ -284,20 +279,21 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
         tally = SeatTally(len(setup.seats))
         if writer is not None:
             writer.header(self.name, setup.seed, run.seats, run.options)
-        end = self._game_code(run.end, run.rounds + 1)
+        end = self._game_code(run.end, self._in_round(run.rounds + 1))
         while end is None:
             info = None if cancel is not None and cancel.is_set() else self._game_code(
-                lambda: run.play_round(cancel), run.rounds + 1)
+                lambda: run.play_round(cancel), self._in_round(run.rounds + 1))
             if info is None:
                 end = CANCELLED
                 break
             tally.add(info.records)
             if writer is not None:
-                writer.round(self._game_code(lambda: self.round_json(info), run.rounds))  # the engine's JSON and text
+                # (the engine's JSON and text: the game's code too)
+                writer.round(self._game_code(lambda: self.round_json(info), self._in_round(run.rounds)))
             if on_round is not None:
                 on_round(info)
-            end = self._game_code(run.end, run.rounds)
-        scores, ranks = self._game_code(lambda: (run.scores(), run.ranks()), run.rounds)
+            end = self._game_code(run.end, self._in_round(run.rounds))
+        scores, ranks = self._game_code(lambda: (run.scores(), run.ranks()), self._in_round(run.rounds))
         result = MatchResult(
             self.name, setup.seed, run.rounds, end, scores, ranks, tally.statuses(), tally.times(), tuple(tally.counts),
         )
@@ -305,14 +301,18 @@ class GameReferee(ABC, Generic[StateT, MoveT, EventT]):
             writer.result(result.replay_json())
         return result
 
-    def _game_code(self, call: Callable[[], T], round: int) -> T:
-        """``call()``, a round's work of the game's code: what it raises unsaid is a :class:`GameCodeError`."""
+    def _game_code(self, call: Callable[[], T], when: str) -> T:
+        """``call()``, work of the game's code (``when``: "to start", "in move 3"): what it raises
+        unsaid is a :class:`GameCodeError`."""
         try:
             return call()
         except SAID_ERRORS:
             raise
         except CODE_FAULTS as error:
-            raise GameCodeError.of(self.name, f"in {self.descriptor.round_noun} {round}", error) from error
+            raise GameCodeError.of(self.name, when, error) from error
+
+    def _in_round(self, number: int) -> str:
+        return f"in {self.descriptor.round_noun} {number}"
 
     def verify(self, replay: Replay, on_round: Callable[[int], None] | None = None) -> VerifyReport:
         """Re-simulate ``replay`` and compare it round by round and its result line
