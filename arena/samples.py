@@ -65,18 +65,21 @@ def rules_dir() -> Path:
 
 def games_with_rules() -> tuple[str, ...]:
     """The shipped games, then every registered game whose descriptor names its rules."""
-    from arena.games.registry import games  # the registry loads the referees, which import this module
-
-    return GAMES_WITH_RULES + tuple(sorted(name for name, d in games().items()
-                                           if d.rules is not None and name not in GAMES_WITH_RULES))
+    return _shipped_then("rules")
 
 
 def games_with_samples() -> tuple[str, ...]:
     """The shipped games, then every registered game whose descriptor names its samples."""
-    from arena.games.registry import games
+    return _shipped_then("samples")
+
+
+def _shipped_then(field: str) -> tuple[str, ...]:
+    """The shipped games, then the other registered games whose descriptor's ``field`` (a path)
+    is set, by name."""
+    from arena.games.registry import games  # the registry loads the referees, which import this module
 
     return GAMES_WITH_RULES + tuple(sorted(name for name, d in games().items()
-                                           if d.samples is not None and name not in GAMES_WITH_RULES))
+                                           if getattr(d, field) is not None and name not in GAMES_WITH_RULES))
 
 
 def rules_file(game: str) -> Path:
